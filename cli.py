@@ -1,0 +1,101 @@
+"""The ``hyperchess`` command line."""
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from variants import FenError, UnknownVariant, game_names, get_game
+from variants.notation import UnknownSquare
+
+
+def fail(message: str) -> None:
+    """One line on stderr and exit status 2: the answer to every bad input."""
+    click.echo(f"hyperchess: {message}", err=True)
+    sys.exit(2)
+
+
+def load(variant: str, position: str | None):
+    try:
+        game = get_game(variant)
+    except UnknownVariant as exc:
+        fail(str(exc))
+    try:
+        return game, game.position(position)
+    except (FenError, UnknownSquare) as exc:
+        fail(f"bad position for {variant}: {exc}")
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """hyperchess: an XBoard/CECP engine for 3D, cylinder, wide and four-player chess.
+
+    Run without a command and with an XBoard GUI on stdin (first line `xboard`), it speaks CECP.
+    """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+@main.command()
+def variants() -> None:
+    """List the games: name, board, players and a short description."""
+    rows = []
+    for name in game_names():
+        g = get_game(name)
+        geo = g.geometry
+        board = f"{geo.files}x{geo.ranks}" + (f"x{geo.levels}" if geo.levels > 1 else "")
+        if geo.wraps:
+            board += " (wraps)"
+        rows.append((name, board, str(g.players), g.description))
+    widths = [max(len(r[i]) for r in rows + [("name", "board", "players", "")]) for i in range(3)]
+    click.echo(f"{'name':<{widths[0]}}  {'board':<{widths[1]}}  {'players':<{widths[2]}}  description")
+    for r in rows:
+        click.echo(f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}")
+
+
+@main.command()
+@click.argument("variant")
+@click.argument("depth", type=int)
+@click.option("--position", "-p", help="Start from this position string instead of the game's start.")
+@click.option("--divide", is_flag=True, help="Print the leaf count under each root move.")
+def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
+    """Count leaf nodes of the legal move tree to DEPTH plies (bulk-counted at the last ply).
+
+    Progress goes to stderr; the last stdout line is exactly `Nodes searched: N`.
+    """
+    from variants.perft import divide as divide_fn, perft as perft_fn
+    if depth < 1:
+        fail(f"depth must be at least 1, got {depth}")
+    game, pos = load(variant, position)
+    start = time.perf_counter()
+    show_progress = sys.stderr.isatty() or depth >= 4
+
+    def progress(i: int, n: int, name: str) -> None:
+        if show_progress:
+            click.echo(f"\r{i}/{n} root moves done ({name})   ", err=True, nl=(i == n))
+
+    results = divide_fn(pos, depth, progress)
+    total = sum(n for _, n in results)
+    if divide:
+        for name, n in results:
+            click.echo(f"{name}: {n}")
+        click.echo("")
+    elapsed = time.perf_counter() - start
+    click.echo(f"Time: {elapsed:.3f} s, {int(total / elapsed) if elapsed > 0 else 0} nodes/s", err=True)
+    click.echo(f"Nodes searched: {total}")
+
+
+@main.command()
+@click.argument("variant")
+@click.option("--position", "-p", help="Show this position string instead of the game's start.")
+def show(variant: str, position: str | None) -> None:
+    """Print the board as text."""
+    from variants.render import render
+    game, pos = load(variant, position)
+    click.echo(render(pos))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+"""Position strings: FEN generalised to any board (multi-digit empties, ``*`` holes, levels).
+
+Board field: ranks from the top down separated by ``/``; on boards with several levels the levels
+are listed from the top level down, separated by the game's ``level_separator``. Then the usual
+fields: side, castling, en passant, halfmove clock, fullmove number, then any game fields.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .game import EMPTY, HOLE
+from .notation import FILES, UnknownSquare
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+class FenError(ValueError):
+    """A position string that cannot be read; the message is one line saying why."""
+
+
+_TOKEN = re.compile(r"\d+|\*|[A-Za-z]")
+
+
+def parse_board(game, field: str) -> list[int]:
+    g = game.geometry
+    board = [EMPTY] * g.size
+    levels = field.split(game.level_separator) if g.levels > 1 else [field]
+    if len(levels) != g.levels:
+        raise FenError(f"expected {g.levels} levels separated by {game.level_separator!r}, got {len(levels)}")
+    for li, level_text in enumerate(levels):
+        level = g.levels - 1 - li
+        rows = level_text.split("/")
+        if len(rows) != g.ranks:
+            raise FenError(f"expected {g.ranks} ranks, got {len(rows)}")
+        for ri, row in enumerate(rows):
+            rank = g.ranks - 1 - ri
+            f = 0
+            pos = 0
+            for m in _TOKEN.finditer(row):
+                if m.start() != pos:
+                    raise FenError(f"bad character {row[pos]!r} in rank {rank + 1}")
+                pos = m.end()
+                tok = m.group()
+                if tok.isdigit():
+                    f += int(tok)
+                    continue
+                if f >= g.files:
+                    raise FenError(f"rank {rank + 1} has more than {g.files} files")
+                coord = (f, rank, level)
+                if tok == "*":
+                    if coord in g.index:
+                        board[g.index[coord]] = HOLE
+                else:
+                    if tok not in game.letters:
+                        raise FenError(f"unknown piece letter {tok!r}")
+                    if coord not in g.index:
+                        raise FenError(f"a piece stands on a hole at file {FILES[f]}, rank {rank + 1}")
+                    board[g.index[coord]] = game.letters[tok]
+                f += 1
+            if pos != len(row):
+                raise FenError(f"bad character {row[pos]!r} in rank {rank + 1}")
+            if f != g.files:
+                raise FenError(f"rank {rank + 1} has {f} files, expected {g.files}")
+    return board
+
+
+def format_board(game, board: list[int]) -> str:
+    g = game.geometry
+    levels = []
+    for level in range(g.levels - 1, -1, -1):
+        rows = []
+        for rank in range(g.ranks - 1, -1, -1):
+            out, empty = [], 0
+            for f in range(g.files):
+                cell = g.index.get((f, rank, level))
+                code = EMPTY if cell is None else board[cell]
+                if cell is not None and code == EMPTY:
+                    empty += 1
+                    continue
+                if empty:
+                    out.append(str(empty))
+                    empty = 0
+                out.append("*" if cell is None or code == HOLE else game.letter_of(code))
+            if empty:
+                out.append(str(empty))
+            rows.append("".join(out))
+        levels.append("/".join(rows))
+    return game.level_separator.join(levels)
+
+
+def parse_fen(pos: "Position", text: str) -> None:
+    """Fill ``pos`` from ``text``. Raises FenError with a one-line reason."""
+    game = pos.game
+    fields = text.split()
+    if not fields:
+        raise FenError("empty position string")
+    board = parse_board(game, fields[0])
+    side = fields[1] if len(fields) > 1 else game.color_letters[0]
+    if side not in game.color_letters:
+        raise FenError(f"side to move must be one of {'/'.join(game.color_letters)}, got {side!r}")
+    pos.board = [EMPTY] * game.geometry.size
+    pos.occupied = [set() for _ in range(game.players)]
+    pos.royals = [set() for _ in range(game.players)]
+    pos.hash = pos.score = 0
+    for cell, code in enumerate(board):
+        if code:
+            pos._set(cell, code)
+    pos.turn = game.color_letters.index(side)
+    pos.hash ^= game.z_turn[pos.turn]
+    pos.rights = _parse_castling(pos, fields[2] if len(fields) > 2 else "-")
+    for i in range(len(game.castling)):
+        if pos.rights >> i & 1:
+            pos.hash ^= game.z_rule[i]
+    pos.ep = pos.ep_victim = -1
+    ep_field = fields[3] if len(fields) > 3 else "-"
+    if ep_field != "-":
+        try:
+            ep = game.names.parse(ep_field)
+        except UnknownSquare as exc:
+            raise FenError(f"bad en-passant square: {exc}") from None
+        victim = game.ep_victim_for(pos, ep)
+        if victim is None:
+            raise FenError(f"en-passant square {ep_field} does not follow a double step")
+        if game.ep_capturable(pos, ep):
+            pos.ep, pos.ep_victim = ep, victim
+            pos.hash ^= game.z_ep[ep]
+    try:
+        pos.halfmove = int(fields[4]) if len(fields) > 4 else 0
+        pos.fullmove = int(fields[5]) if len(fields) > 5 else 1
+    except ValueError:
+        raise FenError("halfmove clock and move number must be whole numbers") from None
+    if pos.halfmove < 0 or pos.fullmove < 1:
+        raise FenError("halfmove clock must be >= 0 and move number >= 1")
+    pos.extra = game.parse_extra(pos, fields[6:])
+    if game.has_extra:
+        pos.hash ^= game.extra_hash(pos.extra)
+    game.validate(pos)
+    pos.stack = []
+    pos.history = [pos.hash]
+
+
+def _parse_castling(pos: "Position", field: str) -> int:
+    game = pos.game
+    if field == "-":
+        return 0
+    rights = 0
+    if game.castling_style == "files":
+        unmoved = set()
+        for ch in field:
+            color = 0 if ch.isupper() else 1
+            found = False
+            for rule in game.castling:
+                if rule.color != color:
+                    continue
+                for cell in (rule.king_from, rule.rook_from):
+                    if FILES[game.geometry.coords[cell][0]] == ch.lower():
+                        unmoved.add(cell)
+                        found = True
+            if not found:
+                raise FenError(f"bad castling field {field!r}: no king or rook can castle on file {ch}")
+        for i, rule in enumerate(game.castling):
+            if rule.king_from in unmoved and rule.rook_from in unmoved:
+                rights |= 1 << i
+    else:
+        for ch in field:
+            matched = False
+            for i, rule in enumerate(game.castling):
+                color = 0 if ch.isupper() else 1
+                rook_file = FILES[game.geometry.coords[rule.rook_from][0]]
+                if rule.color == color and (rule.fen_char == ch or rook_file == ch.lower()):
+                    rights |= 1 << i
+                    matched = True
+            if not matched:
+                raise FenError(f"bad castling field {field!r}")
+    # keep only rights whose king and rook still stand on their start squares
+    for i, rule in enumerate(game.castling):
+        if rights >> i & 1:
+            if (pos.board[rule.king_from] != game.start_board[rule.king_from]
+                    or pos.board[rule.rook_from] != game.start_board[rule.rook_from]
+                    or not pos.board[rule.king_from]):
+                rights &= ~(1 << i)
+    return rights
+
+
+def format_castling(pos: "Position") -> str:
+    game = pos.game
+    if game.castling_style == "files":
+        cells = set()
+        for i, rule in enumerate(game.castling):
+            if pos.rights >> i & 1:
+                cells |= {rule.king_from, rule.rook_from}
+        white = sorted(FILES[game.geometry.coords[c][0]].upper() for c in cells if game.owner[pos.board[c]] == 0)
+        black = sorted(FILES[game.geometry.coords[c][0]] for c in cells if game.owner[pos.board[c]] == 1)
+        text = "".join(white + black)
+    else:
+        text = "".join(rule.fen_char for i, rule in enumerate(game.castling) if pos.rights >> i & 1)
+    return text or "-"
+
+
+def format_fen(pos: "Position") -> str:
+    game = pos.game
+    fields = [format_board(game, pos.board), game.color_letters[pos.turn], format_castling(pos),
+              game.names.name(pos.ep) if pos.ep >= 0 else "-", str(pos.halfmove), str(pos.fullmove)]
+    fields += game.format_extra(pos)
+    return " ".join(fields)

@@ -1,0 +1,460 @@
+"""A game = a geometry, an army of piece types, a start position and a few rule switches.
+
+``Game.compile`` turns that data into the per-cell tables the shared move generator reads
+(sunfish style: precompute once, keep the hot loops flat). Games override a handful of hooks
+for their special rules; there is never a move generator per game.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from .geometry import Geometry, Vector
+from .notation import SquareNames
+from .pieces import Leap, Mode, Path, PieceType, Slide
+
+if TYPE_CHECKING:
+    from .position import Position
+
+EMPTY = 0
+HOLE = 1           # a missing cell that appears/vanishes during play: blocks every line
+NORMAL, DOUBLE, EN_PASSANT, CASTLE, PROMOTION = 0, 1, 2, 3, 4
+SPECIAL = 8        # flags >= SPECIAL belong to the game's own hooks (split, drop, platform...)
+
+Move = tuple[int, int, int, int]
+"""``(from_cell, to_cell, extra, flag)``. ``extra`` is the promoted piece code (PROMOTION),
+the passed cell (DOUBLE), the captured pawn's cell (EN_PASSANT), the castling rule index
+(CASTLE) or game data (flags >= SPECIAL)."""
+
+
+def code_of(kind: int, color: int) -> int:
+    return kind << 2 | color
+
+
+@dataclass(frozen=True)
+class CastlingRule:
+    """One castling: the king and rook squares, what must be empty and what must be safe."""
+    color: int
+    king_from: int
+    king_to: int
+    rook_from: int
+    rook_to: int
+    empty: frozenset[int]
+    safe: tuple[int, ...]     # not attacked, when the side is subject to check
+    fen_char: str
+
+
+class Game:
+    """Base class of every game. Subclasses set the class attributes and call ``compile``."""
+
+    name = "?"
+    title = "?"
+    description = ""
+    players = 2
+    color_names: tuple[str, ...] = ("white", "black")
+    color_letters: tuple[str, ...] = ("w", "b")
+    start_fen = ""
+    # Royalty: "single" = a side whose royal pieces number exactly one may not leave it attacked
+    # (FIDE; Millennium's second king); "none" = no check at all (kings are simply captured).
+    royal_rule = "single"
+    castling_style = "kq"          # "kq" = KQkq letters; "files" = files of unmoved kings and rooks
+    level_separator = "|"
+
+    def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
+        self.geometry = geometry
+        self.names = names
+        self.pieces: list[PieceType | None] = [None, *pieces]      # kind 0 = empty/hole
+        self.castling: list[CastlingRule] = []
+        self.teams: tuple[int, ...] = tuple(range(self.players)) if self.players == 2 else (0, 1, 0, 1)
+        self.promotion_zone: list[frozenset[int]] = [frozenset()] * self.players
+        self.promotion_letters = "qrbn"
+        self.initial_cells: dict[tuple[int, int], frozenset[int]] = {}   # (kind, color) -> cells of initial paths
+
+    # ------------------------------------------------------------------ rule hooks
+    def orientation(self, color: int, cell: int) -> tuple[Vector, Vector, Vector]:
+        """Absolute vectors for (side, forward, up) of an oriented piece of ``color`` on ``cell``."""
+        fwd = 1 if color == 0 else -1
+        return ((1, 0, 0), (0, fwd, 0), (0, 0, 1))
+
+    def promotion_choices(self, pos: "Position", color: int) -> Sequence[int]:
+        """Piece codes a pawn of ``color`` may promote to now (empty = it may not enter the zone)."""
+        return self._promo_codes[color]
+
+    def insufficient_material(self, pos: "Position") -> bool:
+        return False
+
+    def game_over(self, pos: "Position") -> tuple[str, str] | None:
+        """A game-specific end (e.g. a king captured): (result, reason), or None."""
+        return None
+
+    def special_moves(self, pos: "Position", moves: list[Move]) -> None:
+        """Append game-specific pseudo-legal moves (flag >= SPECIAL)."""
+
+    def make_special(self, pos: "Position", move: Move) -> int:
+        """Apply a special move's board changes through ``pos.put``/``pos.remove``; return the captured code."""
+        raise NotImplementedError
+
+    def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):
+        """The game's extra state after ``move`` (e.g. a reserve of captured pieces)."""
+        return pos.extra
+
+    def extra_hash(self, extra) -> int:
+        return 0
+
+    def parse_extra(self, pos: "Position", fields: list[str]):
+        """Game-specific FEN fields after the fullmove number -> extra state (raise FenError if bad)."""
+        if fields:
+            from .fen import FenError
+            raise FenError(f"unexpected fields after the move number: {' '.join(fields)}")
+        return None
+
+    def format_extra(self, pos: "Position") -> list[str]:
+        return []
+
+    def move_suffix(self, move: Move) -> str:
+        """Text after the two squares for special moves (e.g. a split knight's ``n``)."""
+        return ""
+
+    # ------------------------------------------------------------------ compile
+    def compile(self) -> None:
+        g = self.geometry
+        n = g.size
+        ncodes = (len(self.pieces)) << 2
+        self.ncodes = ncodes
+        self.owner = [-1] * ncodes
+        self.kind_of = [0] * ncodes
+        for kind in range(1, len(self.pieces)):
+            for color in range(self.players):
+                code = code_of(kind, color)
+                self.owner[code] = color
+                self.kind_of[code] = kind
+        self.enemy = [[self.owner[c] >= 0 and self.teams[self.owner[c]] != self.teams[us]
+                       for c in range(ncodes)] for us in range(self.players)]
+        self.enemies = [tuple(c for c in range(self.players) if self.teams[c] != self.teams[us])
+                        for us in range(self.players)]
+        self.royal_codes = frozenset(c for c in range(ncodes) if self.kind_of[c] and self.pieces[self.kind_of[c]].royal)
+        self.pawn_codes = frozenset(c for c in range(ncodes) if self.kind_of[c] and self.pieces[self.kind_of[c]].pawn)
+        self.letters: dict[str, int] = {}
+        for kind in range(1, len(self.pieces)):
+            self.letters[self.pieces[kind].letter.upper()] = code_of(kind, 0)
+            if self.players >= 2:
+                self.letters[self.pieces[kind].letter.lower()] = code_of(kind, 1)
+        self._promo_codes = [tuple(self.code_for_letter(ch, color) for ch in self.promotion_letters)
+                             for color in range(self.players)]
+        self.tables: list[list | None] = [None] * ncodes
+        self.dedupe = g.wraps
+        for code in range(ncodes):
+            if self.kind_of[code] and self.owner[code] >= 0:
+                self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
+        self._compile_attacks()
+        self._compile_castling()
+        rng = random.Random(0x5EED ^ hash(self.name) & 0xFFFF)
+        self.z_piece = [[rng.getrandbits(64) for _ in range(n)] for _ in range(ncodes)]
+        for cell in range(n):                       # empty squares hash to 0
+            self.z_piece[EMPTY][cell] = 0
+        self.z_turn = [rng.getrandbits(64) for _ in range(self.players)]
+        self.z_ep = [rng.getrandbits(64) for _ in range(n)]
+        self.z_rule = [rng.getrandbits(64) for _ in range(max(1, len(self.castling)))]
+        self.pst = self._compile_pst()
+        self.team_sign = [1 if self.teams[c] == 0 else -1 for c in range(self.players)]
+        self._finish_compile()
+
+    def code_for_letter(self, letter: str, color: int) -> int:
+        return code_of(self.kind_of[self.letters[letter.upper()]], color)
+
+    def _oriented(self, vecs: Iterable[Vector], basis) -> list[Vector]:
+        out = []
+        for v in vecs:
+            out.append(tuple(v[0] * basis[0][i] + v[1] * basis[1][i] + v[2] * basis[2][i] for i in range(3)))
+        return out
+
+    def _compile_cell(self, code: int, cell: int):
+        g = self.geometry
+        kind, color = self.kind_of[code], self.owner[code]
+        piece = self.pieces[kind]
+        basis = self.orientation(color, cell) if piece.oriented else ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+        rides: list[tuple] = []
+        leaps: dict[int, Move] = {}
+        qleaps: dict[int, Move] = {}
+        cleaps: dict[int, Move] = {}
+        qrides: list[tuple] = []
+        paths: list[tuple] = []
+        for atom in piece.moves:
+            if isinstance(atom, Slide):
+                for d in self._oriented(atom.directions, basis):
+                    ray = g.ray(cell, d, atom.limit)
+                    if not ray:
+                        continue
+                    entry = tuple((to, (cell, to, 0, NORMAL)) for to in ray)
+                    if atom.mode is Mode.BOTH:
+                        rides.append(entry)
+                    elif atom.mode is Mode.MOVE:
+                        qrides.append(entry)
+                    else:
+                        raise ValueError("capture-only slides are not supported")
+            elif isinstance(atom, Leap):
+                target = {Mode.BOTH: leaps, Mode.MOVE: qleaps, Mode.CAPTURE: cleaps}[atom.mode]
+                for v in self._oriented(atom.vectors, basis):
+                    to = g.step(cell, v)
+                    if to is not None and to != cell:
+                        target[to] = (cell, to, 0, NORMAL)
+            elif isinstance(atom, Path):
+                if atom.initial and cell not in self.initial_cells.get((kind, color), ()):
+                    continue
+                cells = g.path(cell, self._oriented(atom.offsets, basis))
+                if cells:
+                    to = cells[-1]
+                    mv = (cell, to, cells[-2], DOUBLE) if atom.en_passant and len(cells) > 1 else (cell, to, 0, NORMAL)
+                    paths.append((cells[:-1], to, mv))
+        # A leap onto the first square of a ride is the same move: keep the ride only.
+        firsts = {r[0][0] for r in rides}
+        leap_items = tuple((to, mv) for to, mv in leaps.items() if to not in firsts)
+        if piece.pawn:
+            zone = self.promotion_zone[color]
+            pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides),
+                       zone if zone else None)
+        elif qleaps or cleaps or paths or qrides:
+            pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), None)
+        else:
+            pawnish = None
+        return (tuple(rides), leap_items, pawnish)
+
+    def _compile_attacks(self) -> None:
+        """Reverse tables: for a target cell, where could an attacker of each colour stand?
+
+        ``ray_attacks[color][t]`` = ((cells outward from t, codes that slide back along them), ...);
+        the first occupied cell of a ray attacks t when its code is in the set.
+        ``leap_attacks[color][t]`` = ((cell, codes that leap or capture from there onto t), ...).
+        """
+        g = self.geometry
+        n = g.size
+        self.ray_attacks = []
+        self.leap_attacks = []
+        for color in range(self.players):
+            sliders: dict[tuple, set[int]] = {}        # (direction, limit) -> codes
+            for code in range(self.ncodes):
+                if self.owner[code] != color or not self.kind_of[code]:
+                    continue
+                piece = self.pieces[self.kind_of[code]]
+                for atom in piece.atoms(Slide):
+                    if atom.mode is not Mode.BOTH:
+                        continue
+                    if piece.oriented:
+                        raise ValueError(f"{piece.name}: oriented capturing slides are not supported")
+                    for d in atom.directions:
+                        back = (-d[0], -d[1], -d[2])
+                        sliders.setdefault((back, atom.limit), set()).add(code)
+            rays_per_cell = []
+            for t in range(n):
+                entries = []
+                for (d, limit), codes in sliders.items():
+                    ray = g.ray(t, d, limit)
+                    if ray:
+                        entries.append((ray, frozenset(codes)))
+                rays_per_cell.append(tuple(entries))
+            self.ray_attacks.append(rays_per_cell)
+            leaps_by_cell: list[dict[int, set[int]]] = [dict() for _ in range(n)]
+            for code in range(self.ncodes):
+                if self.owner[code] != color or not self.kind_of[code]:
+                    continue
+                for frm in range(n):
+                    _, leaps, pawnish = self.tables[code][frm]
+                    for to, _ in leaps:
+                        leaps_by_cell[to].setdefault(frm, set()).add(code)
+                    if pawnish:
+                        for to, _ in pawnish[1]:
+                            leaps_by_cell[to].setdefault(frm, set()).add(code)
+            # A leap square that is also the first cell of a slider ray was dropped from the
+            # piece's leaps at compile time; slider rays cover it.
+            self.leap_attacks.append([tuple((frm, frozenset(c)) for frm, c in leaps_by_cell[t].items())
+                                      for t in range(n)])
+
+    def _compile_castling(self) -> None:
+        n = self.geometry.size
+        self.castle_mask = [0] * n        # rights bits cleared when a move leaves or enters the cell
+        for i, rule in enumerate(self.castling):
+            self.castle_mask[rule.king_from] |= 1 << i
+            self.castle_mask[rule.rook_from] |= 1 << i
+        self.castle_by_color = [[(i, r) for i, r in enumerate(self.castling) if r.color == c]
+                                for c in range(self.players)]
+
+    def castling_rule(self, color: int, king_from: str, king_to: str, rook_from: str, rook_to: str,
+                      fen_char: str, empty: Iterable[str] | None = None,
+                      safe: Iterable[str] | None = None) -> CastlingRule:
+        """A castling along one line. By default every square the king or rook crosses or lands on
+        must be empty (except those two pieces) and the king's squares must be safe."""
+        sq = self.names.parse
+        kf, kt, rf, rt = sq(king_from), sq(king_to), sq(rook_from), sq(rook_to)
+        if empty is None:
+            empty_cells = set(self._between(kf, kt)) | {kt} | set(self._between(rf, rt)) | {rt}
+            empty_cells -= {kf, rf}
+        else:
+            empty_cells = {sq(s) for s in empty}
+        if safe is None:
+            safe_cells = (kf, *self._between(kf, kt), kt)
+        else:
+            safe_cells = tuple(sq(s) for s in safe)
+        return CastlingRule(color, kf, kt, rf, rt, frozenset(empty_cells), safe_cells, fen_char)
+
+    def _between(self, a: int, b: int) -> list[int]:
+        g = self.geometry
+        (fa, ra, la), (fb, rb, lb) = g.coords[a], g.coords[b]
+        steps = max(abs(fb - fa), abs(rb - ra), abs(lb - la))
+        if steps <= 1:
+            return []
+        d = ((fb - fa) // steps, (rb - ra) // steps, (lb - la) // steps)
+        return list(g.ray(a, d, steps - 1))
+
+    # ------------------------------------------------------------------ evaluation tables
+    def _compile_pst(self) -> list[list[int]]:
+        """Piece value plus a geometry-only placement bonus, per code and cell.
+
+        Pieces: reach on an empty board (centralisation works on any geometry).
+        Pawns: closeness to their promotion zone. Royal pieces: a small bonus for staying home.
+        """
+        n = self.geometry.size
+        pst = [[0] * n for _ in range(self.ncodes)]
+        for code in range(self.ncodes):
+            kind = self.kind_of[code]
+            if not kind or self.owner[code] < 0:
+                continue
+            piece = self.pieces[kind]
+            table = self.tables[code]
+            if piece.pawn:
+                dist = self._distance_to_zone(code)
+                far = max([d for d in dist if d is not None] or [1])
+                for cell in range(n):
+                    d = dist[cell]
+                    bonus = 0 if d is None else int(40 * (far - d) / max(far, 1)) ** 1
+                    pst[code][cell] = piece.value + bonus
+                continue
+            reach = []
+            for cell in range(n):
+                rides, leaps, pawnish = table[cell]
+                reach.append(sum(len(r) for r in rides) + len(leaps))
+            lo, hi = min(reach), max(reach)
+            span = max(hi - lo, 1)
+            weight = -15 if piece.royal else min(40, piece.value // 8)
+            for cell in range(n):
+                pst[code][cell] = piece.value + int(weight * (reach[cell] - lo) / span)
+        return pst
+
+    def _distance_to_zone(self, code: int) -> list[int | None]:
+        """Pawn pushes needed from each cell to reach the promotion zone (BFS backwards)."""
+        n = self.geometry.size
+        zone = self.promotion_zone[self.owner[code]]
+        preds: list[list[int]] = [[] for _ in range(n)]
+        for frm in range(n):
+            _, _, pawnish = self.tables[code][frm]
+            if pawnish:
+                for to, _ in pawnish[0]:
+                    preds[to].append(frm)
+        dist: list[int | None] = [None] * n
+        queue = deque()
+        for c in zone:
+            dist[c] = 0
+            queue.append(c)
+        while queue:
+            c = queue.popleft()
+            for p in preds[c]:
+                if dist[p] is None:
+                    dist[p] = dist[c] + 1
+                    queue.append(p)
+        return dist
+
+    # ------------------------------------------------------------------ more hooks and helpers
+    def next_turn(self, pos: "Position", color: int) -> int:
+        """Who moves after ``color``."""
+        return (color + 1) % self.players
+
+    def mate_outcome(self, pos: "Position"):
+        from .position import Outcome
+        loser = pos.turn
+        if loser == 0:
+            return Outcome("0-1", "Black mates", "checkmate")
+        return Outcome("1-0", "White mates", "checkmate")
+
+    def filter_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
+        """Legal moves of a side that is not subject to check (no single royal piece)."""
+        return moves
+
+    def validate(self, pos: "Position") -> None:
+        """Reject impossible positions (raise FenError). Default: the side not to move is not in check."""
+        from .fen import FenError
+        if self.players != 2 or self.royal_rule != "single":
+            return
+        other = 1 - pos.turn
+        k = pos.king(other)
+        if k is not None and pos.attacked(k, self.enemies[other]):
+            raise FenError("the side not to move is in check")
+
+    def letter_of(self, code: int) -> str:
+        letter = self.pieces[self.kind_of[code]].letter
+        return letter.upper() if self.owner[code] == 0 else letter.lower()
+
+    def ep_victim_for(self, pos: "Position", ep: int) -> int | None:
+        """The cell of the pawn that just passed over ``ep`` with a double step, if any."""
+        mover = (pos.turn - 1) % self.players
+        for frm, to in self.double_steps[mover].get(ep, ()):
+            if pos.board[to] in self.pawn_codes and self.owner[pos.board[to]] == mover and not pos.board[ep]:
+                return to
+        return None
+
+    def ep_capturable(self, pos: "Position", ep: int) -> bool:
+        b = pos.board
+        return any(b[c] in codes for e in self.enemies[(pos.turn - 1) % self.players]
+                   for c, codes in self.pawn_attacks[e][ep])
+
+    def position(self, fen: str | None = None) -> "Position":
+        from .position import Position
+        return Position(self, fen)
+
+    # ------------------------------------------------------------------ move text
+    def move_name(self, pos: "Position", move: Move) -> str:
+        frm, to, extra, flag = move
+        text = self.names.name(frm) + self.names.name(to)
+        if flag == PROMOTION:
+            text += self.pieces[self.kind_of[extra]].letter.lower()
+        elif flag >= SPECIAL:
+            text += self.move_suffix(move)
+        return text
+
+    def parse_move(self, pos: "Position", text: str) -> Move:
+        """The legal move written ``text`` (``e2e4``, ``e2-e4``, ``e7e8q``). Raises MoveError."""
+        m = self._move_re.match(text.strip())
+        if not m:
+            raise MoveError(f"malformed move {text!r}")
+        frm_name, to_name, suffix = m.group(1), m.group(2), (m.group(3) or "").lower()
+        canonical = frm_name + to_name + suffix
+        for move in pos.legal_moves():
+            if self.move_name(pos, move) == canonical:
+                return move
+        raise MoveError(f"illegal move {text.strip()}")
+
+    def _finish_compile(self) -> None:
+        import re
+        sq = self.names.pattern
+        self._move_re = re.compile(f"^({sq})[-x]?({sq})([a-zA-Z])?$")
+        self.has_extra = type(self).extra_after_move is not Game.extra_after_move
+        self.has_special = type(self).special_moves is not Game.special_moves
+        self.has_game_over = type(self).game_over is not Game.game_over
+        self.has_filter = type(self).filter_moves is not Game.filter_moves
+        self.pawn_attacks = [[tuple((c, codes & self.pawn_codes) for c, codes in entries
+                                    if codes & self.pawn_codes)
+                              for entries in per_color] for per_color in self.leap_attacks]
+        self.double_steps: list[dict[int, list[tuple[int, int]]]] = [dict() for _ in range(self.players)]
+        for code in self.pawn_codes:
+            color = self.owner[code]
+            for frm, entry in enumerate(self.tables[code]):
+                if entry[2]:
+                    for between, to, mv in entry[2][2]:
+                        if mv[3] == DOUBLE:
+                            self.double_steps[color].setdefault(mv[2], []).append((frm, to))
+        from .fen import parse_board
+        self.start_board = parse_board(self, self.start_fen.split()[0])
+
+
+class MoveError(ValueError):
+    """A move that cannot be played; the message is one line saying why."""

@@ -1,0 +1,43 @@
+"""Square names: how each game writes a cell (``e4``, ``h14``, ``4e4``, ``Aa1``...)."""
+from __future__ import annotations
+
+import re
+
+from .geometry import Geometry
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+class UnknownSquare(ValueError):
+    pass
+
+
+class SquareNames:
+    """Names of the form [level prefix] file letter + rank number (``e4``, ``h14``, ``4e4``, ``Aa1``).
+
+    ``level_names`` gives the prefix of each level (empty for flat boards).
+    """
+
+    def __init__(self, geometry: Geometry, level_names: tuple[str, ...] = ("",)) -> None:
+        self.geometry = geometry
+        self.level_names = level_names
+        self._names: list[str] = []
+        for f, r, l in geometry.coords:
+            self._names.append(f"{level_names[l]}{FILES[f]}{r + 1}")
+        self._cells = {name: i for i, name in enumerate(self._names)}
+        prefix = "|".join(sorted((re.escape(p) for p in set(level_names) if p), key=len, reverse=True))
+        files = FILES[:geometry.files]
+        ranks = "|".join(str(r) for r in range(geometry.ranks, 0, -1))
+        self.pattern = (f"(?:{prefix})" if prefix else "") + f"[{files}](?:{ranks})"
+
+    def name(self, cell: int) -> str:
+        return self._names[cell]
+
+    def parse(self, text: str) -> int:
+        try:
+            return self._cells[text]
+        except KeyError:
+            raise UnknownSquare(f"unknown square {text!r}") from None
+
+    def __contains__(self, text: str) -> bool:
+        return text in self._cells

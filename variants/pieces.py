@@ -1,0 +1,81 @@
+"""Pieces described as data: leapers, riders, paths and pawns.
+
+A piece type is a list of move atoms. Vectors are ``(file, rank, level)``. For a piece with
+``oriented=True`` (pawns) vectors are written for White — ``(side, forward, up)`` — and the game
+turns them for each side and square (``Game.orientation``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .geometry import Vector
+
+
+class Mode(Enum):
+    BOTH = "both"        # move to an empty square or capture
+    MOVE = "move"        # only to an empty square (pawn push)
+    CAPTURE = "capture"  # only capturing (pawn capture)
+
+
+@dataclass(frozen=True)
+class Slide:
+    """A rider: slides along each direction until blocked; ``limit`` steps at most (0 = unlimited)."""
+    directions: tuple[Vector, ...]
+    limit: int = 0
+    mode: Mode = Mode.BOTH
+
+
+@dataclass(frozen=True)
+class Leap:
+    """A leaper: jumps straight to each vector's cell."""
+    vectors: tuple[Vector, ...]
+    mode: Mode = Mode.BOTH
+
+
+@dataclass(frozen=True)
+class Path:
+    """A move-only step along fixed offsets; every offset before the last must be empty.
+
+    ``initial`` paths exist only from the piece's start squares (pawn double step); a move
+    along a path with ``en_passant`` leaves the passed square open to en-passant capture.
+    """
+    offsets: tuple[Vector, ...]
+    initial: bool = True
+    en_passant: bool = True
+
+
+Atom = Slide | Leap | Path
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """One kind of piece: its FEN letter, name, moves and value in centipawns."""
+    letter: str
+    name: str
+    moves: tuple[Atom, ...]
+    value: int
+    royal: bool = False          # check and mate apply to it (see Game.royal_rule)
+    oriented: bool = False       # vectors are relative to the side's forward direction
+    pawn: bool = False           # resets the 50-move clock, may capture en passant, promotes
+    tags: frozenset[str] = field(default_factory=frozenset)
+
+    def atoms(self, kind: type) -> list:
+        return [a for a in self.moves if isinstance(a, kind)]
+
+
+# --------------------------------------------------------------------------- the flat chess army
+from .geometry import DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D  # noqa: E402
+
+PAWN = PieceType("P", "pawn", (
+    Leap(((0, 1, 0),), Mode.MOVE),
+    Path(((0, 1, 0), (0, 2, 0))),
+    Leap(((-1, 1, 0), (1, 1, 0)), Mode.CAPTURE),
+), 100, oriented=True, pawn=True)
+KNIGHT = PieceType("N", "knight", (Leap(KNIGHT_2D),), 320)
+BISHOP = PieceType("B", "bishop", (Slide(DIAGONAL_2D),), 330)
+ROOK = PieceType("R", "rook", (Slide(ORTHOGONAL_2D),), 500)
+QUEEN = PieceType("Q", "queen", (Slide(ORTHOGONAL_2D + DIAGONAL_2D),), 900)
+KING = PieceType("K", "king", (Leap(KING_2D),), 0, royal=True)
+ARCHBISHOP = PieceType("A", "archbishop", (Slide(DIAGONAL_2D), Leap(KNIGHT_2D)), 850)
+CHANCELLOR = PieceType("C", "chancellor", (Slide(ORTHOGONAL_2D), Leap(KNIGHT_2D)), 900)

@@ -1,0 +1,482 @@
+"""The position: board, side to move, rights, clocks and hash, with make/unmake and legal moves.
+
+One position class serves every game; the game supplies tables and hooks (``variants.game``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .game import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``result`` is ``1-0``, ``0-1`` or ``1/2-1/2``; ``reason`` is human text."""
+    result: str
+    reason: str
+    termination: str     # checkmate, stalemate, insufficient, fifty, repetition, or a game's own word
+
+    def __str__(self) -> str:
+        return f"{self.result} {{{self.reason}}}"
+
+
+class Position:
+    """A position of ``game``. Build it with ``game.position(fen)`` or ``Position(game, fen)``."""
+
+    def __init__(self, game: "Game", fen: str | None = None) -> None:
+        from .fen import parse_fen
+        self.game = game
+        self.board: list[int] = [EMPTY] * game.geometry.size
+        self.turn = 0
+        self.ep = -1              # cell a pawn may capture onto en passant, or -1
+        self.ep_victim = -1       # cell of the pawn that would be captured
+        self.rights = 0           # bit i = castling rule i still possible
+        self.halfmove = 0
+        self.fullmove = 1
+        self.hash = 0
+        self.score = 0            # material + placement, team 0 minus team 1
+        self.extra = None         # game-specific state (reserves, pair data, ...)
+        self.occupied: list[set[int]] = [set() for _ in range(game.players)]
+        self.royals: list[set[int]] = [set() for _ in range(game.players)]
+        self.stack: list[tuple] = []
+        self.history: list[int] = []
+        self._changes: list[tuple[int, int]] | None = None
+        parse_fen(self, fen if fen is not None else game.start_fen)
+
+    # ------------------------------------------------------------------ board primitives
+    def put(self, cell: int, code: int) -> None:
+        """Set ``cell`` to ``code`` (EMPTY to clear), keeping sets, hash and score in step."""
+        if self._changes is not None:
+            self._changes.append((cell, self.board[cell]))
+        self._set(cell, code)
+
+    def _set(self, cell: int, code: int) -> None:
+        b = self.board
+        old = b[cell]
+        if old == code:
+            return
+        g = self.game
+        if old:
+            self.hash ^= g.z_piece[old][cell]
+            c = g.owner[old]
+            if c >= 0:
+                self.occupied[c].discard(cell)
+                self.royals[c].discard(cell)
+                self.score -= g.team_sign[c] * g.pst[old][cell]
+        if code:
+            self.hash ^= g.z_piece[code][cell]
+            c = g.owner[code]
+            if c >= 0:
+                self.occupied[c].add(cell)
+                if code in g.royal_codes:
+                    self.royals[c].add(cell)
+                self.score += g.team_sign[c] * g.pst[code][cell]
+        b[cell] = code
+
+    def copy(self) -> "Position":
+        """An independent copy (history included)."""
+        new = object.__new__(Position)
+        new.__dict__.update(self.__dict__)
+        new.board = self.board[:]
+        new.occupied = [set(s) for s in self.occupied]
+        new.royals = [set(s) for s in self.royals]
+        new.stack = self.stack[:]
+        new.history = self.history[:]
+        new._changes = None
+        return new
+
+    # ------------------------------------------------------------------ make / unmake
+    def push(self, move: Move) -> None:
+        """Make ``move`` (assumed pseudo-legal)."""
+        frm, to, extra, flag = move
+        g = self.game
+        b = self.board
+        us = self.turn
+        p = b[frm]
+        cap = b[to]
+        record_changes = None
+        if flag <= DOUBLE:
+            zp = g.z_piece
+            pst = g.pst
+            h = self.hash ^ zp[p][frm] ^ zp[p][to]
+            sign = g.team_sign[us]
+            score = self.score + sign * (pst[p][to] - pst[p][frm])
+            b[frm] = EMPTY
+            b[to] = p
+            occ = self.occupied[us]
+            occ.discard(frm)
+            occ.add(to)
+            if cap:
+                c = g.owner[cap]
+                self.occupied[c].discard(to)
+                h ^= zp[cap][to]
+                score -= g.team_sign[c] * pst[cap][to]
+                if cap in g.royal_codes:
+                    self.royals[c].discard(to)
+            if p in g.royal_codes:
+                roy = self.royals[us]
+                roy.discard(frm)
+                roy.add(to)
+            self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
+                               self.hash, self.score, self.extra, None, us))
+            self.hash = h
+            self.score = score
+        else:
+            self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
+                               self.hash, self.score, self.extra, None, us))
+            record_changes = self._changes = []
+            if flag == PROMOTION:
+                self.put(frm, EMPTY)
+                self.put(to, extra)
+            elif flag == EN_PASSANT:
+                cap = b[extra]
+                self.put(extra, EMPTY)
+                self.put(frm, EMPTY)
+                self.put(to, p)
+            elif flag == CASTLE:
+                rule = g.castling[extra]
+                rook = b[rule.rook_from]
+                self.put(rule.king_from, EMPTY)
+                self.put(rule.rook_from, EMPTY)
+                self.put(rule.rook_to, rook)
+                self.put(rule.king_to, p)
+                cap = EMPTY
+            else:
+                cap = g.make_special(self, move)
+            self._changes = None
+            self.stack[-1] = self.stack[-1][:9] + (record_changes, us)
+        h = self.hash
+        # en passant: open only if some enemy pawn could take (as FEN and repetition count it)
+        if self.ep >= 0:
+            h ^= g.z_ep[self.ep]
+            self.ep = self.ep_victim = -1
+        if flag == DOUBLE:
+            for e in g.enemies[us]:
+                for c, codes in g.pawn_attacks[e][extra]:
+                    if b[c] in codes:
+                        self.ep, self.ep_victim = extra, to
+                        h ^= g.z_ep[extra]
+                        break
+                if self.ep >= 0:
+                    break
+        rights = self.rights
+        if rights:
+            mask = g.castle_mask[frm] | g.castle_mask[to]
+            if rights & mask:
+                gone = rights & mask
+                i = 0
+                while gone:
+                    if gone & 1:
+                        h ^= g.z_rule[i]
+                    gone >>= 1
+                    i += 1
+                self.rights = rights & ~mask
+        if cap or p in g.pawn_codes:
+            self.halfmove = 0
+        else:
+            self.halfmove += 1
+        if g.has_extra:
+            h ^= g.extra_hash(self.extra)
+            self.extra = g.extra_after_move(self, move, p, cap)
+            h ^= g.extra_hash(self.extra)
+        nxt = g.next_turn(self, us)
+        if nxt <= us:
+            self.fullmove += 1
+        h ^= g.z_turn[us] ^ g.z_turn[nxt]
+        self.turn = nxt
+        self.hash = h
+        self.history.append(h)
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        (move, cap, ep, epv, rights, halfmove, h, score, extra, changes, us) = self.stack.pop()
+        b = self.board
+        if changes is None:
+            frm, to = move[0], move[1]
+            g = self.game
+            p = b[to]
+            b[frm] = p
+            b[to] = cap
+            occ = self.occupied[us]
+            occ.discard(to)
+            occ.add(frm)
+            if cap:
+                c = g.owner[cap]
+                self.occupied[c].add(to)
+                if cap in g.royal_codes:
+                    self.royals[c].add(to)
+            if p in g.royal_codes:
+                roy = self.royals[us]
+                roy.discard(to)
+                roy.add(frm)
+        else:
+            for cell, old in reversed(changes):
+                self._set(cell, old)
+        if self.turn <= us:
+            self.fullmove -= 1
+        self.turn = us
+        self.ep, self.ep_victim, self.rights, self.halfmove = ep, epv, rights, halfmove
+        self.hash, self.score, self.extra = h, score, extra
+        self.history.pop()
+        return move
+
+    # ------------------------------------------------------------------ attacks
+    def attacked(self, cell: int, by: tuple[int, ...] | None = None) -> bool:
+        """Is ``cell`` attacked by any colour in ``by`` (default: the enemies of the side to move)?"""
+        g = self.game
+        b = self.board
+        for c in (g.enemies[self.turn] if by is None else by):
+            for ray, codes in g.ray_attacks[c][cell]:
+                for x in ray:
+                    q = b[x]
+                    if q:
+                        if q in codes:
+                            return True
+                        break
+            for frm, codes in g.leap_attacks[c][cell]:
+                if b[frm] in codes:
+                    return True
+        return False
+
+    def attackers(self, cell: int, by: tuple[int, ...]) -> list[int]:
+        """Cells of pieces of colours ``by`` that attack ``cell``."""
+        g = self.game
+        b = self.board
+        out = []
+        for c in by:
+            for ray, codes in g.ray_attacks[c][cell]:
+                for x in ray:
+                    q = b[x]
+                    if q:
+                        if q in codes:
+                            out.append(x)
+                        break
+            for frm, codes in g.leap_attacks[c][cell]:
+                if b[frm] in codes:
+                    out.append(frm)
+        return sorted(set(out))
+
+    def king(self, color: int | None = None) -> int | None:
+        """The cell of ``color``'s royal piece when check applies to it (exactly one), else None."""
+        roy = self.royals[self.turn if color is None else color]
+        if len(roy) == 1 and self.game.royal_rule == "single":
+            return next(iter(roy))
+        return None
+
+    def in_check(self) -> bool:
+        k = self.king()
+        return k is not None and self.attacked(k)
+
+    def _pins(self, k: int, us: int) -> dict[int, set[int]]:
+        """Our pieces that shield the king from a slider, with the cells each may still move to."""
+        g = self.game
+        b = self.board
+        owner = g.owner
+        pins: dict[int, set[int]] = {}
+        for e in g.enemies[us]:
+            for ray, codes in g.ray_attacks[e][k]:
+                blocker = -1
+                for i, x in enumerate(ray):
+                    q = b[x]
+                    if q:
+                        if blocker < 0:
+                            if owner[q] == us:
+                                blocker = x
+                                continue
+                            break
+                        if q in codes:
+                            allowed = set(ray[:i + 1])
+                            if blocker in pins:
+                                pins[blocker] &= allowed
+                            else:
+                                pins[blocker] = allowed
+                        break
+        return pins
+
+    # ------------------------------------------------------------------ move generation
+    def pseudo_legal_moves(self) -> list[Move]:
+        g = self.game
+        b = self.board
+        us = self.turn
+        enemy = g.enemy[us]
+        tables = g.tables
+        moves: list[Move] = []
+        add = moves.append
+        for frm in self.occupied[us]:
+            p = b[frm]
+            rides, leaps, pawnish = tables[p][frm]
+            for ray in rides:
+                for to, mv in ray:
+                    q = b[to]
+                    if not q:
+                        add(mv)
+                    else:
+                        if enemy[q]:
+                            add(mv)
+                        break
+            for to, mv in leaps:
+                q = b[to]
+                if not q or enemy[q]:
+                    add(mv)
+            if pawnish is not None:
+                self._pawn_moves(frm, pawnish, add)
+        if self.rights:
+            self._castling_moves(us, add)
+        if g.has_special:
+            g.special_moves(self, moves)
+        if g.dedupe:
+            moves = list(dict.fromkeys(moves))
+        return moves
+
+    def _pawn_moves(self, frm: int, pawnish: tuple, add) -> None:
+        b = self.board
+        us = self.turn
+        enemy = self.game.enemy[us]
+        qleaps, cleaps, paths, qrides, zone = pawnish
+        promos = None
+        for to, mv in qleaps:
+            if not b[to]:
+                if zone is not None and to in zone:
+                    promos = self.game.promotion_choices(self, us) if promos is None else promos
+                    for code in promos:
+                        add((frm, to, code, PROMOTION))
+                else:
+                    add(mv)
+        for to, mv in cleaps:
+            q = b[to]
+            if q:
+                if enemy[q]:
+                    if zone is not None and to in zone:
+                        promos = self.game.promotion_choices(self, us) if promos is None else promos
+                        for code in promos:
+                            add((frm, to, code, PROMOTION))
+                    else:
+                        add(mv)
+            elif to == self.ep:
+                add((frm, to, self.ep_victim, EN_PASSANT))
+        for between, to, mv in paths:
+            if not b[to]:
+                for x in between:
+                    if b[x]:
+                        break
+                else:
+                    if zone is not None and to in zone:
+                        promos = self.game.promotion_choices(self, us) if promos is None else promos
+                        for code in promos:
+                            add((frm, to, code, PROMOTION))
+                    else:
+                        add(mv)
+        for ray in qrides:
+            for to, mv in ray:
+                if b[to]:
+                    break
+                add(mv)
+
+    def _castling_moves(self, us: int, add) -> None:
+        b = self.board
+        rights = self.rights
+        checkable = self.king(us) is not None
+        for i, rule in self.game.castle_by_color[us]:
+            if not rights >> i & 1:
+                continue
+            if any(b[c] for c in rule.empty):
+                continue
+            if checkable and any(self.attacked(c) for c in rule.safe):
+                continue
+            add((rule.king_from, rule.king_to, i, CASTLE))
+
+    def legal_moves(self) -> list[Move]:
+        """All legal moves. Empty when the game is over by a game rule (e.g. a king captured)."""
+        g = self.game
+        if g.has_game_over and g.game_over(self) is not None:
+            return []
+        moves = self.pseudo_legal_moves()
+        us = self.turn
+        k = self.king(us)
+        if k is None:
+            return g.filter_moves(self, moves) if g.has_filter else moves
+        enemies = g.enemies[us]
+        if self.attacked(k, enemies):
+            return [m for m in moves if self._safe_after(m)]
+        pins = self._pins(k, us)
+        b = self.board
+        out = []
+        add = out.append
+        for m in moves:
+            frm, to, _, flag = m
+            if frm == k:
+                if flag == CASTLE:
+                    add(m)     # its squares were checked when it was generated
+                    continue
+                king = b[k]
+                b[k] = EMPTY
+                safe = not self.attacked(to, enemies)
+                b[k] = king
+                if safe and flag >= SPECIAL:
+                    safe = self._safe_after(m)
+                if safe:
+                    add(m)
+            elif flag == EN_PASSANT or flag >= SPECIAL:
+                if self._safe_after(m):
+                    add(m)
+            elif frm in pins:
+                if to in pins[frm]:
+                    add(m)
+            else:
+                add(m)
+        return out
+
+    def _safe_after(self, move: Move) -> bool:
+        us = self.turn
+        self.push(move)
+        k = self.king(us)
+        ok = k is None or not self.attacked(k, self.game.enemies[us])
+        self.pop()
+        return ok
+
+    def is_legal(self, move: Move) -> bool:
+        return move in self.legal_moves()
+
+    # ------------------------------------------------------------------ game end
+    def repetitions(self) -> int:
+        """How many times the current position has stood on the board (this time included)."""
+        h = self.hash
+        hist = self.history
+        window = hist[-(self.halfmove + 1):]
+        return window.count(h)
+
+    def outcome(self) -> Outcome | None:
+        """The game's result if it is over by rule, else None (draws by rule are automatic here)."""
+        g = self.game
+        special = g.game_over(self) if g.has_game_over else None
+        if special is not None:
+            return special
+        if not self.legal_moves():
+            if self.in_check():
+                return g.mate_outcome(self)
+            return Outcome("1/2-1/2", "Stalemate", "stalemate")
+        if g.insufficient_material(self):
+            return Outcome("1/2-1/2", "Insufficient material", "insufficient")
+        if self.halfmove >= 100:
+            return Outcome("1/2-1/2", "50-move rule", "fifty")
+        if self.repetitions() >= 3:
+            return Outcome("1/2-1/2", "Threefold repetition", "repetition")
+        return None
+
+    # ------------------------------------------------------------------ text
+    def fen(self) -> str:
+        from .fen import format_fen
+        return format_fen(self)
+
+    def move_name(self, move: Move) -> str:
+        return self.game.move_name(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        return self.game.parse_move(self, text)
+
+    def __repr__(self) -> str:
+        return f"Position({self.game.name!r}, {self.fen()!r})"

@@ -1,0 +1,43 @@
+"""Text pictures of positions: one panel per level, side by side, top rank first."""
+from __future__ import annotations
+
+from .game import EMPTY, HOLE
+from .notation import FILES
+from .position import Position
+
+
+def render_level(pos: Position, level: int) -> list[str]:
+    game = pos.game
+    g = game.geometry
+    width = len(str(g.ranks))
+    lines = []
+    for rank in range(g.ranks - 1, -1, -1):
+        row = []
+        for f in range(g.files):
+            cell = g.index.get((f, rank, level))
+            if cell is None or pos.board[cell] == HOLE:
+                row.append(" ")
+            elif pos.board[cell] == EMPTY:
+                row.append(".")
+            else:
+                row.append(game.letter_of(pos.board[cell]))
+        lines.append(f"{rank + 1:>{width}} " + " ".join(row))
+    lines.append(" " * (width + 1) + " ".join(FILES[:g.files]))
+    return lines
+
+
+def render(pos: Position) -> str:
+    """The board as text, levels side by side (lowest level on the left), then the position string."""
+    game = pos.game
+    g = game.geometry
+    panels = [render_level(pos, level) for level in range(g.levels)]
+    if g.levels > 1:
+        names = getattr(game.names, "level_names", None) or [str(l + 1) for l in range(g.levels)]
+        panels = [[f"level {names[l] or l + 1}".ljust(len(p[0]))] + p for l, p in enumerate(panels)]
+    width = max(len(line) for p in panels for line in p)
+    lines = ["   ".join(p[i].ljust(width) for p in panels).rstrip() for i in range(len(panels[0]))]
+    side = game.color_names[pos.turn]
+    lines.append("")
+    lines.append(f"{side} to move")
+    lines.append(pos.fen())
+    return "\n".join(lines)
