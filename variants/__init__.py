@@ -11,6 +11,7 @@ from .position import Outcome, Position
 REGISTRY: dict[str, str] = {
     "normal": "variants.normal:NormalChess",
     "capablanca": "variants.capablanca:Capablanca",
+    "mixed3d": "variants.mixed3d:Mixed3D",
 }
 
 _cache: dict[str, Game] = {}

@@ -35,7 +35,15 @@ def render(pos: Position) -> str:
         names = getattr(game.names, "level_names", None) or [str(l + 1) for l in range(g.levels)]
         panels = [[f"level {names[l] or l + 1}".ljust(len(p[0]))] + p for l, p in enumerate(panels)]
     width = max(len(line) for p in panels for line in p)
-    lines = ["   ".join(p[i].ljust(width) for p in panels).rstrip() for i in range(len(panels[0]))]
+    # A game may ask for at most ``panels_per_row`` panels side by side; further rows hold the
+    # higher levels and are printed above (the top level stays on top, as in the position string).
+    per_row = getattr(game, "panels_per_row", 0) or len(panels)
+    rows = [panels[i:i + per_row] for i in range(0, len(panels), per_row)]
+    lines = []
+    for r, row in enumerate(reversed(rows)):
+        if r:
+            lines.append("")
+        lines += ["   ".join(p[i].ljust(width) for p in row).rstrip() for i in range(len(row[0]))]
     side = game.color_names[pos.turn]
     lines.append("")
     lines.append(f"{side} to move")
