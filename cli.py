@@ -27,7 +27,21 @@ def load(variant: str, position: str | None):
         fail(f"bad position for {variant}: {exc}")
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+class OneLineErrors(click.Group):
+    """A click group whose usage errors are one line on stderr with exit status 2 (no usage dump)."""
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            return super().main(*args, **kwargs)
+        except click.ClickException as exc:
+            fail(exc.format_message().replace("\n", " "))
+        except click.exceptions.Abort:
+            fail("aborted")
+
+
+@click.group(cls=OneLineErrors, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """hyperchess: an XBoard/CECP engine for 3D, cylinder, wide and four-player chess.
@@ -55,7 +69,7 @@ def variants() -> None:
         click.echo(f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}")
 
 
-@main.command()
+@main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("variant")
 @click.argument("depth", type=int)
 @click.option("--position", "-p", help="Start from this position string instead of the game's start.")

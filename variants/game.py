@@ -141,7 +141,8 @@ class Game:
             self.letters[self.pieces[kind].letter.upper()] = code_of(kind, 0)
             if self.players >= 2:
                 self.letters[self.pieces[kind].letter.lower()] = code_of(kind, 1)
-        self._promo_codes = [tuple(self.code_for_letter(ch, color) for ch in self.promotion_letters)
+        self._promo_codes = [tuple(self.code_for_letter(ch, color) for ch in self.promotion_letters
+                                   if ch.upper() in self.letters)
                              for color in range(self.players)]
         self.tables: list[list | None] = [None] * ncodes
         self.dedupe = g.wraps

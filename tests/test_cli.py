@@ -1,0 +1,61 @@
+"""The command line: tables, perft output contract, pictures, and one-line errors with exit status 2."""
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_variants_table_lists_games_with_board_and_players():
+    result = run("variants")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0].split()[:3] == ["name", "board", "players"]
+    rows = {line.split()[0]: line.split() for line in lines[1:]}
+    assert rows["normal"][1:3] == ["8x8", "2"]
+    assert rows["capablanca"][1:3] == ["10x8", "2"]
+
+
+def test_perft_last_line_and_divide():
+    result = run("perft", "normal", "2", "--divide")
+    assert result.exit_code == 0
+    out = result.stdout.splitlines()
+    assert out[-1] == "Nodes searched: 400"
+    per_move = dict(line.split(": ") for line in out if line and not line.startswith("Nodes"))
+    assert len(per_move) == 20 and per_move["e2e4"] == "20"
+
+
+def test_perft_from_position():
+    result = run("perft", "normal", "3", "--position",
+                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    assert result.stdout.splitlines()[-1] == "Nodes searched: 97862"
+
+
+def test_show_draws_the_board():
+    result = run("show", "normal")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "8 r n b q k b n r"
+    assert lines[8] == "  a b c d e f g h"
+
+
+def test_bad_input_is_one_line_exit_2_no_traceback():
+    for args in (["perft", "nosuchgame", "2"], ["perft", "normal", "0"], ["perft", "normal", "-3"],
+                 ["show", "normal", "--position", "rnbqkbnr/ppp w"],
+                 ["perft", "normal", "2", "--position", "8/8/8/8/8/8/8/8 q - - 0 1"]):
+        proc = subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True)
+        assert proc.returncode == 2, args
+        assert proc.stdout == ""
+        assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_help_explains():
+    result = run("--help")
+    assert result.exit_code == 0
+    for word in ("perft", "show", "variants"):
+        assert word in result.output

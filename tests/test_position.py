@@ -1,0 +1,112 @@
+"""Position: FEN round trips, bad input, make/unmake consistency, outcomes."""
+import random
+
+import pytest
+
+from variants import FenError, MoveError, get_game
+
+ROUND_TRIP = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "8/8/8/8/8/8/8/K6k b - - 42 99",
+]
+
+
+@pytest.mark.parametrize("fen", ROUND_TRIP)
+def test_fen_round_trip(fen):
+    assert get_game("normal").position(fen).fen() == fen
+
+
+def test_xfen_castling_letters_accepted():
+    game = get_game("normal")
+    pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
+    assert pos.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+
+
+def test_castling_rights_without_their_rook_are_dropped():
+    pos = get_game("normal").position("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1")
+    assert pos.fen().split()[2] == "K"
+
+
+def test_ep_square_kept_only_when_a_capture_exists():
+    game = get_game("normal")
+    assert game.position("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").fen().split()[3] == "-"
+    assert game.position("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1").fen().split()[3] == "e3"
+
+
+@pytest.mark.parametrize("bad, reason", [
+    ("", "empty"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "ranks"),
+    ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "files"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "piece letter"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", "castling"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", "en-passant"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "double step"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "whole numbers"),
+    ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", "not to move is in check") if False else
+    ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "not to move is in check"),
+])
+def test_bad_fen_gives_one_line_reason(bad, reason):
+    with pytest.raises(FenError) as info:
+        get_game("normal").position(bad)
+    message = str(info.value)
+    assert reason in message and "\n" not in message
+
+
+def test_bad_moves_give_one_line_reasons():
+    pos = get_game("normal").position()
+    for text, reason in [("e2e5", "illegal"), ("e9e4", "malformed"), ("hello", "malformed"), ("e7e5", "illegal")]:
+        with pytest.raises(MoveError) as info:
+            pos.parse_move(text)
+        assert reason in str(info.value)
+    assert pos.fen() == get_game("normal").start_fen
+
+
+def test_move_text_forms():
+    pos = get_game("normal").position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    assert pos.move_name(pos.parse_move("a7-a8q")) == "a7a8q"
+    assert pos.move_name(pos.parse_move("a7a8N")) == "a7a8n"
+    pos = get_game("normal").position()
+    assert pos.parse_move("e2-e4") == pos.parse_move("e2e4")
+
+
+def test_push_pop_restores_everything():
+    game = get_game("normal")
+    rng = random.Random(5)
+    pos = game.position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    for _ in range(300):
+        before = (pos.fen(), pos.hash, pos.score, [set(s) for s in pos.occupied], [set(s) for s in pos.royals])
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        for m in moves:
+            pos.push(m)
+            pos.pop()
+            assert (pos.fen(), pos.hash, pos.score, pos.occupied, pos.royals) == before
+        pos.push(rng.choice(moves))
+
+
+def test_score_is_incremental_material_and_placement():
+    game = get_game("normal")
+    pos = game.position()
+    assert pos.score == 0                       # symmetric start
+    pos.push(pos.parse_move("e2e4"))
+    fresh = game.position(pos.fen())
+    assert pos.score == fresh.score
+
+
+def test_outcomes():
+    game = get_game("normal")
+    mate = game.position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    assert str(mate.outcome()) == "0-1 {Black mates}"
+    stale = game.position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert str(stale.outcome()) == "1/2-1/2 {Stalemate}"
+    assert game.position("8/8/4k3/8/8/8/8/4K1N1 w - - 0 1").outcome().termination == "insufficient"
+    assert game.position("8/8/4k3/8/8/8/8/R3K3 w - - 100 80").outcome().termination == "fifty"
+    pos = game.position()
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2:
+        assert pos.outcome() is None
+        pos.push(pos.parse_move(text))
+    assert pos.outcome().termination == "repetition"
