@@ -16,11 +16,7 @@ class Capablanca(FlatChess):
     start_fen = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
     army = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, ARCHBISHOP, CHANCELLOR)
     castlings = (("f", "i", "j", "h", "K"), ("f", "c", "a", "d", "Q"))
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.promotion_letters = "qcarbn"
-        self.compile()
+    promotion_letters = "qcarbn"
 
     def _cannot_mate(self, pos, color: int) -> bool:
         b = pos.board

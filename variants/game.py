@@ -7,6 +7,7 @@ for their special rules; there is never a move generator per game.
 from __future__ import annotations
 
 import random
+import zlib
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -61,6 +62,7 @@ class Game:
     royal_rule = "single"
     castling_style = "kq"          # "kq" = KQkq letters; "files" = files of unmoved kings and rooks
     level_separator = "|"
+    promotion_letters = "qrbn"     # what a pawn may become, in the order moves are listed
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry
@@ -69,7 +71,6 @@ class Game:
         self.castling: list[CastlingRule] = []
         self.teams: tuple[int, ...] = tuple(range(self.players)) if self.players == 2 else (0, 1, 0, 1)
         self.promotion_zone: list[frozenset[int]] = [frozenset()] * self.players
-        self.promotion_letters = "qrbn"
         self.initial_cells: dict[tuple[int, int], frozenset[int]] = {}   # (kind, color) -> cells of initial paths
 
     # ------------------------------------------------------------------ rule hooks
@@ -151,7 +152,7 @@ class Game:
                 self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
         self._compile_attacks()
         self._compile_castling()
-        rng = random.Random(0x5EED ^ hash(self.name) & 0xFFFF)
+        rng = random.Random(zlib.crc32(self.name.encode()))     # the same keys in every process
         self.z_piece = [[rng.getrandbits(64) for _ in range(n)] for _ in range(ncodes)]
         for cell in range(n):                       # empty squares hash to 0
             self.z_piece[EMPTY][cell] = 0
