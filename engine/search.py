@@ -1,0 +1,466 @@
+"""Iterative-deepening alpha-beta for every game: negamax from the side to move's view.
+
+Team games: when the next mover is on the same team as the current one (four-player games after
+an elimination) the child's value is not negated and the window is passed unchanged.
+
+Scores are centipawns from the side to move's view. Mates are reported as ``100000 + N`` (we mate
+in N plies) or ``-100000 - N`` (we are mated in N plies); inside the search a mate at ply p is
+``MATE - p`` so that shorter mates score higher.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Collection
+
+from variants.game import EN_PASSANT, PROMOTION, Move
+from variants.position import Position
+
+from .timecontrol import budget
+
+MATE = 1_000_000
+MATE_BOUND = MATE - 10_000          # |score| above this is a mate
+MATE_REPORT = 100_000               # reported mate scores: 100000 + plies
+INF = 10 ** 9
+MAX_PLY = 120
+MAX_DEPTH = 100
+POLL_NODES = 1024                   # look at the clock and the stop event this often
+TEMPO = 10                          # the side to move's small edge
+EXACT, LOWER, UPPER = 0, 1, 2
+TT_ENTRY_BYTES = 160                # rough size of one dict entry with its tuple
+
+
+@dataclass
+class Limits:
+    depth: int | None = None          # max depth (xboard sd)
+    movetime: float | None = None     # seconds for this move (xboard st; may be fractional)
+    nodes: int | None = None          # node budget (xboard nps-based clocks)
+    time_left: float | None = None    # our clock in seconds
+    opponent_time: float | None = None
+    increment: float = 0.0            # seconds per move
+    moves_to_go: int | None = None    # moves until the next time control, None = sudden death/incremental
+    infinite: bool = False            # analyze mode: until stopped
+
+
+@dataclass
+class SearchInfo:
+    """One completed iteration (and possibly a last one for a partly searched iteration)."""
+    depth: int
+    score: int
+    elapsed: float
+    nodes: int
+    pv: list = field(default_factory=list)
+
+
+@dataclass
+class SearchResult:
+    best: Move | None
+    ponder: Move | None
+    score: int
+    depth: int
+    nodes: int
+    pv: list = field(default_factory=list)
+
+
+class _Stop(Exception):
+    """Raised inside the tree when time, nodes or the stop event say so."""
+
+
+def report_score(s: int) -> int:
+    """Internal score -> the reported one (mates as 100000 + plies)."""
+    if s >= MATE_BOUND:
+        return MATE_REPORT + (MATE - s)
+    if s <= -MATE_BOUND:
+        return -MATE_REPORT - (MATE + s)
+    return max(-MATE_REPORT + 1, min(MATE_REPORT - 1, s))
+
+
+def _to_tt(s: int, ply: int) -> int:
+    if s >= MATE_BOUND:
+        return s + ply
+    if s <= -MATE_BOUND:
+        return s - ply
+    return s
+
+
+def _from_tt(s: int, ply: int) -> int:
+    if s >= MATE_BOUND:
+        return s - ply
+    if s <= -MATE_BOUND:
+        return s + ply
+    return s
+
+
+class _GameData:
+    """Per-game tables the search reads: piece values by code (royal victims count most)."""
+
+    def __init__(self, game) -> None:
+        self.value = [0] * game.ncodes
+        for code in range(game.ncodes):
+            kind = game.kind_of[code]
+            if kind and game.owner[code] >= 0:
+                piece = game.pieces[kind]
+                self.value[code] = 20000 if piece.royal else piece.value
+        self.single_royal = game.royal_rule == "single"
+
+
+class Searcher:
+    """The engine's brain. One instance per game session; not thread-safe (one search at a time)."""
+
+    def __init__(self, hash_mb: int = 64) -> None:
+        self.tt_cap = max(4096, hash_mb * 1024 * 1024 // TT_ENTRY_BYTES)
+        self.tt: dict[int, tuple] = {}
+        self.killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
+        self.history: dict[tuple[int, int], int] = {}
+        self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
+        self._games: dict[int, _GameData] = {}
+        self.nodes = 0
+
+    def new_game(self) -> None:
+        """Forget everything learnt: transposition table, killers, history."""
+        self.tt.clear()
+        self.history.clear()
+        for k in self.killers:
+            k[0] = k[1] = None
+
+    # ------------------------------------------------------------------ entry point
+    def search(self, pos: Position, limits: Limits, stop: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None,
+               exclude: Collection[Move] = ()) -> SearchResult:
+        """Search ``pos`` (left unchanged) within ``limits``; the best move, or None if there is none."""
+        start = time.perf_counter()
+        game = pos.game
+        gd = self._games.get(id(game))
+        if gd is None or len(gd.value) != game.ncodes:
+            gd = self._games[id(game)] = _GameData(game)
+        self.gd = gd
+        plan = budget(limits)
+        self.deadline = start + plan.hard if plan.hard is not None else float("inf")
+        soft = start + plan.soft if plan.soft is not None else float("inf")
+        self.stop_event = stop
+        self.node_limit = max(1, limits.nodes) if limits.nodes is not None else float("inf")
+        self.nodes = 0
+        self.next_check = 1                 # the first node looks at the stop event
+        if len(self.tt) > self.tt_cap:
+            self.tt.clear()
+        for key in self.history:
+            self.history[key] >>= 2
+        for k in self.killers:
+            k[0] = k[1] = None
+
+        moves = pos.legal_moves()
+        if not moves:
+            return SearchResult(None, None, report_score(self._terminal(pos, 0)), 0, 0, [])
+        if exclude:
+            excluded = set(exclude)
+            moves = [m for m in moves if m not in excluded]
+            if not moves:
+                return SearchResult(None, None, 0, 0, 0, [])
+        entry = self.tt.get(pos.hash)
+        moves = self._order(pos, moves, entry[3] if entry else None, 0)
+        best, best_score, best_pv, done_depth = moves[0], None, [moves[0]], 0
+        max_depth = min(MAX_DEPTH, limits.depth) if limits.depth is not None else MAX_DEPTH
+        timed = plan.hard is not None
+        stack_len = len(pos.stack)
+        last_info = None
+        for depth in range(1, max(1, max_depth) + 1):
+            self.root_best = None
+            try:
+                score = self._root(pos, moves, depth)
+            except _Stop:
+                while len(pos.stack) > stack_len:
+                    pos.pop()
+                # a move that already beat the previous best in the unfinished iteration is better
+                if self.root_best is not None and self.root_best[0] != best:
+                    best, best_score, best_pv = self.root_best[0], self.root_best[1], self.root_best[2]
+                break
+            best, best_score, done_depth = self.root_best[0], score, depth
+            best_pv = self.root_best[2]
+            moves.remove(best)
+            moves.insert(0, best)
+            last_info = SearchInfo(depth, report_score(score), time.perf_counter() - start, self.nodes, list(best_pv))
+            if on_info is not None:
+                on_info(last_info)
+            now = time.perf_counter()
+            if now >= soft or self.nodes >= self.node_limit or (stop is not None and stop.is_set()):
+                break
+            if timed and len(moves) == 1 and not limits.infinite:
+                break          # the only move: no need to think
+            if abs(score) >= MATE_BOUND and not limits.infinite and depth >= MATE - abs(score) + 2:
+                break          # a mate found with room to spare does not get shorter
+        if best_score is None:
+            best_score = self._eval(pos)
+        final = SearchInfo(done_depth, report_score(best_score), time.perf_counter() - start, self.nodes,
+                           list(best_pv))
+        if on_info is not None and (last_info is None or last_info.pv != final.pv
+                                    or last_info.score != final.score):
+            on_info(final)
+        ponder = best_pv[1] if len(best_pv) > 1 else None
+        return SearchResult(best, ponder, report_score(best_score), done_depth, self.nodes, list(best_pv))
+
+    # ------------------------------------------------------------------ helpers
+    def _poll(self) -> None:
+        if self.nodes >= self.node_limit:
+            raise _Stop
+        if self.stop_event is not None and self.stop_event.is_set():
+            raise _Stop
+        if time.perf_counter() >= self.deadline:
+            raise _Stop
+        self.next_check = min(self.nodes + POLL_NODES, self.node_limit)
+
+    def _eval(self, pos: Position) -> int:
+        """Material and placement (incremental in the position) from the side to move's view."""
+        return pos.score * pos.game.team_sign[pos.turn] + TEMPO
+
+    def _terminal(self, pos: Position, ply: int) -> int:
+        """Score of a position without legal moves: mated if in check, else a draw."""
+        g = pos.game
+        if g.has_game_over:
+            o = g.game_over(pos)
+            if o is not None:
+                return self._outcome_score(pos, o, ply)
+        return -(MATE - ply) if pos.in_check() else 0
+
+    def _outcome_score(self, pos: Position, outcome, ply: int) -> int:
+        """A finished game (``game_over`` hook) from the side to move's view."""
+        result = getattr(outcome, "result", None) or outcome[0]
+        if result == "1-0":
+            winner = 0
+        elif result == "0-1":
+            winner = 1
+        else:
+            return 0
+        return MATE - ply if pos.game.teams[pos.turn] == winner else -(MATE - ply)
+
+    def _order(self, pos: Position, moves: list[Move], tt_move, ply: int) -> list[Move]:
+        """Hash move, then captures and promotions by MVV/LVA, killers, then history."""
+        b = pos.board
+        g = pos.game
+        enemy = g.enemy[pos.turn]
+        value = self.gd.value
+        k1, k2 = self.killers[ply]
+        hist = self.history
+        scored = []
+        add = scored.append
+        for m in moves:
+            if m == tt_move:
+                add((1 << 40, m))
+                continue
+            to = m[1]
+            q = b[to]
+            if q and enemy[q]:
+                add(((1 << 30) + (value[q] << 6) - value[b[m[0]]] // 8, m))
+            elif m[3] == EN_PASSANT:
+                add(((1 << 30) + (value[b[m[0]]] << 6), m))
+            elif m[3] == PROMOTION:
+                add(((1 << 30) + (value[m[2]] << 5), m))
+            elif m == k1:
+                add((1 << 29, m))
+            elif m == k2:
+                add(((1 << 29) - 1, m))
+            else:
+                add((hist.get((b[m[0]], to), 0), m))
+        scored.sort(reverse=True)
+        return [m for _, m in scored]
+
+    # ------------------------------------------------------------------ the tree
+    def _root(self, pos: Position, moves: list[Move], depth: int) -> int:
+        teams = pos.game.teams
+        team = teams[pos.turn]
+        alpha, beta = -INF, INF
+        best_score = -INF
+        for i, m in enumerate(moves):
+            pos.push(m)
+            same = teams[pos.turn] == team
+            if i == 0:
+                s = self._ab(pos, depth - 1, alpha, beta, 1) if same else -self._ab(pos, depth - 1, -beta, -alpha, 1)
+            else:
+                if same:
+                    s = self._ab(pos, depth - 1, alpha, alpha + 1, 1)
+                    if s > alpha:
+                        s = self._ab(pos, depth - 1, alpha, beta, 1)
+                else:
+                    s = -self._ab(pos, depth - 1, -alpha - 1, -alpha, 1)
+                    if s > alpha:
+                        s = -self._ab(pos, depth - 1, -beta, -alpha, 1)
+            pos.pop()
+            if s > best_score:
+                best_score = s
+                self.root_best = (m, s, [m] + self.pv[1])
+                if s > alpha:
+                    alpha = s
+        self._store(pos.hash, depth, EXACT, best_score, self.root_best[0], 0)
+        return best_score
+
+    def _store(self, key: int, depth: int, flag: int, score: int, move, ply: int) -> None:
+        tt = self.tt
+        old = tt.get(key)
+        if old is not None and old[0] > depth and flag != EXACT:
+            return
+        if old is None and len(tt) >= self.tt_cap:
+            tt.clear()
+        tt[key] = (depth, flag, _to_tt(score, ply), move)
+
+    def _ab(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """Alpha-beta value of ``pos`` for its side to move."""
+        self.pv[ply] = []
+        g = pos.game
+        if g.has_game_over:
+            o = g.game_over(pos)
+            if o is not None:
+                self.nodes += 1
+                return self._outcome_score(pos, o, ply)
+        if pos.halfmove >= 4 and (pos.halfmove >= 100 or pos.repetitions() >= 2):
+            self.nodes += 1
+            return 0
+        k = pos.king()
+        check = k is not None and pos.attacked(k)
+        if check:
+            depth += 1                      # check extension
+        if depth <= 0 or ply >= MAX_PLY:
+            return self._qs(pos, alpha, beta, ply, check)
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._poll()
+
+        key = pos.hash
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            tt_move = entry[3]
+            if entry[0] >= depth:
+                s = _from_tt(entry[2], ply)
+                flag = entry[1]
+                if flag == EXACT or (flag == LOWER and s >= beta) or (flag == UPPER and s <= alpha):
+                    return s
+
+        moves = pos.legal_moves()
+        if not moves:
+            return -(MATE - ply) if check else 0
+        moves = self._order(pos, moves, tt_move, ply)
+
+        teams = g.teams
+        team = teams[pos.turn]
+        b = pos.board
+        enemy = g.enemy[pos.turn]
+        alpha0 = alpha
+        best = -INF
+        best_move = moves[0]
+        push, pop = pos.push, pos.pop
+        killers = self.killers[ply]
+        d1 = depth - 1
+        for i, m in enumerate(moves):
+            q = b[m[1]]
+            quiet = not (q and enemy[q]) and m[3] != EN_PASSANT and m[3] != PROMOTION
+            mover = b[m[0]]
+            push(m)
+            same = teams[pos.turn] == team
+            # late move reduction: quiet moves far down the list get one ply less first
+            r = 1 if (i >= 3 and depth >= 3 and quiet and not check and m != killers[0] and m != killers[1]) else 0
+            if i == 0:
+                s = self._ab(pos, d1, alpha, beta, ply + 1) if same else -self._ab(pos, d1, -beta, -alpha, ply + 1)
+            elif same:
+                s = self._ab(pos, d1 - r, alpha, alpha + 1, ply + 1)
+                if s > alpha and r:
+                    s = self._ab(pos, d1, alpha, alpha + 1, ply + 1)
+                if alpha < s < beta:
+                    s = self._ab(pos, d1, alpha, beta, ply + 1)
+            else:
+                s = -self._ab(pos, d1 - r, -alpha - 1, -alpha, ply + 1)
+                if s > alpha and r:
+                    s = -self._ab(pos, d1, -alpha - 1, -alpha, ply + 1)
+                if alpha < s < beta:
+                    s = -self._ab(pos, d1, -beta, -alpha, ply + 1)
+            pop()
+            if s > best:
+                best = s
+                best_move = m
+                if s > alpha:
+                    alpha = s
+                    self.pv[ply] = [m] + self.pv[ply + 1]
+                    if s >= beta:
+                        if quiet:
+                            if killers[0] != m:
+                                killers[1] = killers[0]
+                                killers[0] = m
+                            hk = (mover, m[1])
+                            self.history[hk] = self.history.get(hk, 0) + depth * depth
+                        break
+        flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
+        self._store(key, depth, flag, best, best_move, ply)
+        return best
+
+    def _qs(self, pos: Position, alpha: int, beta: int, ply: int, check: bool) -> int:
+        """Quiescence: stand pat, then captures and promotions only (all evasions when in check)."""
+        self.pv[ply] = []
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._poll()
+        g = pos.game
+        if g.has_game_over:
+            o = g.game_over(pos)
+            if o is not None:
+                return self._outcome_score(pos, o, ply)
+        us = pos.turn
+        if check or ply >= MAX_PLY:
+            if ply >= MAX_PLY:
+                return self._eval(pos)
+            moves = pos.legal_moves()
+            if not moves:
+                return -(MATE - ply)
+            best = -INF
+            legal_known = True
+            moves = self._order(pos, moves, None, ply)
+        else:
+            best = pos.score * g.team_sign[us] + TEMPO
+            if best >= beta:
+                return best
+            if best > alpha:
+                alpha = best
+            b = pos.board
+            enemy = g.enemy[us]
+            value = self.gd.value
+            legal_known = g.has_filter
+            source = pos.legal_moves() if legal_known else pos.pseudo_legal_moves()
+            scored = []
+            margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
+            for m in source:
+                q = b[m[1]]
+                if q and enemy[q]:
+                    v = value[q]
+                    if v >= margin:
+                        scored.append(((v << 6) - value[b[m[0]]] // 8, m))
+                elif m[3] == PROMOTION:
+                    scored.append(((value[m[2]] << 5), m))
+                elif m[3] == EN_PASSANT:
+                    scored.append((100 << 6, m))
+            if not scored:
+                return best
+            scored.sort(reverse=True)
+            moves = [m for _, m in scored]
+        teams = g.teams
+        team = teams[us]
+        single = self.gd.single_royal
+        enemies = g.enemies[us]
+        for m in moves:
+            pos.push(m)
+            if not legal_known and single:
+                k = pos.king(us)
+                if k is not None and pos.attacked(k, enemies):
+                    pos.pop()
+                    continue
+            k = pos.king()
+            child_check = k is not None and pos.attacked(k)
+            if teams[pos.turn] == team:
+                s = self._qs(pos, alpha, beta, ply + 1, child_check)
+            else:
+                s = -self._qs(pos, -beta, -alpha, ply + 1, child_check)
+            pos.pop()
+            if s > best:
+                best = s
+                if s > alpha:
+                    alpha = s
+                    if s >= beta:
+                        break
+        return best

@@ -1,0 +1,61 @@
+"""How long to think: a pure function from the limits to a soft and a hard time budget.
+
+- ``movetime`` (xboard ``st``): the hard limit is ~95% of it minus a small safety margin.
+- A clock (xboard ``time``/``level``): the remaining time, less a reserve that is never touched, is
+  shared over ``moves_to_go`` moves (about 30 when sudden death or incremental), plus most of the
+  increment. The hard limit lets one move take up to 3x its share, but never more than 40% of
+  what is left (all but the reserve on the last move before the time control).
+- The soft limit (half the target) is when no new iteration is started.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .search import Limits
+
+MOVES_LEFT_GUESS = 30      # sudden death / incremental: assume this many moves still to play
+RESERVE = 0.05             # seconds never spent (process and pipe latency)
+RESERVE_FRACTION = 0.02    # ... plus this share of the clock
+MOVETIME_SAFETY = 0.02     # seconds kept back from a fixed move time
+MIN_THINK = 0.005          # below this a search is pointless but still returns a move
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Seconds from the start of the search: ``soft`` = start no new iteration after, ``hard`` = stop."""
+    soft: float | None
+    hard: float | None
+
+
+def budget(limits: "Limits") -> Budget:
+    """The time budget for one search (None = no time limit: depth, nodes or the stop event end it)."""
+    if limits.infinite:
+        return Budget(None, None)
+    hard: float | None = None
+    soft: float | None = None
+    if limits.movetime is not None:
+        mt = max(0.0, limits.movetime)
+        hard = max(mt * 0.95 - MOVETIME_SAFETY, mt * 0.5, MIN_THINK)
+        soft = hard * 0.6
+    if limits.time_left is not None:
+        left = max(0.0, limits.time_left)
+        usable = left - RESERVE - RESERVE_FRACTION * left
+        inc = max(0.0, limits.increment)
+        mtg = limits.moves_to_go
+        if usable <= MIN_THINK:
+            c_hard = MIN_THINK
+            c_soft = MIN_THINK
+        else:
+            moves = MOVES_LEFT_GUESS if not mtg or mtg <= 0 else min(mtg, MOVES_LEFT_GUESS)
+            target = usable / moves + 0.8 * inc
+            cap = usable if mtg == 1 else usable * 0.4
+            target = min(target, cap)
+            c_hard = max(min(target * 3, cap), MIN_THINK)
+            c_soft = max(target * 0.5, MIN_THINK)
+        hard = c_hard if hard is None else min(hard, c_hard)
+        soft = c_soft if soft is None else min(soft, c_soft)
+    if soft is not None and hard is not None:
+        soft = min(soft, hard)
+    return Budget(soft, hard)

@@ -1,0 +1,238 @@
+"""The search: mates, material, limits, exclusions and leaving the position untouched."""
+from __future__ import annotations
+
+import threading
+
+import chess
+import pytest
+
+from engine.search import Limits, Searcher, SearchInfo
+from engine.timecontrol import budget
+from variants import get_game
+
+
+def normal(fen: str | None = None):
+    return get_game("normal").position(fen)
+
+
+def forced_mate(board: chess.Board, moves: int) -> bool:
+    """python-chess brute force: can the side to move mate within ``moves`` of its own moves?"""
+    for m in list(board.legal_moves):
+        board.push(m)
+        try:
+            if board.is_checkmate():
+                return True
+            if moves > 1 and not board.is_game_over() and all(
+                    _after_reply(board, r, moves - 1) for r in list(board.legal_moves)):
+                return True
+        finally:
+            board.pop()
+    return False
+
+
+def _after_reply(board: chess.Board, reply: chess.Move, moves: int) -> bool:
+    board.push(reply)
+    try:
+        return forced_mate(board, moves)
+    finally:
+        board.pop()
+
+
+def mating_keys(fen: str, moves: int) -> set[str]:
+    board = chess.Board(fen)
+    keys = set()
+    for m in list(board.legal_moves):
+        board.push(m)
+        if board.is_checkmate() or (moves > 1 and not board.is_game_over() and all(
+                _after_reply(board, r, moves - 1) for r in list(board.legal_moves))):
+            keys.add(m.uci())
+        board.pop()
+    return keys
+
+
+MATE_IN_1 = [
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",                                   # back rank
+    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",  # scholar's mate
+    "3r2k1/8/8/8/8/8/5PPP/6K1 b - - 0 1",                                  # black mates
+    "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1",                                   # smothered
+]
+MATE_IN_2 = [
+    "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1",          # rook ladder
+    "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1",        # Ra6! bxa6 b7#
+    "1r4k1/r7/8/8/8/8/8/7K b - - 0 1",          # ladder for black
+]
+
+
+@pytest.mark.parametrize("fen", MATE_IN_1)
+def test_mate_in_one(fen):
+    pos = normal(fen)
+    result = Searcher().search(pos, Limits(depth=3))
+    assert pos.move_name(result.best) in mating_keys(fen, 1)
+    assert result.score == 100001
+
+
+@pytest.mark.parametrize("fen", MATE_IN_2)
+def test_mate_in_two(fen):
+    keys = mating_keys(fen, 2)
+    assert keys and not mating_keys(fen, 1)
+    pos = normal(fen)
+    result = Searcher().search(pos, Limits(depth=4))
+    assert pos.move_name(result.best) in keys
+    assert result.score == 100003
+    assert len(result.pv) >= 3
+
+
+def test_mated_score_is_negative_with_distance():
+    pos = normal("7k/8/5QK1/8/8/8/8/8 b - - 0 1")     # Kg8 forced, Qd8#
+    result = Searcher().search(pos, Limits(depth=4))
+    assert pos.move_name(result.best) == "h8g8"
+    assert result.score == -100002
+
+
+def test_no_legal_moves_gives_no_move():
+    mated = normal("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+    r = Searcher().search(mated, Limits(depth=3))
+    assert r.best is None and r.score == -100000
+    stalemate = normal("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    r = Searcher().search(stalemate, Limits(depth=3))
+    assert r.best is None and r.score == 0
+
+
+@pytest.mark.parametrize("fen, expected", [
+    ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5"),           # free queen
+    ("4k3/8/2r5/8/3N4/8/8/4K3 w - - 0 1", "d4c6"),           # free rook for a knight
+    ("4k3/8/8/8/8/2n5/8/2R1K3 w - - 0 1", "c1c3"),           # free knight
+])
+def test_takes_a_free_piece(fen, expected):
+    pos = normal(fen)
+    assert pos.move_name(Searcher().search(pos, Limits(depth=3)).best) == expected
+
+
+@pytest.mark.parametrize("fen", [
+    "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 3",   # Nf3 hits the queen
+    "rnbqkb1r/pppppppp/5n2/8/3Q4/8/PPP1PPPP/RNB1KBNR w KQkq - 0 1",      # c6?/Nc6 ideas: pawn e5 not there, queen safe
+    "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 0 3",    # queen f3 fine, must not go to f5/g4 hanging
+])
+def test_does_not_hang_its_queen(fen):
+    pos = normal(fen)
+    result = Searcher().search(pos, Limits(depth=4))
+    board = chess.Board(fen)
+    board.push(chess.Move.from_uci(pos.move_name(result.best)))
+    us = not board.turn
+    queens = board.pieces(chess.QUEEN, us)
+    assert queens, "the queen was given away"
+    for sq in queens:
+        attackers = board.attackers(board.turn, sq)
+        # attacked only if the attacker would lose material taking it (never: a queen is worth most),
+        # so the queen must simply not be attacked
+        assert not attackers, f"queen on {chess.square_name(sq)} hangs after {result.best}"
+
+
+def test_position_unchanged_after_search_and_after_stop():
+    fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    pos = normal(fen)
+    h = pos.hash
+    s = Searcher()
+    s.search(pos, Limits(depth=3))
+    assert pos.fen() == fen and pos.hash == h and not pos.stack
+    s.search(pos, Limits(nodes=777))         # stopped deep inside the tree
+    assert pos.fen() == fen and pos.hash == h and not pos.stack
+    assert sorted(pos.legal_moves()) == sorted(normal(fen).legal_moves())
+
+
+def test_depth_limit_and_infos():
+    infos: list[SearchInfo] = []
+    pos = normal()
+    r = Searcher().search(pos, Limits(depth=3), on_info=infos.append)
+    assert [i.depth for i in infos] == [1, 2, 3]
+    assert r.depth == 3 and r.best in pos.legal_moves()
+    assert infos[-1].pv[0] == r.best and r.pv == infos[-1].pv
+    assert all(info.nodes > 0 and info.elapsed >= 0 for info in infos)
+
+
+def test_node_limit():
+    pos = normal()
+    r = Searcher().search(pos, Limits(nodes=500))
+    assert 0 < r.nodes <= 500
+    assert r.best in pos.legal_moves()
+
+
+def test_exclude():
+    fen = MATE_IN_1[0]
+    pos = normal(fen)
+    mate = pos.parse_move("a1a8")
+    r = Searcher().search(pos, Limits(depth=3), exclude=[mate])
+    assert r.best is not None and r.best != mate and r.best in pos.legal_moves()
+    assert r.score < 100000
+    r = Searcher().search(pos, Limits(depth=3), exclude=pos.legal_moves())
+    assert r.best is None
+
+
+def test_stopped_before_start_still_moves():
+    stop = threading.Event()
+    stop.set()
+    pos = normal()
+    r = Searcher().search(pos, Limits(), stop=stop)
+    assert r.best in pos.legal_moves()
+    assert r.nodes <= 1
+    assert pos.fen() == get_game("normal").start_fen
+
+
+def test_ponder_move_is_a_legal_reply():
+    pos = normal()
+    r = Searcher().search(pos, Limits(depth=4))
+    assert r.ponder is not None
+    pos.push(r.best)
+    assert r.ponder in pos.legal_moves()
+    pos.pop()
+
+
+def test_capablanca():
+    game = get_game("capablanca")
+    pos = game.position()
+    fen = pos.fen()
+    r = Searcher().search(pos, Limits(depth=3))
+    assert r.best in pos.legal_moves() and pos.fen() == fen
+    # a hanging archbishop is taken
+    pos = game.position("4k5/10/10/4a5/10/10/4R5/5K4 w - - 0 1")
+    assert pos.move_name(Searcher().search(pos, Limits(depth=3)).best) == "e2e5"
+
+
+def test_new_game_clears_tables():
+    s = Searcher()
+    s.search(normal(), Limits(depth=3))
+    assert s.tt
+    s.new_game()
+    assert not s.tt and not s.history
+
+
+# ---------------------------------------------------------------- time budget (pure)
+def test_budget_movetime():
+    b = budget(Limits(movetime=1.0))
+    assert 0.9 <= b.hard <= 0.95 and b.soft < b.hard
+    tiny = budget(Limits(movetime=0.05))
+    assert 0 < tiny.hard <= 0.05
+
+
+def test_budget_clock_sudden_death_and_increment():
+    b = budget(Limits(time_left=60.0))
+    assert 0.5 < b.hard < 60.0 * 0.4 and b.soft <= b.hard / 2 + 1e-9
+    with_inc = budget(Limits(time_left=60.0, increment=2.0))
+    assert with_inc.hard > b.hard
+    assert budget(Limits(time_left=60.0, moves_to_go=5)).hard > b.hard
+
+
+def test_budget_never_uses_the_last_moments():
+    for left in (0.1, 0.2, 0.5, 1.0):
+        for mtg in (None, 1, 2, 40):
+            b = budget(Limits(time_left=left, moves_to_go=mtg, increment=0.0))
+            assert b.hard <= max(left - 0.05, 0.005) + 1e-9, (left, mtg, b)
+    last = budget(Limits(time_left=10.0, moves_to_go=1))
+    assert 5.0 < last.hard <= 10.0 - 0.05
+
+
+def test_budget_combines_and_infinite():
+    assert budget(Limits(infinite=True, movetime=1.0)).hard is None
+    assert budget(Limits(depth=5)).hard is None
+    both = budget(Limits(movetime=5.0, time_left=1.0))
+    assert both.hard <= 1.0 * 0.4
