@@ -111,5 +111,9 @@ def show(variant: str, position: str | None) -> None:
     click.echo(render(pos))
 
 
+from engine.cli_commands import selfplay  # noqa: E402
+main.add_command(selfplay)
+
+
 if __name__ == "__main__":
     main()

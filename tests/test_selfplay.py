@@ -1,0 +1,44 @@
+"""``hyperchess selfplay``: the engine plays itself and prints every move, the board and the result."""
+import re
+
+from click.testing import CliRunner
+
+from cli import main
+
+MOVE_LINE = re.compile(r"^\s*(\d+)\. (white|black)\s+([a-j]\d+[a-j]\d+[a-z]?)\s+score\s+[+-]\d+\s+depth\s+\d+\s+nodes \d+$")
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["selfplay", *args])
+
+
+def test_selfplay_prints_moves_board_and_unfinished_result():
+    result = run("normal", "--movetime", "0.02", "--max-moves", "4")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    moves = [MOVE_LINE.match(line) for line in lines[:4]]
+    assert all(moves), lines[:4]
+    assert [m.group(2) for m in moves] == ["white", "black", "white", "black"]
+    assert [m.group(1) for m in moves] == ["1", "1", "2", "2"]
+    assert "a b c d e f g h" in result.output and "white to move" in result.output
+    assert lines[-1] == "Result: unfinished after 4 moves"
+
+
+def test_selfplay_finds_the_mate_and_reports_the_result():
+    result = run("--position", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--movetime", "0.3")
+    assert result.exit_code == 0, result.output
+    assert MOVE_LINE.match(result.output.splitlines()[0]).group(3) == "a1a8"
+    assert result.output.splitlines()[-1] == "Result: 1-0 {White mates}"
+
+
+def test_selfplay_capablanca_runs():
+    result = run("capablanca", "-t", "0.02", "-n", "2")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "Result: unfinished after 2 moves"
+
+
+def test_selfplay_bad_input_is_one_line_exit_2():
+    for args in (["nosuchgame"], ["normal", "--position", "rubbish"], ["normal", "--movetime", "0"]):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert len(result.output.strip().splitlines()) == 1 and "hyperchess:" in result.output
