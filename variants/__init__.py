@@ -11,6 +11,8 @@ from .position import Outcome, Position
 REGISTRY: dict[str, str] = {
     "normal": "variants.normal:NormalChess",
     "capablanca": "variants.capablanca:Capablanca",
+    "third-millennium": "variants.third_millennium:ThirdMillennium",
+    "cylinder": "variants.cylinder:CylinderChess",
     "mixed3d": "variants.mixed3d:Mixed3D",
 }
 

@@ -14,11 +14,12 @@ class FlatChess(Game):
 
     files = 8
     ranks = 8
+    wrap_files = False           # True: files a and the last file are joined (a cylinder)
     army: tuple[PieceType, ...] = ()
     castlings: tuple[tuple[str, str, str, str, str], ...] = ()   # king_from, king_to, rook_from, rook_to, letter
 
     def __init__(self) -> None:
-        geo = Geometry(self.files, self.ranks)
+        geo = Geometry(self.files, self.ranks, wrap_files=self.wrap_files)
         names = SquareNames(geo)
         super().__init__(geo, names, self.army)
         top = self.ranks - 1

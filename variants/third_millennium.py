@@ -1,0 +1,298 @@
+"""``third-millennium``: 3rd Millennium Chess (Shannon Gardner) on a 14-rank cylinder.
+
+Rules contract: ``shared/rules/third-millennium.md``; decisions it leaves open: ``docs/rules/third-millennium.md``.
+
+The board is 8 files x 14 ranks and the ranks wrap (rank 14 touches rank 1). Each side has two
+king-line armies of pawns (ranks 2/14 for White, 7/9 for Black) whose forward direction depends on
+the half of the board they stand in, and two *double knights*. A double knight is a pair of knight
+halves with an identity: a joined pair moves in tandem, one half may split off, a single half may
+rejoin its own partner.
+
+Pair identity lives in the piece kind: for each pair id k (1..MAX_PAIRS) there is a kind "joined
+pair k" (letter D) and a kind "single half of pair k" (letter N). So pair ids are part of the board
+codes, hence of the Zobrist hash and of make/unmake, with no extra state. The position string
+writes the board with D/N and adds one field listing the split partners (``[c3b1]`` or ``-``).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from .fen import FenError
+from .game import EMPTY, SPECIAL, Game, Move, code_of
+from .geometry import Geometry, Vector
+from .notation import SquareNames
+from .pieces import BISHOP, KING, KNIGHT_2D, PAWN, QUEEN, ROOK, Leap, PieceType
+
+if TYPE_CHECKING:
+    from .position import Position
+
+MAX_PAIRS = 18          # 2 pairs at the start + at most 16 promotions per side
+SPLIT = SPECIAL         # one half of a joined pair leaves (suffix ``n``)
+REJOIN = SPECIAL + 1    # a single half moves onto its own single partner (plain move)
+
+KING_LINES = (0, 7)     # rank indexes of ranks 1 and 8
+
+
+def _pair_pieces() -> list[PieceType]:
+    """Kinds for pair 1 joined, pair 1 single, pair 2 joined, ... (all leap as knights)."""
+    out = []
+    for k in range(1, MAX_PAIRS + 1):
+        out.append(PieceType("D", f"double knight {k}", (Leap(KNIGHT_2D),), 600, tags=frozenset({"joined"})))
+        out.append(PieceType("N", f"knight half {k}", (Leap(KNIGHT_2D),), 300, tags=frozenset({"single"})))
+    return out
+
+
+class ThirdMillennium(Game):
+    """3rd Millennium Chess: 14-rank cylinder, two pawn rows per side, splitting double knights."""
+
+    name = "third-millennium"
+    title = "3rd Millennium Chess"
+    description = "8x14 cylinder (ranks wrap), 16 pawns a side, splitting double knights"
+    start_fen = ("PPPPPPPP/8/8/8/8/pppppppp/rdbqkbdr/pppppppp/8/8/8/8/PPPPPPPP/RDBQKBDR w KQkq - 0 1 -")
+
+    def __init__(self) -> None:
+        geo = Geometry(8, 14, wrap_ranks=True)
+        names = SquareNames(geo)
+        super().__init__(geo, names, (PAWN, BISHOP, ROOK, QUEEN, KING, *_pair_pieces()))
+        self.pawn_kind, self.bishop_kind, self.rook_kind, self.queen_kind, self.king_kind = 1, 2, 3, 4, 5
+        # kind of pair k: joined = 4 + 2k, single = 5 + 2k
+        self.joined_kind = [0] + [4 + 2 * k for k in range(1, MAX_PAIRS + 1)]
+        self.single_kind = [0] + [5 + 2 * k for k in range(1, MAX_PAIRS + 1)]
+        cell = geo.cell
+        self.promotion_zone = [frozenset(cell(f, 7) for f in range(8)),     # White: rank 8
+                               frozenset(cell(f, 0) for f in range(8))]     # Black: rank 1
+        self.initial_cells = {
+            (self.pawn_kind, 0): frozenset(cell(f, r) for f in range(8) for r in (1, 13)),   # ranks 2, 14
+            (self.pawn_kind, 1): frozenset(cell(f, r) for f in range(8) for r in (6, 8)),    # ranks 7, 9
+        }
+        self.promotion_letters = "qrbd"
+        self.castling.append(self.castling_rule(0, "e1", "g1", "h1", "f1", "K"))
+        self.castling.append(self.castling_rule(0, "e1", "c1", "a1", "d1", "Q"))
+        self.castling.append(self.castling_rule(1, "e8", "g8", "h8", "f8", "k"))
+        self.castling.append(self.castling_rule(1, "e8", "c8", "a8", "d8", "q"))
+        self.compile()
+
+    # ------------------------------------------------------------------ compile
+    def compile(self) -> None:
+        self._pair_of_kind: dict[int, int] = {}
+        for k in range(1, MAX_PAIRS + 1):
+            self._pair_of_kind[4 + 2 * k] = k
+            self._pair_of_kind[5 + 2 * k] = k
+        super().compile()
+        # D and N are read as pair 1; parse_extra hands out the real pair ids.
+        for color in (0, 1):
+            for kinds, letter in ((self.joined_kind, "D"), (self.single_kind, "N")):
+                self.letters[letter if color == 0 else letter.lower()] = code_of(kinds[1], color)
+        self.joined_codes = frozenset(code_of(self.joined_kind[k], c) for k in range(1, MAX_PAIRS + 1) for c in (0, 1))
+        self.single_codes = frozenset(code_of(self.single_kind[k], c) for k in range(1, MAX_PAIRS + 1) for c in (0, 1))
+        # joined code -> the single-half code of the same pair and colour
+        self.half_of = {code_of(self.joined_kind[k], c): code_of(self.single_kind[k], c)
+                        for k in range(1, MAX_PAIRS + 1) for c in (0, 1)}
+        self.whole_of = {v: k for k, v in self.half_of.items()}
+        from .fen import parse_board
+        self.start_board = parse_board(self, self.start_fen.split()[0])
+
+    # ------------------------------------------------------------------ pawns
+    def orientation(self, color: int, cell: int) -> tuple[Vector, Vector, Vector]:
+        """Pawns never move toward their own king line (1b Pawns, A7): White goes up on ranks 2-7 and
+        down on ranks 9-14; Black the reverse (9-14 up, through the seam to rank 1)."""
+        rank = self.geometry.coords[cell][1]
+        lower_half = rank < 7
+        if color == 0:
+            fwd = 1 if lower_half else -1
+        else:
+            fwd = -1 if 0 < rank < 7 else 1
+        return ((1, 0, 0), (0, fwd, 0), (0, 0, 1))
+
+    def promotion_choices(self, pos: "Position", color: int) -> Sequence[int]:
+        """Q, R, B or a joined double knight forming a new pair (lowest free id); never a single half."""
+        codes = [code_of(self.queen_kind, color), code_of(self.rook_kind, color), code_of(self.bishop_kind, color)]
+        k = self.free_pair_id(pos, color)
+        if k is not None:
+            codes.append(code_of(self.joined_kind[k], color))
+        return codes
+
+    def free_pair_id(self, pos: "Position", color: int) -> int | None:
+        """The lowest pair id with no half of ``color`` on the board (None when all are in use)."""
+        used = {self._pair_of_kind.get(self.kind_of[pos.board[c]]) for c in pos.occupied[color]}
+        for k in range(1, MAX_PAIRS + 1):
+            if k not in used:
+                return k
+        return None
+
+    # ------------------------------------------------------------------ double knights
+    def pair_id(self, code: int) -> int | None:
+        """The pair id of a double-knight code (joined or single half), else None."""
+        return self._pair_of_kind.get(self.kind_of[code])
+
+    def is_joined(self, code: int) -> bool:
+        return code in self.joined_codes
+
+    def halves(self, code: int) -> int:
+        """Knight halves a code stands for: 2 for a joined pair, 1 for a single half, else 0."""
+        return 2 if code in self.joined_codes else 1 if code in self.single_codes else 0
+
+    def special_moves(self, pos: "Position", moves: list[Move]) -> None:
+        """Splits (a joined pair sends one half to an empty or enemy square) and rejoins (a single
+        half moves onto its own single partner: the only move onto a friendly piece)."""
+        b = pos.board
+        enemy = self.enemy[pos.turn]
+        joined, single, tables = self.joined_codes, self.single_codes, self.tables
+        for frm in pos.occupied[pos.turn]:
+            p = b[frm]
+            if p in joined:
+                for to, _ in tables[p][frm][1]:
+                    q = b[to]
+                    if not q or enemy[q]:
+                        moves.append((frm, to, 0, SPLIT))
+            elif p in single:
+                for to, _ in tables[p][frm][1]:
+                    if b[to] == p:
+                        moves.append((frm, to, 0, REJOIN))
+
+    def make_special(self, pos: "Position", move: Move) -> int:
+        frm, to, _, flag = move
+        b = pos.board
+        p = b[frm]
+        if flag == SPLIT:
+            half = self.half_of[p]
+            captured = b[to]
+            pos.put(to, half)
+            pos.put(frm, half)
+            return captured
+        pos.put(frm, EMPTY)                   # REJOIN
+        pos.put(to, self.whole_of[p])
+        return EMPTY
+
+    def move_suffix(self, move: Move) -> str:
+        return "n" if move[3] == SPLIT else ""
+
+    # ------------------------------------------------------------------ position string: pair field
+    def _fen_order(self, cell: int) -> tuple[int, int]:
+        f, r, _ = self.geometry.coords[cell]
+        return (-r, f)
+
+    def parse_extra(self, pos: "Position", fields: list[str]):
+        """Read the pair field (``[c3b1...]``: split partners two squares at a time, or ``-``; missing
+        = ``-``) and give every double knight on the board its pair id, in reading order."""
+        if len(fields) > 1:
+            raise FenError(f"unexpected fields after the pair field: {' '.join(fields[1:])}")
+        text = fields[0] if fields else "-"
+        partner: dict[int, int] = {}
+        if text != "-":
+            import re
+            if not (text.startswith("[") and text.endswith("]")):
+                raise FenError(f"bad pair field {text!r}: expected [squares] or -")
+            inner = text[1:-1]
+            squares = re.findall(r"[a-z]\d+", inner)
+            if "".join(squares) != inner or len(squares) % 2:
+                raise FenError(f"bad pair field {text!r}: expected pairs of squares such as [c3b1]")
+            cells = []
+            for s in squares:
+                if s not in self.names:
+                    raise FenError(f"bad pair field {text!r}: unknown square {s!r}")
+                cells.append(self.names.parse(s))
+            if len(set(cells)) != len(cells):
+                raise FenError(f"bad pair field {text!r}: a square is listed twice")
+            for a, c in zip(cells[::2], cells[1::2]):
+                pa, pc = pos.board[a], pos.board[c]
+                if pa not in self.single_codes or pc not in self.single_codes or self.owner[pa] != self.owner[pc]:
+                    raise FenError(f"bad pair field {text!r}: {self.names.name(a)} and {self.names.name(c)} "
+                                   "must hold single knight halves of one side")
+                partner[a], partner[c] = c, a
+        knights = sorted((c for c in range(self.geometry.size)
+                          if pos.board[c] in self.joined_codes or pos.board[c] in self.single_codes),
+                         key=self._fen_order)
+        next_id = [1, 1]
+        given: dict[int, int] = {}
+        for c in knights:
+            code = pos.board[c]
+            color = self.owner[code]
+            if c in given:
+                k = given[c]
+            else:
+                k = next_id[color]
+                next_id[color] += 1
+                if k > MAX_PAIRS:
+                    raise FenError(f"too many double-knight pairs for one side (at most {MAX_PAIRS})")
+                if c in partner:
+                    given[partner[c]] = k
+            kinds = self.joined_kind if code in self.joined_codes else self.single_kind
+            pos._set(c, code_of(kinds[k], color))
+        return None
+
+    def format_extra(self, pos: "Position") -> list[str]:
+        """The pair field: split partners, each pair's squares in reading order, pairs by first square."""
+        halves: dict[int, list[int]] = {}
+        for color in (0, 1):
+            for c in pos.occupied[color]:
+                if pos.board[c] in self.single_codes:
+                    halves.setdefault(pos.board[c], []).append(c)
+        pairs = sorted(sorted(cells, key=self._fen_order) for cells in halves.values() if len(cells) == 2)
+        pairs.sort(key=lambda cells: self._fen_order(cells[0]))
+        if not pairs:
+            return ["-"]
+        return ["[" + "".join(self.names.name(c) for cells in pairs for c in cells) + "]"]
+
+    def validate(self, pos: "Position") -> None:
+        """No pawn on a king line (White's never reach rank 1, reaching rank 8 promotes; Black alike)."""
+        for color in (0, 1):
+            for c in pos.occupied[color]:
+                if pos.board[c] in self.pawn_codes and self.geometry.coords[c][1] in KING_LINES:
+                    raise FenError(f"a pawn cannot stand on a king line ({self.names.name(c)})")
+        super().validate(pos)
+
+    # ------------------------------------------------------------------ end of game
+    def insufficient_material(self, pos: "Position") -> bool:
+        """Automatic draws (1b End of game): K v K, K+B v K, K + single half v K. A joined pair is two
+        knights and can mate with help, so it is not dead."""
+        extra = []
+        for color in (0, 1):
+            for c in pos.occupied[color]:
+                code = pos.board[c]
+                if code not in self.royal_codes:
+                    extra.append(code)
+                    if len(extra) > 1:
+                        return False
+        if not extra:
+            return True
+        code = extra[0]
+        return self.kind_of[code] == self.bishop_kind or code in self.single_codes
+
+    # ------------------------------------------------------------------ XBoard flat view (8x14)
+    # Joined pairs are XBoard knights (N); single halves are XBoard unicorns (U), which XBoard also
+    # draws as horses and moves as knights. Every pair id maps to these two letters.
+    xboard_pieces = "PNBRQ" + "." * 15 + "UK" + "pnbrq" + "." * 15 + "uk"
+    xboard_size = "8x14+0_fairy"
+
+    def xboard_letter(self, code: int) -> str:
+        letter = "N" if code in self.joined_codes else "U" if code in self.single_codes else \
+            self.pieces[self.kind_of[code]].letter
+        return letter if self.owner[code] == 0 else letter.lower()
+
+    def xboard_fen(self, pos: "Position") -> str:
+        """The position as XBoard reads it: D -> N, N -> U, no pair field."""
+        from .fen import format_castling
+        g = self.geometry
+        rows = []
+        for rank in range(g.ranks - 1, -1, -1):
+            row, empty = [], 0
+            for f in range(g.files):
+                code = pos.board[g.cell(f, rank)]
+                if not code:
+                    empty += 1
+                    continue
+                if empty:
+                    row.append(str(empty))
+                    empty = 0
+                row.append(self.xboard_letter(code))
+            if empty:
+                row.append(str(empty))
+            rows.append("".join(row))
+        ep = self.names.name(pos.ep) if pos.ep >= 0 else "-"
+        return (f"{'/'.join(rows)} {self.color_letters[pos.turn]} {format_castling(pos)} {ep} "
+                f"{pos.halfmove} {pos.fullmove}")
+
+    def xboard_setup(self, pos: "Position") -> str:
+        """The ``setup`` line for XBoard (protocol Part 2 §5); legality testing must be off."""
+        return f"setup ({self.xboard_pieces}) {self.xboard_size} {self.xboard_fen(pos)}"
