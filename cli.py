@@ -49,6 +49,12 @@ def main(ctx: click.Context) -> None:
     Run without a command and with an XBoard GUI on stdin (first line `xboard`), it speaks CECP.
     """
     if ctx.invoked_subcommand is None:
+        if not sys.stdin.isatty():
+            first = sys.stdin.readline()
+            if first.strip() == "xboard":          # a GUI started us without arguments
+                from protocol.cli_commands import run_xboard
+                run_xboard(first=[first.strip()])
+                return
         click.echo(ctx.get_help())
 
 
@@ -113,6 +119,8 @@ def show(variant: str, position: str | None) -> None:
 
 from engine.cli_commands import selfplay  # noqa: E402
 main.add_command(selfplay)
+from protocol.cli_commands import xboard  # noqa: E402
+main.add_command(xboard)
 
 
 if __name__ == "__main__":
