@@ -260,39 +260,26 @@ class ThirdMillennium(Game):
         return self.kind_of[code] == self.bishop_kind or code in self.single_codes
 
     # ------------------------------------------------------------------ XBoard flat view (8x14)
-    # Joined pairs are XBoard knights (N); single halves are XBoard unicorns (U), which XBoard also
-    # draws as horses and moves as knights. Every pair id maps to these two letters.
-    xboard_pieces = "PNBRQ" + "." * 15 + "UK" + "pnbrq" + "." * 15 + "uk"
-    xboard_size = "8x14+0_fairy"
-
-    def xboard_letter(self, code: int) -> str:
+    def flat_letter(self, code: int) -> str:
+        """The letter XBoard draws (protocol/flat.py hook): joined pairs are knights (N), single halves
+        unicorns (U, which XBoard also draws as a horse and moves as a knight), whatever the pair id."""
         letter = "N" if code in self.joined_codes else "U" if code in self.single_codes else \
             self.pieces[self.kind_of[code]].letter
         return letter if self.owner[code] == 0 else letter.lower()
 
-    def xboard_fen(self, pos: "Position") -> str:
-        """The position as XBoard reads it: D -> N, N -> U, no pair field."""
-        from .fen import format_castling
-        g = self.geometry
-        rows = []
-        for rank in range(g.ranks - 1, -1, -1):
-            row, empty = [], 0
-            for f in range(g.files):
-                code = pos.board[g.cell(f, rank)]
-                if not code:
-                    empty += 1
-                    continue
-                if empty:
-                    row.append(str(empty))
-                    empty = 0
-                row.append(self.xboard_letter(code))
-            if empty:
-                row.append(str(empty))
-            rows.append("".join(row))
-        ep = self.names.name(pos.ep) if pos.ep >= 0 else "-"
-        return (f"{'/'.join(rows)} {self.color_letters[pos.turn]} {format_castling(pos)} {ep} "
-                f"{pos.halfmove} {pos.fullmove}")
-
-    def xboard_setup(self, pos: "Position") -> str:
-        """The ``setup`` line for XBoard (protocol Part 2 §5); legality testing must be off."""
-        return f"setup ({self.xboard_pieces}) {self.xboard_size} {self.xboard_fen(pos)}"
+    def parse_move(self, pos: "Position", text: str) -> Move:
+        """As ``Game.parse_move``; a promotion may also be written with ``n`` (XBoard's name for the
+        piece it draws as N, the joined double knight): ``e7e8n`` = ``e7e8d``."""
+        from .game import MoveError
+        try:
+            return super().parse_move(pos, text)
+        except MoveError:
+            t = text.strip()
+            if t[-1:] in ("n", "N") and len(t) > 4:
+                try:
+                    move = super().parse_move(pos, t[:-1] + "d")
+                except MoveError:
+                    pass
+                else:
+                    return move
+            raise
