@@ -335,26 +335,34 @@ class Searcher:
                 if flag == EXACT or (flag == LOWER and s >= beta) or (flag == UPPER and s <= alpha):
                     return s
 
-        moves = pos.legal_moves()
-        if not moves:
-            return -(MATE - ply) if check else 0
+        # pseudo-legal moves, each checked only when it is about to be searched (a cut often comes early)
+        lazy = not g.has_filter and self.gd.single_royal
+        moves = pos.pseudo_legal_moves() if lazy else pos.legal_moves()
         moves = self._order(pos, moves, tt_move, ply)
 
+        us = pos.turn
         teams = g.teams
-        team = teams[pos.turn]
+        team = teams[us]
+        enemies = g.enemies[us]
         b = pos.board
-        enemy = g.enemy[pos.turn]
+        enemy = g.enemy[us]
         alpha0 = alpha
         best = -INF
-        best_move = moves[0]
-        push, pop = pos.push, pos.pop
+        best_move = None
+        push, pop, king, attacked = pos.push, pos.pop, pos.king, pos.attacked
         killers = self.killers[ply]
         d1 = depth - 1
-        for i, m in enumerate(moves):
+        i = 0                               # legal moves searched so far
+        for m in moves:
             q = b[m[1]]
             quiet = not (q and enemy[q]) and m[3] != EN_PASSANT and m[3] != PROMOTION
             mover = b[m[0]]
             push(m)
+            if lazy:
+                k = king(us)
+                if k is not None and attacked(k, enemies):
+                    pop()
+                    continue
             same = teams[pos.turn] == team
             # late move reduction: quiet moves far down the list get one ply less first
             r = 1 if (i >= 3 and depth >= 3 and quiet and not check and m != killers[0] and m != killers[1]) else 0
@@ -373,6 +381,7 @@ class Searcher:
                 if alpha < s < beta:
                     s = -self._ab(pos, d1, -beta, -alpha, ply + 1)
             pop()
+            i += 1
             if s > best:
                 best = s
                 best_move = m
@@ -387,6 +396,8 @@ class Searcher:
                             hk = (mover, m[1])
                             self.history[hk] = self.history.get(hk, 0) + depth * depth
                         break
+        if best_move is None:               # no legal move: mated or stalemated
+            return -(MATE - ply) if check else 0
         flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
         self._store(key, depth, flag, best, best_move, ply)
         return best
@@ -406,11 +417,9 @@ class Searcher:
         if check or ply >= MAX_PLY:
             if ply >= MAX_PLY:
                 return self._eval(pos)
-            moves = pos.legal_moves()
-            if not moves:
-                return -(MATE - ply)
+            legal_known = g.has_filter or not self.gd.single_royal
+            moves = pos.legal_moves() if legal_known else pos.pseudo_legal_moves()
             best = -INF
-            legal_known = True
             moves = self._order(pos, moves, None, ply)
         else:
             best = pos.score * g.team_sign[us] + TEMPO
@@ -463,4 +472,6 @@ class Searcher:
                     alpha = s
                     if s >= beta:
                         break
+        if best == -INF:                    # in check without a legal move
+            return -(MATE - ply)
         return best
