@@ -1,0 +1,187 @@
+"""Test clients for the XBoard layer: the engine as a subprocess, or in-process on queues."""
+from __future__ import annotations
+
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE_CMD = [sys.executable, "-m", "cli", "xboard"]
+THINKING = re.compile(r"^\d+ -?\d+ \d+ \d+( |\t|$)")
+
+
+class Client:
+    """Lines to the engine with ``send``, lines from it with ``expect``/``until_pong``/``quiet``."""
+
+    lines: "queue.Queue[str | None]"
+
+    def send(self, *lines: str) -> None:
+        raise NotImplementedError
+
+    def next_line(self, timeout: float) -> str | None:
+        try:
+            return self.lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def expect(self, pattern: str, timeout: float = 10.0) -> tuple[str, list[str]]:
+        """Read until a line matches ``pattern`` (regex, whole line); return it and the lines before."""
+        rx = re.compile(pattern)
+        seen: list[str] = []
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            line = self.next_line(max(0.0, left)) if left > 0 else None
+            if line is None:
+                raise AssertionError(f"no line matching {pattern!r} within {timeout}s; got {seen!r}")
+            if rx.fullmatch(line):
+                return line, seen
+            seen.append(line)
+
+    _ping = 1000
+
+    def sync(self, timeout: float = 10.0) -> list[str]:
+        """``ping N``; the lines the engine wrote before ``pong N``."""
+        Client._ping += 1
+        n = Client._ping
+        self.send(f"ping {n}")
+        return self.expect(f"pong {n}", timeout)[1]
+
+    def quiet(self, seconds: float) -> list[str]:
+        """Every line that arrives within ``seconds``."""
+        out = []
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            line = self.next_line(left)
+            if line is not None:
+                out.append(line)
+        return out
+
+    def handshake(self) -> list[str]:
+        self.send("xboard", "protover 2")
+        return [self.expect("feature done=0", 5)[0]] + self.expect("feature done=1", 5)[1] + ["feature done=1"]
+
+
+class EngineProcess(Client):
+    """``python -m cli xboard`` (the same as ``hyperchess xboard``)."""
+
+    def __init__(self, args: list[str] | None = None) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(args or ENGINE_CMD, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
+        self.lines = queue.Queue()
+        self.all: list[str] = []
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        for line in self.proc.stdout:
+            line = line.rstrip("\n")
+            self.all.append(line)
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def send(self, *lines: str) -> None:
+        for line in lines:
+            self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def close(self) -> int:
+        try:
+            if self.proc.poll() is None:
+                self.send("quit")
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        try:
+            return self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError("engine did not exit within 5 s of quit")
+
+    def stderr(self) -> str:
+        return self.proc.stderr.read() if self.proc.poll() is not None else ""
+
+    def __enter__(self) -> "EngineProcess":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _Sink:
+    def __init__(self, q: "queue.Queue[str | None]", record: list[str]) -> None:
+        self.q, self.buf, self.record = q, "", record
+
+    def write(self, text: str) -> None:
+        self.buf += text
+        while "\n" in self.buf:
+            line, self.buf = self.buf.split("\n", 1)
+            self.record.append(line)
+            self.q.put(line)
+
+    def flush(self) -> None:
+        pass
+
+
+class _Source:
+    def __init__(self) -> None:
+        self.q: "queue.Queue[str | None]" = queue.Queue()
+
+    def __iter__(self):
+        while True:
+            line = self.q.get()
+            if line is None:
+                return
+            yield line + "\n"
+
+
+class InProcess(Client):
+    """The engine's own loop on queues, in a thread of the test process (``engine`` is inspectable)."""
+
+    def __init__(self, **kwargs) -> None:
+        from protocol.xboard import XBoardEngine
+        self.lines = queue.Queue()
+        self.all: list[str] = []
+        self.src = _Source()
+        self.engine = XBoardEngine(_Sink(self.lines, self.all), **kwargs)
+        self.thread = threading.Thread(target=self.engine.run, args=(self.src,), daemon=True)
+        self.thread.start()
+
+    def send(self, *lines: str) -> None:
+        for line in lines:
+            self.src.q.put(line)
+
+    def close(self) -> None:
+        self.send("quit")
+        self.thread.join(timeout=5)
+        assert not self.thread.is_alive(), "engine loop did not stop on quit"
+
+    def __enter__(self) -> "InProcess":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def xboard_variant(name: str) -> str:
+    """What XBoard's StringToVariant makes of an engine's variant name (protocol.md Part 2 §5)."""
+    low = name.lower()
+    anywhere = ["normal", "wildcastle", "nocastle", "fischerandom", "bughouse", "crazyhouse", "losers", "suicide",
+                "giveaway", "twokings", "kriegspiel", "atomic", "3check", "shatranj"]
+    prefix = ["shogi", "chu", "courier", "gothic", "capablanca", "knightmate", "fairy", "cylinder", "falcon",
+              "caparandom", "berolina", "janus", "super", "great", "twilight", "makruk", "seirawan", "grand",
+              "spartan", "xiangqi", "asean", "lion", "elven", "janggi", "duck", "unknown"]
+    for v in anywhere:
+        if v in low:
+            return v
+    for v in prefix:
+        if low.startswith(v) and not (len(low) > len(v) and low[len(v)].isalpha()):
+            return v
+    if "960" in low or "frc" in low or "wild" in low or re.search(r"w\d", low):
+        return "wild"
+    return "unknown"
