@@ -2,8 +2,12 @@
 knights (split, rejoin, pair identity in the position string and the hash), promotion, draws, perft."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from click.testing import CliRunner
+
+import wrapped_oracle as oracle
 
 from variants import FenError, MoveError, get_game
 from variants.fen import format_board
@@ -12,6 +16,7 @@ from variants.perft import perft
 from variants.third_millennium import REJOIN, SPLIT
 
 PERFT_START = {1: 48, 2: 48 * 48, 3: 113380}
+START_BOARD = "PPPPPPPP/8/8/8/8/pppppppp/rdbqkbdr/pppppppp/8/8/8/8/PPPPPPPP/RDBQKBDR"
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +101,41 @@ def test_depth_two_is_48_squared_because_the_armies_cannot_meet(game):
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_perft_start(game, depth):
     assert perft(game.position(), depth) == PERFT_START[depth]
+
+
+def test_perft_start_depth_2_matches_the_naive_generator():
+    st = oracle.State(oracle.THIRD_MILLENNIUM, oracle.parse_board(oracle.THIRD_MILLENNIUM, START_BOARD))
+    assert oracle.perft(st, 2) == PERFT_START[2]
+
+
+@pytest.mark.slow
+def test_perft_start_depth_3_matches_the_naive_generator():
+    st = oracle.State(oracle.THIRD_MILLENNIUM, oracle.parse_board(oracle.THIRD_MILLENNIUM, START_BOARD))
+    assert oracle.perft(st, 3) == PERFT_START[3]
+
+
+def _walk(game, seed: int, plies: int) -> None:
+    """Random game; at every ply the move list equals the naive generator's and the string round-trips."""
+    pos = game.position()
+    rng = random.Random(seed)
+    for _ in range(plies):
+        ours = names(pos)
+        assert ours == sorted(oracle.legal_moves(oracle.from_position(oracle.THIRD_MILLENNIUM, pos))), pos.fen()
+        assert game.position(pos.fen()).fen() == pos.fen()
+        if not ours:
+            break
+        pos.push(rng.choice(pos.legal_moves()))
+
+
+def test_random_games_match_the_naive_generator(game):
+    for seed in range(2):
+        _walk(game, seed, 100)
+
+
+@pytest.mark.slow
+def test_many_random_games_match_the_naive_generator(game):
+    for seed in range(2, 30):
+        _walk(game, seed, 300)
 
 
 def test_perft_command_reproduces_depth_3():
