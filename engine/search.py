@@ -103,6 +103,66 @@ class _GameData:
                 piece = game.pieces[kind]
                 self.value[code] = 20000 if piece.royal else piece.value
         self.single_royal = game.royal_rule == "single"
+        self._edge: list[int] | None = None
+
+    def edge(self, game) -> list[int]:
+        """Per cell, 0 (centre) .. 100 (corner): how little a queen would reach from it on an empty board."""
+        if self._edge is None:
+            g = game.geometry
+            dirs = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
+            reach = [sum(len(g.ray(cell, d, 0)) for d in dirs) for cell in range(g.size)]
+            lo, hi = min(reach), max(reach)
+            self._edge = [100 * (hi - r) // max(hi - lo, 1) for r in reach]
+        return self._edge
+
+
+class _MopUp:
+    """Won endgames (one side has next to nothing): drive the lone king to the edge and bring ours close.
+
+    Material alone gives no gradient there, so without this term K+Q v K is not mated within 50 moves.
+    """
+
+    def __init__(self, game, strong: int, weak: int, edge: list[int]) -> None:
+        self.strong, self.weak, self.edge = strong, weak, edge
+        g = game.geometry
+        self.coords = g.coords
+        self.wrap = g.files if g.wrap_files else 0
+        self.span = max(g.files, g.ranks, g.levels)
+
+    def bonus(self, pos: Position) -> int:
+        """From the strong side's view."""
+        sk, wk = pos.royals[self.strong], pos.royals[self.weak]
+        if len(sk) != 1 or len(wk) != 1:
+            return 0
+        for a in sk:
+            for b in wk:
+                (fa, ra, la), (fb, rb, lb) = self.coords[a], self.coords[b]
+                df = abs(fa - fb)
+                if self.wrap:
+                    df = min(df, self.wrap - df)
+                dist = max(df, abs(ra - rb), abs(la - lb))
+                return self.edge[b] + 10 * (self.span - dist)
+        return 0
+
+
+def mop_up_for(pos: Position, gd: _GameData) -> _MopUp | None:
+    """A mop-up term when one of two sides has at most a minor piece's worth left and is well behind."""
+    game = pos.game
+    if game.players != 2:
+        return None
+    material = [0, 0]
+    for color in (0, 1):
+        for cell in pos.occupied[color]:
+            code = pos.board[cell]
+            if code not in game.royal_codes:
+                material[color] += gd.value[code]
+        if len(pos.royals[color]) != 1:
+            return None
+    for strong in (0, 1):
+        weak = 1 - strong
+        if material[weak] <= 350 and material[strong] >= material[weak] + 400:
+            return _MopUp(game, strong, weak, gd.edge(game))
+    return None
 
 
 class Searcher:
@@ -116,6 +176,7 @@ class Searcher:
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
         self._games: dict[int, _GameData] = {}
         self.nodes = 0
+        self.mop: _MopUp | None = None
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -135,6 +196,7 @@ class Searcher:
         if gd is None or len(gd.value) != game.ncodes:
             gd = self._games[id(game)] = _GameData(game)
         self.gd = gd
+        self.mop = mop_up_for(pos, gd)
         plan = budget(limits)
         self.deadline = start + plan.hard if plan.hard is not None else float("inf")
         soft = start + plan.soft if plan.soft is not None else float("inf")
@@ -211,7 +273,10 @@ class Searcher:
 
     def _eval(self, pos: Position) -> int:
         """Material and placement (incremental in the position) from the side to move's view."""
-        return pos.score * pos.game.team_sign[pos.turn] + TEMPO
+        v = pos.score * pos.game.team_sign[pos.turn] + TEMPO
+        if self.mop is not None:
+            v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
+        return v
 
     def _terminal(self, pos: Position, ply: int) -> int:
         """Score of a position without legal moves: mated if in check, else a draw."""
@@ -423,6 +488,8 @@ class Searcher:
             moves = self._order(pos, moves, None, ply)
         else:
             best = pos.score * g.team_sign[us] + TEMPO
+            if self.mop is not None:
+                best += self.mop.bonus(pos) if us == self.mop.strong else -self.mop.bonus(pos)
             if best >= beta:
                 return best
             if best > alpha:

@@ -236,3 +236,18 @@ def test_budget_combines_and_infinite():
     assert budget(Limits(depth=5)).hard is None
     both = budget(Limits(movetime=5.0, time_left=1.0))
     assert both.hard <= 1.0 * 0.4
+
+
+@pytest.mark.parametrize("fen", ["8/8/8/4k3/8/8/8/4K2Q w - - 0 1", "8/8/8/4k3/8/8/8/R3K3 b - - 0 1"])
+def test_mates_the_lone_king(fen):
+    """K+Q v K and K+R v K (weak side to move first): mated well within the fifty-move rule."""
+    pos = normal(fen)
+    board = chess.Board(fen)
+    s = Searcher()
+    for _ in range(100):
+        if board.is_game_over(claim_draw=True):
+            break
+        move = s.search(pos, Limits(depth=3)).best
+        board.push(chess.Move.from_uci(pos.move_name(move)))
+        pos.push(move)
+    assert board.is_checkmate()
