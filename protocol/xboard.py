@@ -75,7 +75,8 @@ class Search:
 
     def __init__(self, purpose: str, root, limits, deadline: float | None) -> None:
         self.purpose = purpose
-        self.root = root
+        self.root = root              # the search thread's own copy (it pushes and pops on it)
+        self.view = root.copy()       # an untouched copy for the main thread (stat01, hints)
         self.limits = limits
         self.stop = threading.Event()
         self.discard = False          # abandoned: its result and late info lines are dropped
@@ -372,7 +373,7 @@ class XBoardEngine:
             return                      # analysis ended by itself (e.g. mate found to full depth): keep quiet
         if isinstance(result, Exception):
             self.out(f"# search failed: {type(result).__name__}: {result}")
-            moves = s.root.legal_moves()
+            moves = s.view.legal_moves()
             best = moves[0] if moves else None
             score = 0
         else:
@@ -816,12 +817,12 @@ def _cmd_dot(e: XBoardEngine, arg: str, line: str) -> None:
     if not e.analyzing or s is None:
         return
     info = s.info
-    total = len(s.root.legal_moves())
+    total = len(s.view.legal_moves())
     elapsed = int((time.perf_counter() - s.start) * 100)
     if info is None:
         e.out(f"stat01: {elapsed} 0 0 {total} {total}")
         return
-    best = e.wire_move(s.root, info.pv[0]) if info.pv else ""
+    best = e.wire_move(s.view, info.pv[0]) if info.pv else ""
     e.out(f"stat01: {elapsed} {info.nodes} {info.depth} 0 {total} {best}".rstrip())
 
 
@@ -833,7 +834,7 @@ def _cmd_hint(e: XBoardEngine, arg: str, line: str) -> None:
         return
     s = e.search
     if s is not None and s.purpose == "analyze" and s.info is not None and s.info.pv:
-        e.out(f"Hint: {e.wire_move(s.root, s.info.pv[0])}")
+        e.out(f"Hint: {e.wire_move(s.view, s.info.pv[0])}")
         return
     from engine.search import Limits
     searcher = e._get_searcher()

@@ -56,7 +56,7 @@ def test_standard_start_engine_black(eng):
     eng.handshake()
     eng.send("new", "random", "level 40 5 0", "post", "hard", "easy")
     assert eng.sync() == []
-    eng.send("time 30000", "otim 30000", "usermove e2e4")
+    eng.send("time 3000", "otim 3000", "usermove e2e4")
     move, before = eng.expect(r"move \S+", 30)
     assert before and all(THINKING.match(l) for l in before)     # post: thinking output first
     board = chess.Board()
