@@ -24,6 +24,8 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("normal", "start", None, 4),
     ("normal", "kiwipete", KIWIPETE, 3),
     ("capablanca", "start", None, 3),
+    ("third-millennium", "start", None, 3),
+    ("cylinder", "start", None, 4),
 ]
 
 

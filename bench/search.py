@@ -27,6 +27,8 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("normal", "start", None, 6),
     ("normal", "kiwipete", KIWIPETE, 4),
     ("capablanca", "start", None, 5),
+    ("third-millennium", "start", None, 5),
+    ("cylinder", "start", None, 6),
 ]
 
 

@@ -103,6 +103,12 @@ def test_perft_start(game, depth):
     assert perft(game.position(), depth) == PERFT_START[depth]
 
 
+@pytest.mark.slow
+def test_perft_start_depth_4(game):
+    """Recorded (about 30 s); depths 1-3 are reproduced by the naive generator."""
+    assert perft(game.position(), 4) == 5574100
+
+
 def test_perft_start_depth_2_matches_the_naive_generator():
     st = oracle.State(oracle.THIRD_MILLENNIUM, oracle.parse_board(oracle.THIRD_MILLENNIUM, START_BOARD))
     assert oracle.perft(st, 2) == PERFT_START[2]
