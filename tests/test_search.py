@@ -251,3 +251,88 @@ def test_mates_the_lone_king(fen):
         board.push(chess.Move.from_uci(pos.move_name(move)))
         pos.push(move)
     assert board.is_checkmate()
+
+
+# ---------------------------------------------------------------- team games (four players, two teams)
+class _FourPlayerRooks:
+    """A tiny capture-the-king game for four players in teams white+gold v black+silver: kings and rooks
+    on 8x8, no check; a side whose king is taken is skipped; a team without kings has lost."""
+
+    _game = None
+
+    @classmethod
+    def game(cls):
+        if cls._game is None:
+            from variants.game import Game
+            from variants.geometry import Geometry
+            from variants.notation import SquareNames
+            from variants.pieces import KING, ROOK
+            from variants.position import Outcome
+
+            class FourPlayerRooks(Game):
+                name = "four-player-rooks-test"
+                players = 4
+                color_names = ("white", "black", "gold", "silver")
+                color_letters = ("w", "b", "g", "s")
+                royal_rule = "none"
+                start_fen = "8/8/8/8/8/8/8/8 w - - 0 1"
+
+                def __init__(self):
+                    geo = Geometry(8, 8)
+                    super().__init__(geo, SquareNames(geo), (ROOK, KING))
+                    self.compile()
+
+                def next_turn(self, pos, color):
+                    for i in range(1, 5):
+                        if pos.royals[(color + i) % 4]:
+                            return (color + i) % 4
+                    return color
+
+                def game_over(self, pos):
+                    alive = {self.teams[c] for c in range(4) if pos.royals[c]}
+                    if alive == {0}:
+                        return Outcome("1-0", "black and silver lost their kings", "king captured")
+                    if alive == {1}:
+                        return Outcome("0-1", "white and gold lost their kings", "king captured")
+                    return None
+
+            cls._game = FourPlayerRooks()
+        return cls._game
+
+
+def four_player(pieces: dict[str, tuple[str, int]], turn: int = 0):
+    """A position of the test game: square -> (piece letter, colour)."""
+    from variants.game import code_of
+    game = _FourPlayerRooks.game()
+    pos = game.position()
+    for square, (letter, color) in pieces.items():
+        pos.put(game.names.parse(square), code_of(game.kind_of[game.letters[letter]], color))
+    pos.history = [pos.hash]
+    assert pos.turn == turn
+    return pos
+
+
+def test_team_game_ally_moving_next_is_not_an_opponent():
+    """Black is out, so gold (white's partner) moves right after white: white must not block gold's
+    rook, which takes the silver king next (a win for white's team in 2 plies)."""
+    pos = four_player({"a1": ("K", 0), "d1": ("R", 0), "h1": ("K", 2), "a8": ("R", 2), "e8": ("K", 3)})
+    r = Searcher().search(pos, Limits(depth=3))
+    assert pos.move_name(r.best) != "d1d8"
+    assert r.score == 100002
+    pos.push(r.best)
+    assert pos.turn == 2                              # gold, same team: the score was not negated
+    pos.pop()
+
+
+def test_team_game_opponent_threat_is_met():
+    """Gold is out; silver's rook attacks white's king and silver moves after black: white must step
+    away or block, and the search must not score the position as lost."""
+    pos = four_player({"e1": ("K", 0), "a2": ("R", 0), "h8": ("K", 1), "e8": ("R", 3), "g6": ("K", 3)})
+    r = Searcher().search(pos, Limits(depth=4))
+    assert r.score > -100000
+    pos.push(r.best)
+    assert pos.turn == 1                              # black next, then silver
+    assert not pos.attacked(next(iter(pos.royals[0])), (3,))
+    pos.pop()
+    pos.push(pos.parse_move("a2b2"))                  # ignoring the threat loses: black, then silver takes
+    assert Searcher().search(pos, Limits(depth=3)).score == 100002 and pos.turn == 1
