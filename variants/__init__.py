@@ -13,6 +13,7 @@ REGISTRY: dict[str, str] = {
     "capablanca": "variants.capablanca:Capablanca",
     "third-millennium": "variants.third_millennium:ThirdMillennium",
     "cylinder": "variants.cylinder:CylinderChess",
+    "millennium": "variants.millennium:Millennium",
     "mixed3d": "variants.mixed3d:Mixed3D",
 }
 

@@ -110,9 +110,7 @@ def parse_fen(pos: "Position", text: str) -> None:
     pos.turn = game.color_letters.index(side)
     pos.hash ^= game.z_turn[pos.turn]
     pos.rights = _parse_castling(pos, fields[2] if len(fields) > 2 else "-")
-    for i in range(len(game.castling)):
-        if pos.rights >> i & 1:
-            pos.hash ^= game.z_rule[i]
+    pos.hash ^= game.rights_key(pos.rights)
     pos.ep = pos.ep_victim = -1
     ep_field = fields[3] if len(fields) > 3 else "-"
     if ep_field != "-":
@@ -147,22 +145,22 @@ def _parse_castling(pos: "Position", field: str) -> int:
         return 0
     rights = 0
     if game.castling_style == "files":
-        unmoved = set()
+        # the files of unmoved castling kings and rooks (upper case White's); one bit per piece
         for ch in field:
             color = 0 if ch.isupper() else 1
             found = False
-            for rule in game.castling:
-                if rule.color != color:
-                    continue
-                for cell in (rule.king_from, rule.rook_from):
-                    if FILES[game.geometry.coords[cell][0]] == ch.lower():
-                        unmoved.add(cell)
-                        found = True
+            for j, cell in enumerate(game.castle_cells):
+                file = FILES[game.geometry.coords[cell][0]]
+                if game.owner[game.start_board[cell]] == color and file == ch.lower():
+                    rights |= 1 << j
+                    found = True
             if not found:
                 raise FenError(f"bad castling field {field!r}: no king or rook can castle on file {ch}")
-        for i, rule in enumerate(game.castling):
-            if rule.king_from in unmoved and rule.rook_from in unmoved:
-                rights |= 1 << i
+        # keep only the flags of pieces still on their start squares
+        for j, cell in enumerate(game.castle_cells):
+            if rights >> j & 1 and (not pos.board[cell] or pos.board[cell] != game.start_board[cell]):
+                rights &= ~(1 << j)
+        return rights
     else:
         for ch in field:
             matched = False
@@ -187,10 +185,7 @@ def _parse_castling(pos: "Position", field: str) -> int:
 def format_castling(pos: "Position") -> str:
     game = pos.game
     if game.castling_style == "files":
-        cells = set()
-        for i, rule in enumerate(game.castling):
-            if pos.rights >> i & 1:
-                cells |= {rule.king_from, rule.rook_from}
+        cells = [c for j, c in enumerate(game.castle_cells) if pos.rights >> j & 1]
         white = sorted(FILES[game.geometry.coords[c][0]].upper() for c in cells if game.owner[pos.board[c]] == 0)
         black = sorted(FILES[game.geometry.coords[c][0]] for c in cells if game.owner[pos.board[c]] == 1)
         text = "".join(white + black)

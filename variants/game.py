@@ -274,13 +274,40 @@ class Game:
                                       for t in range(n)])
 
     def _compile_castling(self) -> None:
+        """Castling rights as bits of ``Position.rights``.
+
+        Style "kq": bit i = castling rule i still possible. Style "files": bit j = the j-th castling
+        king or rook (``castle_cells[j]``) is unmoved, and a rule needs its king's and its rook's bits,
+        so one rook may serve two kings. ``castle_need[i]`` = the bits rule i needs.
+        """
         n = self.geometry.size
         self.castle_mask = [0] * n        # rights bits cleared when a move leaves or enters the cell
-        for i, rule in enumerate(self.castling):
-            self.castle_mask[rule.king_from] |= 1 << i
-            self.castle_mask[rule.rook_from] |= 1 << i
+        if self.castling_style == "files":
+            self.castle_cells = sorted({c for r in self.castling for c in (r.king_from, r.rook_from)})
+            bit = {c: 1 << j for j, c in enumerate(self.castle_cells)}
+            for c, b in bit.items():
+                self.castle_mask[c] = b
+            self.castle_need = [bit[r.king_from] | bit[r.rook_from] for r in self.castling]
+        else:
+            self.castle_cells = []
+            for i, rule in enumerate(self.castling):
+                self.castle_mask[rule.king_from] |= 1 << i
+                self.castle_mask[rule.rook_from] |= 1 << i
+            self.castle_need = [1 << i for i in range(len(self.castling))]
         self.castle_by_color = [[(i, r) for i, r in enumerate(self.castling) if r.color == c]
                                 for c in range(self.players)]
+        self._rights_keys: dict[int, int] = {}
+
+    def rights_key(self, rights: int) -> int:
+        """The Zobrist key of the castlings ``rights`` allow (flags that allow none do not count)."""
+        key = self._rights_keys.get(rights)
+        if key is None:
+            key = 0
+            for i, need in enumerate(self.castle_need):
+                if rights & need == need:
+                    key ^= self.z_rule[i]
+            self._rights_keys[rights] = key
+        return key
 
     def castling_rule(self, color: int, king_from: str, king_to: str, rook_from: str, rook_to: str,
                       fen_char: str, empty: Iterable[str] | None = None,

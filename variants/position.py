@@ -34,7 +34,7 @@ class Position:
         self.turn = 0
         self.ep = -1              # cell a pawn may capture onto en passant, or -1
         self.ep_victim = -1       # cell of the pawn that would be captured
-        self.rights = 0           # bit i = castling rule i still possible
+        self.rights = 0           # castling bits (Game._compile_castling): rule i possible, or piece unmoved
         self.halfmove = 0
         self.fullmove = 1
         self.hash = 0
@@ -166,15 +166,11 @@ class Position:
         rights = self.rights
         if rights:
             mask = g.castle_mask[frm] | g.castle_mask[to]
+            if flag == CASTLE:     # the rook moved too (it may be shared by two castlings)
+                mask |= g.castle_mask[g.castling[extra].rook_from]
             if rights & mask:
-                gone = rights & mask
-                i = 0
-                while gone:
-                    if gone & 1:
-                        h ^= g.z_rule[i]
-                    gone >>= 1
-                    i += 1
                 self.rights = rights & ~mask
+                h ^= g.rights_key(rights) ^ g.rights_key(self.rights)
         if cap or p in g.pawn_codes:
             self.halfmove = 0
         else:
@@ -380,8 +376,9 @@ class Position:
         b = self.board
         rights = self.rights
         checkable = self.king(us) is not None
+        need = self.game.castle_need
         for i, rule in self.game.castle_by_color[us]:
-            if not rights >> i & 1:
+            if rights & need[i] != need[i]:
                 continue
             if any(b[c] for c in rule.empty):
                 continue
@@ -404,6 +401,18 @@ class Position:
             return [m for m in moves if self._safe_after(m)]
         pins = self._pins(k, us)
         b = self.board
+        if not pins and self.ep < 0 and not g.has_special:
+            # Nothing pinned, no en passant: only king moves can be illegal. Test those alone
+            # and keep the generated order (a big board's 300+ moves pass untouched).
+            king = b[k]
+            b[k] = EMPTY
+            bad = [m for m in [m for m in moves if m[0] == k]
+                   if m[3] != CASTLE and self.attacked(m[1], enemies)]
+            b[k] = king
+            if not bad:
+                return moves
+            bad_set = set(bad)
+            return [m for m in moves if m not in bad_set]
         out = []
         add = out.append
         for m in moves:
