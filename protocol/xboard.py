@@ -46,8 +46,8 @@ DRAWISH_QUIET_PLIES = 20    # ... after this many plies without capture or pawn 
 class Output:
     """Whole lines to the GUI, flushed at once; one lock so threads never interleave."""
 
-    def __init__(self, stream: TextIO, log: TextIO | None = None) -> None:
-        self.stream = stream
+    def __init__(self, stream: TextIO | Callable[[str], None], log: TextIO | None = None) -> None:
+        self.stream = stream if hasattr(stream, "write") else _LineStream(stream)
         self.log = log
         self.lock = threading.RLock()
         self.t0 = time.perf_counter()
@@ -68,6 +68,20 @@ class Output:
                 self.log.flush()
             except (ValueError, OSError):
                 pass
+
+
+class _LineStream:
+    """A ``write``-able wrapper around a function that takes whole lines."""
+
+    def __init__(self, fn: Callable[[str], None]) -> None:
+        self.fn = fn
+
+    def write(self, text: str) -> None:
+        for line in text.splitlines():
+            self.fn(line)
+
+    def flush(self) -> None:
+        pass
 
 
 class Search:
@@ -92,7 +106,7 @@ class XBoardEngine:
 
     def __init__(self, out: Callable[[str], None] | TextIO, notation: str = "flat", log: TextIO | None = None,
                  searcher_factory: Callable[[int], object] | None = None) -> None:
-        self.out = out if isinstance(out, Output) else Output(out, log) if hasattr(out, "write") else out
+        self.out = out if isinstance(out, Output) else Output(out, log)
         self.log = log
         self.default_notation = notation if notation in NOTATIONS else "flat"
         self.notation = self.default_notation
@@ -257,13 +271,16 @@ class XBoardEngine:
 
     def handle(self, line: str) -> None:
         """Process one command now. Every error becomes one line; the state survives."""
-        text = line.strip()
+        text = "".join(ch if ch.isprintable() else " " for ch in line).strip()   # no stray control chars
         if not text:
             return
-        if self.editing is not None:
-            self._edit_line(text)
-            return
         word, _, arg = text.partition(" ")
+        if self.editing is not None:
+            if word == "." or word not in HANDLERS:
+                self._edit_line(text)
+                return
+            self.editing = None            # a real command ends an unfinished edit (its changes are dropped)
+            self.out(f"# edit abandoned by {word}")
         arg = arg.strip()
         try:
             if word not in LIGHT:
