@@ -405,3 +405,14 @@ def test_flat_setup_draws_joined_and_single_knights_differently(game):
     line = setup_command(pos, flat_names(game))
     assert line.startswith("setup (PNBRQ...............UKpnbrq...............uk) 8x14+0_fairy ")
     assert line.split()[3] == "PPPPPPPP/8/8/8/8/pppppppp/rnbqkbnr/pppppppp/8/8/8/2U5/PPPPPPPP/RUBQKBNR"
+
+
+def test_flat_position_string_reads_back_without_pairing(game):
+    """XBoard's string has no pair field: N/U read back as joined pairs and orphan single halves."""
+    from protocol.flat import flat_fen, flat_names, native_fen
+    pos = game.position()
+    play(pos, "b1c3n")
+    flat = flat_names(game)
+    back = game.position(native_fen(game, flat, flat_fen(pos, flat)))
+    assert back.fen() == pos.fen().replace("[c3b1]", "-")
+    assert [game.halves(c) for c in back.board] == [game.halves(c) for c in pos.board]
