@@ -26,6 +26,7 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("capablanca", "start", None, 3),
     ("third-millennium", "start", None, 3),
     ("cylinder", "start", None, 4),
+    ("millennium", "start", None, 3),
 ]
 
 

@@ -29,6 +29,7 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("capablanca", "start", None, 5),
     ("third-millennium", "start", None, 5),
     ("cylinder", "start", None, 6),
+    ("millennium", "start", None, 5),
 ]
 
 
