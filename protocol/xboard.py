@@ -11,6 +11,7 @@ The layer knows no game by name: everything goes through ``variants.get_game`` a
 """
 from __future__ import annotations
 
+import math
 import queue
 import re
 import sys
@@ -605,8 +606,16 @@ class XBoardEngine:
 
 
 # ---------------------------------------------------------------------- command handlers
+def _float(text: str) -> float:
+    """A finite number (``inf``/``nan`` are bad input)."""
+    v = float(text)
+    if not math.isfinite(v):
+        raise ValueError(text)
+    return v
+
+
 def _int(text: str) -> int:
-    return int(float(text))
+    return int(_float(text))
 
 
 def _cmd_xboard(e: XBoardEngine, arg: str, line: str) -> None:
@@ -689,10 +698,10 @@ def _cmd_level(e: XBoardEngine, arg: str, line: str) -> None:
         mps = _int(parts[0])
         if ":" in parts[1]:
             mins, secs = parts[1].split(":", 1)
-            base = float(mins) * 60 + float(secs)
+            base = _float(mins) * 60 + _float(secs)
         else:
-            base = float(parts[1]) * 60
-        inc = float(parts[2])
+            base = _float(parts[1]) * 60
+        inc = _float(parts[2])
         if mps < 0 or base < 0 or inc < 0:
             raise ValueError
     except ValueError:
@@ -705,7 +714,7 @@ def _cmd_level(e: XBoardEngine, arg: str, line: str) -> None:
 
 def _cmd_st(e: XBoardEngine, arg: str, line: str) -> None:
     try:
-        st = float(arg)
+        st = _float(arg)
         if not st > 0:
             raise ValueError
     except ValueError:
@@ -738,14 +747,14 @@ def _cmd_nps(e: XBoardEngine, arg: str, line: str) -> None:
 
 def _cmd_time(e: XBoardEngine, arg: str, line: str) -> None:
     try:
-        e.time_left = max(0.0, float(arg) / 100)
+        e.time_left = max(0.0, _float(arg) / 100)
     except ValueError:
         e.out(f"Error (bad time): {line}")
 
 
 def _cmd_otim(e: XBoardEngine, arg: str, line: str) -> None:
     try:
-        e.otim = max(0.0, float(arg) / 100)
+        e.otim = max(0.0, _float(arg) / 100)
     except ValueError:
         e.out(f"Error (bad time): {line}")
 
