@@ -110,3 +110,14 @@ def test_outcomes():
         assert pos.outcome() is None
         pos.push(pos.parse_move(text))
     assert pos.outcome().termination == "repetition"
+
+
+def test_ep_square_dropped_when_the_capture_would_be_illegal():
+    """After e2e4 the f4 pawn could take en passant by its pattern, but that would expose its king
+    on h4 to the rook on b4: the position does not keep e3 (as FIDE and python-chess count it)."""
+    game = get_game("normal")
+    pos = game.position("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1")
+    pos.push(pos.parse_move("e2e4"))
+    assert pos.fen() == "8/2p5/3p4/KP5r/1R2Pp1k/8/6P1/8 b - - 0 1"
+    assert pos.hash == game.position(pos.fen()).hash
+    assert game.position("8/2p5/3p4/KP5r/1R2Pp1k/8/6P1/8 b - e3 0 1").fen().split()[3] == "-"

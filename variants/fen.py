@@ -137,6 +137,10 @@ def parse_fen(pos: "Position", text: str) -> None:
     game.validate(pos)
     pos.stack = []
     pos.history = [pos.hash]
+    if pos.ep >= 0 and not pos._ep_legal():
+        pos.hash ^= game.z_ep[pos.ep]
+        pos.ep = pos.ep_victim = -1
+        pos.history = [pos.hash]
 
 
 def _parse_castling(pos: "Position", field: str) -> int:

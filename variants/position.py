@@ -185,7 +185,10 @@ class Position:
         h ^= g.z_turn[us] ^ g.z_turn[nxt]
         self.turn = nxt
         self.hash = h
-        self.history.append(h)
+        if self.ep >= 0 and not self._ep_legal():
+            self.hash ^= g.z_ep[self.ep]
+            self.ep = self.ep_victim = -1
+        self.history.append(self.hash)
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
@@ -438,6 +441,22 @@ class Position:
             else:
                 add(m)
         return out
+
+    def _ep_legal(self) -> bool:
+        """Can the side to move really capture en passant, not just by the pawn's pattern?
+
+        FIDE counts positions as the same only when the same moves are possible, so an en-passant
+        square that no legal capture uses is not part of the position (as in python-chess).
+        """
+        g = self.game
+        us = self.turn
+        if g.players != 2 or self.king(us) is None:
+            return True
+        b = self.board
+        for c, codes in g.pawn_attacks[us][self.ep]:
+            if b[c] in codes and self._safe_after((c, self.ep, self.ep_victim, EN_PASSANT)):
+                return True
+        return False
 
     def _safe_after(self, move: Move) -> bool:
         us = self.turn
