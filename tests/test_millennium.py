@@ -289,6 +289,17 @@ def test_castling_field_round_trips_after_king_and_rook_moves(game):
     assert [pos.move_name(m) for m in pos.legal_moves() if m[3] == CASTLE] == []
 
 
+def test_flags_that_allow_no_castling_do_not_split_repetitions(game):
+    """The a-rook's flag stays listed after the e-king moved (B5) but no longer matters for repetition."""
+    pos = game.position("1n2k5k4/15/15/15/15/15/15/R2K6K3R w AKOek - 0 1")
+    assert pos.fen().split()[2] == "AKOek"
+    start_hash = pos.hash
+    play(pos, "a1b1", "b8c6", "b1a1", "c6b8")
+    assert pos.fen().split()[2] == "KOek" and pos.hash == start_hash
+    play(pos, "a1b1", "b8c6", "b1a1", "c6b8")
+    assert pos.outcome().termination == "repetition"
+
+
 # --------------------------------------------------------------------------- M4 and the reserve
 LOST_KNIGHT = "k14/6P8/15/15/15/15/PPPPPP1PPPPPPPP/RNBQKB1RNBKQBNR w - - 0 1"
 NO_LOSS = "k14/6P8/15/15/15/15/PPPPPP1PPPPPPPP/RNBQKBNRNBKQBNR w - - 0 1"
