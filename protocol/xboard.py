@@ -37,6 +37,9 @@ NOTATIONS = ("flat", "native")
 # Commands that abandon a search on our move (they change the game or who plays it).
 INTERRUPT = frozenset("new variant force go playother usermove result setboard edit undo remove white black "
                       "analyze exit pause".split())
+# Commands that leave a ponder search running (anything else stops it first).
+PONDER_KEEPS = frozenset("ping time otim post nopost . accepted rejected computer name rating ics random hard "
+                         "hover put lift bk".split())
 # Commands that need no compiled game (start-up stays fast: Part 1 §1.1).
 LIGHT = frozenset("xboard protover accepted rejected quit ping name rating ics computer random memory cores egtpath "
                   "level st sd nps time otim post nopost hard easy".split())
@@ -86,7 +89,7 @@ class _LineStream:
 
 
 class Search:
-    """One running search: its thread, stop event and purpose (``move``, ``analyze`` or ``hint``)."""
+    """One running search: its thread, stop event and purpose (``move``, ``analyze`` or ``ponder``)."""
 
     def __init__(self, purpose: str, root, limits, deadline: float | None) -> None:
         self.purpose = purpose
@@ -264,6 +267,10 @@ class XBoardEngine:
             else:
                 self.deferred.append(line)
                 return
+        if s is not None and s.purpose == "ponder":
+            word = line.split(maxsplit=1)[0] if line.strip() else ""
+            if word not in PONDER_KEEPS:
+                self._abandon()         # the opponent moved or the game changed: drop the ponder search
         self.handle(line)
 
     def _flush_deferred(self) -> None:
@@ -310,7 +317,7 @@ class XBoardEngine:
 
     def _limits(self, purpose: str):
         from engine.search import Limits
-        if purpose == "analyze":
+        if purpose in ("analyze", "ponder"):
             return Limits(infinite=True, depth=None), None
         lim = Limits(depth=self.sd)
         alloc: float
@@ -351,9 +358,8 @@ class XBoardEngine:
             with self.out.lock:
                 if s.discard or (s.stop.is_set() and s.purpose == "analyze"):
                     return
-                if self.post or s.purpose == "analyze":
-                    if s.purpose != "hint":
-                        self.out(self._thinking_line(s.root, info))
+                if (self.post and s.purpose == "move") or s.purpose == "analyze":
+                    self.out(self._thinking_line(s.root, info))
 
         def work() -> None:
             try:
@@ -377,6 +383,14 @@ class XBoardEngine:
             s.thread.join(timeout=5.0)
         self.search = None
 
+    def _maybe_ponder(self) -> None:
+        """``hard``: think on the opponent's time (the tree warms the transposition table; there is no
+        ponder-hit: the real search starts when the opponent's move arrives)."""
+        if (self.ponder and self.pos is not None and not self.force and not self.analyzing and not self.ended and not self.paused
+                and not self.bad_position and self.search is None and self.pos.outcome() is None
+                and self.game.teams[self.pos.turn] != self.side):
+            self._start_search("ponder")
+
     def _start_analysis(self) -> None:
         self._abandon()
         if self.bad_position or not self.pos.legal_moves():
@@ -387,8 +401,8 @@ class XBoardEngine:
         if s is not self.search or s.discard:
             return
         self.search = None
-        if s.purpose == "analyze":
-            return                      # analysis ended by itself (e.g. mate found to full depth): keep quiet
+        if s.purpose in ("analyze", "ponder"):
+            return                      # ended by itself (e.g. a mate searched to full depth): keep quiet
         if isinstance(result, Exception):
             self.out(f"# search failed: {type(result).__name__}: {result}")
             moves = s.view.legal_moves()
@@ -402,6 +416,7 @@ class XBoardEngine:
                 return
             self._play(best)
             self._flush_deferred()
+            self._maybe_ponder()
 
     def _thinking_line(self, root, info) -> str:
         pv = []
@@ -811,6 +826,7 @@ def _cmd_remove(e: XBoardEngine, arg: str, line: str) -> None:
 
 def _cmd_hard(e: XBoardEngine, arg: str, line: str) -> None:
     e.ponder = True
+    e._maybe_ponder()
 
 
 def _cmd_easy(e: XBoardEngine, arg: str, line: str) -> None:

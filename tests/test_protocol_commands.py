@@ -292,3 +292,27 @@ def test_every_game_is_served(name):
         e.sync()
         assert eng.pos.fen() == game.start_fen or eng.pos.fen() == game.position().fen()
         assert eng.parse_wire_move(move) in eng.pos.legal_moves()
+
+
+def test_hard_ponders_on_the_opponents_time(eng):
+    eng.send("new", "hard", "post", "st 0.2", "e2e4")
+    eng.expect(r"move \S+")
+    time.sleep(0.2)
+    assert eng.engine.search is not None and eng.engine.search.purpose == "ponder"
+    t = time.monotonic()
+    eng.send("ping 77")
+    assert eng.expect("pong 77")[1] == []               # pong at once while pondering, no thinking lines
+    assert time.monotonic() - t < 0.5
+    board = chess.Board()
+    board.push_uci("e2e4")
+    board.push_xboard(eng.engine.wire_move(eng.engine.pos, eng.engine.pos.stack[-1][0]))
+    reply = next(iter(board.legal_moves))
+    board.push(reply)
+    eng.send(reply.uci())
+    move = eng.expect(r"move \S+")[0]
+    board.push_xboard(move[5:])
+    eng.send("easy")
+    assert eng.sync() == []
+    assert eng.engine.search is None                    # easy stops pondering
+    eng.send("force", "hard")
+    assert eng.sync() == [] and eng.engine.search is None   # never ponders in force mode

@@ -46,6 +46,11 @@ def test_python_chess_handshake_and_options(engine):
     engine.configure({"Notation": "native"})
     r = engine.play(chess.Board(), chess.engine.Limit(time=0.05))
     assert r.move in chess.Board().legal_moves
+    board = chess.Board()
+    for _ in range(3):                                  # pondering between moves (hard ... easy + ping)
+        r = engine.play(board, chess.engine.Limit(time=0.05), ponder=True, game=board)
+        board.push(r.move)
+        board.push(next(iter(board.legal_moves)))
 
 
 def test_one_game_against_a_random_mover(engine):
