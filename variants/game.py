@@ -147,10 +147,19 @@ class Game:
                              for color in range(self.players)]
         self.tables: list[list | None] = [None] * ncodes
         self.dedupe = g.wraps
+        self._ray_memo: dict = {}
+        self._orient_memo: dict = {}
         for code in range(ncodes):
             if self.kind_of[code] and self.owner[code] >= 0:
-                self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
+                piece = self.pieces[self.kind_of[code]]
+                first = code_of(self.kind_of[code], 0)
+                if (self.owner[code] and not piece.oriented and not piece.pawn
+                        and not piece.atoms(Path) and self.tables[first] is not None):
+                    self.tables[code] = self.tables[first]     # the same moves for every colour
+                else:
+                    self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
         self._compile_attacks()
+        del self._ray_memo, self._orient_memo
         self._compile_castling()
         rng = random.Random(zlib.crc32(self.name.encode()))     # the same keys in every process
         self.z_piece = [[rng.getrandbits(64) for _ in range(n)] for _ in range(ncodes)]
@@ -167,10 +176,21 @@ class Game:
         return code_of(self.kind_of[self.letters[letter.upper()]], color)
 
     def _oriented(self, vecs: Iterable[Vector], basis) -> list[Vector]:
-        out = []
-        for v in vecs:
-            out.append(tuple(v[0] * basis[0][i] + v[1] * basis[1][i] + v[2] * basis[2][i] for i in range(3)))
+        key = (tuple(vecs), tuple(basis))
+        out = self._orient_memo.get(key)
+        if out is None:
+            out = self._orient_memo[key] = [
+                tuple(v[0] * basis[0][i] + v[1] * basis[1][i] + v[2] * basis[2][i] for i in range(3))
+                for v in key[0]]
         return out
+
+    def _ray(self, cell: int, d: Vector, limit: int) -> tuple[int, ...]:
+        """``geometry.ray``, computed once per compile (many pieces share lines)."""
+        key = (cell, d, limit)
+        ray = self._ray_memo.get(key)
+        if ray is None:
+            ray = self._ray_memo[key] = self.geometry.ray(cell, d, limit)
+        return ray
 
     def _compile_cell(self, code: int, cell: int):
         g = self.geometry
@@ -186,7 +206,7 @@ class Game:
         for atom in piece.moves:
             if isinstance(atom, Slide):
                 for d in self._oriented(atom.directions, basis):
-                    ray = g.ray(cell, d, atom.limit)
+                    ray = self._ray(cell, d, atom.limit)
                     if not ray:
                         continue
                     entry = tuple((to, (cell, to, 0, NORMAL)) for to in ray)
@@ -252,7 +272,7 @@ class Game:
             for t in range(n):
                 entries = []
                 for (d, limit), codes in sliders.items():
-                    ray = g.ray(t, d, limit)
+                    ray = self._ray(t, d, limit)
                     if ray:
                         entries.append((ray, frozenset(codes)))
                 rays_per_cell.append(tuple(entries))
