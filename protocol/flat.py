@@ -18,7 +18,8 @@ from variants.notation import FILES, UnknownSquare
 MAX_FLAT = 16                        # XBoard's BOARD_FILES / playable BOARD_RANKS (common.h)
 XBOARD_ORDER = "PNBRQFEACWMOHIJGDVLSUK"  # piece-to-char order of XBoard's setup command (§5)
 _MISSING = object()
-_cache: dict[int, "FlatNames | None"] = {}
+_cache: dict[int, tuple] = {}        # id(game) -> (game, FlatNames | None)
+_same: dict[tuple[int, int], tuple] = {}
 
 
 class FlatNames:
@@ -65,19 +66,29 @@ def flat_names(game) -> FlatNames | None:
     own = getattr(game, "flat_names", _MISSING)
     if own is not _MISSING:
         return own
-    if id(game) not in _cache:
+    hit = _cache.get(id(game))
+    if hit is None or hit[0] is not game:
         geo = game.geometry
         if geo.levels == 1 and geo.files <= MAX_FLAT and geo.ranks <= MAX_FLAT:
-            _cache[id(game)] = FlatNames(geo.files, geo.ranks, [(f, r) for f, r, _ in geo.coords])
+            hit = (game, FlatNames(geo.files, geo.ranks, [(f, r) for f, r, _ in geo.coords]))
         else:
-            _cache[id(game)] = None
-    return _cache[id(game)]
+            hit = (game, None)
+        _cache[id(game)] = hit
+    return hit[1]
 
 
 def same_names(game, flat: FlatNames | None) -> bool:
     """True when the flat names are the native names (no conversion needed)."""
     if flat is None:
         return True
+    key = (id(game), id(flat))
+    hit = _same.get(key)
+    if hit is None or hit[0] is not game or hit[1] is not flat:
+        hit = _same[key] = (game, flat, _same_names(game, flat))    # keeps both alive: ids stay unique
+    return hit[2]
+
+
+def _same_names(game, flat) -> bool:
     return all(flat.name(c) == game.names.name(c) if flat.xy[c] is not None else False
                for c in range(game.geometry.size))
 

@@ -122,6 +122,7 @@ class XBoardEngine:
         self.search: Search | None = None
         self.deferred: list[str] = []
         self.done = False
+        self.eof = False
         self.post = False
         self.ponder = False
         self.paused = False
@@ -237,7 +238,9 @@ class XBoardEngine:
             elif kind == "searched":
                 self.on_searched(*payload)
             elif kind == "eof":
-                self.done = True
+                self.eof = True
+            if self.eof and (self.search is None or self.search.purpose != "move"):
+                self.done = True        # end of input: finish a move we owe, then stop
         self._abandon()
 
     def _reader(self, src: TextIO) -> None:
