@@ -452,6 +452,17 @@ def test_positions_need_one_or_two_kings(game):
             game.position(fen)
 
 
+def test_a_side_without_kings_does_not_crash(game):
+    """Losing both kings cannot happen in play (B9); a board edited that way still answers calmly."""
+    pos = game.position()
+    for square in ("e1", "k1"):
+        pos.put(game.names.parse(square), 0)
+    assert pos.king(0) is None and not pos.in_check()
+    assert {"d1e1", "l1k1"} <= set(names(pos)) and len(names(pos)) == 40 and pos.outcome() is None
+    with pytest.raises(FenError):
+        game.position(pos.fen())
+
+
 def test_bad_reserve_on_the_command_line_is_one_line():
     result = CliRunner().invoke(main, ["show", "millennium", "-p", TOY.replace("[N]", "[K]")])
     assert result.exit_code == 2
