@@ -878,8 +878,9 @@ def _cmd_hint(e: XBoardEngine, arg: str, line: str) -> None:
     if not moves:
         return
     s = e.search
-    if s is not None and s.purpose == "analyze" and s.info is not None and s.info.pv:
-        e.out(f"Hint: {e.wire_move(s.view, s.info.pv[0])}")
+    if s is not None:                   # analysing (the searcher is busy): its current best, if any yet
+        if s.info is not None and s.info.pv:
+            e.out(f"Hint: {e.wire_move(s.view, s.info.pv[0])}")
         return
     from engine.search import Limits
     searcher = e._get_searcher()

@@ -316,3 +316,19 @@ def test_hard_ponders_on_the_opponents_time(eng):
     assert eng.engine.search is None                    # easy stops pondering
     eng.send("force", "hard")
     assert eng.sync() == [] and eng.engine.search is None   # never ponders in force mode
+
+
+def test_separators_in_moves(eng):
+    eng.send("new", "force", "usermove e2-e4", "e7xe5", "g1-f3", "usermove b8xc6")
+    assert eng.sync() == []
+    assert fen4(eng) == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -"
+
+
+def test_hint_while_analysing_uses_the_analysis(eng):
+    eng.send("new", "force", "analyze")
+    eng.expect(r"\d+ .*")
+    eng.send("hint")
+    hint = eng.expect(r"Hint: \S+")[0]
+    assert chess.Move.from_uci(hint[6:]) in chess.Board().legal_moves
+    eng.send("exit")
+    eng.sync()
