@@ -169,6 +169,14 @@ def test_cli_perft_3_prints_the_same_count():
     assert result.stdout.splitlines()[-1] == f"Nodes searched: {PERFT[3]}"
 
 
+def test_double_step_and_en_passant_on_the_o_file(game):
+    pos = play(game.position(), "o2o4", "a7a6", "o4o5", "n7n5")
+    assert pos.fen().split()[3] == "n6"
+    assert "o5n6" in names(pos)
+    play(pos, "o5n6")
+    assert pos.board[game.names.parse("n5")] == 0 and pos.halfmove == 0
+
+
 # --------------------------------------------------------------------------- M2: the Keystone
 # 1.d4 e6, Bf8-b4 and Ql8-o5 (after m6): Bb4 attacks Ke1 through the empty d2; Qo5 pins the l2 pawn
 # against Kk1 along o5-n4-m3-l2-k1.
