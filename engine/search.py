@@ -179,6 +179,7 @@ class Searcher:
         self._games: dict[int, _GameData] = {}
         self.nodes = 0
         self.mop: _MopUp | None = None
+        self.null_allowed = False
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -199,6 +200,7 @@ class Searcher:
             gd = self._games[id(game)] = _GameData(game)
         self.gd = gd
         self.mop = mop_up_for(pos, gd)
+        self.null_allowed = game.players == 2 and not game.has_extra and not game.has_game_over
         plan = budget(limits)
         self.deadline = start + plan.hard if plan.hard is not None else float("inf")
         soft = start + plan.soft if plan.soft is not None else float("inf")
@@ -370,7 +372,7 @@ class Searcher:
             tt.clear()
         tt[key] = (depth, flag, _to_tt(score, ply), move)
 
-    def _ab(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _ab(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
         """Alpha-beta value of ``pos`` for its side to move."""
         self.pv[ply] = []
         g = pos.game
@@ -402,6 +404,14 @@ class Searcher:
                 flag = entry[1]
                 if flag == EXACT or (flag == LOWER and s >= beta) or (flag == UPPER and s <= alpha):
                     return s
+
+        # null move: if passing still holds beta, a real move will too (not in check, not in pawn endings)
+        if (null_ok and depth >= 3 and not check and self.null_allowed and -MATE_BOUND < beta < MATE_BOUND
+                and self._eval(pos) >= beta and self._has_pieces(pos)):
+            r = 3 if depth >= 6 else 2
+            s = -self._null_search(pos, depth - 1 - r, -beta, -beta + 1, ply + 1)
+            if s >= beta:
+                return beta
 
         # pseudo-legal moves, each checked only when it is about to be searched (a cut often comes early)
         lazy = not g.has_filter and self.gd.single_royal
@@ -469,6 +479,42 @@ class Searcher:
         flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
         self._store(key, depth, flag, best, best_move, ply)
         return best
+
+    def _has_pieces(self, pos: Position) -> bool:
+        """Does the side to move have a piece other than pawns and royals (zugzwang is rare then)?"""
+        b = pos.board
+        g = pos.game
+        for cell in pos.occupied[pos.turn]:
+            code = b[cell]
+            if code not in g.pawn_codes and code not in g.royal_codes:
+                return True
+        return False
+
+    def _null_search(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """Pass the move (two-player games only) and search the opponent's reply at reduced depth."""
+        g = pos.game
+        us = pos.turn
+        saved = (us, pos.ep, pos.ep_victim, pos.hash, pos.halfmove, pos.fullmove)
+        h = pos.hash
+        if pos.ep >= 0:
+            h ^= g.z_ep[pos.ep]
+            pos.ep = pos.ep_victim = -1
+        nxt = g.next_turn(pos, us)
+        if nxt <= us:
+            pos.fullmove += 1
+        pos.hash = h ^ g.z_turn[us] ^ g.z_turn[nxt]
+        pos.turn = nxt
+        pos.halfmove = 0                    # no repetition reaches back across a pass
+        pos.history.append(pos.hash)
+        depth_of_stack = len(pos.stack)
+        try:
+            return self._ab(pos, depth, alpha, beta, ply, False)
+        finally:
+            # on a stop, take back the moves made above the pass first, then the pass itself
+            while len(pos.stack) > depth_of_stack:
+                pos.pop()
+            pos.history.pop()
+            pos.turn, pos.ep, pos.ep_victim, pos.hash, pos.halfmove, pos.fullmove = saved
 
     def _qs(self, pos: Position, alpha: int, beta: int, ply: int, check: bool) -> int:
         """Quiescence: stand pat, then captures and promotions only (all evasions when in check)."""

@@ -140,6 +140,44 @@ def test_position_unchanged_after_search_and_after_stop():
     assert sorted(pos.legal_moves()) == sorted(normal(fen).legal_moves())
 
 
+def test_position_unchanged_when_stopped_anywhere():
+    """Stops at many node counts (inside passes of the null move, checks, quiescence) all unwind exactly."""
+    fen = "2r3k1/pp3ppp/2n1p3/3pP3/3P4/P1R2N2/1P3PPP/6K1 w - - 0 25"
+    pos = normal(fen)
+    before = (pos.hash, pos.turn, pos.fullmove, pos.halfmove, list(pos.history), pos.board[:])
+    s = Searcher()
+    for budget_nodes in range(100, 4000, 277):
+        r = s.search(pos, Limits(nodes=budget_nodes))
+        assert r.best in pos.legal_moves()
+        assert (pos.hash, pos.turn, pos.fullmove, pos.halfmove, pos.history, pos.board) == before
+        assert pos.fen() == fen and not pos.stack
+
+
+def test_stop_inside_a_null_move_search_unwinds(monkeypatch):
+    """A stop that lands while the side to move has passed (null move) restores the position too."""
+    import engine.search as search_module
+    stopped_inside = []
+    original = search_module.Searcher._null_search
+
+    def spy(self, *args):
+        try:
+            return original(self, *args)
+        except search_module._Stop:
+            stopped_inside.append(self.nodes)
+            raise
+
+    monkeypatch.setattr(search_module.Searcher, "_null_search", spy)
+    pos = normal()
+    fen, h = pos.fen(), pos.hash
+    for budget_nodes in range(100, 8000, 97):
+        r = Searcher().search(pos, Limits(nodes=budget_nodes))
+        assert r.best in pos.legal_moves()
+        assert pos.fen() == fen and pos.hash == h and not pos.stack and pos.history == [h]
+        if stopped_inside:
+            break
+    assert stopped_inside
+
+
 def test_depth_limit_and_infos():
     infos: list[SearchInfo] = []
     pos = normal()
