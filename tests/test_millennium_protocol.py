@@ -68,3 +68,16 @@ def test_user_mates_the_engine_after_the_keystone_falls(eng):
     line, before = eng.expect(RESULT, 10)
     assert line == "1-0 {White mates}"
     assert not any(re.fullmatch(MOVE, x) for x in before)
+
+
+def test_promotion_over_the_protocol_obeys_the_reserve(eng):
+    """setboard with the reserve field; g7g8q is refused while only a knight was lost (M4)."""
+    eng.send("new", "variant millennium", "force",
+             "setboard k14/6P8/15/15/15/15/PPPPPP1PPPPPPPP/RNBQKB1RNBKQBNR w - - 0 1", "usermove g7g8q")
+    assert eng.expect(r"Illegal move.*", 5)[0] == "Illegal move: g7g8q"
+    eng.send("usermove g7g8n")
+    assert eng.sync() == []
+    eng.send("setboard 10k3k/P1P12/15/15/15/15/r14/4K5K4 w - - 0 1 [N]", "usermove a7a8n", "usermove k8k7",
+             "usermove c7c8n")                       # the one knight has been reinstated already
+    assert eng.expect(r"Illegal move.*", 5)[0] == "Illegal move: c7c8n"
+    assert eng.sync() == []
