@@ -27,6 +27,7 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("third-millennium", "start", None, 3),
     ("cylinder", "start", None, 4),
     ("millennium", "start", None, 3),
+    ("mixed3d", "start", None, 2),
 ]
 
 

@@ -30,6 +30,7 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("third-millennium", "start", None, 5),
     ("cylinder", "start", None, 6),
     ("millennium", "start", None, 5),
+    ("mixed3d", "start", None, 3),
 ]
 
 
