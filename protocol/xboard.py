@@ -154,6 +154,7 @@ class XBoardEngine:
         self.ended = False            # after ``result``: silent until new/setboard
         self.bad_position = False     # after an illegal setboard: refuse moves until new/setboard
         self.excluded: set = set()
+        self.null_owed: int | None = None   # team that owes XBoard a ``@@@@`` (four-player games)
         self.setscore: tuple[int, int, int] | None = None
         self.last: tuple[int, int, object] | None = None   # (hash, score, best move) of the last search
         self.version = getattr(self, "version", 0) + 1
@@ -165,6 +166,7 @@ class XBoardEngine:
 
     def _changed(self) -> None:
         """The position changed: forget per-position state."""
+        self.null_owed = None
         self.excluded = set()
         self.version += 1
 
@@ -449,12 +451,25 @@ class XBoardEngine:
                 self.out(f"{outcome.result} {{{outcome.reason}}}")
             return
         name = self.wire_move(self.pos, move)
+        mover = self.game.teams[self.pos.turn]
         self.pos.push(move)
         self._changed()
         self.out(f"move {name}")
         outcome = self.pos.outcome()
         if outcome is not None:
             self.out(f"{outcome.result} {{{outcome.reason}}}")
+            return
+        self._after_move(mover)
+        if self.null_owed is None and self.our_turn():
+            self._think()           # native notation: our team moves again (the opponent's colour was skipped)
+
+    def _after_move(self, mover: int) -> None:
+        """Four-player games shown to XBoard as two colours (Part 1 §1.4): when the same team moves twice
+        in a row (a colour was skipped), the other team owes XBoard a null move ``@@@@``."""
+        self.null_owed = None
+        if (self.game.players > 2 and self.notation == "flat" and self.flat is not None
+                and self.game.teams[self.pos.turn] == mover):
+            self.null_owed = 1 - mover
 
     # ------------------------------------------------------------------ moves from the GUI
     def _user_move(self, text: str, bare: bool) -> None:
@@ -463,6 +478,14 @@ class XBoardEngine:
                 self.out(f"Error (unknown command): {text}")
             else:
                 self.out(f"Illegal move (no legal position set): {text}")
+            return
+        if text == "@@@@":
+            if self.null_owed is None or (self.null_owed == self.side and not self.force):
+                self.out(f"Error (unknown command): {text}" if bare else f"Illegal move (no null move due): {text}")
+                return
+            self.null_owed = None
+            if self.our_turn():
+                self._think()
             return
         try:
             move = self.parse_wire_move(text)
@@ -473,9 +496,15 @@ class XBoardEngine:
             else:
                 self.out(f"Illegal move: {text}")
             return
+        mover = self.game.teams[self.pos.turn]
         self.pos.push(move)
         self._changed()
-        if self.our_turn():
+        self._after_move(mover)
+        if self.null_owed is not None and self.null_owed == self.side and not self.force:
+            self.null_owed = None
+            self.out("move @@@@")   # our colour was skipped: XBoard still needs our turn
+            return
+        if self.null_owed is None and self.our_turn():
             self._think()
 
     def _bare(self, text: str) -> None:
