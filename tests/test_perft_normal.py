@@ -17,7 +17,7 @@ WIKI = {
                   [6, 264, 9467, 422333, 15833292]),
     "position5": ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
                   [44, 1486, 62379, 2103487, 89941194]),
-    "position6": ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/3P1N2/PPP1NPPP/R4RK1 w - - 0 10",
+    "position6": ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
                   [46, 2079, 89890, 3894594, 164075551]),
 }
 
