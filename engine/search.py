@@ -35,6 +35,7 @@ TT_ENTRY_BYTES = 160                # rough size of one dict entry with its tupl
 
 @dataclass
 class Limits:
+    """What ends a search; all given limits apply together (see ``timecontrol.budget`` for the clock)."""
     depth: int | None = None          # max depth (xboard sd)
     movetime: float | None = None     # seconds for this move (xboard st; may be fractional)
     nodes: int | None = None          # node budget (xboard nps-based clocks)
@@ -57,6 +58,7 @@ class SearchInfo:
 
 @dataclass
 class SearchResult:
+    """The move to play (None only when there is no legal move), the expected reply and the final line."""
     best: Move | None
     ponder: Move | None
     score: int
