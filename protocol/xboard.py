@@ -391,9 +391,9 @@ class XBoardEngine:
     def _maybe_ponder(self) -> None:
         """``hard``: think on the opponent's time (the tree warms the transposition table; there is no
         ponder-hit: the real search starts when the opponent's move arrives)."""
-        if (self.ponder and self.pos is not None and not self.force and not self.analyzing and not self.ended and not self.paused
-                and not self.bad_position and self.search is None and self.pos.outcome() is None
-                and self.game.teams[self.pos.turn] != self.side):
+        if (self.ponder and self.pos is not None and not self.force and not self.analyzing and not self.ended
+                and not self.paused and not self.bad_position and self.search is None
+                and self.game.teams[self.pos.turn] != self.side and self.pos.outcome() is None):
             self._start_search("ponder")
 
     def _start_analysis(self) -> None:
