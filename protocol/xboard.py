@@ -235,12 +235,15 @@ class XBoardEngine:
                 if self.search is not None:
                     self.search.stop.set()          # watchdog: the searcher overran its budget
                 continue
-            if kind == "line":
-                self.on_line(payload)
-            elif kind == "searched":
-                self.on_searched(*payload)
-            elif kind == "eof":
-                self.eof = True
+            try:
+                if kind == "line":
+                    self.on_line(payload)
+                elif kind == "searched":
+                    self.on_searched(*payload)
+                elif kind == "eof":
+                    self.eof = True
+            except Exception as exc:      # never a traceback (Part 1 §1.1): report and keep serving
+                self.out(f"# internal error: {type(exc).__name__}: {exc}")
             if self.eof and (self.search is None or self.search.purpose != "move"):
                 self.done = True        # end of input: finish a move we owe, then stop
         self._abandon()
