@@ -292,6 +292,27 @@ class Game:
             # piece's leaps at compile time; slider rays cover it.
             self.leap_attacks.append([tuple((frm, frozenset(c)) for frm, c in leaps_by_cell[t].items())
                                       for t in range(n)])
+        self._compile_attack_lines()
+
+    def _compile_attack_lines(self) -> None:
+        """The tables ``Position.attacked`` reads: each slider line from a target cell as
+        ``(first cell, codes attacking from the first cell, the rest of the line, slider codes)`` —
+        a leaper or pawn standing on the first cell is folded in, so a crowded board answers with
+        one look per line — plus ``far_leaps``: the leap sources that are no line's first cell."""
+        self.attack_lines = []
+        self.far_leaps = []
+        for color in range(self.players):
+            lines_c, far_c = [], []
+            for t in range(self.geometry.size):
+                leaps = dict(self.leap_attacks[color][t])
+                lines = []
+                for ray, codes in self.ray_attacks[color][t]:
+                    near = codes | leaps.pop(ray[0], frozenset())
+                    lines.append((ray[0], near, ray[1:], codes))
+                lines_c.append(tuple(lines))
+                far_c.append(tuple(leaps.items()))
+            self.attack_lines.append(lines_c)
+            self.far_leaps.append(far_c)
 
     def _compile_castling(self) -> None:
         """Castling rights as bits of ``Position.rights``.

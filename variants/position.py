@@ -229,14 +229,19 @@ class Position:
         g = self.game
         b = self.board
         for c in (g.enemies[self.turn] if by is None else by):
-            for ray, codes in g.ray_attacks[c][cell]:
-                for x in ray:
+            for first, near, rest, codes in g.attack_lines[c][cell]:
+                q = b[first]
+                if q:
+                    if q in near:
+                        return True
+                    continue
+                for x in rest:
                     q = b[x]
                     if q:
                         if q in codes:
                             return True
                         break
-            for frm, codes in g.leap_attacks[c][cell]:
+            for frm, codes in g.far_leaps[c][cell]:
                 if b[frm] in codes:
                     return True
         return False
