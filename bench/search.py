@@ -69,10 +69,10 @@ def main(argv: list[str]) -> None:
     print("python-chess bulk perft, start position: "
           + ", ".join(f"d{d} {nps:,.0f} nodes/s" for d, nps in reference.items()))
     ref = reference[4]
-    print(f"{'game':<12} {'position':<9} {'depth':>5} {'nodes':>8} {'seconds':>8} {'nodes/s':>8} "
+    print(f"{'game':<17} {'position':<9} {'depth':>5} {'nodes':>8} {'seconds':>8} {'nodes/s':>8} "
           f"{'vs perft d4':>11}  {'best':<8} {'score':>7}")
     for r in rows:
-        print(f"{r['game']:<12} {r['position']:<9} {r['depth']:>5} {r['nodes']:>8} {r['seconds']:>8.2f} "
+        print(f"{r['game']:<17} {r['position']:<9} {r['depth']:>5} {r['nodes']:>8} {r['seconds']:>8.2f} "
               f"{r['nps']:>8.0f} {r['nps'] / ref:>10.3f}x  {r['best']:<8} {r['score']:>+7d}")
 
 
