@@ -234,6 +234,7 @@ class Searcher:
         last_info = None
         for depth in range(1, max(1, max_depth) + 1):
             self.root_best = None
+            iteration_start = time.perf_counter()
             try:
                 score = self._root(pos, moves, depth)
             except _Stop:
@@ -253,6 +254,8 @@ class Searcher:
             now = time.perf_counter()
             if now >= soft or self.nodes >= self.node_limit or (stop is not None and stop.is_set()):
                 break
+            if now + 2 * (now - iteration_start) > self.deadline:
+                break          # the next iteration (usually 3x longer or more) could not finish anyway
             if timed and len(moves) == 1 and not limits.infinite:
                 break          # the only move: no need to think
             if abs(score) >= MATE_BOUND and not limits.infinite and depth >= MATE - abs(score) + 2:

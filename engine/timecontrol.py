@@ -6,6 +6,8 @@
   increment. The hard limit lets one move take up to 3x its share, but never more than 40% of
   what is left (all but the reserve on the last move before the time control).
 - The soft limit (half the target) is when no new iteration is started.
+- Inside the reserve the hard limit is 0: the search returns its first choice (hash move, best capture)
+  at once, so that a sudden-death game with a few tens of milliseconds left still lasts many moves.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ MOVES_LEFT_GUESS = 30      # sudden death / incremental: assume this many moves 
 RESERVE = 0.05             # seconds never spent (process and pipe latency)
 RESERVE_FRACTION = 0.02    # ... plus this share of the clock
 MOVETIME_SAFETY = 0.02     # seconds kept back from a fixed move time
-MIN_THINK = 0.005          # below this a search is pointless but still returns a move
+MIN_THINK = 0.001          # the least time given: the search still returns a move (hash move, best capture)
 
 
 @dataclass(frozen=True)
@@ -44,16 +46,15 @@ def budget(limits: "Limits") -> Budget:
         usable = left - RESERVE - RESERVE_FRACTION * left
         inc = max(0.0, limits.increment)
         mtg = limits.moves_to_go
-        if usable <= MIN_THINK:
-            c_hard = MIN_THINK
-            c_soft = MIN_THINK
+        if usable <= 0:
+            c_hard = c_soft = 0.0          # inside the reserve: answer at once (hash move / best capture)
         else:
             moves = MOVES_LEFT_GUESS if not mtg or mtg <= 0 else min(mtg, MOVES_LEFT_GUESS)
             target = usable / moves + 0.8 * inc
             cap = usable if mtg == 1 else usable * 0.4
             target = min(target, cap)
-            c_hard = max(min(target * 3, cap), MIN_THINK)
-            c_soft = max(target * 0.5, MIN_THINK)
+            c_hard = min(max(target * 3, MIN_THINK), cap)
+            c_soft = min(target * 0.5, c_hard)
         hard = c_hard if hard is None else min(hard, c_hard)
         soft = c_soft if soft is None else min(soft, c_soft)
     if soft is not None and hard is not None:

@@ -269,6 +269,19 @@ def test_budget_never_uses_the_last_moments():
     assert 5.0 < last.hard <= 10.0 - 0.05
 
 
+def test_budget_inside_the_reserve_answers_at_once():
+    assert budget(Limits(time_left=0.04)).hard == 0.0
+    assert budget(Limits(time_left=0.0, increment=1.0)).hard == 0.0
+    assert 0 < budget(Limits(time_left=0.07)).hard <= 0.02
+
+
+def test_search_with_no_time_left_still_moves():
+    pos = normal(MATE_IN_1[1])
+    r = Searcher().search(pos, Limits(time_left=0.01))
+    assert r.best in pos.legal_moves()
+    assert r.depth == 0
+
+
 def test_budget_combines_and_infinite():
     assert budget(Limits(infinite=True, movetime=1.0)).hard is None
     assert budget(Limits(depth=5)).hard is None
