@@ -110,8 +110,8 @@ def test_takes_a_free_piece(fen, expected):
 
 @pytest.mark.parametrize("fen", [
     "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 3",   # Nf3 hits the queen
-    "rnbqkb1r/pppppppp/5n2/8/3Q4/8/PPP1PPPP/RNB1KBNR w KQkq - 0 1",      # centre queen: Qe5?/Qh4? would be hit
-    "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 0 3",    # Qf5?/Qg4? walk into the c8 bishop
+    "rnbqkb1r/pppppppp/5n2/8/3Q4/8/PPP1PPPP/RNB1KBNR w KQkq - 0 1",      # Qd5?/Qe4?/Qg4?/Qxf6? would be hit
+    "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 0 3",    # Qf5?/Qg4?/Qxf7+? walk into the c8 bishop/king
 ])
 def test_does_not_hang_its_queen(fen):
     pos = normal(fen)
