@@ -518,20 +518,26 @@ class XBoardEngine:
 
     # ------------------------------------------------------------------ position setting
     def _set_position(self, fen: str) -> None:
-        """setboard: the native string, or XBoard's flat one for projected games."""
+        """setboard: the native string, or XBoard's flat one for projected games. When the wire speaks
+        flat, the flat reading comes first: a flat string can also be a valid native one with another
+        meaning (third-millennium: flat `N` is the double knight, native `N` the single knight)."""
         self._ensure_game()
         pos = None
         err = "empty position string"
-        try:
-            pos = self.game.position(fen)
-        except (FenError, UnknownSquare, ValueError, KeyError, IndexError) as exc:
-            err = str(exc)
-            fl = self.flat
-            if fl is not None and not flatmod.same_names(self.game, fl):
+        for text in (fen, self._relaxed_fields(fen)):
+            if text is None:
+                break
+            for native, read in self._position_readers():
                 try:
-                    pos = self.game.position(flatmod.native_fen(self.game, fl, fen))
-                except (FenError, UnknownSquare, ValueError, KeyError, IndexError):
-                    pos = None
+                    pos = read(text)
+                    break
+                except (FenError, UnknownSquare, ValueError, KeyError, IndexError) as exc:
+                    if native and text is fen:
+                        err = str(exc)
+            if pos is not None:
+                if text is not fen:
+                    self.out(f"# setboard: castling/e.p. fields not valid here, read as {pos.fen()}")
+                break
         if pos is not None:
             err = self._sanity(pos)
             if err is not None:
@@ -545,6 +551,31 @@ class XBoardEngine:
         self.pos = pos
         self.bad_position = False
         self.ended = False
+
+    def _position_readers(self) -> list:
+        """(is_native, reader) pairs for a setboard string: native, and flat where the projection has
+        other names or letters; flat first when Notation=flat."""
+        game, fl = self.game, self.flat
+        readers = [(True, game.position)]
+        if fl is None or (flatmod.same_names(game, fl) and getattr(game, "flat_letter", None) is None):
+            return readers
+        flat = (False, lambda text: game.position(flatmod.native_fen(game, fl, text)))
+        return [flat] + readers if self.notation == "flat" else readers + [flat]
+
+    def _relaxed_fields(self, fen: str) -> str | None:
+        """XBoard's own FEN writer knows one king and two rooks a side and checks no e.p. square, so the
+        `setboard` it sends the second engine of an engine-defined game can carry castling and e.p. fields
+        that fit no position of the game (seen with millennium 15x8: `w KQ a6 0 1`). Such a string is read
+        again with the castling field of the start position (rights kept only for kings and rooks still on
+        their start squares) and no e.p. square. None when there are no such fields."""
+        fields = fen.split()
+        if len(fields) < 3:
+            return None
+        start = self.game.start_fen.split()
+        fields[2] = start[2] if len(start) > 2 else "-"
+        if len(fields) > 3:
+            fields[3] = "-"
+        return " ".join(fields)
 
     def _sanity(self, pos) -> str | None:
         """A side whose army starts with royal pieces must still have one."""
