@@ -107,9 +107,9 @@ def parse_pgn(text: str) -> list[Game]:
 # Things in the XBoard debug log (or the PGN termination) that mean a game was not played out cleanly.
 # XBoard's own wording (backend.c): "Illegal move \"X\" from first machine", "... makes illegal move",
 # "False win claim: ...", "Xboard adjudication: False win claim", "White wins on time", "... forfeits on time",
-# "Engine did not send setup for non-standard variant", "... exited unexpectedly", "... does not respond".
+# "Xboard: Forfeit due to invalid move: h7a6 (h7a6 via `0, `0) res=24", "Engine did not send setup for non-standard variant", "... exited unexpectedly", "... does not respond".
 CHECKS = {
-    "illegal": re.compile(r"illegal move|makes illegal|illegal position|Illegal move \(", re.I),
+    "illegal": re.compile(r"illegal move|invalid move|makes illegal|illegal position|Illegal move \(", re.I),
     "false_claim": re.compile(r"false (win|draw|mate|stalemate)? ?claim|false claim|bad claim", re.I),
     "time_forfeit": re.compile(r"wins on time|loses on time|forfeits on time|flag fell|time forfeit|out of time", re.I),
     "forfeit": re.compile(r"forfeit|exited unexpectedly|does not respond|engine crashed|xboard exit|"
@@ -308,6 +308,7 @@ def xboard_command(args: argparse.Namespace, xboard: str, pgn: Path, debug: Path
            "-saveSettingsOnExit", "false",
            "-soundProgram", "true",  # no sound device under Xvfb; `true` keeps aplay errors out of the log
            "-ponderNextMove", "false",
+           "-animateMoving", "false",
            "-size", args.board_size,
            ]
     if args.fd:
@@ -361,10 +362,14 @@ def run_match(args: argparse.Namespace) -> int:
                 done = completed_games(pgn)
                 if done > seen:
                     # A game just ended: XBoard shows its final position during the -matchPause that follows.
+                    # XBoard saves the PGN before it has drawn the last move: give it a moment.
                     seen = done
-                    shot_ok = screenshot(display.name, shot) or shot_ok
-                    if shot_ok:
+                    time.sleep(min(1.0, args.hold_ms / 4000))
+                    if screenshot(display.name, shot):
+                        shot_ok = True
                         shutil.copyfile(shot, out / f"{name}-game{done}.png")
+                    else:
+                        print(f"xboard_match: screenshot after game {done} failed", file=sys.stderr)
                     last_shot = now
                     if done >= args.games:
                         break  # the extra game XBoard was told to play is never started
