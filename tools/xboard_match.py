@@ -290,6 +290,61 @@ def engine_command(command: str, fix: bool) -> str:
     return command
 
 
+def quiet_options(args: argparse.Namespace) -> list[str]:
+    """XBoard options for an unattended run: no popups, no sound, no saved settings, no animation."""
+    return ["-popupExitMessage", "false", "-popupMoveErrors", "false", "-startupMessage", "",
+            "-autoDisplayTags", "false", "-autoDisplayComment", "false",
+            "-saveSettingsOnExit", "false",
+            "-soundProgram", "true",  # no sound device under Xvfb; `true` keeps aplay errors out of the log
+            "-animateMoving", "false", "-size", args.board_size]
+
+
+_SETUP = re.compile(r"<first\s*:\s*setup\s+(?:\(([^)]*)\)\s+)?(\d+)x(\d+)\+(\d+)_(\w+)")
+
+
+def viewer_command(args: argparse.Namespace, xboard: str, pgn: Path, debug_text: str, game: int,
+                   out: Path) -> list[str]:
+    """A second XBoard with no engine that loads game GAME of the PGN and jumps to its end (-timeDelay 0).
+    For an engine-defined variant the board comes from the first engine's `setup` line in the debug log
+    (XBoard cannot load such a PGN before an engine has defined the board): `-variant fairy` with that size
+    and piece table, and the PGN's Variant tag rewritten to `fairy`."""
+    variant_opts = ["-variant", args.variant]
+    source = pgn
+    setups = _SETUP.findall(debug_text)
+    if setups:
+        ptc, width, height, holdings, _parent = setups[-1]
+        variant_opts = ["-variant", "fairy", "-boardWidth", width, "-boardHeight", height,
+                        "-holdingsSize", holdings]
+        if ptc:
+            variant_opts += ["-pieceToCharTable", ptc]
+        source = out / (pgn.stem + ".view.pgn")
+        source.write_text(re.sub(r'^\[Variant "[^"]*"\]', '[Variant "fairy"]', pgn.read_text(errors="replace"),
+                                 flags=re.M))
+    return [xboard, "-ncp", *variant_opts, "-lgf", str(source), "-lgi", str(game), "-timeDelay", "0",
+            "-testLegality", "false"] + quiet_options(args)
+
+
+def show_final_position(args: argparse.Namespace, xboard: str, pgn: Path, debug: Path, game: int,
+                        out: Path, env: dict, shot: Path) -> bool:
+    """Run the viewer on a fresh display, screenshot it, stop it. True when a board was shot."""
+    cmd = viewer_command(args, xboard, pgn, debug.read_text(errors="replace") if debug.exists() else "",
+                         game, out)
+    display = Display(args.screen)
+    proc = None
+    try:
+        with open(out / (pgn.stem + ".viewer.log"), "w") as log_file:
+            proc = subprocess.Popen(cmd, cwd=out, env=dict(env, DISPLAY=display.name), stdin=subprocess.DEVNULL,
+                                    stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True)
+            time.sleep(args.viewer_wait)
+            if proc.poll() is not None:
+                return False
+            return screenshot(display.name, shot)
+    finally:
+        if proc is not None:
+            stop(proc)
+        display.close()
+
+
 def xboard_command(args: argparse.Namespace, xboard: str, pgn: Path, debug: Path) -> list[str]:
     """The XBoard command line for a match. Settings are not read from or saved to the user's files."""
     cmd = [xboard,
@@ -302,15 +357,9 @@ def xboard_command(args: argparse.Namespace, xboard: str, pgn: Path, debug: Path
            "-testLegality", "true" if args.legality == "on" else "false",
            "-saveGameFile", str(pgn),
            "-autoCallFlag", "true",
-           "-popupExitMessage", "false", "-popupMoveErrors", "false",
-           "-startupMessage", "",
            "-debugMode", "true", "-nameOfDebugFile", str(debug), "-engineDebugOutput", "1",
-           "-saveSettingsOnExit", "false",
-           "-soundProgram", "true",  # no sound device under Xvfb; `true` keeps aplay errors out of the log
            "-ponderNextMove", "false",
-           "-animateMoving", "false",
-           "-size", args.board_size,
-           ]
+           ] + quiet_options(args)
     if args.fd:
         cmd += ["-fd", args.fd]
     if args.sd:
@@ -333,8 +382,9 @@ def run_match(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     name = args.name or args.variant
     pgn, debug, shot = out / f"{name}.pgn", out / f"{name}.debug", out / f"{name}.png"
+    live = out / f"{name}-live.png"
     log = out / f"{name}.xboard.log"
-    for p in (pgn, debug, shot, log):
+    for p in (pgn, debug, shot, live, log, *out.glob(f"{name}-game*.png")):
         p.unlink(missing_ok=True)
     home = out / "home"  # private HOME: no ~/.xboardrc is read or written
     home.mkdir(exist_ok=True)
@@ -342,18 +392,18 @@ def run_match(args: argparse.Namespace) -> int:
     display: Display | None = None
     proc: subprocess.Popen | None = None
     timed_out = False
-    shot_ok = False
+    live_ok = final_ok = False
+    env = dict(os.environ, HOME=str(home), PATH=SEARCH_PATH)
     old_term = signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
         display = Display(args.screen)
-        env = dict(os.environ, DISPLAY=display.name, HOME=str(home), PATH=SEARCH_PATH)
         cmd = xboard_command(args, xboard, pgn, debug)
         if args.verbose:
             print("xboard_match: DISPLAY=" + display.name + " " + " ".join(repr(c) if " " in c or not c else c
                                                                           for c in cmd), file=sys.stderr)
         with open(log, "w") as log_file:
-            proc = subprocess.Popen(cmd, cwd=out, env=env, stdin=subprocess.DEVNULL, stdout=log_file,
-                                    stderr=subprocess.STDOUT, start_new_session=True)
+            proc = subprocess.Popen(cmd, cwd=out, env=dict(env, DISPLAY=display.name), stdin=subprocess.DEVNULL,
+                                    stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True)
             start = time.monotonic()
             last_shot = 0.0
             seen = 0
@@ -361,15 +411,13 @@ def run_match(args: argparse.Namespace) -> int:
                 now = time.monotonic()
                 done = completed_games(pgn)
                 if done > seen:
-                    # A game just ended: XBoard shows its final position during the -matchPause that follows.
-                    # XBoard saves the PGN before it has drawn the last move: give it a moment.
+                    # A game just ended. For built-in variants XBoard shows its final position during the
+                    # -matchPause before the next game; for engine-defined ones it draws the next start
+                    # position at once (the viewer below shows those). XBoard saves the PGN before it has
+                    # drawn the last move: give it a moment.
                     seen = done
                     time.sleep(min(1.0, args.hold_ms / 4000))
-                    if screenshot(display.name, shot):
-                        shot_ok = True
-                        shutil.copyfile(shot, out / f"{name}-game{done}.png")
-                    else:
-                        print(f"xboard_match: screenshot after game {done} failed", file=sys.stderr)
+                    screenshot(display.name, out / f"{name}-game{done}.png")
                     last_shot = now
                     if done >= args.games:
                         break  # the extra game XBoard was told to play is never started
@@ -377,12 +425,19 @@ def run_match(args: argparse.Namespace) -> int:
                     break
                 if now - start > args.timeout:
                     timed_out = True
-                    shot_ok = screenshot(display.name, shot) or shot_ok
+                    live_ok = screenshot(display.name, live) or live_ok
                     break
-                if now - last_shot >= args.shot_every:
-                    shot_ok = screenshot(display.name, shot) or shot_ok
+                if seen == 0 and now - last_shot >= args.shot_every:
+                    live_ok = screenshot(display.name, live) or live_ok  # the game in progress, in the GUI
                     last_shot = now
                 time.sleep(0.2)
+        stop(proc)
+        display.close()
+        display = None
+        if completed_games(pgn) and not args.no_viewer:
+            final_ok = show_final_position(args, xboard, pgn, debug, min(seen, args.games) or 1, out, env, shot)
+            if not final_ok:
+                print("xboard_match: the viewer could not show the final position", file=sys.stderr)
     except KeyboardInterrupt:
         timed_out = True
         print("xboard_match: interrupted", file=sys.stderr)
@@ -396,9 +451,13 @@ def run_match(args: argparse.Namespace) -> int:
             display.close()
         signal.signal(signal.SIGTERM, old_term)
 
+    if not final_ok and live_ok:
+        shutil.copyfile(live, shot)  # at least the last board seen during the game
+    shot_ok = final_ok or live_ok
     summary = summarize(pgn.read_text(errors="replace") if pgn.exists() else "",
                         debug.read_text(errors="replace") if debug.exists() else "",
-                        args.variant, args.games, timed_out, str(shot) if shot_ok else "")
+                        args.variant, args.games, timed_out,
+                        (str(shot) + ("" if final_ok else " (live)")) if shot_ok else "")
     print(summary.line())
     if not summary.ok:
         for line in summary.evidence():
@@ -431,6 +490,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--shot-every", type=float, default=3.0, help="seconds between screenshots (3)")
     p.add_argument("--hold-ms", type=int, default=4000,
                    help="ms XBoard shows each final position before the next game (-matchPause, 4000)")
+    p.add_argument("--no-viewer", action="store_true",
+                   help="skip the second XBoard that shows the final position from the PGN")
+    p.add_argument("--viewer-wait", type=float, default=4.0, help="seconds the viewer gets to load the PGN (4)")
     p.add_argument("--board-size", default="medium", help="XBoard -size (e.g. small, medium, 40)")
     p.add_argument("--screen", default="1600x1200x24", help="Xvfb screen WxHxDEPTH")
     p.add_argument("--xboard", default="xboard", help="XBoard executable (default: xboard, also in /usr/games)")

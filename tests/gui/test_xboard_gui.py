@@ -74,20 +74,25 @@ def check_outputs(out: Path, variant: str, summary: str) -> None:
 CASES = [
     ("normal", "fairymax", "fairymax", "on"),
     ("capablanca", "fairymax", "fairymax", "on"),
-    ("cylinder", "fairymax", "fairymax", "on"),
+    ("cylinder", "fairymax", "fairymax", "off"),  # see the cylinder note below
     ("normal", HYPER, "fairymax", "on"),
     ("capablanca", HYPER, "fairymax", "on"),
-    ("cylinder", HYPER, "fairymax", "on"),
+    # XBoard 4.9.1 forfeits a pawn capture across the a/h seam when legality testing is on, though Fairy-Max
+    # and hyperchess both play it (seen: "Forfeit due to invalid move: h7a6"); docs/gui.md.
+    ("cylinder", HYPER, "fairymax", "off"),
     ("millennium", HYPER, HYPER, "off"),
-    ("third-millennium", HYPER, HYPER, "off"),
+    pytest.param("third-millennium", HYPER, HYPER, "off", marks=pytest.mark.xfail(
+        strict=False, reason="XBoard reads the knight split g1f13n as a move with promotion and empties g1, so a "
+                             "later move from g1 is forfeited as invalid (docs/gui.md)")),
 ]
 
 
 @pytest.mark.gui
 @pytest.mark.slow
 @pytest.mark.parametrize("variant,fcp,scp,legality", CASES,
-                         ids=[f"{v}-{'hyper' if 'hyper' in f else 'fmax'}-vs-{'hyper' if 'hyper' in s else 'fmax'}"
-                              for v, f, s, _ in CASES])
+                         ids=["normal-fmax-fmax", "capablanca-fmax-fmax", "cylinder-fmax-fmax", "normal-hyper-fmax",
+                              "capablanca-hyper-fmax", "cylinder-hyper-fmax-legality-off",
+                              "millennium-hyper-hyper", "third-millennium-hyper-hyper"])
 def test_xboard_plays_a_game(tmp_path, variant, fcp, scp, legality):
     summary, out = run_match(tmp_path, variant, fcp, scp, legality)
     check_outputs(out, variant, summary)
