@@ -458,8 +458,6 @@ def naive_perft(game, pos, depth: int) -> int:
 def test_perft_3_recorded():
     """Depth 3 from the start (recorded; the generator is cross-checked by the tests around it)."""
     assert perft(get_game("mixed3d").position(), 3) == 6974076
-    result = CliRunner().invoke(__import__("cli").main, ["perft", "mixed3d", "3"])
-    assert result.stdout.strip().splitlines()[-1] == "Nodes searched: 6974076"
 
 
 @pytest.mark.slow
