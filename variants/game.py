@@ -63,6 +63,11 @@ class Game:
     castling_style = "kq"          # "kq" = KQkq letters; "files" = files of unmoved kings and rooks
     level_separator = "|"
     promotion_letters = "qrbn"     # what a pawn may become, in the order moves are listed
+    # How each special move flag behaves for king safety, so legality needs no trial move:
+    # "stays" = the start square stays occupied by our piece (cannot expose the king);
+    # "plain" = like an ordinary move (start square emptied, destination ours): pins apply.
+    # Either list every special flag the game makes, or leave it empty (each is then tried).
+    special_legality: dict[int, str] = {}
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry

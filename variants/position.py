@@ -409,7 +409,7 @@ class Position:
             return [m for m in moves if self._safe_after(m)]
         pins = self._pins(k, us)
         b = self.board
-        if not pins and self.ep < 0 and not g.has_special:
+        if not pins and self.ep < 0 and (not g.has_special or g.special_legality):
             # Nothing pinned, no en passant: only king moves can be illegal. Test those alone
             # and keep the generated order (a big board's 300+ moves pass untouched).
             king = b[k]
@@ -437,9 +437,11 @@ class Position:
                     safe = self._safe_after(m)
                 if safe:
                     add(m)
-            elif flag == EN_PASSANT or flag >= SPECIAL:
+            elif flag == EN_PASSANT or (flag >= SPECIAL and flag not in g.special_legality):
                 if self._safe_after(m):
                     add(m)
+            elif flag >= SPECIAL and g.special_legality[flag] == "stays":
+                add(m)
             elif frm in pins:
                 if to in pins[frm]:
                     add(m)

@@ -49,6 +49,8 @@ class ThirdMillennium(Game):
     title = "3rd Millennium Chess"
     description = "8x14 cylinder (ranks wrap), 16 pawns a side, splitting double knights"
     start_fen = ("PPPPPPPP/8/8/8/8/pppppppp/rdbqkbdr/pppppppp/8/8/8/8/PPPPPPPP/RDBQKBDR w KQkq - 0 1 -")
+    # A split leaves the other half on the start square; a rejoin empties it like any move.
+    special_legality = {SPLIT: "stays", REJOIN: "plain"}
 
     def __init__(self) -> None:
         geo = Geometry(8, 14, wrap_ranks=True)
