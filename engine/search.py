@@ -552,7 +552,7 @@ class Searcher:
             enemy = g.enemy[us]
             value = self.gd.value
             legal_known = g.has_filter
-            source = pos.legal_moves() if legal_known else pos.pseudo_legal_moves()
+            source = pos.legal_moves() if legal_known else pos.capture_moves()
             scored = []
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
             for m in source:

@@ -4,6 +4,7 @@ import random
 import pytest
 
 from variants import FenError, MoveError, get_game
+from variants.game import EN_PASSANT, PROMOTION
 
 ROUND_TRIP = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -121,3 +122,38 @@ def test_ep_square_dropped_when_the_capture_would_be_illegal():
     assert pos.fen() == "8/2p5/3p4/KP5r/1R2Pp1k/8/6P1/8 b - - 0 1"
     assert pos.hash == game.position(pos.fen()).hash
     assert game.position("8/2p5/3p4/KP5r/1R2Pp1k/8/6P1/8 b - e3 0 1").fen().split()[3] == "-"
+
+
+def _quiescence_subset(pos) -> list:
+    """What quiescence wants, read off the full generator: enemy captures, promotions, en passant."""
+    enemy = pos.game.enemy[pos.turn]
+    return [m for m in pos.pseudo_legal_moves()
+            if enemy[pos.board[m[1]]] or m[3] in (PROMOTION, EN_PASSANT)]
+
+
+@pytest.mark.parametrize("name", ["normal", "capablanca", "third-millennium", "cylinder", "millennium", "mixed3d"])
+def test_capture_moves_are_the_captures_of_the_full_generator(name):
+    """capture_moves() (quiescence's generator) lists exactly the captures, promotions and e.p. captures of
+    pseudo_legal_moves(), each once, along capture-happy random games."""
+    pos = get_game(name).position()
+    rng = random.Random(11)
+    positions_with_captures = 0
+    for _ in range(12):
+        for _ in range(160 if name != "mixed3d" else 60):
+            captures = pos.capture_moves()
+            assert len(captures) == len(set(captures))
+            assert sorted(captures) == sorted(_quiescence_subset(pos)), pos.fen()
+            positions_with_captures += bool(captures)
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            take = [m for m in moves if m in set(captures)]
+            pos.push(rng.choice(take) if take and rng.random() < 0.7 else rng.choice(moves))
+        pos = get_game(name).position()
+    assert positions_with_captures > 100
+
+
+def test_capture_moves_include_en_passant_and_quiet_promotions():
+    pos = get_game("normal").position("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 2")
+    names = sorted(pos.move_name(m) for m in pos.capture_moves())
+    assert names == ["b7b8b", "b7b8n", "b7b8q", "b7b8r", "e5d6"]

@@ -239,9 +239,12 @@ class Game:
         firsts = {r[0][0] for r in rides}
         leap_items = tuple((to, mv) for to, mv in leaps.items() if to not in firsts)
         if piece.pawn:
+            # The zone is kept only where a step, capture or double step from this cell can enter it,
+            # so the generator tests promotion only for pawns that are about to promote.
             zone = self.promotion_zone[color]
+            reach = set(qleaps) | set(cleaps) | {to for _, to, _ in paths}
             pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides),
-                       zone if zone else None)
+                       zone if zone & reach else None)
         elif qleaps or cleaps or paths or qrides:
             pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), None)
         else:

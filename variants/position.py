@@ -336,7 +336,50 @@ class Position:
             moves = list(dict.fromkeys(moves))
         return moves
 
-    def _pawn_moves(self, frm: int, pawnish: tuple, add) -> None:
+    def capture_moves(self) -> list[Move]:
+        """The pseudo-legal moves quiescence looks at: captures of an enemy piece, promotions and en
+        passant. The same move tuples as :meth:`pseudo_legal_moves`, without generating quiet moves."""
+        g = self.game
+        b = self.board
+        enemy = g.enemy[self.turn]
+        tables = g.tables
+        moves: list[Move] = []
+        add = moves.append
+        for frm in self.occupied[self.turn]:
+            rides, leaps, pawnish = tables[b[frm]][frm]
+            for ray in rides:
+                for to, mv in ray:
+                    q = b[to]
+                    if q:
+                        if enemy[q]:
+                            add(mv)
+                        break
+            for to, mv in leaps:
+                q = b[to]
+                if q and enemy[q]:
+                    add(mv)
+            if pawnish is None:
+                continue
+            if pawnish[4] is None:          # no promotion from here: only captures and en passant
+                for to, mv in pawnish[1]:
+                    q = b[to]
+                    if q:
+                        if enemy[q]:
+                            add(mv)
+                    elif to == self.ep:
+                        add((frm, to, self.ep_victim, EN_PASSANT))
+            else:
+                self._pawn_moves(frm, pawnish, add, False)
+        if g.has_special:
+            special: list[Move] = []
+            g.special_moves(self, special)
+            moves.extend(m for m in special if enemy[b[m[1]]])
+        if g.dedupe:
+            moves = list(dict.fromkeys(moves))
+        return moves
+
+    def _pawn_moves(self, frm: int, pawnish: tuple, add, quiet: bool = True) -> None:
+        """Pawn moves from ``frm``; with ``quiet`` false only captures, en passant and promotions."""
         b = self.board
         us = self.turn
         enemy = self.game.enemy[us]
@@ -348,7 +391,7 @@ class Position:
                     promos = self.game.promotion_choices(self, us) if promos is None else promos
                     for code in promos:
                         add((frm, to, code, PROMOTION))
-                else:
+                elif quiet:
                     add(mv)
         for to, mv in cleaps:
             q = b[to]
@@ -372,8 +415,10 @@ class Position:
                         promos = self.game.promotion_choices(self, us) if promos is None else promos
                         for code in promos:
                             add((frm, to, code, PROMOTION))
-                    else:
+                    elif quiet:
                         add(mv)
+        if not quiet:
+            return
         for ray in qrides:
             for to, mv in ray:
                 if b[to]:
