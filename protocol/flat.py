@@ -5,14 +5,20 @@ plus ``width``, ``height`` and ``xy``) that places each cell on a board of at mo
 A game that defines ``flat_names = None`` has no projection (it is played in native notation only).
 The default, :func:`flat_names`, exists for flat boards that fit 16x16: the cells keep their files and
 ranks, and ranks are named the way XBoard names them (height exactly 10 -> ranks 0..9, else from 1).
+
+Other optional game hooks read here (all data for XBoard; no game is known by name):
+``flat_letter(code)`` (the letter XBoard draws), ``flat_parent`` (the XBoard variant named in ``setup``,
+default ``fairy``), ``flat_betza`` (``{letter: Betza}`` sent as ``piece X& DESC`` so that XBoard's legality
+test knows the game's moves) and ``flat_move(pos, move, square)`` (XBoard's text for a move, or None for
+the default).
 """
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from variants.fen import FenError, format_board
-from variants.game import EMPTY, HOLE
+from variants.game import EMPTY, HOLE, PROMOTION, SPECIAL, Move
 from variants.notation import FILES, UnknownSquare
 
 MAX_FLAT = 16                        # XBoard's BOARD_FILES / playable BOARD_RANKS (common.h)
@@ -167,9 +173,55 @@ def flat_fen(pos, flat: FlatNames) -> str:
     return f"{'/'.join(rows)} {side} {castling} {ep} {pos.halfmove} {pos.fullmove}"
 
 
+def flat_parent(game) -> str:
+    """The XBoard variant whose rules XBoard applies to the board of ``setup`` (``fairy`` unless the game
+    names another one, e.g. ``seirawan`` for its gating moves)."""
+    return getattr(game, "flat_parent", None) or "fairy"
+
+
 def setup_command(pos, flat: FlatNames) -> str:
-    """XBoard's ``setup (PTC) WxH+0_fairy FEN`` for the position (Part 2 §5)."""
-    return f"setup ({piece_to_char(pos.game)}) {flat.width}x{flat.height}+0_fairy {flat_fen(pos, flat)}"
+    """XBoard's ``setup (PTC) WxH+0_PARENT FEN`` for the position (Part 2 §5)."""
+    return (f"setup ({piece_to_char(pos.game)}) {flat.width}x{flat.height}+0_{flat_parent(pos.game)} "
+            f"{flat_fen(pos, flat)}")
+
+
+def piece_commands(game) -> list[str]:
+    """``piece X& DESC`` lines for the letters the game describes in ``flat_betza`` (Betza notation, as
+    XBoard's ``piece`` command takes it; ``&`` = the same moves for the black piece). XBoard uses them in
+    its own legality test; it takes them from the first engine only."""
+    table: dict[str, str] = getattr(game, "flat_betza", None) or {}
+    return [f"piece {letter.upper()}& {desc}" for letter, desc in table.items()]
+
+
+def flat_move_name(pos, move: Move, flat: FlatNames) -> str:
+    """The move as XBoard gets it: flat square names, and a promotion written with the flat letter of
+    the new piece. A game's ``flat_move(pos, move, square)`` may write a move its own way (``square(cell)``
+    gives the flat name); it returns None for the default."""
+    game = pos.game
+    own: Callable | None = getattr(game, "flat_move", None)
+    if own is not None:
+        text = own(pos, move, flat.name)
+        if text is not None:
+            return text
+    frm, to, extra, flag = move
+    text = flat.name(frm) + flat.name(to)
+    if flag == PROMOTION:
+        return text + flat_letter(game, extra).lower()
+    if flag >= SPECIAL:
+        return text + game.move_suffix(move)
+    return text
+
+
+def parse_flat_move(pos, text: str, flat: FlatNames) -> Move | None:
+    """The legal move whose flat name (:func:`flat_move_name`) is ``text`` (case ignored), else None."""
+    wanted = text.strip().lower()
+    for move in pos.legal_moves():
+        try:
+            if flat_move_name(pos, move, flat).lower() == wanted:
+                return move
+        except UnknownSquare:            # a cell the projection does not show
+            continue
+    return None
 
 
 _TOKEN = re.compile(r"\d+|\*|[A-Za-z]")

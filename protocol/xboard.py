@@ -185,14 +185,16 @@ class XBoardEngine:
         return names is not self.game.names and not flatmod.same_names(self.game, names)
 
     def wire_move(self, pos, move) -> str:
-        text = pos.move_name(move)
+        """The move as printed now: the flat name (flatmod.flat_move_name) when speaking flat, else native."""
         names = self.wire_names()
-        if self._convertible(names):
-            text = flatmod.convert_squares(text, self.game.names, names)
-        return text
+        if names is not self.game.names:
+            return flatmod.flat_move_name(pos, move, names)
+        return pos.move_name(move)
 
     def parse_wire_move(self, text: str):
-        """The legal move ``text`` names, in the current notation or else the other one. Raises MoveError."""
+        """The legal move ``text`` names, in the current notation or else the other one. Raises MoveError.
+        In flat notation the exact flat names (flatmod.flat_move_name) come first, so every move we print
+        reads back as itself; then the squares are converted and the game's own parser gets the text."""
         pos = self.pos
         names = [self.wire_names()]
         other = self.game.names if names[0] is not self.game.names else self.flat
@@ -201,6 +203,10 @@ class XBoardEngine:
         err: Exception | None = None
         for ns in names:
             try:
+                if ns is not self.game.names:
+                    move = flatmod.parse_flat_move(pos, text, ns)
+                    if move is not None:
+                        return move
                 native = flatmod.convert_squares(text, ns, self.game.names) if self._convertible(ns) else text
                 return pos.parse_move(native)
             except (MoveError, UnknownSquare, FenError, ValueError, KeyError, IndexError) as exc:
@@ -743,6 +749,9 @@ def _cmd_variant(e: XBoardEngine, arg: str, line: str) -> None:
             e.out(flatmod.setup_command(e.pos, fl))
         else:
             e.out(f"# {name} has no flat projection: native notation only")
+    if fl is not None:
+        for piece in flatmod.piece_commands(e.game):     # after setup: XBoard's legality test uses them
+            e.out(piece)
 
 
 def _cmd_force(e: XBoardEngine, arg: str, line: str) -> None:

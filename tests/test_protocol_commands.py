@@ -278,7 +278,7 @@ def test_every_game_is_served(name):
         e.send("new", f"variant {name}", "force")
         lines = e.sync(timeout=60)
         game = get_game(name)
-        assert all(l.startswith(("setup ", "#")) for l in lines)
+        assert all(l.startswith(("setup ", "piece ", "#")) for l in lines)
         eng = e.engine
         pos = eng.pos
         for notation in ("flat", "native"):

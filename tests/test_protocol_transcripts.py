@@ -9,7 +9,7 @@ import time
 import chess
 import pytest
 
-from protocol.flat import flat_names
+from protocol.flat import flat_names, flat_parent
 from protocol.xboard import XBOARD_BUILTINS
 from protocol_support import ROOT, THINKING, EngineProcess
 from variants import REGISTRY, get_game
@@ -81,9 +81,12 @@ def test_variant_setup_before_pong(eng):
     before = eng.sync()
     setups = [l for l in before if l.startswith("setup")]
     assert len(setups) == 1 and before[0] == setups[0]
-    m = re.fullmatch(r"setup \(([A-Za-z.]{22})([A-Za-z.]{22})\) (\d+)x(\d+)\+0_fairy (\S+) ([wb]) (\S+) (\S+) 0 1",
+    m = re.fullmatch(r"setup \(([A-Za-z.]{22})([A-Za-z.]{22})\) (\d+)x(\d+)\+0_(\w+) (\S+) ([wb]) (\S+) (\S+) 0 1",
                      setups[0])
     assert m, setups[0]
+    assert m.group(5) == flat_parent(game)                                     # fairy unless the game names one
+    m = re.fullmatch(r"setup \(([A-Za-z.]{22})([A-Za-z.]{22})\) (\d+)x(\d+)\+0_\w+ (\S+) ([wb]) (\S+) (\S+) 0 1",
+                     setups[0])
     assert m.group(1).lower() == m.group(2) and m.group(1)[-1] != "."          # king slot used
     assert (int(m.group(3)), int(m.group(4))) == (fl.width, fl.height)
     rows = m.group(5).split("/")
@@ -94,6 +97,20 @@ def test_variant_setup_before_pong(eng):
     # built-ins need no setup
     eng.send("new", "variant capablanca")
     assert eng.sync() == []
+
+
+def test_variant_cylinder_piece_lines_before_pong(eng):
+    """XBoard's legality test knows no seam pawn captures in its built-in cylinder: the first engine's
+    `piece X& BETZA` lines (read by XBoard from the first engine only, before the game) teach it ours."""
+    eng.handshake()
+    eng.send("new", "random", "variant cylinder", "level 40 5 0", "post", "hard", "easy")
+    pieces = ["piece P& fmWfceoFifmnD", "piece N& oN", "piece B& oB", "piece R& oR", "piece Q& oQ", "piece K& oK"]
+    assert eng.sync() == pieces                                               # no setup: XBoard knows the board
+    eng.send("new", "variant normal")
+    assert eng.sync() == []                                                   # games that declare none: nothing
+    eng.send("new", "variant cylinder", "force", "usermove a2a4", "usermove b7b6", "usermove a4a5",
+             "usermove h7h5", "usermove a5h6")                                # e.p. across the seam, plain text
+    assert eng.sync() == pieces
 
 
 def test_force_illegal_go_undo_remove_setboard_result_quit(eng):

@@ -403,7 +403,8 @@ def test_flat_setup_draws_joined_and_single_knights_differently(game):
     pos = game.position()
     play(pos, "b1c3n")
     line = setup_command(pos, flat_names(game))
-    assert line.startswith("setup (PNBRQ...............UKpnbrq...............uk) 8x14+0_fairy ")
+    # parent seirawan: XBoard's S-Chess gating keeps a half on the start square of a split (docs/gui.md)
+    assert line.startswith("setup (PNBRQ...............UKpnbrq...............uk) 8x14+0_seirawan ")
     assert line.split()[3] == "PPPPPPPP/8/8/8/8/pppppppp/rnbqkbnr/pppppppp/8/8/8/2U5/PPPPPPPP/RUBQKBNR"
 
 
@@ -416,3 +417,72 @@ def test_flat_position_string_reads_back_without_pairing(game):
     back = game.position(native_fen(game, flat, flat_fen(pos, flat)))
     assert back.fen() == pos.fen().replace("[c3b1]", "-")
     assert [game.halves(c) for c in back.board] == [game.halves(c) for c in pos.board]
+
+
+def _flat_name(pos, text: str) -> str:
+    from protocol.flat import flat_move_name, flat_names
+    return flat_move_name(pos, pos.parse_move(text), flat_names(pos.game))
+
+
+def test_flat_names_xboard_can_apply(game):
+    """What XBoard gets (Notation=flat): a split gates the single half left behind (`u`, S-Chess gating), a
+    rejoin is plain, a promotion to a double knight is `n` (the letter XBoard draws for it), an en-passant
+    capture is two legs through the captured pawn. Native notation keeps the contract's names."""
+    pos = game.position()
+    assert _flat_name(pos, "g1f13n") == "g1f13u" and _flat_name(pos, "b1c3") == "b1c3"
+    play(pos, "g1f13n", "g8f10n")
+    assert _flat_name(pos, "f13g1") == "f13g1"                       # rejoin
+    assert pos.move_name(pos.parse_move("f13g1")) == "f13g1"
+    promo = game.position(fen_of(game, {"d7": "P", "a1": "K", "h1": "k"}))
+    assert _flat_name(promo, "d7d8d") == "d7d8n" and promo.move_name(promo.parse_move("d7d8d")) == "d7d8d"
+    ep = game.position()
+    play(ep, "d14d12", "a7a6", "d12d11", "e9e11")                    # T9
+    assert _flat_name(ep, "d11e10") == "d11e11,e11e10"
+    play(ep, "a2a3", "h7h6", "e2e4", "h6h5", "e4e5", "d7d5")
+    assert _flat_name(ep, "e5d6") == "e5d5,d5d6"
+
+
+def test_every_flat_and_native_move_reads_back_as_itself(game):
+    """Part 1 §1.3: every move the engine prints parses back to the same move, in either notation, along
+    random games (splits, rejoins, promotions and en passant included)."""
+    from protocol_support import InProcess
+    rng = random.Random(7)
+    seen: set[int] = set()
+    with InProcess() as eng:
+        eng.send("xboard", "protover 2", "new", "variant third-millennium", "force", "ping 1")
+        eng.expect("pong 1")
+        e = eng.engine
+        for opening in ((), ("d14d12", "a7a6", "d12d11", "e9e11")):       # the second starts with T9's e.p.
+            e.pos = game.position()
+            play(e.pos, *opening)
+            for _ in range(90):
+                moves = e.pos.legal_moves()
+                if not moves:
+                    break
+                for notation in ("flat", "native"):
+                    e.notation = notation
+                    for m in moves:
+                        assert e.parse_wire_move(e.wire_move(e.pos, m)) == m, (notation, e.wire_move(e.pos, m))
+                seen.update(m[3] for m in moves)
+                special = [m for m in moves if m[3] in (EN_PASSANT, PROMOTION, REJOIN)]
+                e.pos.push(rng.choice(special) if special and rng.random() < 0.7 else rng.choice(moves))
+        e.notation = "flat"
+    assert {SPLIT, REJOIN, EN_PASSANT} <= seen
+
+
+def test_xboard_move_texts_replayed_by_a_second_engine(game):
+    """The second engine gets XBoard's own re-encoding of the first engine's moves (seen in XBoard 4.9.1's
+    debug log): `g1f13u` (split), `f13g1` (rejoin), `d11e11,e11e10` (e.p. as two legs), `e2e1n`."""
+    from protocol_support import InProcess
+    with InProcess() as eng:
+        eng.handshake()
+        eng.send("new", "variant third-millennium", "force")
+        eng.sync()
+        eng.send("usermove g1f13u", "usermove g8f10u", "usermove f13g1", "usermove a7a6", "usermove d14d12",
+                 "usermove a6a5", "usermove d12d11", "usermove e9e11", "usermove d11e11,e11e10")
+        assert eng.sync() == []
+        assert eng.engine.pos.fen() == ("PPP1PPPP/8/8/8/4Pn2/pppp1ppp/rdbqkbnr/1ppppppp/8/p7/8/8/PPPPPPPP/RDBQKBDR "
+                                        "b KQkq - 0 5 [f10g8]")        # e11 taken e.p., g1 joined again
+        eng.send("setboard 8/8/8/8/8/8/8/8/8/8/8/8/4p3/K6k b - - 0 1", "usermove e2e1n", "ping 4")
+        assert eng.expect("pong 4")[1] == []
+        assert eng.engine.pos.fen().split()[0] == "8/8/8/8/8/8/8/8/8/8/8/8/8/K3d2k"

@@ -306,19 +306,20 @@ def viewer_command(args: argparse.Namespace, xboard: str, pgn: Path, debug_text:
                    out: Path) -> list[str]:
     """A second XBoard with no engine that loads game GAME of the PGN and jumps to its end (-timeDelay 0).
     For an engine-defined variant the board comes from the first engine's `setup` line in the debug log
-    (XBoard cannot load such a PGN before an engine has defined the board): `-variant fairy` with that size
-    and piece table, and the PGN's Variant tag rewritten to `fairy`."""
+    (XBoard cannot load such a PGN before an engine has defined the board): the setup's parent variant
+    (`fairy`, or e.g. `seirawan`, whose gating moves only that parent replays) with that size and piece
+    table, and the PGN's Variant tag rewritten to the parent."""
     variant_opts = ["-variant", args.variant]
     source = pgn
     setups = _SETUP.findall(debug_text)
     if setups:
-        ptc, width, height, holdings, _parent = setups[-1]
-        variant_opts = ["-variant", "fairy", "-boardWidth", width, "-boardHeight", height,
+        ptc, width, height, holdings, parent = setups[-1]
+        variant_opts = ["-variant", parent, "-boardWidth", width, "-boardHeight", height,
                         "-holdingsSize", holdings]
         if ptc:
             variant_opts += ["-pieceToCharTable", ptc]
         source = out / (pgn.stem + ".view.pgn")
-        source.write_text(re.sub(r'^\[Variant "[^"]*"\]', '[Variant "fairy"]', pgn.read_text(errors="replace"),
+        source.write_text(re.sub(r'^\[Variant "[^"]*"\]', f'[Variant "{parent}"]', pgn.read_text(errors="replace"),
                                  flags=re.M))
     return [xboard, "-ncp", *variant_opts, "-lgf", str(source), "-lgi", str(game), "-timeDelay", "0",
             "-testLegality", "false"] + quiet_options(args)
@@ -356,6 +357,7 @@ def xboard_command(args: argparse.Namespace, xboard: str, pgn: Path, debug: Path
            "-matchMode", "true", "-matchGames", str(args.games + 1), "-matchPause", str(args.hold_ms),
            "-testLegality", "true" if args.legality == "on" else "false",
            "-saveGameFile", str(pgn),
+           "-savePositionFile", str(pgn.with_suffix(".fen")),  # XBoard's own final position of each game
            "-autoCallFlag", "true",
            "-debugMode", "true", "-nameOfDebugFile", str(debug), "-engineDebugOutput", "1",
            "-ponderNextMove", "false",
@@ -384,7 +386,7 @@ def run_match(args: argparse.Namespace) -> int:
     pgn, debug, shot = out / f"{name}.pgn", out / f"{name}.debug", out / f"{name}.png"
     live = out / f"{name}-live.png"
     log = out / f"{name}.xboard.log"
-    for p in (pgn, debug, shot, live, log, *out.glob(f"{name}-game*.png")):
+    for p in (pgn, debug, shot, live, log, pgn.with_suffix(".fen"), *out.glob(f"{name}-game*.png")):
         p.unlink(missing_ok=True)
     home = out / "home"  # private HOME: no ~/.xboardrc is read or written
     home.mkdir(exist_ok=True)

@@ -15,10 +15,10 @@ writes the board with D/N and adds one field listing the split partners (``[c3b1
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .fen import FenError
-from .game import EMPTY, SPECIAL, Game, Move, code_of
+from .game import EMPTY, EN_PASSANT, SPECIAL, Game, Move, code_of
 from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .pieces import BISHOP, KING, KNIGHT_2D, PAWN, QUEEN, ROOK, Leap, PieceType
@@ -262,9 +262,28 @@ class ThirdMillennium(Game):
         return self.kind_of[code] == self.bishop_kind or code in self.single_codes
 
     # ------------------------------------------------------------------ XBoard flat view (8x14)
+    # XBoard's variant `seirawan` (S-Chess) gates: a move with a piece letter puts that piece on the square
+    # the mover left (backend.c ApplyMove). That is how a split keeps a half on its start square in XBoard;
+    # with the default parent `fairy` XBoard took the letter as a promotion and emptied the square.
+    flat_parent = "seirawan"
+
+    def flat_move(self, pos: "Position", move: Move, square: Callable[[int], str]) -> str | None:
+        """XBoard's text for the moves it would otherwise apply differently (protocol/flat.py hook):
+        a split gates the single half left behind (`g1f13u`); an en-passant capture is written as two legs
+        through the captured pawn (`e5d5,d5d6`; XBoard empties the square between the legs), because
+        XBoard's own e.p. rule, made for White pawns moving up an 8-rank board, removed no pawn in three of
+        the four directions here. Rejoins are plain moves; a promotion to a double knight is `n` (the flat
+        default: the letter XBoard draws)."""
+        frm, to, extra, flag = move
+        if flag == SPLIT:
+            return square(frm) + square(to) + self.flat_letter(self.half_of[pos.board[frm]]).lower()
+        if flag == EN_PASSANT:
+            return f"{square(frm)}{square(extra)},{square(extra)}{square(to)}"
+        return None
+
     def flat_letter(self, code: int) -> str:
         """The letter XBoard draws (protocol/flat.py hook): joined pairs are knights (N), single halves
-        unicorns (U, which XBoard also draws as a horse and moves as a knight), whatever the pair id."""
+        unicorns (U, which XBoard draws as a horned horse and moves as a knight), whatever the pair id."""
         letter = "N" if code in self.joined_codes else "U" if code in self.single_codes else \
             self.pieces[self.kind_of[code]].letter
         return letter if self.owner[code] == 0 else letter.lower()
