@@ -70,3 +70,33 @@ def test_engine_answers_usermoves_and_castling_notation(eng):
     assert game.letter_of(pos.board[game.names.parse("3d1")]) == "R"
     eng.send("force", "usermove 4e99e9")
     assert any(l.startswith("Illegal move") or l.startswith("Error") for l in eng.sync())
+
+
+@pytest.mark.slow
+def test_two_engines_play_a_complete_game_in_native_notation():
+    """Two engine processes play a whole mixed3d game over the protocol (moves relayed in native notation,
+    0.05 s a move); every move is checked against our own legal moves, and the engine that made the last
+    move claims the result our position reaches."""
+    game = get_game("mixed3d")
+    pos = game.position()
+    white, black = EngineProcess(), EngineProcess()
+    try:
+        for e in (white, black):
+            e.handshake()
+            e.send("new", "variant mixed3d", "st 0.05", "nopost")
+            e.sync()
+        white.send("go")                       # after `new` the engine plays Black: `go` makes this one White
+        mover, other = white, black
+        outcome = None
+        while outcome is None and len(pos.stack) < 3000:
+            text = engine_move(mover, pos)
+            outcome = pos.outcome()
+            if outcome is None:
+                other.send(f"usermove {text}")  # the other engine is not in force mode: it answers
+                mover, other = other, mover
+        assert outcome is not None, f"no result after {len(pos.stack)} plies"
+        claim, _ = mover.expect(r"(1-0|0-1|1/2-1/2) \{.*\}", timeout=10)
+        assert claim.split()[0] == outcome.result, (claim, outcome)
+    finally:
+        white.close()
+        black.close()
