@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from protocol.xboard import HANDLERS, XBoardEngine
+from variants.game import SPECIAL
 
 SILENT = ["post", "nopost", "hard", "easy", "random", "computer", "name Some Body", "rating 2100 1900",
           "ics freechess.org", "accepted usermove", "rejected highlight", "egtpath syzygy /nowhere", "cores 2",
@@ -248,3 +249,77 @@ def test_hypothesis_lines_never_break_the_engine(lines):
     engine.handle("e2e4")
     engine.handle("usermove e7e5")
     assert out == [] and engine.pos.fen().startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w")
+
+
+def _move_texts(pos, flat) -> dict[str, object]:
+    """Every text a client may send for the legal moves: native names, and XBoard's flat names."""
+    from protocol.flat import flat_move_name
+    texts = {}
+    for m in pos.legal_moves():
+        texts[pos.move_name(m)] = m
+        if flat is not None:
+            texts[flat_move_name(pos, m, flat)] = m
+    return texts
+
+
+def _mutate(text: str, rng: random.Random) -> str:
+    kind = rng.randrange(4)
+    if kind == 0:
+        return text[:-1]
+    if kind == 1:
+        return text + rng.choice("qrbnduxk1z,")
+    if kind == 2:
+        i = rng.randrange(len(text))
+        return text[:i] + rng.choice("0123456789abcdefghijklmnop") + text[i + 1:]
+    return "".join(rng.choice(string.ascii_letters + string.digits + ",-@") for _ in range(rng.randrange(1, 12)))
+
+
+@pytest.mark.parametrize("name", ["third-millennium", "cylinder", "millennium", "capablanca", "mixed3d"])
+def test_generated_moves_in_both_notations_keep_every_game_intact(name):
+    """Per game, in force mode: legal moves in native and flat notation (splits, rejoins, two-leg e.p.,
+    promotions) mixed with mutated and random move texts. A legal text is taken silently, anything else
+    gets one `Illegal move` line, and the engine's position always equals ours."""
+    from protocol.flat import flat_names, parse_flat_move
+    from variants import get_game
+    game = get_game(name)
+    flat = flat_names(game)
+    pos = game.position()
+    out: list[str] = []
+    engine = XBoardEngine(out.append)
+    rng = random.Random(name)
+    accepted, refused, flags = 0, 0, set()
+    for line in ("new", f"variant {name}", "force", "option Notation=flat" if flat else "option Notation=native"):
+        engine.handle(line)
+    out.clear()
+    for i in range(1500 if name != "mixed3d" else 400):
+        texts = _move_texts(pos, flat)
+        if not texts or pos.outcome() is not None or rng.random() < 0.01:
+            engine.handle("new")
+            engine.handle(f"variant {name}")
+            engine.handle("force")
+            pos = game.position()
+            out.clear()
+            continue
+        text = rng.choice(sorted(texts))
+        if rng.random() < 0.4:
+            text = _mutate(text, rng)
+        engine.handle(f"usermove {text}")
+        got, out[:] = out[:], []
+        move = texts.get(text)
+        if move is None:                    # other spellings the parsers accept (aliases, separators)
+            try:
+                move = pos.parse_move(text)
+            except Exception:
+                move = parse_flat_move(pos, text, flat) if flat else None
+        if move is not None and move in pos.legal_moves():
+            assert got == [], (text, got)
+            pos.push(move)
+            accepted += 1
+            flags.add(move[3])
+        else:
+            assert len(got) == 1 and got[0].startswith("Illegal move") and got[0].endswith(text), (text, got)
+            refused += 1
+        assert engine.pos.fen() == pos.fen(), (i, text)
+    assert accepted > 150 and refused > 100, (accepted, refused)
+    if name == "third-millennium":
+        assert len([f for f in flags if f >= SPECIAL]) == 2, flags      # splits and rejoins both came up
