@@ -18,7 +18,7 @@ import re
 from typing import Callable, Sequence
 
 from variants.fen import FenError, format_board
-from variants.game import EMPTY, HOLE, PROMOTION, SPECIAL, Move
+from variants.game import EMPTY, HOLE, Move
 from variants.notation import FILES, UnknownSquare
 
 MAX_FLAT = 16                        # XBoard's BOARD_FILES / playable BOARD_RANKS (common.h)
@@ -203,13 +203,7 @@ def flat_move_name(pos, move: Move, flat: FlatNames) -> str:
         text = own(pos, move, flat.name)
         if text is not None:
             return text
-    frm, to, extra, flag = move
-    text = flat.name(frm) + flat.name(to)
-    if flag == PROMOTION:
-        return text + flat_letter(game, extra).lower()
-    if flag >= SPECIAL:
-        return text + game.move_suffix(move)
-    return text
+    return game.move_name(pos, move, flat.name, lambda code: flat_letter(game, code))
 
 
 def parse_flat_move(pos, text: str, flat: FlatNames) -> Move | None:

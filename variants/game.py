@@ -490,11 +490,15 @@ class Game:
         return Position(self, fen)
 
     # ------------------------------------------------------------------ move text
-    def move_name(self, pos: "Position", move: Move) -> str:
+    def move_name(self, pos: "Position", move: Move, square=None, letter=None) -> str:
+        """From-square, to-square, then the promotion letter or the special move's suffix. ``square``
+        (cell -> name) and ``letter`` (piece code -> letter) default to the native names and letters; the
+        XBoard layer passes its flat ones."""
         frm, to, extra, flag = move
-        text = self.names.name(frm) + self.names.name(to)
+        square = square or self.names.name
+        text = square(frm) + square(to)
         if flag == PROMOTION:
-            text += self.pieces[self.kind_of[extra]].letter.lower()
+            text += (letter(extra) if letter else self.pieces[self.kind_of[extra]].letter).lower()
         elif flag >= SPECIAL:
             text += self.move_suffix(move)
         return text
