@@ -28,7 +28,7 @@ def test_new_resets_and_engine_plays_black(eng):
     eng.send("new", "force", "e2e4", "e7e5", "sd 3", "nps 5000", "new")
     assert eng.sync() == []
     assert eng.engine.pos.fen() == chess.STARTING_FEN
-    assert eng.engine.sd is None and eng.engine.nps is None and not eng.engine.force
+    assert eng.engine.clock.sd is None and eng.engine.clock.nps is None and not eng.engine.force
     eng.send("st 0.1", "e2e4")
     move = eng.expect(r"move \S+")[0]
     b = chess.Board()
@@ -75,9 +75,9 @@ def test_nps_turns_time_into_nodes(eng):
 def test_time_otim_level_are_used(eng):
     eng.send("new", "level 40 0:10 0.5", "time 1000", "otim 900")
     assert eng.sync() == []
-    e = eng.engine
+    e = eng.engine.clock
     assert (e.mps, e.base, e.inc, e.time_left, e.otim) == (40, 10.0, 0.5, 10.0, 9.0)
-    limits, _ = e._limits("move")
+    limits, _ = e.limits("move", eng.engine.pos.fullmove)
     assert limits.time_left == 10.0 and limits.moves_to_go == 40 and limits.increment == 0.5
     eng.send("level x", "st -1", "sd zero", "time soon")
     assert [l.split(":")[0] for l in eng.sync()] == ["Error (bad level)", "Error (bad time)", "Error (bad depth)",

@@ -1,0 +1,96 @@
+"""What the engine says when asked: draw offers (``draw``), hints (``hint``) and move highlights (``lift``)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from variants.game import EMPTY, EN_PASSANT, HOLE, PROMOTION
+from variants.notation import UnknownSquare
+
+if TYPE_CHECKING:
+    from .xboard import XBoardEngine
+
+DRAWISH_CP = 15             # |score| at most this ...
+DRAWISH_QUIET_PLIES = 20    # ... after this many plies without capture or pawn move: a draw offer is accepted
+
+
+def drawish(e: "XBoardEngine") -> bool:
+    """Accept a draw offer? (docs/protocol.md, Draw offers)"""
+    pos = e.pos
+    outcome = pos.outcome()
+    if outcome is not None:
+        return outcome.result == "1/2-1/2"
+    if e.game.insufficient_material(pos):
+        return True
+    if e.setscore is not None and e.setscore[0] == pos.hash:
+        return abs(e.setscore[1]) <= DRAWISH_CP
+    if e.last is None:
+        return False
+    _, score, _ = e.last
+    return abs(score) <= DRAWISH_CP and pos.halfmove >= DRAWISH_QUIET_PLIES
+
+
+def hint(e: "XBoardEngine") -> str | None:
+    """The move to suggest: the running analysis' best, or a short search's."""
+    if e.bad_position or e.ended:
+        return None
+    moves = e.pos.legal_moves()
+    if not moves:
+        return None
+    s = e.search
+    if s is not None:                   # analysing (the searcher is busy): its current best, if any yet
+        if s.info is not None and s.info.pv:
+            return e.wire_move(s.view, s.info.pv[0])
+        return None
+    from engine.search import Limits
+    try:
+        result = e.thinker.get_searcher().search(e.pos.copy(), Limits(movetime=0.1, depth=6))
+        best = result.best if result.best in moves else moves[0]
+    except Exception:
+        best = moves[0]
+    return e.wire_move(e.pos, best)
+
+
+def highlight(e: "XBoardEngine", square: str) -> None:
+    """``lift SQUARE``: ``highlight FEN`` marking where the piece there may go (Y move, R capture, M promotion)."""
+    fl = e.flat
+    if fl is None:
+        return
+    try:
+        frm = e.parse_wire_square(square)
+    except UnknownSquare:
+        e.out(f"Error (unknown square): lift {square}")
+        return
+    marks: dict[int, str] = {}
+    if not e.bad_position:
+        for mv in e.pos.legal_moves():
+            if mv[0] != frm:
+                continue
+            to, flag = mv[1], mv[3]
+            if flag == PROMOTION:
+                mark = "M"
+            elif flag == EN_PASSANT or (e.pos.board[to] not in (EMPTY, HOLE)):
+                mark = "R"
+            else:
+                mark = "Y"
+            if marks.get(to) != "M":
+                marks[to] = mark
+    grid = [[""] * fl.width for _ in range(fl.height)]
+    for cell, mark in marks.items():
+        p = fl.xy[cell]
+        if p is not None:
+            grid[p[1]][p[0]] = mark
+    rows = []
+    for y in range(fl.height - 1, -1, -1):
+        out, empty = [], 0
+        for ch in grid[y]:
+            if not ch:
+                empty += 1
+                continue
+            if empty:
+                out.append(str(empty))
+                empty = 0
+            out.append(ch)
+        if empty:
+            out.append(str(empty))
+        rows.append("".join(out))
+    e.out("highlight " + "/".join(rows))

@@ -1,0 +1,156 @@
+"""The game flow: our searches and moves, the GUI's moves, result claims and four-player null moves."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from variants import MoveError
+
+if TYPE_CHECKING:
+    from .thinking import Search
+    from .xboard import XBoardEngine
+
+
+def start_search(e: "XBoardEngine", purpose: str) -> None:
+    limits, deadline = e.clock.limits(purpose, e.pos.fullmove)
+
+    def report(s: "Search", info) -> str | None:
+        if (e.post and s.purpose == "move") or s.purpose == "analyze":
+            return thinking_line(e, s.root, info)
+        return None
+
+    e.thinker.start(purpose, e.pos, limits, deadline, e.version, tuple(e.excluded), report)
+
+
+def thinking_line(e: "XBoardEngine", root, info) -> str:
+    pv = []
+    p = root.copy()
+    try:
+        for mv in info.pv:
+            pv.append(e.wire_move(p, mv))
+            p.push(mv)
+    except Exception:
+        pass
+    return f"{info.depth} {info.score} {int(info.elapsed * 100)} {info.nodes} {' '.join(pv)}".rstrip()
+
+
+def maybe_ponder(e: "XBoardEngine") -> None:
+    """``hard``: think on the opponent's time (the tree warms the transposition table; there is no
+    ponder-hit: the real search starts when the opponent's move arrives)."""
+    if (e.ponder and e.pos is not None and not e.force and not e.analyzing and not e.ended
+            and not e.paused and not e.bad_position and e.search is None
+            and e.game.teams[e.pos.turn] != e.side and e.pos.outcome() is None):
+        start_search(e, "ponder")
+
+
+def start_analysis(e: "XBoardEngine") -> None:
+    e.abandon()
+    if e.bad_position or not e.pos.legal_moves():
+        return
+    start_search(e, "analyze")
+
+
+def on_searched(e: "XBoardEngine", s: "Search", result) -> None:
+    if not e.thinker.finished(s):
+        return
+    if s.purpose in ("analyze", "ponder"):
+        return                      # ended by itself (e.g. a mate searched to full depth): keep quiet
+    if isinstance(result, Exception):
+        e.out(f"# search failed: {type(result).__name__}: {result}")
+        moves = s.view.legal_moves()
+        best = moves[0] if moves else None
+    else:
+        best = result.best
+        e.last = (s.root.hash, result.score, result.ponder)
+    if s.purpose == "move":
+        if e.paused:
+            return
+        play(e, best)
+        e.flush_deferred()
+        maybe_ponder(e)
+
+
+def claim(e: "XBoardEngine") -> bool:
+    """Print the result if the game is over; True if it is."""
+    outcome = e.pos.outcome()
+    if outcome is None:
+        return False
+    e.out(f"{outcome.result} {{{outcome.reason}}}")
+    return True
+
+
+def think(e: "XBoardEngine") -> None:
+    """It is our move: claim the result if the game is over, else search and then move."""
+    if claim(e) or e.paused:
+        return
+    start_search(e, "move")
+
+
+def play(e: "XBoardEngine", move) -> None:
+    if move is None or move not in e.pos.legal_moves():
+        claim(e)
+        return
+    name = e.wire_move(e.pos, move)
+    mover = e.game.teams[e.pos.turn]
+    e.pos.push(move)
+    e.changed()
+    e.out(f"move {name}")
+    if claim(e):
+        return
+    after_move(e, mover)
+    if e.null_owed is None and e.our_turn():
+        think(e)           # native notation: our team moves again (the opponent's colour was skipped)
+
+
+def after_move(e: "XBoardEngine", mover: int) -> None:
+    """Four-player games shown to XBoard as two colours (Part 1 §1.4): when the same team moves twice
+    in a row (a colour was skipped), the other team owes XBoard a null move ``@@@@``."""
+    e.null_owed = None
+    if (e.game.players > 2 and e.notation == "flat" and e.flat is not None
+            and e.game.teams[e.pos.turn] == mover):
+        e.null_owed = 1 - mover
+
+
+def user_move(e: "XBoardEngine", text: str, bare: bool) -> None:
+    """A move from the GUI (``usermove M``, or a bare token that may be a move)."""
+    if e.bad_position:
+        if bare:
+            e.out(f"Error (unknown command): {text}")
+        else:
+            e.out(f"Illegal move (no legal position set): {text}")
+        return
+    if text == "@@@@":
+        if e.null_owed is None or (e.null_owed == e.side and not e.force):
+            e.out(f"Error (unknown command): {text}" if bare else f"Illegal move (no null move due): {text}")
+            return
+        e.null_owed = None
+        if e.our_turn():
+            think(e)
+        return
+    try:
+        move = e.parse_wire_move(text)
+    except MoveError:
+        # cutechess forfeits on "Illegal": a bare token that is no legal move is an unknown command (§9)
+        if bare:
+            e.out(f"Error (unknown command): {text}")
+        else:
+            e.out(f"Illegal move: {text}")
+        return
+    mover = e.game.teams[e.pos.turn]
+    e.pos.push(move)
+    e.changed()
+    after_move(e, mover)
+    if e.null_owed is not None and e.null_owed == e.side and not e.force:
+        e.null_owed = None
+        e.out("move @@@@")   # our colour was skipped: XBoard still needs our turn
+        return
+    if e.null_owed is None and e.our_turn():
+        think(e)
+
+
+def bare(e: "XBoardEngine", text: str) -> None:
+    """A line that is no command: a move if it looks like one, else an unknown command."""
+    if " " not in text and re.fullmatch(r"[A-Za-z0-9@*+=:,\-]+", text):
+        user_move(e, text, bare=True)
+    else:
+        e.out(f"Error (unknown command): {text.split()[0]}")
