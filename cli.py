@@ -6,8 +6,12 @@ import time
 
 import click
 
-from variants import FenError, UnknownVariant, game_names, get_game
+from variants import FenError, MoveError, UnknownVariant, game_names, get_game
 from variants.notation import UnknownSquare
+
+from engine.cli_commands import MovesCommand
+
+MAX_PERFT_DEPTH = 30     # deeper would never finish on any game (and would exhaust Python's recursion)
 
 
 def fail(message: str) -> None:
@@ -16,15 +20,24 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
-def load(variant: str, position: str | None):
+def load(variant: str, position: str | None, moves: str | None = None):
+    """The game and the checked position (``variants.load.load_position``) after ``moves``; bad input
+    ends the command with one line."""
+    from variants.load import load_position
     try:
         game = get_game(variant)
     except UnknownVariant as exc:
         fail(str(exc))
     try:
-        return game, game.position(position)
+        return game, load_position(game, position, (moves or "").split())
     except (FenError, UnknownSquare) as exc:
         fail(f"bad position for {variant}: {exc}")
+    except MoveError as exc:
+        fail(f"bad move for {variant}: {exc}")
+
+
+MOVES_HELP = ("Then play these moves (native notation, e.g. e2e4 e7e5), all words up to the next option. "
+              "A refused move is a one-line error naming it and its ply.")
 
 
 class OneLineErrors(click.Group):
@@ -50,7 +63,8 @@ def main(ctx: click.Context) -> None:
     """
     if ctx.invoked_subcommand is None:
         if not sys.stdin.isatty():
-            first = sys.stdin.readline()
+            from protocol.wire import decode
+            first = decode(sys.stdin.buffer.readline())    # bytes: the protocol reads stdin's buffer too
             if first.strip() == "xboard":          # a GUI started us without arguments
                 from protocol.cli_commands import run_xboard
                 run_xboard(first=[first.strip()])
@@ -75,28 +89,47 @@ def variants() -> None:
         click.echo(f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}")
 
 
-@main.command(context_settings={"ignore_unknown_options": True})
+@main.command(cls=MovesCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("variant")
 @click.argument("depth", type=int)
 @click.option("--position", "-p", help="Start from this position string instead of the game's start.")
+@click.option("--moves", "-m", help=MOVES_HELP)
 @click.option("--divide", is_flag=True, help="Print the leaf count under each root move.")
-def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
-    """Count leaf nodes of the legal move tree to DEPTH plies (bulk-counted at the last ply).
+def perft(variant: str, depth: int, position: str | None, moves: str | None, divide: bool) -> None:
+    """Count leaf nodes of the legal move tree to DEPTH plies (bulk-counted at the last ply), from the start
+    position or --position, after --moves.
 
-    Progress goes to stderr; the last stdout line is exactly `Nodes searched: N`.
+    DEPTH is 1 to 30. Progress goes to stderr from the start (each root move, and the time every few
+    seconds); the last stdout line is exactly `Nodes searched: N`.
     """
-    from variants.perft import divide as divide_fn, perft as perft_fn
-    if depth < 1:
-        fail(f"depth must be at least 1, got {depth}")
-    game, pos = load(variant, position)
+    import threading
+    from variants.perft import divide as divide_fn
+    if not 1 <= depth <= MAX_PERFT_DEPTH:
+        fail(f"depth must be between 1 and {MAX_PERFT_DEPTH}, got {depth}")
+    game, pos = load(variant, position, moves)
     start = time.perf_counter()
-    show_progress = sys.stderr.isatty() or depth >= 4
+    nroot = len(pos.legal_moves())
+    done = [0]
+    click.echo(f"perft {variant} depth {depth}: {nroot} root moves", err=True)
+
+    each_root = sys.stderr.isatty() or depth >= 4
 
     def progress(i: int, n: int, name: str) -> None:
-        if show_progress:
-            click.echo(f"\r{i}/{n} root moves done ({name})   ", err=True, nl=(i == n))
+        done[0] = i
+        if each_root:
+            click.echo(f"{i}/{n} root moves done ({name}), {time.perf_counter() - start:.1f} s", err=True)
 
-    results = divide_fn(pos, depth, progress)
+    finished = threading.Event()
+
+    def ticker() -> None:           # long root moves: say we are alive every few seconds
+        while not finished.wait(5.0):
+            click.echo(f"... {time.perf_counter() - start:.0f} s, {done[0]}/{nroot} root moves done", err=True)
+
+    threading.Thread(target=ticker, daemon=True).start()
+    try:
+        results = divide_fn(pos, depth, progress)
+    finally:
+        finished.set()
     total = sum(n for _, n in results)
     if divide:
         for name, n in results:
@@ -107,13 +140,14 @@ def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
     click.echo(f"Nodes searched: {total}")
 
 
-@main.command()
+@main.command(cls=MovesCommand)
 @click.argument("variant")
 @click.option("--position", "-p", help="Show this position string instead of the game's start.")
-def show(variant: str, position: str | None) -> None:
-    """Print the board as text."""
+@click.option("--moves", "-m", help=MOVES_HELP)
+def show(variant: str, position: str | None, moves: str | None) -> None:
+    """Print the board as text (the start position, or --position, after --moves)."""
     from variants.render import render
-    game, pos = load(variant, position)
+    game, pos = load(variant, position, moves)
     click.echo(render(pos))
 
 

@@ -3,15 +3,55 @@ from __future__ import annotations
 
 import click
 
+from .adjudicate import Adjudicator
 
-@click.command()
+
+def _movetime(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """Seconds per move: positive and finite (as the protocol's ``st``), clamped to a sane maximum."""
+    from .timecontrol import seconds
+    try:
+        if not value > 0:
+            raise ValueError
+        return seconds(value)
+    except ValueError:
+        raise click.BadParameter(f"must be a positive finite number of seconds, got {value}") from None
+
+
+class MovesCommand(click.Command):
+    """A command whose ``--moves`` takes every following word up to the next option: ``--moves e2e4 e7e5``
+    (a quoted ``--moves "e2e4 e7e5"`` works too)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        out: list[str] = []
+        i = 0
+        while i < len(args):
+            if args[i] == "--moves":
+                j = i + 1
+                while j < len(args) and not args[j].startswith("-"):
+                    j += 1
+                out += ["--moves", " ".join(args[i + 1:j])]
+                i = j
+            else:
+                out.append(args[i])
+                i += 1
+        return super().parse_args(ctx, out)
+
+
+@click.command(cls=MovesCommand)
 @click.argument("variant", default="normal")
-@click.option("--movetime", "-t", type=float, default=0.2, show_default=True, help="Seconds per move.")
-@click.option("--max-moves", "-n", type=int, default=60, show_default=True,
-              help="Stop after this many moves (plies) if the game is not over.")
+@click.option("--movetime", "-t", type=float, default=0.2, show_default=True, callback=_movetime,
+              help="Seconds per move.")
+@click.option("--max-moves", "-n", type=int, default=0, show_default=True,
+              help="Stop after this many moves (plies) even if the game is not over; 0 = play to the end.")
+@click.option("--adjudicate/--no-adjudicate", default=True, show_default=True,
+              help="End a decided or dead-drawn game early (see docs/engine.md, Adjudication).")
 @click.option("--position", "-p", help="Start from this position string instead of the game's start.")
-def selfplay(variant: str, movetime: float, max_moves: int, position: str | None) -> None:
-    """The engine plays VARIANT against itself, printing each move as it is played.
+@click.option("--moves", "-m", help="Then play these moves (native notation) before the engine takes over; "
+              "all words up to the next option.")
+def selfplay(variant: str, movetime: float, max_moves: int, adjudicate: bool, position: str | None,
+             moves: str | None) -> None:
+    """The engine plays VARIANT against itself, printing each move as it is played, until the game ends
+    (by rule or, by default, by adjudication) or --max-moves plies have been played.
 
     Each line: move number, side, move, score (centipawns for the mover; 100000+N = mate in N plies),
     depth and nodes. At the end: the board and the result.
@@ -20,24 +60,29 @@ def selfplay(variant: str, movetime: float, max_moves: int, position: str | None
     from engine.search import Limits, Searcher
     from variants.render import render
 
-    if movetime <= 0:
-        fail(f"movetime must be positive, got {movetime}")
     if max_moves < 0:
         fail(f"max-moves must not be negative, got {max_moves}")
-    game, pos = load(variant, position)
+    game, pos = load(variant, position, moves)
     searcher = Searcher()
+    judge = Adjudicator(game) if adjudicate else None
     outcome = pos.outcome()
     played = 0
-    while outcome is None and played < max_moves:
+    while outcome is None and (max_moves == 0 or played < max_moves):
         result = searcher.search(pos, Limits(movetime=movetime))
         if result.best is None:
             break
         side = game.color_names[pos.turn]
         click.echo(f"{pos.fullmove:>3}. {side:<7} {pos.move_name(result.best):<10} score {result.score:>+7d}  "
                    f"depth {result.depth:>2}  nodes {result.nodes}")
+        mover = pos.turn
         pos.push(result.best)
         played += 1
         outcome = pos.outcome()
+        if outcome is None and judge is not None:
+            outcome = judge.after_move(pos, mover, result.score)
     click.echo("")
     click.echo(render(pos))
-    click.echo(f"Result: {outcome}" if outcome is not None else f"Result: unfinished after {played} moves")
+    if outcome is not None:
+        click.echo(f"Result: {outcome}")
+    else:
+        click.echo(f"Result: stopped at the move limit ({played} plies, --max-moves); the game is not over")

@@ -22,6 +22,17 @@ RESERVE = 0.05             # seconds never spent (process and pipe latency)
 RESERVE_FRACTION = 0.02    # ... plus this share of the clock
 MOVETIME_SAFETY = 0.02     # seconds kept back from a fixed move time
 MIN_THINK = 0.001          # the least time given: the search still returns a move (hash move, best capture)
+MAX_SECONDS = 10.0 ** 7    # any time limit longer than this (~116 days) means "very long": clamped here
+
+
+def seconds(value: float) -> float:
+    """A time limit given from outside (XBoard's ``st``/``time``/``level``, ``selfplay --movetime``) as
+    seconds: a finite number >= 0, clamped to MAX_SECONDS so that deadlines and waits never overflow.
+    Raises ValueError for negatives and for ``inf``/``nan``."""
+    import math
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"not a finite number of seconds >= 0: {value}")
+    return min(value, MAX_SECONDS)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 from variants.game import EMPTY, EN_PASSANT, HOLE, PROMOTION
 from variants.notation import UnknownSquare
 
+from .wire import error
+
 if TYPE_CHECKING:
     from .xboard import XBoardEngine
 
@@ -58,7 +60,7 @@ def highlight(e: "XBoardEngine", square: str) -> None:
     try:
         frm = e.parse_wire_square(square)
     except UnknownSquare:
-        e.out(f"Error (unknown square): lift {square}")
+        e.out(error("unknown square", f"lift {square}"))
         return
     marks: dict[int, str] = {}
     if not e.bad_position:

@@ -3,23 +3,37 @@ from __future__ import annotations
 
 import signal
 import sys
-from typing import Iterable
+from typing import Iterable, TextIO
 
 import click
 
 
-def run_xboard(notation: str = "flat", log: str | None = None, first: Iterable[str] = ()) -> None:
-    """Serve XBoard on the process's stdin/stdout. SIGINT is ignored (GUIs send it; Part 2 §1)."""
+def run_xboard(notation: str = "flat", log: str | TextIO | None = None, first: Iterable[str] = ()) -> None:
+    """Serve XBoard on the process's stdin/stdout. SIGINT is ignored (GUIs send it; Part 2 §1).
+    ``log`` is an open stream or a file name (opened here; failing that, one line on stderr, status 2)."""
+    if isinstance(log, str):
+        log = open_log(log)
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except (ValueError, OSError):      # not the main thread
         pass
     try:
-        sys.stdout.reconfigure(line_buffering=True)
+        # whole lines at once; a character the output encoding lacks never kills a line
+        sys.stdout.reconfigure(line_buffering=True, errors="backslashreplace")
     except (AttributeError, ValueError):
         pass
     from .xboard import serve
-    serve(sys.stdin, sys.stdout, notation=notation, log_path=log, first=first)
+    serve(sys.stdin, sys.stdout, notation=notation, log=log, first=first)
+
+
+def open_log(path: str) -> TextIO:
+    """The log file, opened for appending, or a one-line error and exit status 2 (before the protocol starts)."""
+    try:
+        return open(path, "a", encoding="utf-8")
+    except OSError as exc:
+        from cli import fail
+        fail(f"cannot open log file {path}: {exc.strerror or exc}")
+        raise
 
 
 @click.command()
@@ -29,4 +43,4 @@ def run_xboard(notation: str = "flat", log: str | None = None, first: Iterable[s
               help="Append every line received and sent to this file.")
 def xboard(notation: str, log: str | None) -> None:
     """Run as an XBoard/CECP v2 engine (for XBoard, cutechess, python-chess...)."""
-    run_xboard(notation, log)
+    run_xboard(notation, open_log(log) if log else None)

@@ -6,6 +6,8 @@ import math
 import time
 from dataclasses import dataclass
 
+from engine.timecontrol import MAX_SECONDS, budget, seconds
+
 
 def parse_float(text: str) -> float:
     """A finite number (``inf``/``nan`` are bad input)."""
@@ -17,6 +19,19 @@ def parse_float(text: str) -> float:
 
 def parse_int(text: str) -> int:
     return int(parse_float(text))
+
+
+def parse_seconds(text: str, scale: float = 1.0) -> float:
+    """``text`` x ``scale`` seconds: the one place where a number from the wire becomes a time limit.
+    Negative, ``inf`` and ``nan`` are bad input (ValueError); a value too long for any clock (even one that
+    overflows to inf once scaled, like ``level 0 1e308 0``) is clamped to MAX_SECONDS: "very long"."""
+    v = parse_float(text)
+    if v < 0:
+        raise ValueError(text)
+    return seconds(min(v * scale, MAX_SECONDS))
+
+
+MAX_NPS = 10 ** 12          # more nodes per second than any machine: clamped ("very fast")
 
 
 @dataclass
@@ -44,18 +59,18 @@ class Clock:
         mps = parse_int(parts[0])
         if ":" in parts[1]:
             mins, secs = parts[1].split(":", 1)
-            base = parse_float(mins) * 60 + parse_float(secs)
+            base = parse_seconds(mins, 60) + parse_seconds(secs)
         else:
-            base = parse_float(parts[1]) * 60
-        inc = parse_float(parts[2])
-        if mps < 0 or base < 0 or inc < 0:
+            base = parse_seconds(parts[1], 60)
+        inc = parse_seconds(parts[2])
+        if mps < 0:
             raise ValueError(arg)
-        self.mps, self.base, self.inc = mps, base, inc
+        self.mps, self.base, self.inc = mps, min(base, MAX_SECONDS), inc
         self.st = None
         self.time_left = None
 
     def set_st(self, arg: str) -> None:
-        st = parse_float(arg)
+        st = parse_seconds(arg)
         if not st > 0:
             raise ValueError(arg)
         self.st = st
@@ -70,13 +85,13 @@ class Clock:
         nps = parse_int(arg)
         if nps < 0:
             raise ValueError(arg)
-        self.nps = nps or None
+        self.nps = min(nps, MAX_NPS) or None
 
     def set_time(self, arg: str) -> None:
-        self.time_left = max(0.0, parse_float(arg) / 100)
+        self.time_left = parse_seconds(arg, 0.01)      # centiseconds
 
     def set_otim(self, arg: str) -> None:
-        self.otim = max(0.0, parse_float(arg) / 100)
+        self.otim = parse_seconds(arg, 0.01)
 
     def limits(self, purpose: str, fullmove: int):
         """``(Limits, deadline)`` for a search: ``deadline`` is the perf_counter time of the watchdog that
@@ -101,7 +116,6 @@ class Clock:
             # node-based clock: the seconds we would spend become nodes (python-chess: nps 1 + st N = N nodes)
             return Limits(depth=self.sd, nodes=max(1, int(self.nps * alloc))), None
         try:
-            from engine.timecontrol import budget
             hard = budget(lim).hard
         except Exception:
             hard = alloc

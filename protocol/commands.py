@@ -13,6 +13,7 @@ from . import flat as flatmod
 from .clock import parse_int
 from .notation import NOTATIONS
 from .setboard import set_position, start_edit
+from .wire import error, illegal
 
 if TYPE_CHECKING:
     from .xboard import XBoardEngine
@@ -56,17 +57,29 @@ def _cmd_new(e: "XBoardEngine", arg: str, line: str) -> None:
     e.thinker.get_searcher().new_game()
 
 
-def _cmd_variant(e: "XBoardEngine", arg: str, line: str) -> None:
+def _variant_name(arg: str) -> tuple[str, tuple[int, int] | None]:
+    """The game name and the board size of XBoard's ``WxH+S_name`` form (None when not given)."""
     name = arg.strip()
-    m = re.fullmatch(r"(\d+)x(\d+)(?:\+\d+)?_(.+)", name)     # XBoard's WxH+S_name for resized boards
-    size = None
+    m = re.fullmatch(r"(\d{1,3})x(\d{1,3})(?:\+\d+)?_(.+)", name)     # XBoard's WxH+S_name for resized boards
     if m:
-        size, name = (int(m.group(1)), int(m.group(2))), m.group(3)
+        return m.group(3), (int(m.group(1)), int(m.group(2)))
+    return name, None
+
+
+def _refuse_variant(e: "XBoardEngine", arg: str, line: str) -> str | None:
     try:
-        get_game(name)
+        get_game(_variant_name(arg)[0])
     except UnknownVariant:
-        e.out(f"Error (unsupported variant): {arg}")
+        return error("unsupported variant", arg)
+    return None
+
+
+def _cmd_variant(e: "XBoardEngine", arg: str, line: str) -> None:
+    refusal = _refuse_variant(e, arg, line)
+    if refusal is not None:
+        e.out(refusal)
         return
+    name, size = _variant_name(arg)
     e.abandon()
     analyzing, force = e.analyzing, e.force
     e.reset_game(name)
@@ -110,19 +123,26 @@ def _cmd_playother(e: "XBoardEngine", arg: str, line: str) -> None:
     e.side = 1 - e.game.teams[e.pos.turn]
 
 
-def _clock_command(setter: str, error: str) -> Callable[["XBoardEngine", str, str], None]:
-    """A handler that passes the argument to ``Clock.<setter>`` and answers ``Error (<error>)`` if refused."""
+def _clock_command(setter: str, kind: str) -> Callable[["XBoardEngine", str, str], None]:
+    """A handler that passes the argument to ``Clock.<setter>`` and answers ``Error (<kind>)`` if refused."""
     def handler(e: "XBoardEngine", arg: str, line: str) -> None:
         try:
             getattr(e.clock, setter)(arg)
         except ValueError:
-            e.out(f"Error ({error}): {line}")
+            e.out(error(kind, line))
     return handler
 
 
-def _cmd_usermove(e: "XBoardEngine", arg: str, line: str) -> None:
+def _refuse_usermove(e: "XBoardEngine", arg: str, line: str) -> str | None:
     if not arg:
-        e.out(f"Error (missing move): {line}")
+        return error("missing move", line)
+    return play.move_refusal(e, arg, bare=False)
+
+
+def _cmd_usermove(e: "XBoardEngine", arg: str, line: str) -> None:
+    refusal = _refuse_usermove(e, arg, line)
+    if refusal is not None:
+        e.out(refusal)
         return
     e.abandon()
     play.user_move(e, arg, bare=False)
@@ -154,11 +174,16 @@ def _cmd_edit(e: "XBoardEngine", arg: str, line: str) -> None:
     start_edit(e)
 
 
+def _refuse_undo(e: "XBoardEngine", arg: str, line: str, plies: int = 1) -> str | None:
+    return error("no move to take back", line) if len(e.pos.stack) < plies else None
+
+
 def _cmd_undo(e: "XBoardEngine", arg: str, line: str, plies: int = 1) -> None:
-    e.abandon()
-    if len(e.pos.stack) < plies:
-        e.out(f"Error (no move to take back): {line}")
+    refusal = _refuse_undo(e, arg, line, plies)
+    if refusal is not None:
+        e.out(refusal)
         return
+    e.abandon()
     for _ in range(plies):
         e.pos.pop()
     e.ended = False
@@ -190,6 +215,10 @@ def _cmd_analyze(e: "XBoardEngine", arg: str, line: str) -> None:
     e.abandon()
     e.analyzing = True
     e.version += 1          # (re)start by the main loop
+
+
+def _refuse_exit(e: "XBoardEngine", arg: str, line: str) -> str | None:
+    return "" if not e.analyzing else None          # nothing to leave: a no-op, said with no line
 
 
 def _cmd_exit(e: "XBoardEngine", arg: str, line: str) -> None:
@@ -230,16 +259,19 @@ def _cmd_memory(e: "XBoardEngine", arg: str, line: str) -> None:
         if mb < 1:
             raise ValueError
     except ValueError:
-        e.out(f"Error (bad memory size): {line}")
+        e.out(error("bad memory size", line))
         return
     e.thinker.set_hash(mb)
 
 
 def _cmd_cores(e: "XBoardEngine", arg: str, line: str) -> None:
     try:
-        e.cores = max(1, parse_int(arg))     # one search thread; recorded only
+        cores = parse_int(arg)
+        if cores < 1:
+            raise ValueError(arg)
+        e.cores = cores                      # one search thread; recorded only
     except ValueError:
-        e.out(f"Error (bad core count): {line}")
+        e.out(error("bad core count", line))
 
 
 def _cmd_option(e: "XBoardEngine", arg: str, line: str) -> None:
@@ -247,14 +279,17 @@ def _cmd_option(e: "XBoardEngine", arg: str, line: str) -> None:
     name, value = name.strip(), value.strip()
     if name == "Notation":
         if value not in NOTATIONS:
-            e.out(f"Error (bad option value): {line}")
+            e.out(error("bad option value", line))
             return
         e.notation = value
         return
-    e.out(f"Error (unknown option): {name or line}")
+    e.out(error("unknown option", name or line))
 
 
 def _cmd_exclude(e: "XBoardEngine", arg: str, line: str, include: bool = False) -> None:
+    if not arg:
+        e.out(error("missing move", line))
+        return
     if e.bad_position:
         return
     if arg == "all":
@@ -263,7 +298,7 @@ def _cmd_exclude(e: "XBoardEngine", arg: str, line: str, include: bool = False) 
         try:
             move = e.parse_wire_move(arg)
         except MoveError:
-            e.out(f"Illegal move: {arg}")
+            e.out(illegal(arg))
             return
         if include:
             e.excluded.discard(move)
@@ -281,7 +316,7 @@ def _cmd_setscore(e: "XBoardEngine", arg: str, line: str) -> None:
     try:
         cp, depth = (int(x) for x in arg.split())
     except ValueError:
-        e.out(f"Error (bad setscore): {line}")
+        e.out(error("bad setscore", line))
         return
     e.setscore = (e.pos.hash, cp, depth)
 
@@ -334,6 +369,15 @@ def _cmd_quit(e: "XBoardEngine", arg: str, line: str) -> None:
 
 def _cmd_question(e: "XBoardEngine", arg: str, line: str) -> None:
     """``?`` when not thinking on our move: nothing to do."""
+
+
+# For commands that abandon a search on our move: the answer when the command would be refused (it then
+# changes nothing, so the search goes on and the engine still owes its move), "" for a silent no-op, None
+# when it will act.
+REFUSALS: dict[str, Callable[["XBoardEngine", str, str], str | None]] = {
+    "usermove": _refuse_usermove, "undo": _refuse_undo,
+    "remove": lambda e, arg, line: _refuse_undo(e, arg, line, 2), "variant": _refuse_variant, "exit": _refuse_exit,
+}
 
 
 HANDLERS: dict[str, Callable[["XBoardEngine", str, str], None]] = {

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from variants import MoveError
 
+from .wire import error, illegal
+
 if TYPE_CHECKING:
     from .thinking import Search
     from .xboard import XBoardEngine
@@ -19,7 +21,13 @@ def start_search(e: "XBoardEngine", purpose: str) -> None:
             return thinking_line(e, s.root, info)
         return None
 
-    e.thinker.start(purpose, e.pos, limits, deadline, e.version, tuple(e.excluded), report)
+    excluded = tuple(e.excluded)
+    if excluded and all(m in e.excluded for m in e.pos.legal_moves()):
+        # every root move excluded: a search of nothing would leave us silent on our move, so the
+        # exclusion is set aside for this search (docs/protocol.md, exclude)
+        e.out("# every move is excluded: searching all of them")
+        excluded = ()
+    e.thinker.start(purpose, e.pos, limits, deadline, e.version, excluded, report)
 
 
 def thinking_line(e: "XBoardEngine", root, info) -> str:
@@ -111,31 +119,34 @@ def after_move(e: "XBoardEngine", mover: int) -> None:
         e.null_owed = 1 - mover
 
 
-def user_move(e: "XBoardEngine", text: str, bare: bool) -> None:
-    """A move from the GUI (``usermove M``, or a bare token that may be a move)."""
+def move_refusal(e: "XBoardEngine", text: str, bare: bool) -> str | None:
+    """The error line if the GUI's move ``text`` is refused, else None."""
     if e.bad_position:
-        if bare:
-            e.out(f"Error (unknown command): {text}")
-        else:
-            e.out(f"Illegal move (no legal position set): {text}")
-        return
+        return error("unknown command", text) if bare else illegal(text, "no legal position set")
     if text == "@@@@":
         if e.null_owed is None or (e.null_owed == e.side and not e.force):
-            e.out(f"Error (unknown command): {text}" if bare else f"Illegal move (no null move due): {text}")
-            return
+            return error("unknown command", text) if bare else illegal(text, "no null move due")
+        return None
+    try:
+        e.parse_wire_move(text)
+    except MoveError:
+        # cutechess forfeits on "Illegal": a bare token that is no legal move is an unknown command (§9)
+        return error("unknown command", text) if bare else illegal(text)
+    return None
+
+
+def user_move(e: "XBoardEngine", text: str, bare: bool) -> None:
+    """A move from the GUI (``usermove M``, or a bare token that may be a move)."""
+    refusal = move_refusal(e, text, bare)
+    if refusal is not None:
+        e.out(refusal)
+        return
+    if text == "@@@@":
         e.null_owed = None
         if e.our_turn():
             think(e)
         return
-    try:
-        move = e.parse_wire_move(text)
-    except MoveError:
-        # cutechess forfeits on "Illegal": a bare token that is no legal move is an unknown command (§9)
-        if bare:
-            e.out(f"Error (unknown command): {text}")
-        else:
-            e.out(f"Illegal move: {text}")
-        return
+    move = e.parse_wire_move(text)
     mover = e.game.teams[e.pos.turn]
     e.pos.push(move)
     e.changed()
@@ -153,4 +164,4 @@ def bare(e: "XBoardEngine", text: str) -> None:
     if " " not in text and re.fullmatch(r"[A-Za-z0-9@*+=:,\-]+", text):
         user_move(e, text, bare=True)
     else:
-        e.out(f"Error (unknown command): {text.split()[0]}")
+        e.out(error("unknown command", text.split()[0]))

@@ -5,10 +5,12 @@ from typing import TYPE_CHECKING
 
 from variants import FenError
 from variants.game import EMPTY, HOLE
+from variants.load import check_position
 from variants.notation import UnknownSquare
 
 from . import flat as flatmod
 from .notation import parse_wire_square
+from .wire import error
 
 if TYPE_CHECKING:
     from .xboard import XBoardEngine
@@ -42,9 +44,10 @@ def read_setboard(game, notation: str, fen: str):
             break
     if pos is None:
         raise PositionRefused(err)
-    reason = sanity(game, pos)
-    if reason is not None:
-        raise PositionRefused(reason)
+    try:
+        check_position(pos)
+    except FenError as exc:
+        raise PositionRefused(str(exc)) from None
     return pos, note
 
 
@@ -73,16 +76,6 @@ def relaxed_fields(game, fen: str) -> str | None:
     if len(fields) > 3:
         fields[3] = "-"
     return " ".join(fields)
-
-
-def sanity(game, pos) -> str | None:
-    """A side whose army starts with royal pieces must still have one."""
-    start = game.start_board
-    for color in range(game.players):
-        had = any(code in game.royal_codes and game.owner[code] == color for code in start)
-        if had and not pos.royals[color]:
-            return f"{game.color_names[color]} has no king"
-    return None
 
 
 def set_position(e: "XBoardEngine", fen: str) -> None:
@@ -136,4 +129,4 @@ def edit_line(e: "XBoardEngine", text: str) -> None:
         else:
             ed["board"][cell] = e.game.code_for_letter(letter, ed["color"])
     except (UnknownSquare, KeyError, IndexError, ValueError):
-        e.out(f"Error (bad edit command): {text}")
+        e.out(error("bad edit command", text))

@@ -50,16 +50,46 @@ class LineStream:
         pass
 
 
-def read_lines(src: TextIO, put: Callable[[tuple[str, object]], None]) -> None:
-    """Queue ``("line", text)`` for each line of ``src``, then ``("eof", None)``."""
+def read_lines(src, put: Callable[[tuple[str, object]], None]) -> None:
+    """Queue ``("line", text)`` for each line of ``src``, then ``("eof", None)``.
+
+    A real text stream is read through its byte buffer and every line decoded as UTF-8 with replacement,
+    so no byte sequence (whatever the locale) can end the loop: a garbled line reaches the engine as an
+    unknown command. Sources that yield ``str`` or ``bytes`` lines (tests) work too."""
+    stream = getattr(src, "buffer", src)
     try:
-        for line in src:
+        for line in stream:
+            if isinstance(line, bytes):
+                line = line.decode("utf-8", errors="replace")
             put(("line", line.rstrip("\r\n")))
     except (ValueError, OSError):
         pass
     put(("eof", None))
 
 
+def decode(data: bytes) -> str:
+    """A line of bytes from the GUI as text (bad UTF-8 replaced, never an error)."""
+    return data.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
 def clean(line: str) -> str:
     """The line with control characters as blanks, stripped."""
     return "".join(ch if ch.isprintable() else " " for ch in line).strip()
+
+
+ECHO_LIMIT = 200     # characters of the GUI's text repeated in an error line
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text``, cut to ``limit`` characters (with ``...``) so that a huge token is not echoed whole."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def error(kind: str, text: str) -> str:
+    """``Error (KIND): TEXT`` with TEXT shortened."""
+    return f"Error ({kind}): {shorten(text)}"
+
+
+def illegal(text: str, why: str | None = None) -> str:
+    """``Illegal move: TEXT`` or ``Illegal move (WHY): TEXT``, TEXT shortened."""
+    return f"Illegal move ({why}): {shorten(text)}" if why else f"Illegal move: {shorten(text)}"

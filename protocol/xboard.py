@@ -27,11 +27,11 @@ from . import flat as flatmod
 from . import notation as wire_notation
 from . import play
 from .clock import Clock
-from .commands import DEFAULT_GAME, HANDLERS, VERSION, XBOARD_BUILTINS, features  # noqa: F401 (re-exported)
+from .commands import DEFAULT_GAME, HANDLERS, REFUSALS, VERSION, XBOARD_BUILTINS, features  # noqa: F401 (re-exported)
 from .notation import NOTATIONS
 from .setboard import edit_line
 from .thinking import Search, Thinker
-from .wire import Output, clean, read_lines
+from .wire import Output, clean, read_lines, shorten
 
 # Commands that abandon a search on our move (they change the game or who plays it).
 INTERRUPT = frozenset("new variant force go playother usermove result setboard edit undo remove white black "
@@ -179,6 +179,11 @@ class XBoardEngine:
                 self.abandon()
                 return
             if self.editing is None and word in INTERRUPT:
+                refusal = self.refusal(line)
+                if refusal is not None:     # refused: nothing changes, the search goes on
+                    if refusal:
+                        self.out(refusal)
+                    return
                 self.abandon()
                 self.flush_deferred()
             else:
@@ -189,6 +194,13 @@ class XBoardEngine:
             if word not in PONDER_KEEPS:
                 self.abandon()         # the opponent moved or the game changed: drop the ponder search
         self.handle(line)
+
+    def refusal(self, line: str) -> str | None:
+        """The answer if ``line`` is a command that would be refused now ("" = silently), else None."""
+        text = clean(line)
+        word, _, arg = text.partition(" ")
+        check = REFUSALS.get(word)
+        return None if check is None else check(self, arg.strip(), text)
 
     def flush_deferred(self) -> None:
         while self.deferred and (self.search is None or self.search.purpose != "move"):
@@ -218,21 +230,14 @@ class XBoardEngine:
             else:
                 play.bare(self, text)
         except Exception as exc:          # never a traceback (Part 1 §1.1)
-            self.out(f"# internal error on {text!r}: {type(exc).__name__}: {exc}")
+            self.out(f"# internal error on {shorten(text)!r}: {type(exc).__name__}: {shorten(str(exc))}")
         if self.analyzing and (self.search is None or self.search.version != self.version):
             play.start_analysis(self)
 
 
-def serve(stdin: TextIO, stdout: TextIO, notation: str = "flat", log_path: str | None = None,
+def serve(stdin: TextIO, stdout: TextIO, notation: str = "flat", log: TextIO | None = None,
           first: Iterable[str] = ()) -> None:
-    """Run the engine on real streams (the CLI entry point)."""
-    log = None
-    if log_path:
-        try:
-            log = open(log_path, "a", encoding="utf-8")
-        except OSError as exc:
-            stdout.write(f"# cannot open log file: {exc}\n")
-            stdout.flush()
+    """Run the engine on real streams (the CLI entry point); ``log`` (an open stream) is closed at the end."""
     engine = XBoardEngine(stdout, notation=notation, log=log)
     try:
         engine.run(stdin, first)

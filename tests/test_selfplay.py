@@ -21,7 +21,7 @@ def test_selfplay_prints_moves_board_and_unfinished_result():
     assert [m.group(2) for m in moves] == ["white", "black", "white", "black"]
     assert [m.group(1) for m in moves] == ["1", "1", "2", "2"]
     assert "a b c d e f g h" in result.output and "white to move" in result.output
-    assert lines[-1] == "Result: unfinished after 4 moves"
+    assert lines[-1] == "Result: stopped at the move limit (4 plies, --max-moves); the game is not over"
 
 
 def test_selfplay_finds_the_mate_and_reports_the_result():
@@ -34,7 +34,7 @@ def test_selfplay_finds_the_mate_and_reports_the_result():
 def test_selfplay_capablanca_runs():
     result = run("capablanca", "-t", "0.02", "-n", "2")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "Result: unfinished after 2 moves"
+    assert result.output.splitlines()[-1] == "Result: stopped at the move limit (2 plies, --max-moves); the game is not over"
 
 
 def test_selfplay_bad_input_is_one_line_exit_2():

@@ -44,6 +44,9 @@ def parse_board(game, field: str) -> list[int]:
                 pos = m.end()
                 tok = m.group()
                 if tok.isdigit():
+                    if len(tok) > 3:        # no board is 1,000 cells wide (and int() refuses 4,301 digits)
+                        raise FenError(f"empty count {tok[:12]}{'...' if len(tok) > 12 else ''} in rank {rank + 1} "
+                                       f"is larger than the board ({g.files} files)")
                     f += int(tok)
                     continue
                 if f >= g.files:
@@ -125,10 +128,12 @@ def parse_fen(pos: "Position", text: str) -> None:
             pos.ep, pos.ep_victim = ep, victim
             pos.hash ^= game.z_ep[ep]
     try:
+        if any(len(x) > 9 for x in fields[4:6]):
+            raise ValueError
         pos.halfmove = int(fields[4]) if len(fields) > 4 else 0
         pos.fullmove = int(fields[5]) if len(fields) > 5 else 1
     except ValueError:
-        raise FenError("halfmove clock and move number must be whole numbers") from None
+        raise FenError("halfmove clock and move number must be whole numbers below 10**9") from None
     if pos.halfmove < 0 or pos.fullmove < 1:
         raise FenError("halfmove clock must be >= 0 and move number >= 1")
     pos.extra = game.parse_extra(pos, fields[6:])
