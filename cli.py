@@ -122,7 +122,7 @@ def perft(variant: str, depth: int, position: str | None, moves: str | None, div
     finished = threading.Event()
 
     def ticker() -> None:           # long root moves: say we are alive every few seconds
-        while not finished.wait(5.0):
+        while not finished.wait(2.0):
             click.echo(f"... {time.perf_counter() - start:.0f} s, {done[0]}/{nroot} root moves done", err=True)
 
     threading.Thread(target=ticker, daemon=True).start()

@@ -462,6 +462,10 @@ class Position:
             bad = [m for m in [m for m in moves if m[0] == k]
                    if m[3] != CASTLE and self.attacked(m[1], enemies)]
             b[k] = king
+            if self.rights:
+                # castling: its passed squares were tested when generated, the king's landing square is
+                # tested here after the move, with the rook moved (it may have shielded that square)
+                bad += [m for m in moves if m[3] == CASTLE and not self._safe_after(m)]
             if not bad:
                 return moves
             bad_set = set(bad)
@@ -472,7 +476,8 @@ class Position:
             frm, to, _, flag = m
             if frm == k:
                 if flag == CASTLE:
-                    add(m)     # its squares were checked when it was generated
+                    if self._safe_after(m):    # passed squares: at generation; landing: after the move
+                        add(m)
                     continue
                 king = b[k]
                 b[k] = EMPTY

@@ -10,7 +10,8 @@ rejoin its own partner.
 
 Pair identity lives in the piece kind: for each pair id k (1..MAX_PAIRS) there is a kind "joined
 pair k" (letter D) and a kind "single half of pair k" (letter N). So pair ids are part of the board
-codes, hence of the Zobrist hash and of make/unmake, with no extra state. The position string
+codes and of make/unmake. The hash ignores the ids (they are labels) and hashes the partnering instead,
+kept as the extra state, so repetition sees positions as players do. The position string
 writes the board with D/N and adds one field listing the split partners (``[c3b1]`` or ``-``).
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .fen import FenError
-from .game import EMPTY, EN_PASSANT, SPECIAL, Game, Move, code_of
+from .game import EMPTY, EN_PASSANT, PROMOTION, SPECIAL, Game, Move, code_of
 from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .pieces import BISHOP, KING, KNIGHT_2D, PAWN, QUEEN, ROOK, Leap, PieceType
@@ -91,8 +92,52 @@ class ThirdMillennium(Game):
         self.half_of = {code_of(self.joined_kind[k], c): code_of(self.single_kind[k], c)
                         for k in range(1, MAX_PAIRS + 1) for c in (0, 1)}
         self.whole_of = {v: k for k, v in self.half_of.items()}
+        self.knight_codes = self.joined_codes | self.single_codes
+        # Positions as players see them (repetition, 1b End): a joined pair is a joined pair whatever its
+        # id, a single half a single half; what matters is only which halves are partners. So every id
+        # hashes like id 1, and the partnering is the extra state (a set of cell pairs) with its own keys.
+        for c in (0, 1):
+            for kinds in (self.joined_kind, self.single_kind):
+                first = code_of(kinds[1], c)
+                for k in range(2, MAX_PAIRS + 1):
+                    self.z_piece[code_of(kinds[k], c)] = self.z_piece[first]
+        import random
+        rng = random.Random(0x3A11)
+        n = self.geometry.size
+        self.z_link = [[rng.getrandbits(64) for _ in range(n)] for _ in range(n)]   # [lower cell][higher cell]
         from .fen import parse_board
         self.start_board = parse_board(self, self.start_fen.split()[0])
+
+    # ------------------------------------------------------------------ partnering (the extra state)
+    def partners(self, pos: "Position") -> frozenset[tuple[int, int]]:
+        """The split pairs on the board: (cell, cell) of two single halves of one pair, lower cell first."""
+        seen: dict[int, int] = {}
+        out = []
+        b = pos.board
+        single = self.single_codes
+        for color in (0, 1):
+            for c in pos.occupied[color]:
+                code = b[c]
+                if code in single:
+                    other = seen.pop(code, None)
+                    if other is None:
+                        seen[code] = c
+                    else:
+                        out.append((min(c, other), max(c, other)))
+        return frozenset(out)
+
+    def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):
+        """Recount the partners only when a knight moved, was captured or was made (promotion to D)."""
+        if move[3] >= SPECIAL or moved in self.knight_codes or captured in self.knight_codes \
+                or (move[3] == PROMOTION and move[2] in self.knight_codes):
+            return self.partners(pos)
+        return pos.extra
+
+    def extra_hash(self, extra) -> int:
+        h = 0
+        for a, c in extra:
+            h ^= self.z_link[a][c]
+        return h
 
     # ------------------------------------------------------------------ pawns
     def orientation(self, color: int, cell: int) -> tuple[Vector, Vector, Vector]:
@@ -221,7 +266,7 @@ class ThirdMillennium(Game):
                     given[partner[c]] = k
             kinds = self.joined_kind if code in self.joined_codes else self.single_kind
             pos._set(c, code_of(kinds[k], color))
-        return None
+        return self.partners(pos)
 
     def format_extra(self, pos: "Position") -> list[str]:
         """The pair field: split partners, each pair's squares in reading order, pairs by first square."""
