@@ -297,3 +297,14 @@ def test_moves_option_for_every_game(name):
 def test_moves_option_quoted_and_with_position():
     assert cli("show", "normal", "--position", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "--moves", "e2e4 e8d7").output \
         .splitlines()[-1] == "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2"
+
+
+def test_plain_hyperchess_with_xboard_first_reads_bytes_too():
+    """`hyperchess` without a command, first line `xboard` (how XBoard starts an engine): the same byte-safe
+    reading, and no line lost between the first-line check and the protocol loop."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict", PYTHONUNBUFFERED="1")
+    proc = subprocess.run([sys.executable, "-m", "cli"], cwd=ROOT, input=b"xboard\nping 1\n\xff\xfe\nping 2\nquit\n",
+                          capture_output=True, env=env, timeout=60)
+    out = proc.stdout.decode().splitlines()
+    assert proc.returncode == 0 and out[0] == "pong 1" and out[1].startswith("Error (unknown command): ")
+    assert out[2] == "pong 2"

@@ -465,7 +465,7 @@ class Position:
             if self.rights:
                 # castling: its passed squares were tested when generated, the king's landing square is
                 # tested here after the move, with the rook moved (it may have shielded that square)
-                bad += [m for m in moves if m[3] == CASTLE and not self._safe_after(m)]
+                bad += [m for m in moves if m[3] == CASTLE and not self._castle_safe(m, enemies)]
             if not bad:
                 return moves
             bad_set = set(bad)
@@ -476,7 +476,7 @@ class Position:
             frm, to, _, flag = m
             if frm == k:
                 if flag == CASTLE:
-                    if self._safe_after(m):    # passed squares: at generation; landing: after the move
+                    if self._castle_safe(m, enemies):   # passed squares: at generation; landing: here
                         add(m)
                     continue
                 king = b[k]
@@ -498,6 +498,22 @@ class Position:
             else:
                 add(m)
         return out
+
+    def _castle_safe(self, move: Move, enemies: tuple[int, ...]) -> bool:
+        """Is the king's landing square unattacked once king and rook stand on their new squares? (The rook
+        may have shielded that square before it moved: Millennium's shared centre rook.)"""
+        rule = self.game.castling[move[2]]
+        b = self.board
+        kf, rf, rt, kt = rule.king_from, rule.rook_from, rule.rook_to, rule.king_to
+        saved = (b[kf], b[rf], b[rt], b[kt])
+        king, rook = b[kf], b[rf]
+        b[kf] = EMPTY
+        b[rf] = EMPTY
+        b[rt] = rook
+        b[kt] = king
+        safe = not self.attacked(kt, enemies)
+        b[kt], b[rt], b[rf], b[kf] = saved[3], saved[2], saved[1], saved[0]   # reverse order: cells may coincide
+        return safe
 
     def _ep_legal(self) -> bool:
         """Can the side to move really capture en passant, not just by the pawn's pattern?
