@@ -4,8 +4,9 @@
 events; the loop handles them strictly in order, dispatching each line to ``commands.HANDLERS``. A search
 runs on a copy of the position in a worker thread (``thinking``), so any command can interrupt it:
 - thinking on our move: ``?`` moves now, ``quit`` exits, commands that change the game (``force``,
-  ``new``, ``result``, moves, ``undo``, ``setboard``...) abandon the search; everything else (``ping``
-  included) waits until our ``move`` is out (§3: pong after move);
+  ``new``, ``result``, moves, ``undo``, ``setboard``...) abandon the search, unless they are refused
+  (``commands.REFUSALS``: an illegal move, nothing to undo...), which changes nothing, so the search goes on;
+  everything else (``ping`` included) waits until our ``move`` is out (§3: pong after move);
 - analysing: every command is handled at once; one that changes the position restarts the analysis.
 
 The other modules: ``clock`` (time controls -> search limits), ``play`` (our moves, the GUI's moves,

@@ -268,7 +268,7 @@ def test_readme_setup_and_ci_run_the_same_commands():
     first, second = [line.split("#")[0].strip() for line in block.strip().splitlines()]
     assert first.startswith("python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && ")
     assert second == ".venv/bin/python -m pytest"
-    assert "python3 -m venv .venv" in ci and "\n.venv/bin/python -m pytest\n" in ci
+    assert "python3 -m venv .venv" in ci and "PY=.venv/bin/python\n" in ci and '\n"$PY" -m pytest\n' in ci
     assert "Python 3.11" in readme
 
 
@@ -308,3 +308,32 @@ def test_plain_hyperchess_with_xboard_first_reads_bytes_too():
     out = proc.stdout.decode().splitlines()
     assert proc.returncode == 0 and out[0] == "pong 1" and out[1].startswith("Error (unknown command): ")
     assert out[2] == "pong 2"
+
+
+# ---------------------------------------------------------------------- the one place numbers become limits
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+NUMBER_TEXT = st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(repr), st.integers().map(str),
+                        st.text(alphabet="0123456789.-+e:infnaINFNA ", max_size=12),
+                        st.sampled_from(["1e308", "1e306", "9" * 400, "-0", "1e-320", "1:1e308", "1e308:1e308"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(word=st.sampled_from(["st", "time", "otim", "sd", "nps", "level"]), a=NUMBER_TEXT, b=NUMBER_TEXT)
+def test_clock_accepts_only_sane_limits(word, a, b):
+    """Whatever the text: refused (ValueError) or a finite, non-negative limit <= MAX_SECONDS; and the limits
+    for a move never overflow (the watchdog deadline is a finite time)."""
+    import math
+    from engine.timecontrol import MAX_SECONDS
+    from protocol.clock import Clock
+    clock = Clock()
+    setter = {"st": clock.set_st, "time": clock.set_time, "otim": clock.set_otim, "sd": clock.set_sd,
+              "nps": clock.set_nps, "level": clock.set_level}[word]
+    try:
+        setter(f"40 {a} {b}" if word == "level" else a)
+    except ValueError:
+        pass
+    for v in (clock.st, clock.time_left, clock.otim, clock.base, clock.inc):
+        assert v is None or (math.isfinite(v) and 0 <= v <= MAX_SECONDS)
+    limits, deadline = clock.limits("move", 1)
+    assert deadline is None or math.isfinite(deadline)
