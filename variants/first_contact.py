@@ -213,7 +213,13 @@ class FirstContact(Game):
         for kind in range(1, 7):
             for color in (0, 1):
                 self.reserve_value[code_of(kind, color)] = self.pieces[kind].value
-        # evaluation: king steps per cell
+        # evaluation: king steps per cell, distances (Chebyshev over file, rank, elevation) for king tropism
+        coords = self.geometry.coords
+        self.distance = [[max(abs(a[0] - c[0]), abs(a[1] - c[1]), abs(a[2] - c[2])) for c in coords] for a in coords]
+        self.tropism = [0] * self.ncodes
+        for kind, weight in ((P_KIND, 2), (N_KIND, 5), (B_KIND, 4), (R_KIND, 4), (Q_KIND, 6)):
+            for color in (0, 1):
+                self.tropism[code_of(kind, color)] = weight
         self.king_steps = [tuple(t for t in (self.geometry.step(c, v) for v in KING.moves[0].vectors)
                                  if t is not None) for c in range(self.geometry.size)]
 
@@ -350,9 +356,9 @@ class FirstContact(Game):
         return None
 
     def evaluate(self, pos: "Position") -> int:
-        """King escape cells (existing, not our own, not attacked) and platform control (a platform holding
-        one pawn of ours is ours to move; our pieces on platform cells reach other levels). Reserve pieces
-        are valued in ``pos.score`` already (at the piece's value)."""
+        """King escape cells (existing, not our own, not attacked), king tropism (pieces near the enemy king:
+        one check wins) and platform control (a platform holding one pawn of ours is ours to move; our pieces
+        on platform cells reach other levels). Reserve pieces are valued in ``pos.score`` already."""
         if pos.extra.phase != 2:
             return 0
         b = pos.board
@@ -368,6 +374,12 @@ class FirstContact(Game):
                     if q != HOLE and owner[q] != color and not pos.attacked(t, enemies):
                         esc += 1
                 v += sign * (12 * esc - (40 if esc == 0 else 0))
+                dist = self.distance[k]
+                trop = self.tropism
+                for c in pos.occupied[1 - color]:
+                    w = trop[b[c]]
+                    if w:
+                        v -= sign * w * (9 - dist[c])
         pawns = (code_of(P_KIND, 0), code_of(P_KIND, 1))
         for p in self.points:
             cells = p.cells
