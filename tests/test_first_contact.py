@@ -7,13 +7,13 @@ import random
 import pytest
 
 from variants import FenError, MoveError, get_game
-from variants.first_contact import DROP, PLACE, PLATFORM, FirstContact
+from variants.first_contact import DROP, PLACE, PLATFORM, POSITION_88, FirstContact
 from variants.perft import perft
 
 GAME = get_game("first-contact")
 RESERVES = "[QRRBBNNPPPPPPPPqrrbbnnpppppppp]"
 # §C(d) first example: platforms Wa1u, Wd1u, Ba4u, Bd4u; White King Wb2; Black King Bc3; turn 7 (White).
-POS88 = f"4/2k1/4/4|4/4/4/4|4/4/1K2/4 w - - 6 4 Wa1u,Wd1u,Ba4u,Bd4u {RESERVES} play -"
+POS88 = POSITION_88
 SETUP88 = "@Wa1u @Ba4u @Wd1u @Bd4u K@Wb2 K@Bc3".split()
 
 

@@ -41,6 +41,7 @@ LEVEL_ELEVATION = {"W": 2, "N": 4, "B": 6}
 LEVEL_RANK_OFFSET = {"W": 0, "N": 2, "B": 4}
 CORNERS = ("a1", "d1", "a4", "d4")
 PHASES = ("place", "kings", "play")
+RESERVE_BONUS = 30
 
 # §C(b) Pieces: orthogonal (6), diagonal on the level (4), triagonal (8).
 ORTHOGONAL = symmetric((1, 0, 0))
@@ -62,6 +63,10 @@ P_KIND, N_KIND, B_KIND, R_KIND, Q_KIND, K_KIND = range(1, 7)
 RESERVE_ORDER = (K_KIND, Q_KIND, R_KIND, B_KIND, N_KIND, P_KIND)      # how the reserve field lists pieces
 FULL_RESERVE = {K_KIND: 1, Q_KIND: 1, R_KIND: 2, B_KIND: 2, N_KIND: 2, P_KIND: 8}
 START_FEN = "4/4/4/4|4/4/4/4|4/4/4/4 w - - 0 1 - [KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] place -"
+# §C(d): the 88-action position (platforms Wa1u, Wd1u, Ba4u, Bd4u; kings Wb2, Bc3; turn 7, White), as reached
+# from the start by @Wa1u @Ba4u @Wd1u @Bd4u K@Wb2 K@Bc3
+POSITION_88 = ("4/2k1/4/4|4/4/4/4|4/4/1K2/4 w - - 6 4 Wa1u,Wd1u,Ba4u,Bd4u [QRRBBNNPPPPPPPPqrrbbnnpppppppp] "
+               "play -")
 
 
 class Point(NamedTuple):
@@ -212,12 +217,16 @@ class FirstContact(Game):
         self.reserve_value = [0] * self.ncodes
         for kind in range(1, 7):
             for color in (0, 1):
-                self.reserve_value[code_of(kind, color)] = self.pieces[kind].value
+                # a piece in hand is worth a little more than on the board (a drop that checks wins at once,
+                # and dropping everything clogs one's own level): drops are made for a reason
+                self.reserve_value[code_of(kind, color)] = self.pieces[kind].value + (RESERVE_BONUS if kind != P_KIND else 0)
         # evaluation: king steps per cell, distances (Chebyshev over file, rank, elevation) for king tropism
         coords = self.geometry.coords
         self.distance = [[max(abs(a[0] - c[0]), abs(a[1] - c[1]), abs(a[2] - c[2])) for c in coords] for a in coords]
+        self.bridge = [20 if (p.level, p.up) in (("W", True), ("N", False)) else
+                       -20 if (p.level, p.up) in (("B", False), ("N", True)) else 0 for p in self.points]
         self.tropism = [0] * self.ncodes
-        for kind, weight in ((P_KIND, 2), (N_KIND, 5), (B_KIND, 4), (R_KIND, 4), (Q_KIND, 6)):
+        for kind, weight in ((P_KIND, 3), (N_KIND, 8), (B_KIND, 6), (R_KIND, 6), (Q_KIND, 9)):
             for color in (0, 1):
                 self.tropism[code_of(kind, color)] = weight
         self.king_steps = [tuple(t for t in (self.geometry.step(c, v) for v in KING.moves[0].vectors)
@@ -359,9 +368,15 @@ class FirstContact(Game):
         """King escape cells (existing, not our own, not attacked), king tropism (pieces near the enemy king:
         one check wins) and platform control (a platform holding one pawn of ours is ours to move; our pieces
         on platform cells reach other levels). Reserve pieces are valued in ``pos.score`` already."""
-        if pos.extra.phase != 2:
-            return 0
         b = pos.board
+        if pos.extra.phase != 2:
+            # placements: a platform next to one's own fixed level and the middle one is a bridge toward the
+            # enemy king (elevation 3 for White, 5 for Black); elevations 1 and 7 lead nowhere
+            v = 0
+            for p in self.points:
+                if b[p.cells[0]] != HOLE:
+                    v += self.bridge[p.index]
+            return v
         owner = self.owner
         v = 0
         for color in (0, 1):
