@@ -285,3 +285,14 @@ def test_push_pop_restores_everything():
 def test_bad_position_strings(fen, why):
     with pytest.raises(FenError, match=why):
         GAME.position(fen)
+
+
+# ---------------------------------------------------------------------------------------------- command line
+def test_cli_perft_reproduces_the_counts():
+    from click.testing import CliRunner
+
+    from cli import main
+    out = CliRunner().invoke(main, ["perft", "first-contact", "3"]).stdout.splitlines()
+    assert out[-1] == "Nodes searched: 12144"
+    out = CliRunner().invoke(main, ["perft", "first-contact", "2", "--position", POSITION_88]).stdout.splitlines()
+    assert out[-1] == "Nodes searched: 7739"

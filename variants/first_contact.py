@@ -98,7 +98,9 @@ class FirstContactNames:
 
     def __init__(self, geometry: Geometry, smith: list[str]) -> None:
         self.geometry = geometry
-        self.level_names = tuple(str(h) for h in range(1, 8))
+        self.level_names = tuple(str(h) for h in range(1, 8))     # elevations (render)
+        self.file_letters = GLOBAL_FILES
+        self.rank_base = 0
         self._names = [global_name(x, y, l + 1) for x, y, l in geometry.coords]
         self._smith = smith
         self._cells = {name: i for i, name in enumerate(self._names)}
