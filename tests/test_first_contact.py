@@ -296,3 +296,25 @@ def test_cli_perft_reproduces_the_counts():
     assert out[-1] == "Nodes searched: 12144"
     out = CliRunner().invoke(main, ["perft", "first-contact", "2", "--position", POSITION_88]).stdout.splitlines()
     assert out[-1] == "Nodes searched: 7739"
+
+
+# ---------------------------------------------------------------------------------------------- oracle
+def test_generator_agrees_with_an_independent_oracle_along_random_games():
+    """tests/first_contact_oracle.py lists legal actions straight from the contract, from the position string
+    alone; the shared generator must list exactly the same names at every ply of random games (both rule
+    options too)."""
+    from first_contact_oracle import Oracle
+    checked = 0
+    for options, seed, games in (({}, 21, 10), ({"lenient_knights": True, "empty_platforms_slide": True}, 22, 4)):
+        game = FirstContact(**options) if options else GAME
+        rng = random.Random(seed)
+        for _ in range(games):
+            pos = game.position()
+            for _ in range(70):
+                ours = {game.move_name(pos, m) for m in pos.legal_moves()}
+                assert ours == Oracle(pos.fen(), **options).legal(), pos.fen()
+                checked += 1
+                if not ours:
+                    break
+                pos.push(pos.parse_move(rng.choice(sorted(ours))))
+    assert checked > 500
