@@ -137,6 +137,9 @@ class FirstContact(Game):
     start_fen = START_FEN
     level_separator = "|"
     flat_names = None                 # XBoard cannot draw this board (contract Part 1 §1.3): native only
+    # A drop only adds a piece of ours: it cannot expose our king. Placements and platform moves create and
+    # remove cells (lines and knight hinges open), so each is tried.
+    special_legality = {PLACE: "tried", DROP: "stays", PLATFORM: "tried"}
 
     def __init__(self, empty_platforms_slide: bool = False, lenient_knights: bool = False) -> None:
         self.empty_platforms_slide = empty_platforms_slide

@@ -65,7 +65,8 @@ class Game:
     promotion_letters = "qrbn"     # what a pawn may become, in the order moves are listed
     # How each special move flag behaves for king safety, so legality needs no trial move:
     # "stays" = the start square stays occupied by our piece (cannot expose the king);
-    # "plain" = like an ordinary move (start square emptied, destination ours): pins apply.
+    # "plain" = like an ordinary move (start square emptied, destination ours): pins apply;
+    # "tried" = always tested by a trial move (e.g. a platform move, which can open lines).
     # Either list every special flag the game makes, or leave it empty (each is then tried).
     special_legality: dict[int, str] = {}
 
@@ -562,6 +563,7 @@ class Game:
         self.has_game_over = type(self).game_over is not Game.game_over
         self.has_filter = type(self).filter_moves is not Game.filter_moves
         self.has_evaluate = type(self).evaluate is not Game.evaluate
+        self.tried_flags = frozenset(f for f, how in self.special_legality.items() if how == "tried")
         self.pawn_attacks = [[tuple((c, codes & self.pawn_codes) for c, codes in entries
                                     if codes & self.pawn_codes)
                               for entries in per_color] for per_color in self.leap_attacks]

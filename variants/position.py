@@ -486,6 +486,8 @@ class Position:
             bad = [m for m in [m for m in moves if m[0] == k]
                    if m[3] != CASTLE and self.attacked(m[1], enemies)]
             b[k] = king
+            if g.tried_flags:
+                bad += [m for m in moves if m[3] in g.tried_flags and not self._safe_after(m)]
             if not bad:
                 return moves
             bad_set = set(bad)
@@ -506,7 +508,8 @@ class Position:
                     safe = self._safe_after(m)
                 if safe:
                     add(m)
-            elif flag == EN_PASSANT or (flag >= SPECIAL and flag not in g.special_legality):
+            elif flag == EN_PASSANT or (flag >= SPECIAL and (flag not in g.special_legality
+                                                             or flag in g.tried_flags)):
                 if self._safe_after(m):
                     add(m)
             elif flag >= SPECIAL and g.special_legality[flag] == "stays":
