@@ -6,7 +6,7 @@ import time
 
 import click
 
-from variants import FenError, UnknownVariant, game_names, get_game
+from variants import FenError, MoveError, UnknownVariant, game_names, get_game
 from variants.notation import UnknownSquare
 
 
@@ -16,15 +16,29 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
-def load(variant: str, position: str | None):
+def load(variant: str, position: str | None, moves: tuple[str, ...] = ()):
+    """The game and its position (start or ``position``), with ``moves`` played on it (native notation)."""
     try:
         game = get_game(variant)
     except UnknownVariant as exc:
         fail(str(exc))
     try:
-        return game, game.position(position)
+        pos = game.position(position)
     except (FenError, UnknownSquare) as exc:
         fail(f"bad position for {variant}: {exc}")
+    for i, text in enumerate(moves):
+        try:
+            pos.push(pos.parse_move(text))
+        except (MoveError, UnknownSquare, ValueError) as exc:
+            fail(f"move {i + 1} ({text}): {exc}")
+    return game, pos
+
+
+def moves_args(use: bool, moves: tuple[str, ...]) -> tuple[str, ...]:
+    """``--moves M1 M2 ...``: the words after the flag; without the flag extra words are an error."""
+    if moves and not use:
+        fail(f"unexpected argument {moves[0]!r} (moves to play first go after --moves)")
+    return moves
 
 
 class OneLineErrors(click.Group):
@@ -80,15 +94,20 @@ def variants() -> None:
 @click.argument("depth", type=int)
 @click.option("--position", "-p", help="Start from this position string instead of the game's start.")
 @click.option("--divide", is_flag=True, help="Print the leaf count under each root move.")
-def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
+@click.option("--moves", "use_moves", is_flag=True,
+              help="Play the moves given after the other arguments first (native notation): --moves M1 M2 ...")
+@click.argument("moves", nargs=-1)
+def perft(variant: str, depth: int, position: str | None, divide: bool, use_moves: bool,
+          moves: tuple[str, ...]) -> None:
     """Count leaf nodes of the legal move tree to DEPTH plies (bulk-counted at the last ply).
 
     Progress goes to stderr; the last stdout line is exactly `Nodes searched: N`.
+    Example: hyperchess perft first-contact 2 --moves @Wa1u @Ba4u @Wd1u @Bd4u K@Wb2 K@Bc3
     """
     from variants.perft import divide as divide_fn, perft as perft_fn
     if depth < 1:
         fail(f"depth must be at least 1, got {depth}")
-    game, pos = load(variant, position)
+    game, pos = load(variant, position, moves_args(use_moves, moves))
     start = time.perf_counter()
     show_progress = sys.stderr.isatty() or depth >= 4
 
@@ -110,10 +129,13 @@ def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
 @main.command()
 @click.argument("variant")
 @click.option("--position", "-p", help="Show this position string instead of the game's start.")
-def show(variant: str, position: str | None) -> None:
+@click.option("--moves", "use_moves", is_flag=True,
+              help="Play the moves given after the other arguments first (native notation): --moves M1 M2 ...")
+@click.argument("moves", nargs=-1)
+def show(variant: str, position: str | None, use_moves: bool, moves: tuple[str, ...]) -> None:
     """Print the board as text."""
     from variants.render import render
-    game, pos = load(variant, position)
+    game, pos = load(variant, position, moves_args(use_moves, moves))
     click.echo(render(pos))
 
 

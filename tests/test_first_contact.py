@@ -296,6 +296,22 @@ def test_cli_perft_reproduces_the_counts():
     assert out[-1] == "Nodes searched: 12144"
     out = CliRunner().invoke(main, ["perft", "first-contact", "2", "--position", POSITION_88]).stdout.splitlines()
     assert out[-1] == "Nodes searched: 7739"
+    # the 88-action position reached from the start with --moves
+    out = CliRunner().invoke(main, ["perft", "first-contact", "2", "--moves", *SETUP88]).stdout.splitlines()
+    assert out[-1] == "Nodes searched: 7739"
+    shown = CliRunner().invoke(main, ["show", "first-contact", "--moves", *SETUP88]).stdout.splitlines()
+    assert shown[-1] == POSITION_88
+
+
+def test_cli_moves_errors_are_one_line():
+    from click.testing import CliRunner
+
+    from cli import main
+    for args, why in ((["--moves", "@Wa1u", "@Wa1u"], "move 2 (@Wa1u): illegal move"),
+                      (["@Wa1u"], "unexpected argument '@Wa1u'"),
+                      (["--moves", "Q@zz9"], "move 1 (Q@zz9)")):
+        result = CliRunner().invoke(main, ["perft", "first-contact", "1", *args])
+        assert result.exit_code == 2 and why in result.stderr and "Traceback" not in result.output
 
 
 # ---------------------------------------------------------------------------------------------- oracle
