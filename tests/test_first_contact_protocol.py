@@ -97,7 +97,7 @@ def test_two_engines_play_a_complete_game_in_native_notation():
             if outcome is None:
                 other.send(f"usermove {text}")
                 mover, other = other, mover
-        assert outcome is not None
+        assert outcome is not None, (len(pos.stack), pos.fen())
         claim, _ = mover.expect(r"(1-0|0-1|1/2-1/2) \{.*\}", timeout=10)
         assert claim.split()[0] == outcome.result, (claim, outcome)
     finally:

@@ -51,8 +51,10 @@ KNIGHT = symmetric((0, 1, 2))
 KNIGHT_FLAT = tuple(v for v in KNIGHT if abs(v[2]) < 2)
 KNIGHT_TALL = tuple(v for v in KNIGHT if abs(v[2]) == 2)
 
-PAWN = PieceType("P", "pawn", (Leap(ORTHOGONAL, Mode.MOVE), Leap(DIAGONAL + TRIAGONAL, Mode.CAPTURE)),
-                 100, pawn=True)
+# Not ``pawn=True``: this pawn has no direction, double step, en passant or promotion, and its moves are
+# reversible (it may step back), so they do not reset the fifty-move clock (repetitions are counted since the
+# last capture, drop or placement; see ``extra_after_move``).
+PAWN = PieceType("P", "pawn", (Leap(ORTHOGONAL, Mode.MOVE), Leap(DIAGONAL + TRIAGONAL, Mode.CAPTURE)), 100)
 KNIGHT_PIECE = PieceType("N", "knight", (Leap(KNIGHT_FLAT), Leap(KNIGHT_TALL, hinged=True)), 300)
 BISHOP = PieceType("B", "bishop", (Slide(DIAGONAL), Leap(TRIAGONAL)), 320)
 ROOK = PieceType("R", "rook", (Slide(ORTHOGONAL),), 450)
@@ -65,7 +67,7 @@ FULL_RESERVE = {K_KIND: 1, Q_KIND: 1, R_KIND: 2, B_KIND: 2, N_KIND: 2, P_KIND: 8
 START_FEN = "4/4/4/4|4/4/4/4|4/4/4/4 w - - 0 1 - [KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] place -"
 # §C(d): the 88-action position (platforms Wa1u, Wd1u, Ba4u, Bd4u; kings Wb2, Bc3; turn 7, White), as reached
 # from the start by @Wa1u @Ba4u @Wd1u @Bd4u K@Wb2 K@Bc3
-POSITION_88 = ("4/2k1/4/4|4/4/4/4|4/4/1K2/4 w - - 6 4 Wa1u,Wd1u,Ba4u,Bd4u [QRRBBNNPPPPPPPPqrrbbnnpppppppp] "
+POSITION_88 = ("4/2k1/4/4|4/4/4/4|4/4/1K2/4 w - - 0 4 Wa1u,Wd1u,Ba4u,Bd4u [QRRBBNNPPPPPPPPqrrbbnnpppppppp] "
                "play -")
 
 
@@ -336,6 +338,9 @@ class FirstContact(Game):
             return st
         if flag == PLATFORM:
             return State(st.phase, st.reserve, self.point_of[move[1]])
+        # drops and placements are irreversible: they reset the fifty-move clock (Position.push has counted it
+        # already and restores it on pop), so repetitions are looked for since the last capture, drop or placement
+        pos.halfmove = 0
         if flag == PLACE:
             phase = 1 if len(self.platforms(pos)) >= 4 else 0
             return State(phase, st.reserve, st.last)
