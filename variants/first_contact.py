@@ -415,6 +415,10 @@ class FirstContact(Game):
                 v += 10 if owner[q] == 0 else -10
             if len(held) == 1 and held[0] in pawns:
                 v += 15 if held[0] == pawns[0] else -15
+        # the fifty-move rule: an advantage fades as the clock runs, so the side ahead makes progress
+        # (a capture or a drop resets the clock)
+        if pos.halfmove > 20:
+            v -= (pos.score + v) * (pos.halfmove - 20) // 100
         return v
 
     # ------------------------------------------------------------------ position string
