@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import KIWIPETE, python_chess_nps, python_chess_perft, timed  # noqa: E402
 from variants import get_game  # noqa: E402
+from variants.first_contact import POSITION_88  # noqa: E402
 from variants.perft import perft  # noqa: E402
 
 # (game, label, position string or None for the start, depth). Games add their own lines here.
@@ -28,6 +29,8 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("cylinder", "start", None, 4),
     ("millennium", "start", None, 3),
     ("mixed3d", "start", None, 2),
+    ("first-contact", "start", None, 4),
+    ("first-contact", "88-action", POSITION_88, 2),
 ]
 
 

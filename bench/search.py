@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import KIWIPETE, python_chess_nps  # noqa: E402
 from engine.search import Limits, Searcher  # noqa: E402
 from variants import get_game  # noqa: E402
+from variants.first_contact import POSITION_88  # noqa: E402
 
 # (game, label, position string or None for the start, depth)
 CASES: list[tuple[str, str, str | None, int]] = [
@@ -31,6 +32,7 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("cylinder", "start", None, 6),
     ("millennium", "start", None, 5),
     ("mixed3d", "start", None, 3),
+    ("first-contact", "88-action", POSITION_88, 3),
 ]
 
 

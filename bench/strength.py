@@ -6,6 +6,12 @@
 Normal chess; colours alternate; python-chess referees (its game end with draw claims counts: checkmate,
 stalemate, insufficient material, threefold repetition, fifty moves); a game still running at move 150
 is adjudicated as unfinished (not a win). Targets: 20/20 wins vs random, >= 18/20 vs greedy.
+
+    python bench/strength.py --variant first-contact --opponent random
+
+Other games (``--variant``): our own Position referees (its ``outcome()``: the game's own ends, no legal move,
+fifty moves, threefold repetition); the random mover picks among our legal moves and the greedy one takes the
+most valuable piece it can (piece values of the game).
 """
 from __future__ import annotations
 
@@ -77,15 +83,53 @@ def play(opponent, engine_white: bool, movetime: float, seed: int, max_fullmoves
         board.push(move)
 
 
-def match(name: str, games: int, movetime: float, max_fullmoves: int = 150) -> dict:
+def play_native(variant: str, name: str, engine_white: bool, movetime: float, seed: int,
+                max_fullmoves: int = 150, searcher: Searcher | None = None) -> tuple[str, int, str]:
+    """One game of ``variant`` refereed by our own Position; same return as :func:`play`."""
+    rng = random.Random(seed)
+    pos = get_game(variant).position()
+    game = pos.game
+    searcher = searcher or Searcher()
+    searcher.new_game()
+    plies = 0
+    while True:
+        outcome = pos.outcome()
+        if outcome is not None:
+            if outcome.result == "1/2-1/2":
+                return "draw", plies, outcome.termination
+            won = (outcome.result == "1-0") == engine_white
+            return ("win" if won else "loss"), plies, outcome.termination
+        if pos.fullmove > max_fullmoves:
+            return "unfinished", plies, f"move {max_fullmoves}"
+        moves = pos.legal_moves()
+        if (pos.turn == 0) == engine_white:
+            move = searcher.search(pos, Limits(movetime=movetime)).best
+            if move not in moves:
+                raise AssertionError(f"engine played illegal {move} in {pos.fen()}")
+        elif name == "greedy":
+            value = [game.pieces[game.kind_of[c]].value if game.kind_of[c] else 0 for c in range(game.ncodes)]
+            best = max(value[pos.board[m[1]]] if game.enemy[pos.turn][pos.board[m[1]]] else 0 for m in moves)
+            move = rng.choice([m for m in moves if best == (value[pos.board[m[1]]]
+                                                            if game.enemy[pos.turn][pos.board[m[1]]] else 0)])
+        else:
+            move = rng.choice(moves)
+        pos.push(move)
+        plies += 1
+
+
+def match(name: str, games: int, movetime: float, max_fullmoves: int = 150, variant: str = "normal") -> dict:
     opponent = OPPONENTS[name]
     tally = {"win": 0, "draw": 0, "loss": 0, "unfinished": 0}
     searcher = Searcher()
     start = time.perf_counter()
     for i in range(games):
         white = i % 2 == 0
-        result, plies, how = play(opponent, white, movetime, seed=1000 + i, max_fullmoves=max_fullmoves,
-                                  searcher=searcher)
+        if variant == "normal":
+            result, plies, how = play(opponent, white, movetime, seed=1000 + i, max_fullmoves=max_fullmoves,
+                                      searcher=searcher)
+        else:
+            result, plies, how = play_native(variant, name, white, movetime, seed=1000 + i,
+                                             max_fullmoves=max_fullmoves, searcher=searcher)
         tally[result] += 1
         print(f"  {name} game {i + 1:>2}: engine {'white' if white else 'black'}  {result:<10} "
               f"{how:<22} {plies:>3} plies", flush=True)
@@ -99,13 +143,14 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--movetime", type=float, default=0.5)
     ap.add_argument("--opponent", choices=[*OPPONENTS, "both"], default="both")
     ap.add_argument("--max-moves", type=int, default=150, help="adjudicate at this full move number")
+    ap.add_argument("--variant", default="normal", help="the game (other than normal: our own referee)")
     args = ap.parse_args(argv)
     names = list(OPPONENTS) if args.opponent == "both" else [args.opponent]
     targets = {"random": args.games, "greedy": -(-args.games * 9 // 10)}
     summary = []
     for name in names:
-        print(f"hyperchess vs {name}: {args.games} games at {args.movetime} s/move", flush=True)
-        t = match(name, args.games, args.movetime, args.max_moves)
+        print(f"hyperchess vs {name}: {args.variant}, {args.games} games at {args.movetime} s/move", flush=True)
+        t = match(name, args.games, args.movetime, args.max_moves, args.variant)
         line = (f"vs {name:<6}: {t['win']}/{args.games} wins, {t['draw']} draws, {t['loss']} losses, "
                 f"{t['unfinished']} unfinished at move {args.max_moves}  (target >= {targets[name]}/{args.games})"
                 f"  {t['seconds']:.0f} s")

@@ -284,6 +284,8 @@ class Searcher:
     def _eval(self, pos: Position) -> int:
         """Material and placement (incremental in the position) from the side to move's view."""
         v = pos.score * pos.game.team_sign[pos.turn] + TEMPO
+        if pos.game.has_evaluate:           # a game's own term (e.g. First Contact's king escapes)
+            v += pos.game.evaluate(pos) * pos.game.team_sign[pos.turn]
         if self.mop is not None:
             v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
         return v
@@ -542,6 +544,8 @@ class Searcher:
             moves = self._order(pos, moves, None, ply)
         else:
             best = pos.score * g.team_sign[us] + TEMPO
+            if g.has_evaluate:
+                best += g.evaluate(pos) * g.team_sign[us]
             if self.mop is not None:
                 best += self.mop.bonus(pos) if us == self.mop.strong else -self.mop.bonus(pos)
             if best >= beta:

@@ -15,6 +15,7 @@ REGISTRY: dict[str, str] = {
     "cylinder": "variants.cylinder:CylinderChess",
     "millennium": "variants.millennium:Millennium",
     "mixed3d": "variants.mixed3d:Mixed3D",
+    "first-contact": "variants.first_contact:FirstContact",
 }
 
 _cache: dict[str, Game] = {}

@@ -99,7 +99,7 @@ def parse_fen(pos: "Position", text: str) -> None:
     fields = text.split()
     if not fields:
         raise FenError("empty position string")
-    board = parse_board(game, fields[0])
+    board = game.board_from_text(fields[0])
     side = fields[1] if len(fields) > 1 else game.color_letters[0]
     if side not in game.color_letters:
         raise FenError(f"side to move must be one of {'/'.join(game.color_letters)}, got {side!r}")
@@ -205,7 +205,7 @@ def format_castling(pos: "Position") -> str:
 
 def format_fen(pos: "Position") -> str:
     game = pos.game
-    fields = [format_board(game, pos.board), game.color_letters[pos.turn], format_castling(pos),
+    fields = [game.board_to_text(pos.board), game.color_letters[pos.turn], format_castling(pos),
               game.names.name(pos.ep) if pos.ep >= 0 else "-", str(pos.halfmove), str(pos.fullmove)]
     fields += game.format_extra(pos)
     return " ".join(fields)

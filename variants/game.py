@@ -65,7 +65,8 @@ class Game:
     promotion_letters = "qrbn"     # what a pawn may become, in the order moves are listed
     # How each special move flag behaves for king safety, so legality needs no trial move:
     # "stays" = the start square stays occupied by our piece (cannot expose the king);
-    # "plain" = like an ordinary move (start square emptied, destination ours): pins apply.
+    # "plain" = like an ordinary move (start square emptied, destination ours): pins apply;
+    # "tried" = always tested by a trial move (e.g. a platform move, which can open lines).
     # Either list every special flag the game makes, or leave it empty (each is then tried).
     special_legality: dict[int, str] = {}
 
@@ -122,6 +123,25 @@ class Game:
     def move_suffix(self, move: Move) -> str:
         """Text after the two squares for special moves (e.g. a split knight's ``n``)."""
         return ""
+
+    def leap_hinges(self, cell: int, to: int, vector: Vector) -> tuple[int, ...] | None:
+        """For a ``Leap(hinged=True)`` from ``cell`` to ``to``: the cells of which at least one must exist
+        (not be a HOLE) when it is made; None = no condition, () = never possible."""
+        return None
+
+    def evaluate(self, pos: "Position") -> int:
+        """An evaluation term beyond ``pos.score`` (team 0 minus team 1); the search adds it only for games
+        that override this hook (``has_evaluate``)."""
+        return 0
+
+    def board_from_text(self, text: str) -> list[int]:
+        """The board field of a position string -> board codes (default: ``fen.parse_board``)."""
+        from .fen import parse_board
+        return parse_board(self, text)
+
+    def board_to_text(self, board: list[int]) -> str:
+        from .fen import format_board
+        return format_board(self, board)
 
     # ------------------------------------------------------------------ compile
     def compile(self) -> None:
@@ -208,6 +228,7 @@ class Game:
         cleaps: dict[int, Move] = {}
         qrides: list[tuple] = []
         paths: list[tuple] = []
+        hinged: list[tuple] = []      # (hinge cells, to, move): a leap that needs a hinge cell to exist
         for atom in piece.moves:
             if isinstance(atom, Slide):
                 for d in self._oriented(atom.directions, basis):
@@ -226,6 +247,14 @@ class Game:
                 for v in self._oriented(atom.vectors, basis):
                     to = g.step(cell, v)
                     if to is not None and to != cell:
+                        if atom.hinged:
+                            if atom.mode is not Mode.BOTH:
+                                raise ValueError("hinged leaps must move and capture")
+                            hinges = self.leap_hinges(cell, to, v)
+                            if hinges is not None:
+                                if hinges:
+                                    hinged.append((hinges, to, (cell, to, 0, NORMAL)))
+                                continue
                         target[to] = (cell, to, 0, NORMAL)
             elif isinstance(atom, Path):
                 if atom.initial and cell not in self.initial_cells.get((kind, color), ()):
@@ -244,9 +273,10 @@ class Game:
             zone = self.promotion_zone[color]
             reach = set(qleaps) | set(cleaps) | {to for _, to, _ in paths}
             pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides),
-                       zone if zone & reach else None)
-        elif qleaps or cleaps or paths or qrides:
-            pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), None)
+                       zone if zone & reach else None, tuple(hinged))
+        elif qleaps or cleaps or paths or qrides or hinged:
+            pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), None,
+                       tuple(hinged))
         else:
             pawnish = None
         return (tuple(rides), leap_items, pawnish)
@@ -262,6 +292,7 @@ class Game:
         n = g.size
         self.ray_attacks = []
         self.leap_attacks = []
+        self.hinged_attacks = []
         for color in range(self.players):
             sliders: dict[tuple, set[int]] = {}        # (direction, limit) -> codes
             for code in range(self.ncodes):
@@ -286,6 +317,7 @@ class Game:
                 rays_per_cell.append(tuple(entries))
             self.ray_attacks.append(rays_per_cell)
             leaps_by_cell: list[dict[int, set[int]]] = [dict() for _ in range(n)]
+            hinged_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
             for code in range(self.ncodes):
                 if self.owner[code] != color or not self.kind_of[code]:
                     continue
@@ -296,10 +328,17 @@ class Game:
                     if pawnish:
                         for to, _ in pawnish[1]:
                             leaps_by_cell[to].setdefault(frm, set()).add(code)
+                        for hinges, to, _ in pawnish[5]:
+                            hinged_by_cell[to].setdefault((frm, hinges), set()).add(code)
             # A leap square that is also the first cell of a slider ray was dropped from the
             # piece's leaps at compile time; slider rays cover it.
             self.leap_attacks.append([tuple((frm, frozenset(c)) for frm, c in leaps_by_cell[t].items())
                                       for t in range(n)])
+            # ((from cell, hinge cells, codes), ...) per target: read by Position.attacked only when
+            # ``self.hinged`` (a game with hinged leaps)
+            self.hinged_attacks.append([tuple((frm, hinges, frozenset(c)) for (frm, hinges), c
+                                              in hinged_by_cell[t].items()) for t in range(n)])
+        self.hinged = any(any(per_cell) for per_cell in self.hinged_attacks)
         self._compile_attack_lines()
 
     def _compile_attack_lines(self) -> None:
@@ -411,7 +450,7 @@ class Game:
             reach = []
             for cell in range(n):
                 rides, leaps, pawnish = table[cell]
-                reach.append(sum(len(r) for r in rides) + len(leaps))
+                reach.append(sum(len(r) for r in rides) + len(leaps) + (len(pawnish[5]) if pawnish else 0))
             lo, hi = min(reach), max(reach)
             span = max(hi - lo, 1)
             weight = -15 if piece.royal else min(40, piece.value // 8)
@@ -457,6 +496,16 @@ class Game:
     def filter_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """Legal moves of a side that is not subject to check (no single royal piece)."""
         return moves
+
+    def royal_bounds(self, color: int) -> tuple[int, int | None]:
+        """How many royal pieces ``color`` may have on the board: at least one if its army starts with
+        any (in a two-player game; four-player games go on without a captured king), at most as many as
+        it starts with unless a pawn may promote to a royal piece (None = no upper bound). Games whose
+        kings enter the board later (drops) override this."""
+        start = sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == color)
+        low = 1 if start and self.players == 2 else 0
+        high = None if any(c in self.royal_codes for c in self._promo_codes[color]) else start
+        return low, high
 
     def validate(self, pos: "Position") -> None:
         """Reject impossible positions (raise FenError). Default: the side not to move is not in check."""
@@ -523,6 +572,8 @@ class Game:
         self.has_special = type(self).special_moves is not Game.special_moves
         self.has_game_over = type(self).game_over is not Game.game_over
         self.has_filter = type(self).filter_moves is not Game.filter_moves
+        self.has_evaluate = type(self).evaluate is not Game.evaluate
+        self.tried_flags = frozenset(f for f, how in self.special_legality.items() if how == "tried")
         self.pawn_attacks = [[tuple((c, codes & self.pawn_codes) for c, codes in entries
                                     if codes & self.pawn_codes)
                               for entries in per_color] for per_color in self.leap_attacks]
@@ -534,8 +585,7 @@ class Game:
                     for between, to, mv in entry[2][2]:
                         if mv[3] == DOUBLE:
                             self.double_steps[color].setdefault(mv[2], []).append((frm, to))
-        from .fen import parse_board
-        self.start_board = parse_board(self, self.start_fen.split()[0])
+        self.start_board = self.board_from_text(self.start_fen.split()[0])
 
 
 class MoveError(ValueError):

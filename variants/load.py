@@ -49,13 +49,8 @@ def apply_moves(pos: "Position", moves: Iterable[str]) -> None:
 
 # ---------------------------------------------------------------------- generic checks
 def royal_bounds(game: Game, color: int) -> tuple[int, int | None]:
-    """How many royal pieces ``color`` may have: at least one if its army starts with any (in a two-player
-    game; four-player games go on without a captured king), at most as many as it starts with unless
-    a pawn may promote to a royal piece (None = no upper bound)."""
-    start = sum(1 for code in game.start_board if code in game.royal_codes and game.owner[code] == color)
-    low = 1 if start and game.players == 2 else 0
-    high = None if any(c in game.royal_codes for c in game._promo_codes[color]) else start
-    return low, high
+    """How many royal pieces ``color`` may have on the board (``Game.royal_bounds``)."""
+    return game.royal_bounds(color)
 
 
 def _check_royals(game: Game, pos: "Position") -> None:
@@ -93,8 +88,9 @@ def pawn_cells(game: Game) -> dict[int, frozenset[int]]:
             rides, leaps, pawnish = game.tables[code][cell]
             nxt = [to for ray in rides for to, _ in ray] + [to for to, _ in leaps]
             if pawnish is not None:
-                qleaps, cleaps, paths, qrides, _ = pawnish
+                qleaps, cleaps, paths, qrides, _, hinged = pawnish
                 nxt += [to for to, _ in qleaps] + [to for to, _ in cleaps] + [to for _, to, _ in paths]
+                nxt += [to for _, to, _ in hinged]
                 nxt += [to for ray in qrides for to, _ in ray]
             for to in nxt:
                 if to not in seen and to not in zone:

@@ -28,9 +28,14 @@ class Slide:
 
 @dataclass(frozen=True)
 class Leap:
-    """A leaper: jumps straight to each vector's cell."""
+    """A leaper: jumps straight to each vector's cell.
+
+    A ``hinged`` leap may need other cells to exist at the moment it is made (not to be a HOLE):
+    the game names them per start cell and vector (``Game.leap_hinges``), e.g. First Contact's knight
+    changes fixed level only over a platform cell. Pieces on the hinge do not block it."""
     vectors: tuple[Vector, ...]
     mode: Mode = Mode.BOTH
+    hinged: bool = False
 
 
 @dataclass(frozen=True)

@@ -244,6 +244,19 @@ class Position:
             for frm, codes in g.far_leaps[c][cell]:
                 if b[frm] in codes:
                     return True
+        if g.hinged:
+            return self._hinged_attack(cell, g.enemies[self.turn] if by is None else by)
+        return False
+
+    def _hinged_attack(self, cell: int, by: tuple[int, ...]) -> bool:
+        """A hinged leap (``Leap(hinged=True)``) onto ``cell`` whose hinge cells are not all missing."""
+        b = self.board
+        for c in by:
+            for frm, hinges, codes in self.game.hinged_attacks[c][cell]:
+                if b[frm] in codes:
+                    for h in hinges:
+                        if b[h] != HOLE:
+                            return True
         return False
 
     def attackers(self, cell: int, by: tuple[int, ...]) -> list[int]:
@@ -262,6 +275,10 @@ class Position:
             for frm, codes in g.leap_attacks[c][cell]:
                 if b[frm] in codes:
                     out.append(frm)
+            if g.hinged:
+                for frm, hinges, codes in g.hinged_attacks[c][cell]:
+                    if b[frm] in codes and any(b[h] != HOLE for h in hinges):
+                        out.append(frm)
         return sorted(set(out))
 
     def king(self, color: int | None = None) -> int | None:
@@ -360,7 +377,7 @@ class Position:
                     add(mv)
             if pawnish is None:
                 continue
-            if pawnish[4] is None:          # no promotion from here: only captures and en passant
+            if pawnish[4] is None and not pawnish[5]:     # no promotion, no hinged leap: only captures, e.p.
                 for to, mv in pawnish[1]:
                     q = b[to]
                     if q:
@@ -383,7 +400,14 @@ class Position:
         b = self.board
         us = self.turn
         enemy = self.game.enemy[us]
-        qleaps, cleaps, paths, qrides, zone = pawnish
+        qleaps, cleaps, paths, qrides, zone, hinged = pawnish
+        for hinges, to, mv in hinged:
+            q = b[to]
+            if (q and enemy[q]) or (not q and quiet):
+                for h in hinges:
+                    if b[h] != HOLE:
+                        add(mv)
+                        break
         promos = None
         for to, mv in qleaps:
             if not b[to]:
@@ -466,6 +490,8 @@ class Position:
                 # castling: its passed squares were tested when generated, the king's landing square is
                 # tested here after the move, with the rook moved (it may have shielded that square)
                 bad += [m for m in moves if m[3] == CASTLE and not self._castle_safe(m, enemies)]
+            if g.tried_flags:
+                bad += [m for m in moves if m[3] in g.tried_flags and not self._safe_after(m)]
             if not bad:
                 return moves
             bad_set = set(bad)
@@ -487,7 +513,8 @@ class Position:
                     safe = self._safe_after(m)
                 if safe:
                     add(m)
-            elif flag == EN_PASSANT or (flag >= SPECIAL and flag not in g.special_legality):
+            elif flag == EN_PASSANT or (flag >= SPECIAL and (flag not in g.special_legality
+                                                             or flag in g.tried_flags)):
                 if self._safe_after(m):
                     add(m)
             elif flag >= SPECIAL and g.special_legality[flag] == "stays":

@@ -10,6 +10,8 @@ def render_level(pos: Position, level: int) -> list[str]:
     game = pos.game
     g = game.geometry
     width = len(str(g.ranks))
+    files = getattr(game.names, "file_letters", FILES)     # a game's own labels (first-contact: z-e, 0-9)
+    base = getattr(game.names, "rank_base", 1)
     lines = []
     for rank in range(g.ranks - 1, -1, -1):
         row = []
@@ -21,8 +23,8 @@ def render_level(pos: Position, level: int) -> list[str]:
                 row.append(".")
             else:
                 row.append(game.letter_of(pos.board[cell]))
-        lines.append(f"{rank + 1:>{width}} " + " ".join(row))
-    lines.append(" " * (width + 1) + " ".join(FILES[:g.files]))
+        lines.append(f"{rank + base:>{width}} " + " ".join(row))
+    lines.append(" " * (width + 1) + " ".join(files[:g.files]))
     return lines
 
 
