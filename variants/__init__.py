@@ -15,6 +15,8 @@ REGISTRY: dict[str, str] = {
     "cylinder": "variants.cylinder:CylinderChess",
     "millennium": "variants.millennium:Millennium",
     "mixed3d": "variants.mixed3d:Mixed3D",
+    "next-generation": "variants.future_generation:NextGeneration",
+    "future-generation": "variants.future_generation:FutureGeneration",
 }
 
 _cache: dict[str, Game] = {}

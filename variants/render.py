@@ -10,19 +10,20 @@ def render_level(pos: Position, level: int) -> list[str]:
     game = pos.game
     g = game.geometry
     width = len(str(g.ranks))
+    cw = 2 if game.players > 2 else 1          # tokens like ``gK`` with more than two colours
     lines = []
     for rank in range(g.ranks - 1, -1, -1):
         row = []
         for f in range(g.files):
             cell = g.index.get((f, rank, level))
             if cell is None or pos.board[cell] == HOLE:
-                row.append(" ")
+                row.append(" " * cw)
             elif pos.board[cell] == EMPTY:
-                row.append(".")
+                row.append(".".rjust(cw))
             else:
-                row.append(game.letter_of(pos.board[cell]))
+                row.append(game.letter_of(pos.board[cell]).rjust(cw))
         lines.append(f"{rank + 1:>{width}} " + " ".join(row))
-    lines.append(" " * (width + 1) + " ".join(FILES[:g.files]))
+    lines.append(" " * (width + 1) + " ".join(f.rjust(cw) for f in FILES[:g.files]))
     return lines
 
 
