@@ -28,6 +28,8 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("cylinder", "start", None, 4),
     ("millennium", "start", None, 3),
     ("mixed3d", "start", None, 2),
+    ("next-generation", "start", None, 3),
+    ("future-generation", "start", None, 3),
 ]
 
 

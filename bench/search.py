@@ -31,6 +31,8 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("cylinder", "start", None, 6),
     ("millennium", "start", None, 5),
     ("mixed3d", "start", None, 3),
+    ("next-generation", "start", None, 4),
+    ("future-generation", "start", None, 3),
 ]
 
 

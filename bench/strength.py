@@ -2,10 +2,16 @@
 
     python bench/strength.py                          # 20 games each at 0.5 s/move
     python bench/strength.py --games 4 --movetime 0.2 --opponent greedy
+    python bench/strength.py --variant future-generation     # the engine's team v a team of random movers
 
 Normal chess; colours alternate; python-chess referees (its game end with draw claims counts: checkmate,
 stalemate, insufficient material, threefold repetition, fifty moves); a game still running at move 150
 is adjudicated as unfinished (not a win). Targets: 20/20 wins vs random, >= 18/20 vs greedy.
+
+With ``--variant NAME`` (any other game) the engine plays one team (teams alternate) against random movers
+for every colour of the other team; the game's own rules referee (``Position.outcome``: mate, kings
+captured, stalemate, fifty moves, repetition) and a game still running after ``--max-moves`` full moves
+is unfinished. Target: >= 18/20.
 """
 from __future__ import annotations
 
@@ -93,13 +99,63 @@ def match(name: str, games: int, movetime: float, max_fullmoves: int = 150) -> d
     return tally
 
 
+def play_variant(variant: str, engine_team: int, movetime: float, seed: int, max_fullmoves: int,
+                 searcher: Searcher) -> tuple[str, int, str]:
+    """One game of ``variant``: the engine moves for every colour of ``engine_team``, random movers for the
+    rest. Returns (engine's result, plies, termination)."""
+    rng = random.Random(seed)
+    game = get_game(variant)
+    pos = game.position()
+    searcher.new_game()
+    plies = 0
+    while True:
+        outcome = pos.outcome()
+        if outcome is not None:
+            if outcome.result == "1/2-1/2":
+                return "draw", plies, outcome.termination
+            won = outcome.result == ("1-0" if engine_team == 0 else "0-1")
+            return ("win" if won else "loss"), plies, outcome.termination
+        if pos.fullmove > max_fullmoves:
+            return "unfinished", plies, f"move {max_fullmoves}"
+        if game.teams[pos.turn] == engine_team:
+            move = searcher.search(pos, Limits(movetime=movetime)).best
+        else:
+            move = rng.choice(pos.legal_moves())
+        pos.push(move)
+        plies += 1
+
+
+def variant_match(variant: str, games: int, movetime: float, max_fullmoves: int) -> dict:
+    tally = {"win": 0, "draw": 0, "loss": 0, "unfinished": 0}
+    searcher = Searcher()
+    start = time.perf_counter()
+    game = get_game(variant)
+    for i in range(games):
+        team = i % 2
+        result, plies, how = play_variant(variant, team, movetime, 2000 + i, max_fullmoves, searcher)
+        tally[result] += 1
+        print(f"  {variant} game {i + 1:>2}: engine {game.team_name(team):<17} {result:<10} {how:<16} "
+              f"{plies:>4} plies", flush=True)
+    tally["seconds"] = time.perf_counter() - start
+    return tally
+
+
 def main(argv: list[str]) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--movetime", type=float, default=0.5)
     ap.add_argument("--opponent", choices=[*OPPONENTS, "both"], default="both")
     ap.add_argument("--max-moves", type=int, default=150, help="adjudicate at this full move number")
+    ap.add_argument("--variant", default="normal", help="a game name (default normal: against python-chess's board)")
     args = ap.parse_args(argv)
+    if args.variant != "normal":
+        print(f"{args.variant}: hyperchess's team vs random movers, {args.games} games at {args.movetime} s/move",
+              flush=True)
+        t = variant_match(args.variant, args.games, args.movetime, args.max_moves)
+        print(f"\nSummary:\n{args.variant} vs random: {t['win']}/{args.games} wins, {t['draw']} draws, "
+              f"{t['loss']} losses, {t['unfinished']} unfinished at move {args.max_moves}  (target >= "
+              f"{-(-args.games * 9 // 10)}/{args.games})  {t['seconds']:.0f} s")
+        return
     names = list(OPPONENTS) if args.opponent == "both" else [args.opponent]
     targets = {"random": args.games, "greedy": -(-args.games * 9 // 10)}
     summary = []

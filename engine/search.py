@@ -107,6 +107,7 @@ class _GameData:
                 piece = game.pieces[kind]
                 self.value[code] = 20000 if piece.royal else piece.value
         self.single_royal = game.royal_rule == "single"
+        self.bonus = game.eval_bonus if game.has_eval_bonus else None   # the game's own term (team 0 view)
         self._edge: list[int] | None = None
 
     def edge(self, game) -> list[int]:
@@ -284,6 +285,8 @@ class Searcher:
     def _eval(self, pos: Position) -> int:
         """Material and placement (incremental in the position) from the side to move's view."""
         v = pos.score * pos.game.team_sign[pos.turn] + TEMPO
+        if self.gd.bonus is not None:
+            v += self.gd.bonus(pos) * pos.game.team_sign[pos.turn]
         if self.mop is not None:
             v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
         return v
@@ -542,6 +545,8 @@ class Searcher:
             moves = self._order(pos, moves, None, ply)
         else:
             best = pos.score * g.team_sign[us] + TEMPO
+            if self.gd.bonus is not None:
+                best += self.gd.bonus(pos) * g.team_sign[us]
             if self.mop is not None:
                 best += self.mop.bonus(pos) if us == self.mop.strong else -self.mop.bonus(pos)
             if best >= beta:

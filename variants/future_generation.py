@@ -260,17 +260,27 @@ class FutureGeneration(_Stacked):
 
     # ---------------------------------------------------------------- evaluation: kings en prise
     def eval_bonus(self, pos: "Position") -> int:
-        """A king attacked by a live enemy is about to be captured unless its own colour moves first:
-        count most of its value as lost (team 0 minus team 1)."""
+        """A king attacked by a live enemy that moves before the king's own colour does is about to be
+        captured: count most of its value as lost (team 0 minus team 1). A king attacked only by
+        colours that move after its own may still run: a small penalty."""
         score = 0
-        turn = pos.turn
-        for c in range(4):
-            roy = pos.royals[c]
-            if not roy:
-                continue
-            threats = tuple(e for e in self.enemies[c] if pos.royals[e])
-            for k in roy:
-                if pos.attacked(k, threats):
-                    loss = 150 if c == turn else 1500
-                    score += -loss if self.teams[c] == 0 else loss
+        royals = pos.royals
+        order = []                         # live colours from the side to move on, in turn order
+        c = pos.turn
+        for _ in range(4):
+            if royals[c]:
+                order.append(c)
+            c = (c + 1) % 4
+        teams = self.teams
+        for i, c in enumerate(order):
+            before = tuple(e for e in order[:i] if teams[e] != teams[c])
+            after = tuple(e for e in order[i + 1:] if teams[e] != teams[c])
+            for k in royals[c]:
+                if before and pos.attacked(k, before):
+                    loss = 1500
+                elif after and pos.attacked(k, after):
+                    loss = 100
+                else:
+                    continue
+                score += -loss if teams[c] == 0 else loss
         return score
