@@ -364,3 +364,22 @@ def test_perft_next_generation(ng):
     pos = ng.position()
     assert [perft(pos, d) for d in (1, 2)] == [72, 72 * 72 - 2 * 3 - 3 * 2]
     assert perft(pos, 3) == 392557
+
+
+# perft 3 from mid-game positions reached with moves (the counts agree with tests/stacked_oracle.py, see
+# test_future_generation_oracle.py::test_midgame_perft_matches_the_oracle)
+EN_PASSANT_LINE = "Ae2Ae4 Ad7Ad5 Dg5Df5 Db4Dc4 Ae4Ae5 Af7Af5 Dg6Df6 Db5Dc5".split()   # White may take Ae5xAf6 e.p.
+KING_CAPTURE_LINE = "Ae2Ae4 Af7Af6 Dg5Df5 Db4Dc4 Ad1Ah5 Ag7Ag5 Dg6Df6 Db5Dc5 Ah5Ae8".split()  # Black is out
+MIDGAME_PERFT = {"en-passant": (EN_PASSANT_LINE, [82, 6068, 473304]),
+                 "king-capture": (KING_CAPTURE_LINE, [78, 6159, 523515])}
+
+
+@pytest.mark.parametrize("label", MIDGAME_PERFT)
+def test_perft_3_from_midgame_positions(fg, label):
+    line, counts = MIDGAME_PERFT[label]
+    pos = play(fg.position(), *line)
+    if label == "en-passant":
+        assert pos.fen().split()[3] == "Af6:w" and pos.parse_move("Ae5Af6")[3] == EN_PASSANT
+    else:
+        assert pos.eliminated(1) and pos.turn == 2 and pos.fen().split()[7] == "b"
+    assert [perft(pos, d) for d in (1, 2, 3)] == counts

@@ -65,3 +65,16 @@ def test_next_generation_long_random_games_match_the_oracle():
     for seed in range(2):
         replay(get_game("next-generation"), seed, 300, seen)
     assert seen["check"] > 0 and seen[EN_PASSANT] + seen[CASTLE] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", ["en-passant", "king-capture"])
+def test_midgame_perft_matches_the_oracle(label):
+    from test_future_generation import MIDGAME_PERFT
+    line, counts = MIDGAME_PERFT[label]
+    pos = get_game("future-generation").position()
+    oracle = from_position(pos)
+    for text in line:
+        pos.push(pos.parse_move(text))
+        oracle = oracle.after(next(m for m in oracle.legal() if oracle.move_name(m) == text))
+    assert oracle.perft(3) == perft(pos, 3) == counts[2]
