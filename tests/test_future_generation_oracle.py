@@ -50,7 +50,7 @@ def test_future_generation_random_games_match_the_oracle():
 
 def test_next_generation_random_game_matches_the_oracle():
     seen: Counter = Counter()
-    replay(get_game("next-generation"), 3, 40, seen)
+    replay(get_game("next-generation"), 3, 24, seen)
     assert seen[0] > 0
 
 

@@ -183,6 +183,31 @@ class FutureGeneration(_Stacked):
         side = (1, 0, 0) if fwd[0] == 0 else (0, 1, 0)
         return (side, fwd, (0, 0, 1))
 
+    # ---------------------------------------------------------------- XBoard: 2x2 panels, teams as colours
+    # A top left, B top right, C bottom left, D bottom right (reading order of the levels)
+    PANEL = {"A": (0, 1), "B": (1, 1), "C": (0, 0), "D": (1, 0)}
+    # White and Black keep the usual letters; their partners Gold and Silver are drawn with other pieces
+    # of XBoard's set (a queen as an archbishop, the king as a commoner, ...); crowned knights as unicorns.
+    FLAT_LETTERS = ({"P": "P", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "K", "C": "U"},
+                    {"P": "F", "N": "H", "B": "E", "R": "W", "Q": "A", "K": "M", "C": "I"})
+
+    @property
+    def flat_names(self):
+        from protocol.flat import FlatNames
+        if not hasattr(self, "_flat"):
+            xy = []
+            for f, r, l in self.geometry.coords:
+                col, row = self.PANEL[self.level_letters[len(self.level_letters) - 1 - l]]
+                xy.append((f + 8 * col, r + 8 * row))
+            self._flat = FlatNames(16, 16, xy)
+        return self._flat
+
+    def flat_letter(self, code: int) -> str:
+        """Upper case for White's team, lower case for Black's; partners (Gold, Silver) other letters."""
+        color = self.owner[code]
+        letter = self.FLAT_LETTERS[color >= 2][self.pieces[self.kind_of[code]].letter]
+        return letter if self.teams[color] == 0 else letter.lower()
+
     # ---------------------------------------------------------------- level access (FG rule 2, A4)
     # pos.extra = bit mask of the colours that have unlocked (had 4+ units on their access level)
 
