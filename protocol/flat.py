@@ -167,7 +167,9 @@ def flat_fen(pos, flat: FlatNames) -> str:
             out.append(str(empty))
         rows.append("".join(out))
     native = pos.fen().split()
-    castling = native[2] if len(native) > 2 and re.fullmatch(r"-|[A-Za-z]+", native[2]) else "-"
+    # XBoard's castling letters know two colours only: four-player rights are not shown (our engine judges)
+    castling = (native[2] if game.players == 2 and len(native) > 2 and re.fullmatch(r"-|[A-Za-z]+", native[2])
+                else "-")
     ep = flat.name(pos.ep) if pos.ep >= 0 and flat.xy[pos.ep] is not None else "-"
     side = "w" if game.teams[pos.turn] == 0 else "b"
     return f"{'/'.join(rows)} {side} {castling} {ep} {pos.halfmove} {pos.fullmove}"
