@@ -113,6 +113,15 @@ class NextGeneration(_Stacked):
         return len(pos.occupied[0]) + len(pos.occupied[1]) <= 2
 
     # ---------------------------------------------------------------- XBoard: two 8x8 panels, A | B
+    # The king is drawn as XBoard's commoner (M): XBoard's castling rule would move an edge piece whenever a
+    # king steps two or more files along a rank, as it does between the panels.
+    flat_royal = False
+
+    def flat_letter(self, code: int) -> str:
+        letter = self.pieces[self.kind_of[code]].letter
+        letter = "M" if letter == "K" else letter
+        return letter if self.owner[code] == 0 else letter.lower()
+
     @property
     def flat_names(self):
         from protocol.flat import FlatNames
@@ -188,8 +197,9 @@ class FutureGeneration(_Stacked):
     PANEL = {"A": (0, 1), "B": (1, 1), "C": (0, 0), "D": (1, 0)}
     # White and Black keep the usual letters; their partners Gold and Silver are drawn with other pieces
     # of XBoard's set (a queen as an archbishop, the king as a commoner, ...); crowned knights as unicorns.
-    FLAT_LETTERS = ({"P": "P", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "K", "C": "U"},
-                    {"P": "F", "N": "H", "B": "E", "R": "W", "Q": "A", "K": "M", "C": "I"})
+    FLAT_LETTERS = ({"P": "P", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "M", "C": "U"},
+                    {"P": "F", "N": "H", "B": "E", "R": "W", "Q": "A", "K": "G", "C": "I"})
+    flat_royal = False              # kings step between panels along a rank: not XBoard's castling
 
     @property
     def flat_names(self):
