@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .fen import FenError
-from .game import Game, Move
+from .game import EN_PASSANT, TRANSFORM, Game, Move
 from .geometry import DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D, Geometry, Vector
 from .notation import SquareNames
 from .pieces import Leap, Mode, Path, PieceType, Slide
@@ -69,6 +69,22 @@ class _Stacked(Game):
     panels_per_row = 2            # render: two levels per row
     promotion_letters = "qrbn"
 
+    # XBoard (flat views): ApplyMove treats a king stepping 2+ files along a rank as castling (moving the
+    # piece on the board's edge file) and a pawn leaving its 5th rank sideways to an empty square as an e.p.
+    # capture; both happen between panels here. So XBoard is shown no king and no pawn (other letters of
+    # its set, no royal piece), e.p. is written as two legs (over the captured pawn) and crowning with the
+    # new piece's letter, which XBoard believes when its legality test is off. XBoard cannot follow the
+    # rook of a castling (its castling rule uses the board's edge files): docs/rules/future-generation.md.
+    flat_royal = False
+
+    def flat_move(self, pos: "Position", move: Move, square) -> str | None:
+        frm, to, extra, flag = move
+        if flag == EN_PASSANT:
+            return f"{square(frm)}{square(extra)},{square(extra)}{square(to)}"
+        if flag == TRANSFORM:
+            return square(frm) + square(to) + self.flat_letter(extra).lower()
+        return None
+
     def _setup(self, army) -> None:
         n = len(self.level_letters)
         geo = Geometry(8, 8, n)
@@ -113,13 +129,10 @@ class NextGeneration(_Stacked):
         return len(pos.occupied[0]) + len(pos.occupied[1]) <= 2
 
     # ---------------------------------------------------------------- XBoard: two 8x8 panels, A | B
-    # The king is drawn as XBoard's commoner (M): XBoard's castling rule would move an edge piece whenever a
-    # king steps two or more files along a rank, as it does between the panels.
-    flat_royal = False
+    FLAT_LETTERS = ({"P": "S", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "M", "C": "U"},)
 
     def flat_letter(self, code: int) -> str:
-        letter = self.pieces[self.kind_of[code]].letter
-        letter = "M" if letter == "K" else letter
+        letter = self.FLAT_LETTERS[0][self.pieces[self.kind_of[code]].letter]
         return letter if self.owner[code] == 0 else letter.lower()
 
     @property
@@ -195,11 +208,10 @@ class FutureGeneration(_Stacked):
     # ---------------------------------------------------------------- XBoard: 2x2 panels, teams as colours
     # A top left, B top right, C bottom left, D bottom right (reading order of the levels)
     PANEL = {"A": (0, 1), "B": (1, 1), "C": (0, 0), "D": (1, 0)}
-    # White and Black keep the usual letters; their partners Gold and Silver are drawn with other pieces
-    # of XBoard's set (a queen as an archbishop, the king as a commoner, ...); crowned knights as unicorns.
-    FLAT_LETTERS = ({"P": "P", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "M", "C": "U"},
-                    {"P": "F", "N": "H", "B": "E", "R": "W", "Q": "A", "K": "G", "C": "I"})
-    flat_royal = False              # kings step between panels along a rank: not XBoard's castling
+    # White and Black keep the usual letters (but no XBoard king or pawn, see _Stacked); their partners Gold
+    # and Silver are drawn with other pieces of XBoard's set; crowned knights as unicorns (I for Gold/Silver).
+    FLAT_LETTERS = ({"P": "S", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "M", "C": "U"},
+                    {"P": "D", "N": "H", "B": "E", "R": "W", "Q": "A", "K": "G", "C": "I"})
 
     @property
     def flat_names(self):
