@@ -16,15 +16,27 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
-def load(variant: str, position: str | None):
+def load(variant: str, position: str | None, moves: str | None = None):
+    """The game and the position (``position`` or the start) after ``moves`` (native notation, separated
+    by blanks); bad input ends the command with one line."""
+    from variants import MoveError
     try:
         game = get_game(variant)
     except UnknownVariant as exc:
         fail(str(exc))
     try:
-        return game, game.position(position)
+        pos = game.position(position)
     except (FenError, UnknownSquare) as exc:
         fail(f"bad position for {variant}: {exc}")
+    for ply, text in enumerate((moves or "").split(), start=1):
+        try:
+            pos.push(pos.parse_move(text))
+        except (MoveError, UnknownSquare, ValueError) as exc:
+            fail(f"bad move for {variant}: move {text!r} at ply {ply} refused: {exc}")
+    return game, pos
+
+
+MOVES_HELP = "Then play these moves (native notation, blank-separated in one argument: --moves 'e2e4 e7e5')."
 
 
 class OneLineErrors(click.Group):
@@ -79,8 +91,9 @@ def variants() -> None:
 @click.argument("variant")
 @click.argument("depth", type=int)
 @click.option("--position", "-p", help="Start from this position string instead of the game's start.")
+@click.option("--moves", "-m", help=MOVES_HELP)
 @click.option("--divide", is_flag=True, help="Print the leaf count under each root move.")
-def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
+def perft(variant: str, depth: int, position: str | None, moves: str | None, divide: bool) -> None:
     """Count leaf nodes of the legal move tree to DEPTH plies (bulk-counted at the last ply).
 
     Progress goes to stderr; the last stdout line is exactly `Nodes searched: N`.
@@ -88,7 +101,7 @@ def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
     from variants.perft import divide as divide_fn, perft as perft_fn
     if depth < 1:
         fail(f"depth must be at least 1, got {depth}")
-    game, pos = load(variant, position)
+    game, pos = load(variant, position, moves)
     start = time.perf_counter()
     show_progress = sys.stderr.isatty() or depth >= 4
 
@@ -110,10 +123,11 @@ def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
 @main.command()
 @click.argument("variant")
 @click.option("--position", "-p", help="Show this position string instead of the game's start.")
-def show(variant: str, position: str | None) -> None:
+@click.option("--moves", "-m", help=MOVES_HELP)
+def show(variant: str, position: str | None, moves: str | None) -> None:
     """Print the board as text."""
     from variants.render import render
-    game, pos = load(variant, position)
+    game, pos = load(variant, position, moves)
     click.echo(render(pos))
 
 

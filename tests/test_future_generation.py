@@ -383,3 +383,33 @@ def test_perft_3_from_midgame_positions(fg, label):
     else:
         assert pos.eliminated(1) and pos.turn == 2 and pos.fen().split()[7] == "b"
     assert [perft(pos, d) for d in (1, 2, 3)] == counts
+
+
+# ---------------------------------------------------------------- the command line reproduces the counts
+def _cli(*args: str):
+    from click.testing import CliRunner
+    from cli import main
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.parametrize("label", MIDGAME_PERFT)
+def test_hyperchess_perft_with_moves(label):
+    line, counts = MIDGAME_PERFT[label]
+    result = _cli("perft", "future-generation", "3", "--moves", " ".join(line))
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().splitlines()[-1] == f"Nodes searched: {counts[2]}"
+
+
+def test_hyperchess_perft_start_positions():
+    for variant, depth, nodes in (("future-generation", 2, 72 * 72), ("next-generation", 3, 392557)):
+        result = _cli("perft", variant, str(depth))
+        assert result.output.strip().splitlines()[-1] == f"Nodes searched: {nodes}"
+
+
+def test_hyperchess_show_with_moves_and_a_bad_move():
+    result = _cli("show", "future-generation", "--moves", " ".join(KING_CAPTURE_LINE))
+    assert result.exit_code == 0
+    assert "gold to move" in result.output and result.output.strip().endswith(" b")
+    bad = _cli("show", "future-generation", "--moves", "Ae2Ae4 Ae4Ae5")
+    assert bad.exit_code == 2 and "Ae4Ae5" in bad.output and "ply 2" in bad.output
+    assert "Traceback" not in bad.output
