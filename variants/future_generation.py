@@ -129,7 +129,7 @@ class NextGeneration(_Stacked):
         return len(pos.occupied[0]) + len(pos.occupied[1]) <= 2
 
     # ---------------------------------------------------------------- XBoard: two 8x8 panels, A | B
-    FLAT_LETTERS = ({"P": "S", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "M", "C": "U"},)
+    FLAT_LETTERS = ({"P": "F", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "M", "C": "U"},)
 
     def flat_letter(self, code: int) -> str:
         letter = self.FLAT_LETTERS[0][self.pieces[self.kind_of[code]].letter]
@@ -210,8 +210,8 @@ class FutureGeneration(_Stacked):
     PANEL = {"A": (0, 1), "B": (1, 1), "C": (0, 0), "D": (1, 0)}
     # White and Black keep the usual letters (but no XBoard king or pawn, see _Stacked); their partners Gold
     # and Silver are drawn with other pieces of XBoard's set; crowned knights as unicorns (I for Gold/Silver).
-    FLAT_LETTERS = ({"P": "S", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "M", "C": "U"},
-                    {"P": "D", "N": "H", "B": "E", "R": "W", "Q": "A", "K": "G", "C": "I"})
+    FLAT_LETTERS = ({"P": "F", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "M", "C": "U"},
+                    {"P": "W", "N": "H", "B": "I", "R": "J", "Q": "G", "K": "C", "C": "D"})
 
     @property
     def flat_names(self):
