@@ -264,10 +264,10 @@ def native_fen(game, flat: FlatNames, text: str) -> str:
             raise FenError(f"rank {flat.rank_label(y)} does not have {flat.width} files")
     out = [format_board(game, board)]
     rest = fields[1:]
-    if game.players != 2:
+    if game.players != 2 or not getattr(game, "flat_royal", True):
         # XBoard's side letter is a team: the first colour of that team in the turn order. XBoard's castling
-        # and e.p. fields know two colours only: the start position's castling (kept where kings and rooks
-        # still stand at home), no e.p. chance; the game's own fields take their defaults.
+        # and e.p. fields know two colours and real kings only: the start position's castling (kept where
+        # kings and rooks still stand at home), no e.p. chance; the game's own fields take their defaults.
         if rest and rest[0] not in ("w", "b"):
             raise FenError(f"side to move must be w or b, got {rest[0]!r}")
         team = 1 if rest and rest[0] == "b" else 0
