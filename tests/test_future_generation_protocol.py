@@ -74,3 +74,28 @@ def test_two_engines_play_next_generation_moves():
     finally:
         for e in engines:
             e.close()
+
+
+def test_flat_notation_null_move_for_the_eliminated_colour():
+    """XBoard's view (teams as its two colours): White takes Black's king, so Gold (White's partner) moves
+    next; the engine, playing Black's team, owes XBoard the null move ``@@@@`` for the skipped Black, then
+    answers Gold's move with a real Silver move, all in flat square names."""
+    from protocol_support import InProcess
+    from test_future_generation import KING_CAPTURE_LINE
+    game = get_game("future-generation")
+    pos = game.position()
+    for text in KING_CAPTURE_LINE[:-1]:
+        pos.push(pos.parse_move(text))
+    with InProcess() as e:
+        e.handshake()
+        e.send("new", "variant future-generation", "sd 1", "force", f"setboard {pos.fen()}", "playother")
+        e.sync()
+        e.send("usermove h13e16")                # Ah5xAe8: White's queen takes Black's king
+        assert e.expect(r"move .*")[0] == "move @@@@"
+        e.send("usermove o4n4")                  # Gold's Dg4-Df4: Silver (the engine) is next
+        reply = e.expect(r"move .*")[0].split()[1]
+        for text in ("Ah5Ae8", "Dg4Df4"):
+            pos.push(pos.parse_move(text))
+        from protocol.flat import flat_names, parse_flat_move
+        move = parse_flat_move(pos, reply, flat_names(game))
+        assert move is not None and pos.board[move[0]] and game.owner[pos.board[move[0]]] == 3
