@@ -413,3 +413,16 @@ def test_hyperchess_show_with_moves_and_a_bad_move():
     bad = _cli("show", "future-generation", "--moves", "Ae2Ae4 Ae4Ae5")
     assert bad.exit_code == 2 and "Ae4Ae5" in bad.output and "ply 2" in bad.output
     assert "Traceback" not in bad.output
+
+
+# ---------------------------------------------------------------- the engine knows kings are captured
+def test_engine_takes_a_king_en_prise_and_saves_its_own(fg):
+    from engine.search import Limits, Searcher
+    pos = fg_pos(fg, {"Ad7": "wQ", "Aa7": "bP"})
+    best = Searcher().search(pos, Limits(depth=2)).best
+    assert pos.move_name(best) == "Ad7Ae8"                 # the Black king, not the pawn
+    pos = fg_pos(fg, {"Ae5": "bR", "Ab2": "wP"})          # Black's rook attacks the White king; Black is next
+    best = Searcher().search(pos, Limits(depth=3)).best
+    pos.push(best)
+    king = next(iter(pos.royals[0]))
+    assert not pos.attacked(king, (1,)), pos.move_name(best)
