@@ -353,8 +353,11 @@ def test_perft_future_generation_depth_3(fg):
 
 @pytest.mark.slow
 def test_perft_future_generation_depth_4(fg):
-    """One full round W, B, G, S: Silver's moves onto C (files a-d) never meet Gold's (files e-h), so 72^4."""
+    """One full round W, B, G, S: Silver's moves onto C (files a-d) never meet Gold's (files e-h), so 72^4;
+    ``hyperchess perft future-generation 4`` says the same."""
     assert perft(fg.position(), 4) == 72 ** 4
+    result = _cli("perft", "future-generation", "4")
+    assert result.output.strip().splitlines()[-1] == f"Nodes searched: {72 ** 4}"
 
 
 def test_perft_next_generation(ng):
@@ -401,7 +404,7 @@ def test_hyperchess_perft_with_moves(label):
 
 
 def test_hyperchess_perft_start_positions():
-    for variant, depth, nodes in (("future-generation", 2, 72 * 72), ("next-generation", 3, 392557)):
+    for variant, depth, nodes in (("future-generation", 3, 72 ** 3), ("next-generation", 3, 392557)):
         result = _cli("perft", variant, str(depth))
         assert result.output.strip().splitlines()[-1] == f"Nodes searched: {nodes}"
 
