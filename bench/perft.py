@@ -31,6 +31,8 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("mixed3d", "start", None, 2),
     ("first-contact", "start", None, 4),
     ("first-contact", "88-action", POSITION_88, 2),
+    ("next-generation", "start", None, 3),
+    ("future-generation", "start", None, 3),
 ]
 
 

@@ -33,6 +33,8 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("millennium", "start", None, 5),
     ("mixed3d", "start", None, 3),
     ("first-contact", "88-action", POSITION_88, 3),
+    ("next-generation", "start", None, 4),
+    ("future-generation", "start", None, 3),
 ]
 
 

@@ -2,6 +2,7 @@
 
     python bench/strength.py                          # 20 games each at 0.5 s/move
     python bench/strength.py --games 4 --movetime 0.2 --opponent greedy
+    python bench/strength.py --variant future-generation     # the engine's team v a team of random movers
 
 Normal chess; colours alternate; python-chess referees (its game end with draw claims counts: checkmate,
 stalemate, insufficient material, threefold repetition, fifty moves); a game still running at move 150
@@ -10,8 +11,9 @@ is adjudicated as unfinished (not a win). Targets: 20/20 wins vs random, >= 18/2
     python bench/strength.py --variant first-contact --opponent random
 
 Other games (``--variant``): our own Position referees (its ``outcome()``: the game's own ends, no legal move,
-fifty moves, threefold repetition); the random mover picks among our legal moves and the greedy one takes the
-most valuable piece it can (piece values of the game).
+fifty moves, threefold repetition); the engine plays every colour of one team (teams alternate) and the
+opponent every other colour: the random mover picks among our legal moves and the greedy one takes the most
+valuable piece it can (piece values of the game).
 """
 from __future__ import annotations
 
@@ -83,9 +85,10 @@ def play(opponent, engine_white: bool, movetime: float, seed: int, max_fullmoves
         board.push(move)
 
 
-def play_native(variant: str, name: str, engine_white: bool, movetime: float, seed: int,
+def play_native(variant: str, name: str, engine_team: int, movetime: float, seed: int,
                 max_fullmoves: int = 150, searcher: Searcher | None = None) -> tuple[str, int, str]:
-    """One game of ``variant`` refereed by our own Position; same return as :func:`play`."""
+    """One game of ``variant`` refereed by our own Position: the engine moves for every colour of
+    ``engine_team`` (team 0 = White's), the opponent for the rest; same return as :func:`play`."""
     rng = random.Random(seed)
     pos = get_game(variant).position()
     game = pos.game
@@ -97,12 +100,12 @@ def play_native(variant: str, name: str, engine_white: bool, movetime: float, se
         if outcome is not None:
             if outcome.result == "1/2-1/2":
                 return "draw", plies, outcome.termination
-            won = (outcome.result == "1-0") == engine_white
+            won = outcome.result == ("1-0" if engine_team == 0 else "0-1")
             return ("win" if won else "loss"), plies, outcome.termination
         if pos.fullmove > max_fullmoves:
             return "unfinished", plies, f"move {max_fullmoves}"
         moves = pos.legal_moves()
-        if (pos.turn == 0) == engine_white:
+        if game.teams[pos.turn] == engine_team:
             move = searcher.search(pos, Limits(movetime=movetime)).best
             if move not in moves:
                 raise AssertionError(f"engine played illegal {move} in {pos.fen()}")
@@ -128,10 +131,11 @@ def match(name: str, games: int, movetime: float, max_fullmoves: int = 150, vari
             result, plies, how = play(opponent, white, movetime, seed=1000 + i, max_fullmoves=max_fullmoves,
                                       searcher=searcher)
         else:
-            result, plies, how = play_native(variant, name, white, movetime, seed=1000 + i,
+            result, plies, how = play_native(variant, name, 0 if white else 1, movetime, seed=1000 + i,
                                              max_fullmoves=max_fullmoves, searcher=searcher)
         tally[result] += 1
-        print(f"  {name} game {i + 1:>2}: engine {'white' if white else 'black'}  {result:<10} "
+        side = "white" if variant == "normal" else get_game(variant).team_name(0 if white else 1)
+        print(f"  {name} game {i + 1:>2}: engine {side:<17} {result:<10} "
               f"{how:<22} {plies:>3} plies", flush=True)
     tally["seconds"] = time.perf_counter() - start
     return tally

@@ -119,10 +119,13 @@ def piece_to_char(game) -> str:
     ``.`` for unused slots. A piece keeps the slot of its own letter when there is one; royal pieces
     take the king slot; others fill the free slots from the left."""
     white: dict[str, bool] = {}            # upper-case letter -> royal
+    # ``flat_royal = False``: XBoard is shown no king (its castling rule would move an edge piece whenever a
+    # king steps two or more files along a rank, e.g. between the panels of a stacked game)
+    royal_ok = getattr(game, "flat_royal", True)
     for code in range(game.ncodes):
         if game.kind_of[code] and game.owner[code] >= 0:
             letter = flat_letter(game, code).upper()
-            white[letter] = white.get(letter, False) or game.pieces[game.kind_of[code]].royal
+            white[letter] = white.get(letter, False) or (royal_ok and game.pieces[game.kind_of[code]].royal)
     slots = ["."] * len(XBOARD_ORDER)
     king = XBOARD_ORDER.index("K")
     rest = []
@@ -167,7 +170,9 @@ def flat_fen(pos, flat: FlatNames) -> str:
             out.append(str(empty))
         rows.append("".join(out))
     native = pos.fen().split()
-    castling = native[2] if len(native) > 2 and re.fullmatch(r"-|[A-Za-z]+", native[2]) else "-"
+    # XBoard's castling letters know two colours only: four-player rights are not shown (our engine judges)
+    castling = (native[2] if game.players == 2 and len(native) > 2 and re.fullmatch(r"-|[A-Za-z]+", native[2])
+                else "-")
     ep = flat.name(pos.ep) if pos.ep >= 0 and flat.xy[pos.ep] is not None else "-"
     side = "w" if game.teams[pos.turn] == 0 else "b"
     return f"{'/'.join(rows)} {side} {castling} {ep} {pos.halfmove} {pos.fullmove}"
@@ -224,8 +229,6 @@ _TOKEN = re.compile(r"\d+|\*|[A-Za-z]")
 def native_fen(game, flat: FlatNames, text: str) -> str:
     """A flat (XBoard) position string turned into the game's native one (two-team games whose
     teams are the two colours). Raises FenError."""
-    if game.players != 2:
-        raise FenError("flat position strings are only read for two-player games")
     fields = text.split()
     if not fields:
         raise FenError("empty position string")
@@ -261,6 +264,17 @@ def native_fen(game, flat: FlatNames, text: str) -> str:
             raise FenError(f"rank {flat.rank_label(y)} does not have {flat.width} files")
     out = [format_board(game, board)]
     rest = fields[1:]
+    if game.players != 2 or not getattr(game, "flat_royal", True):
+        # XBoard's side letter is a team: the first colour of that team in the turn order. XBoard's castling
+        # and e.p. fields know two colours and real kings only: the start position's castling (kept where
+        # kings and rooks still stand at home), no e.p. chance; the game's own fields take their defaults.
+        if rest and rest[0] not in ("w", "b"):
+            raise FenError(f"side to move must be w or b, got {rest[0]!r}")
+        team = 1 if rest and rest[0] == "b" else 0
+        side = game.color_letters[next(c for c in range(game.players) if game.teams[c] == team)]
+        start = game.start_fen.split()
+        clocks = rest[3:5] if len(rest) >= 5 else ["0", "1"]
+        return " ".join([out[0], side, start[2] if len(start) > 2 else "-", "-", *clocks])
     if rest:
         out.append(rest[0])
     if len(rest) > 1:

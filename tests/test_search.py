@@ -354,7 +354,7 @@ def four_player(pieces: dict[str, tuple[str, int]], turn: int = 0):
     game = _FourPlayerRooks.game()
     pos = game.position()
     for square, (letter, color) in pieces.items():
-        pos.put(game.names.parse(square), code_of(game.kind_of[game.letters[letter]], color))
+        pos.put(game.names.parse(square), code_of(game.kind_by_letter[letter], color))
     pos.history = [pos.hash]
     assert pos.turn == turn
     return pos

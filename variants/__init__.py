@@ -16,6 +16,8 @@ REGISTRY: dict[str, str] = {
     "millennium": "variants.millennium:Millennium",
     "mixed3d": "variants.mixed3d:Mixed3D",
     "first-contact": "variants.first_contact:FirstContact",
+    "next-generation": "variants.future_generation:NextGeneration",
+    "future-generation": "variants.future_generation:FutureGeneration",
 }
 
 _cache: dict[str, Game] = {}

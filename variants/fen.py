@@ -6,7 +6,6 @@ fields: side, castling, en passant, halfmove clock, fullmove number, then any ga
 """
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from .game import EMPTY, HOLE
@@ -20,7 +19,6 @@ class FenError(ValueError):
     """A position string that cannot be read; the message is one line saying why."""
 
 
-_TOKEN = re.compile(r"\d+|\*|[A-Za-z]")
 
 
 def parse_board(game, field: str) -> list[int]:
@@ -38,7 +36,7 @@ def parse_board(game, field: str) -> list[int]:
             rank = g.ranks - 1 - ri
             f = 0
             pos = 0
-            for m in _TOKEN.finditer(row):
+            for m in game.token_re.finditer(row):
                 if m.start() != pos:
                     raise FenError(f"bad character {row[pos]!r} in rank {rank + 1}")
                 pos = m.end()
@@ -115,8 +113,13 @@ def parse_fen(pos: "Position", text: str) -> None:
     pos.rights = _parse_castling(pos, fields[2] if len(fields) > 2 else "-")
     pos.hash ^= game.rights_key(pos.rights)
     pos.ep = pos.ep_victim = -1
+    pos.windows = ()
     ep_field = fields[3] if len(fields) > 3 else "-"
-    if ep_field != "-":
+    if game.ep_windows:
+        pos.windows = _parse_windows(pos, ep_field)
+        for ep, _, _, mask in pos.windows:
+            pos.hash ^= game.z_ep[ep] ^ game.z_window[mask]
+    elif ep_field != "-":
         try:
             ep = game.names.parse(ep_field)
         except UnknownSquare as exc:
@@ -148,12 +151,63 @@ def parse_fen(pos: "Position", text: str) -> None:
         pos.history = [pos.hash]
 
 
+def _parse_windows(pos: "Position", field: str) -> tuple:
+    """ep_rule "each_enemy": ``-`` or comma-separated ``SQUARE:COLOURS`` (``Ba3:bs``): the passed
+    square of a double step and the colours that may still take en passant there on their next turn."""
+    game = pos.game
+    if field == "-":
+        return ()
+    out = []
+    for part in field.split(","):
+        square, _, who = part.partition(":")
+        try:
+            ep = game.names.parse(square)
+        except UnknownSquare as exc:
+            raise FenError(f"bad en-passant field {field!r}: {exc}") from None
+        mask = 0
+        for ch in who:
+            if ch not in game.color_letters:
+                raise FenError(f"bad en-passant field {field!r}: {ch!r} is not a colour letter")
+            mask |= 1 << game.color_letters.index(ch)
+        if not mask:
+            raise FenError(f"bad en-passant field {field!r}: name the colours after the square ({square}:bs)")
+        victim = None
+        for owner in range(game.players):
+            for _, to in game.double_steps[owner].get(ep, ()):
+                if game.owner[pos.board[to]] == owner and pos.board[to] in game.pawn_codes and not pos.board[ep]:
+                    victim = to
+                    if any(game.teams[c] == game.teams[owner] for c in range(game.players) if mask >> c & 1):
+                        raise FenError(f"bad en-passant field {field!r}: only enemies of the pawn may take it")
+        if victim is None:
+            raise FenError(f"en-passant square {square} does not follow a double step")
+        out.append((ep, victim, pos.board[victim], mask))
+    return tuple(out)
+
+
+def format_windows(pos: "Position") -> str:
+    game = pos.game
+    parts = [game.names.name(ep) + ":" + "".join(game.color_letters[c] for c in range(game.players) if mask >> c & 1)
+             for ep, _, _, mask in pos.windows]
+    return ",".join(parts) or "-"
+
+
 def _parse_castling(pos: "Position", field: str) -> int:
     game = pos.game
     if field == "-":
         return 0
     rights = 0
-    if game.castling_style == "files":
+    if any(len(rule.fen_char) > 1 for rule in game.castling):
+        # multi-letter castling names (``wKgQ``): read them as tokens
+        at = 0
+        while at < len(field):
+            for i, rule in enumerate(game.castling):
+                if field.startswith(rule.fen_char, at):
+                    rights |= 1 << i
+                    at += len(rule.fen_char)
+                    break
+            else:
+                raise FenError(f"bad castling field {field!r}")
+    elif game.castling_style == "files":
         # the files of unmoved castling kings and rooks (upper case White's); one bit per piece
         for ch in field:
             color = 0 if ch.isupper() else 1
@@ -205,7 +259,8 @@ def format_castling(pos: "Position") -> str:
 
 def format_fen(pos: "Position") -> str:
     game = pos.game
-    fields = [game.board_to_text(pos.board), game.color_letters[pos.turn], format_castling(pos),
-              game.names.name(pos.ep) if pos.ep >= 0 else "-", str(pos.halfmove), str(pos.fullmove)]
+    ep = format_windows(pos) if game.ep_windows else game.names.name(pos.ep) if pos.ep >= 0 else "-"
+    fields = [game.board_to_text(pos.board), game.color_letters[pos.turn], format_castling(pos), ep,
+              str(pos.halfmove), str(pos.fullmove)]
     fields += game.format_extra(pos)
     return " ".join(fields)

@@ -7,6 +7,7 @@ for their special rules; there is never a move generator per game.
 from __future__ import annotations
 
 import random
+import re
 import zlib
 from collections import deque
 from dataclasses import dataclass
@@ -22,12 +23,13 @@ if TYPE_CHECKING:
 EMPTY = 0
 HOLE = 1           # a missing cell that appears/vanishes during play: blocks every line
 NORMAL, DOUBLE, EN_PASSANT, CASTLE, PROMOTION = 0, 1, 2, 3, 4
+TRANSFORM = 5      # a non-pawn piece changes into ``extra`` as it enters its zone (crowned knight)
 SPECIAL = 8        # flags >= SPECIAL belong to the game's own hooks (split, drop, platform...)
 
 Move = tuple[int, int, int, int]
 """``(from_cell, to_cell, extra, flag)``. ``extra`` is the promoted piece code (PROMOTION),
 the passed cell (DOUBLE), the captured pawn's cell (EN_PASSANT), the castling rule index
-(CASTLE) or game data (flags >= SPECIAL)."""
+(CASTLE), the piece it turns into (TRANSFORM) or game data (flags >= SPECIAL)."""
 
 
 def code_of(kind: int, color: int) -> int:
@@ -69,6 +71,16 @@ class Game:
     # "tried" = always tested by a trial move (e.g. a platform move, which can open lines).
     # Either list every special flag the game makes, or leave it empty (each is then tried).
     special_legality: dict[int, str] = {}
+    # Elimination (four-player capture-the-king games): a colour with no royal piece left is skipped in
+    # the turn order, its pieces stay as inert blockers (they attack nothing), and a team whose colours
+    # are all eliminated has lost. Use with royal_rule = "none".
+    elimination = False
+    # En passant: "next" = only the next mover may take (FIDE); "each_enemy" = every enemy colour may
+    # take on its own first turn after the double step (Position.windows).
+    ep_rule = "next"
+    # Castling through attacked squares is forbidden even for a side that is not subject to check.
+    castle_safety_always = False
+    fifty_plies = 100              # plies without capture or pawn move that draw the game
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry
@@ -78,6 +90,9 @@ class Game:
         self.teams: tuple[int, ...] = tuple(range(self.players)) if self.players == 2 else (0, 1, 0, 1)
         self.promotion_zone: list[frozenset[int]] = [frozenset()] * self.players
         self.initial_cells: dict[tuple[int, int], frozenset[int]] = {}   # (kind, color) -> cells of initial paths
+        # kind -> kind it turns into when it enters its colour's promotion zone (moving there, or promoted
+        # there: a pawn promoting to such a kind gets the new kind at once)
+        self.transforms: dict[int, int] = {}
 
     # ------------------------------------------------------------------ rule hooks
     def orientation(self, color: int, cell: int) -> tuple[Vector, Vector, Vector]:
@@ -94,6 +109,8 @@ class Game:
 
     def game_over(self, pos: "Position") -> tuple[str, str] | None:
         """A game-specific end (e.g. a king captured): (result, reason), or None."""
+        if self.elimination:
+            return self.team_outcome(pos)
         return None
 
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
@@ -119,6 +136,18 @@ class Game:
 
     def format_extra(self, pos: "Position") -> list[str]:
         return []
+
+    def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
+        """Drop pseudo-legal moves a rule forbids for the side to move (e.g. a locked level). Applied to
+        every generated list, captures included; a game that overrides it turns it on."""
+        return moves
+
+    def castling_threats(self, pos: "Position", us: int, cell: int) -> tuple[int, ...] | None:
+        """The colours whose attacks on ``cell`` forbid a castling of ``us`` (None = all enemies).
+        With elimination only live enemies count (inert pieces attack nothing)."""
+        if self.elimination:
+            return tuple(e for e in self.enemies[us] if pos.royals[e])
+        return None
 
     def move_suffix(self, move: Move) -> str:
         """Text after the two squares for special moves (e.g. a split knight's ``n``)."""
@@ -163,13 +192,29 @@ class Game:
         self.royal_codes = frozenset(c for c in range(ncodes) if self.kind_of[c] and self.pieces[self.kind_of[c]].royal)
         self.pawn_codes = frozenset(c for c in range(ncodes) if self.kind_of[c] and self.pieces[self.kind_of[c]].pawn)
         self.letters: dict[str, int] = {}
+        self.kind_by_letter: dict[str, int] = {}
         for kind in range(1, len(self.pieces)):
+            self.kind_by_letter.setdefault(self.pieces[kind].letter.upper(), kind)
+            if self.players > 2:
+                # more than two colours: a token is the colour letter + the piece letter (``gK``)
+                for color in range(self.players):
+                    self.letters[self.color_letters[color] + self.pieces[kind].letter.upper()] = code_of(kind, color)
+                continue
             self.letters[self.pieces[kind].letter.upper()] = code_of(kind, 0)
             if self.players >= 2:
                 self.letters[self.pieces[kind].letter.lower()] = code_of(kind, 1)
-        self._promo_codes = [tuple(self.code_for_letter(ch, color) for ch in self.promotion_letters
-                                   if ch.upper() in self.letters)
-                             for color in range(self.players)]
+        self._promo_codes = []
+        self.promo_suffix: dict[int, str] = {}     # promoted code -> the letter written after the move
+        for color in range(self.players):
+            codes = []
+            for ch in self.promotion_letters:
+                if ch.upper() not in self.kind_by_letter:
+                    continue
+                kind = self.kind_by_letter[ch.upper()]
+                code = code_of(self.transforms.get(kind, kind), color)
+                codes.append(code)
+                self.promo_suffix[code] = ch.lower()
+            self._promo_codes.append(tuple(codes))
         self.tables: list[list | None] = [None] * ncodes
         self.dedupe = g.wraps
         self._ray_memo: dict = {}
@@ -178,8 +223,8 @@ class Game:
             if self.kind_of[code] and self.owner[code] >= 0:
                 piece = self.pieces[self.kind_of[code]]
                 first = code_of(self.kind_of[code], 0)
-                if (self.owner[code] and not piece.oriented and not piece.pawn
-                        and not piece.atoms(Path) and self.tables[first] is not None):
+                if (self.owner[code] and not piece.oriented and not piece.pawn and self.kind_of[code] not in
+                        self.transforms and not piece.atoms(Path) and self.tables[first] is not None):
                     self.tables[code] = self.tables[first]     # the same moves for every colour
                 else:
                     self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
@@ -198,7 +243,7 @@ class Game:
         self._finish_compile()
 
     def code_for_letter(self, letter: str, color: int) -> int:
-        return code_of(self.kind_of[self.letters[letter.upper()]], color)
+        return code_of(self.kind_by_letter[letter.upper()], color)
 
     def _oriented(self, vecs: Iterable[Vector], basis) -> list[Vector]:
         key = (tuple(vecs), tuple(basis))
@@ -264,6 +309,11 @@ class Game:
                     to = cells[-1]
                     mv = (cell, to, cells[-2], DOUBLE) if atom.en_passant and len(cells) > 1 else (cell, to, 0, NORMAL)
                     paths.append((cells[:-1], to, mv))
+        if kind in self.transforms and not piece.pawn:
+            zone = self.promotion_zone[color]
+            new = code_of(self.transforms[kind], color)
+            rides = [tuple((to, (cell, to, new, TRANSFORM) if to in zone else mv) for to, mv in r) for r in rides]
+            leaps = {to: (cell, to, new, TRANSFORM) if to in zone else mv for to, mv in leaps.items()}
         # A leap onto the first square of a ride is the same move: keep the ride only.
         firsts = {r[0][0] for r in rides}
         leap_items = tuple((to, mv) for to, mv in leaps.items() if to not in firsts)
@@ -486,6 +536,35 @@ class Game:
         """Who moves after ``color``."""
         return (color + 1) % self.players
 
+    def _next_alive(self, pos: "Position", color: int) -> int:
+        """``next_turn`` with elimination: the next colour that still has a royal piece."""
+        royals = pos.royals
+        n = self.players
+        c = color
+        for _ in range(n):
+            c = (c + 1) % n
+            if royals[c]:
+                return c
+        return (color + 1) % n
+
+    def team_outcome(self, pos: "Position"):
+        """With elimination: the team that has lost every royal piece has lost, else None."""
+        from .position import Outcome
+        alive = [False, False]
+        for c in range(self.players):
+            if pos.royals[c]:
+                alive[self.teams[c]] = True
+        if alive[0] and alive[1]:
+            return None
+        if alive[0]:
+            return Outcome("1-0", f"{self.team_name(1)} have lost their kings", "kings captured")
+        if alive[1]:
+            return Outcome("0-1", f"{self.team_name(0)} have lost their kings", "kings captured")
+        return Outcome("1/2-1/2", "no king left", "kings captured")
+
+    def team_name(self, team: int) -> str:
+        return " and ".join(self.color_names[c].capitalize() for c in range(self.players) if self.teams[c] == team)
+
     def mate_outcome(self, pos: "Position"):
         from .position import Outcome
         loser = pos.turn
@@ -518,7 +597,10 @@ class Game:
             raise FenError("the side not to move is in check")
 
     def letter_of(self, code: int) -> str:
+        """The piece's token in position strings: ``K``/``k`` with two colours, ``wK``... with more."""
         letter = self.pieces[self.kind_of[code]].letter
+        if self.players > 2:
+            return self.color_letters[self.owner[code]] + letter.upper()
         return letter.upper() if self.owner[code] == 0 else letter.lower()
 
     def ep_victim_for(self, pos: "Position", ep: int) -> int | None:
@@ -547,7 +629,8 @@ class Game:
         square = square or self.names.name
         text = square(frm) + square(to)
         if flag == PROMOTION:
-            text += (letter(extra) if letter else self.pieces[self.kind_of[extra]].letter).lower()
+            text += (letter(extra) if letter else
+                     self.promo_suffix.get(extra) or self.pieces[self.kind_of[extra]].letter).lower()
         elif flag >= SPECIAL:
             text += self.move_suffix(move)
         return text
@@ -565,15 +648,22 @@ class Game:
         raise MoveError(f"illegal move {text.strip()}")
 
     def _finish_compile(self) -> None:
-        import re
         sq = self.names.pattern
         self._move_re = re.compile(f"^({sq})[-x]?({sq})([a-zA-Z])?$")
         self.has_extra = type(self).extra_after_move is not Game.extra_after_move
         self.has_special = type(self).special_moves is not Game.special_moves
-        self.has_game_over = type(self).game_over is not Game.game_over
+        self.has_game_over = type(self).game_over is not Game.game_over or self.elimination
         self.has_filter = type(self).filter_moves is not Game.filter_moves
         self.has_evaluate = type(self).evaluate is not Game.evaluate
         self.tried_flags = frozenset(f for f, how in self.special_legality.items() if how == "tried")
+        self.has_restrict = type(self).restrict_moves is not Game.restrict_moves
+        self.ep_windows = self.ep_rule == "each_enemy"
+        if self.elimination and type(self).next_turn is Game.next_turn:
+            self.next_turn = self._next_alive          # type: ignore[method-assign]
+        rng = random.Random(zlib.crc32(self.name.encode()) ^ 0x5EED)
+        self.z_window = [rng.getrandbits(64) for _ in range(1 << self.players)]   # e.p. window masks
+        self.token_re = re.compile(r"\d+|\*|[A-Za-z]" if self.players <= 2 else
+                                   r"\d+|\*|[" + "".join(self.color_letters) + "][A-Z]")
         self.pawn_attacks = [[tuple((c, codes & self.pawn_codes) for c, codes in entries
                                     if codes & self.pawn_codes)
                               for entries in per_color] for per_color in self.leap_attacks]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .game import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, Move
+from .game import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM, Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,6 +40,9 @@ class Position:
         self.hash = 0
         self.score = 0            # material + placement, team 0 minus team 1
         self.extra = None         # game-specific state (reserves, pair data, ...)
+        # ep_rule "each_enemy": open en-passant chances as (passed cell, pawn cell, pawn code, mask of
+        # the colours that may still take it on their next turn); ``ep`` stays -1 in such games
+        self.windows: tuple[tuple[int, int, int, int], ...] = ()
         self.occupied: list[set[int]] = [set() for _ in range(game.players)]
         self.royals: list[set[int]] = [set() for _ in range(game.players)]
         self.stack: list[tuple] = []
@@ -122,14 +125,14 @@ class Position:
                 roy.discard(frm)
                 roy.add(to)
             self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
-                               self.hash, self.score, self.extra, None, us))
+                               self.hash, self.score, self.extra, None, us, self.windows))
             self.hash = h
             self.score = score
         else:
             self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
-                               self.hash, self.score, self.extra, None, us))
+                               self.hash, self.score, self.extra, None, us, self.windows))
             record_changes = self._changes = []
-            if flag == PROMOTION:
+            if flag == PROMOTION or flag == TRANSFORM:
                 self.put(frm, EMPTY)
                 self.put(to, extra)
             elif flag == EN_PASSANT:
@@ -148,13 +151,13 @@ class Position:
             else:
                 cap = g.make_special(self, move)
             self._changes = None
-            self.stack[-1] = self.stack[-1][:9] + (record_changes, us)
+            self.stack[-1] = self.stack[-1][:9] + (record_changes, us, self.windows)
         h = self.hash
         # en passant: open only if some enemy pawn could take (as FEN and repetition count it)
         if self.ep >= 0:
             h ^= g.z_ep[self.ep]
             self.ep = self.ep_victim = -1
-        if flag == DOUBLE:
+        if flag == DOUBLE and not g.ep_windows:
             for e in g.enemies[us]:
                 for c, codes in g.pawn_attacks[e][extra]:
                     if b[c] in codes:
@@ -185,6 +188,8 @@ class Position:
         h ^= g.z_turn[us] ^ g.z_turn[nxt]
         self.turn = nxt
         self.hash = h
+        if g.ep_windows and (self.windows or flag == DOUBLE):
+            self._update_windows(move, us)
         if self.ep >= 0 and not self._ep_legal():
             self.hash ^= g.z_ep[self.ep]
             self.ep = self.ep_victim = -1
@@ -192,7 +197,7 @@ class Position:
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        (move, cap, ep, epv, rights, halfmove, h, score, extra, changes, us) = self.stack.pop()
+        (move, cap, ep, epv, rights, halfmove, h, score, extra, changes, us, windows) = self.stack.pop()
         b = self.board
         if changes is None:
             frm, to = move[0], move[1]
@@ -219,9 +224,57 @@ class Position:
             self.fullmove -= 1
         self.turn = us
         self.ep, self.ep_victim, self.rights, self.halfmove = ep, epv, rights, halfmove
-        self.hash, self.score, self.extra = h, score, extra
+        self.hash, self.score, self.extra, self.windows = h, score, extra, windows
         self.history.pop()
         return move
+
+    def _update_windows(self, move: Move, us: int) -> None:
+        """ep_rule "each_enemy" (after ``us`` moved): ``us`` has used its chance at every open window;
+        a window closes when nobody may still take or its pawn or passed cell changed; a double step
+        opens one for each live enemy colour with a pawn that attacks the passed cell."""
+        g = self.game
+        b = self.board
+        zw, zep = g.z_window, g.z_ep
+        h = self.hash
+        out = []
+        clear = ~(1 << us)
+        for ep, victim, code, mask in self.windows:
+            h ^= zep[ep] ^ zw[mask]
+            mask &= clear
+            if mask and not b[ep] and b[victim] == code:
+                out.append((ep, victim, code, mask))
+                h ^= zep[ep] ^ zw[mask]
+        if move[3] == DOUBLE:
+            ep, to = move[2], move[1]
+            mask = 0
+            for e in g.enemies[us]:
+                if g.elimination and not self.royals[e]:
+                    continue
+                for c, codes in g.pawn_attacks[e][ep]:
+                    if b[c] in codes:
+                        mask |= 1 << e
+                        break
+            if mask:
+                out.append((ep, to, b[to], mask))
+                h ^= zep[ep] ^ zw[mask]
+        self.windows = tuple(out)
+        self.hash = h
+
+    def _window_captures(self, add) -> None:
+        """En-passant captures the side to move may make through its open windows."""
+        us = self.turn
+        bit = 1 << us
+        b = self.board
+        attacks = self.game.pawn_attacks[us]
+        for ep, victim, _, mask in self.windows:
+            if mask & bit:
+                for c, codes in attacks[ep]:
+                    if b[c] in codes:
+                        add((c, ep, victim, EN_PASSANT))
+
+    def eliminated(self, color: int) -> bool:
+        """Has ``color`` lost its royal pieces in a game with elimination (it is skipped, its pieces inert)?"""
+        return self.game.elimination and not self.royals[color]
 
     # ------------------------------------------------------------------ attacks
     def attacked(self, cell: int, by: tuple[int, ...] | None = None) -> bool:
@@ -347,10 +400,14 @@ class Position:
                 self._pawn_moves(frm, pawnish, add)
         if self.rights:
             self._castling_moves(us, add)
+        if self.windows:
+            self._window_captures(add)
         if g.has_special:
             g.special_moves(self, moves)
         if g.dedupe:
             moves = list(dict.fromkeys(moves))
+        if g.has_restrict:
+            moves = g.restrict_moves(self, moves)
         return moves
 
     def capture_moves(self) -> list[Move]:
@@ -387,12 +444,16 @@ class Position:
                         add((frm, to, self.ep_victim, EN_PASSANT))
             else:
                 self._pawn_moves(frm, pawnish, add, False)
+        if self.windows:
+            self._window_captures(add)
         if g.has_special:
             special: list[Move] = []
             g.special_moves(self, special)
             moves.extend(m for m in special if enemy[b[m[1]]])
         if g.dedupe:
             moves = list(dict.fromkeys(moves))
+        if g.has_restrict:
+            moves = g.restrict_moves(self, moves)
         return moves
 
     def _pawn_moves(self, frm: int, pawnish: tuple, add, quiet: bool = True) -> None:
@@ -452,14 +513,15 @@ class Position:
     def _castling_moves(self, us: int, add) -> None:
         b = self.board
         rights = self.rights
-        checkable = self.king(us) is not None
-        need = self.game.castle_need
-        for i, rule in self.game.castle_by_color[us]:
+        g = self.game
+        checkable = g.castle_safety_always or self.king(us) is not None
+        need = g.castle_need
+        for i, rule in g.castle_by_color[us]:
             if rights & need[i] != need[i]:
                 continue
             if any(b[c] for c in rule.empty):
                 continue
-            if checkable and any(self.attacked(c) for c in rule.safe):
+            if checkable and any(self.attacked(c, g.castling_threats(self, us, c)) for c in rule.safe):
                 continue
             add((rule.king_from, rule.king_to, i, CASTLE))
 
@@ -478,7 +540,7 @@ class Position:
             return [m for m in moves if self._safe_after(m)]
         pins = self._pins(k, us)
         b = self.board
-        if not pins and self.ep < 0 and (not g.has_special or g.special_legality):
+        if not pins and self.ep < 0 and not self.windows and (not g.has_special or g.special_legality):
             # Nothing pinned, no en passant: only king moves can be illegal. Test those alone
             # and keep the generated order (a big board's 300+ moves pass untouched).
             king = b[k]
@@ -589,7 +651,7 @@ class Position:
             return Outcome("1/2-1/2", "Stalemate", "stalemate")
         if g.insufficient_material(self):
             return Outcome("1/2-1/2", "Insufficient material", "insufficient")
-        if self.halfmove >= 100:
+        if self.halfmove >= g.fifty_plies:
             return Outcome("1/2-1/2", "50-move rule", "fifty")
         if self.repetitions() >= 3:
             return Outcome("1/2-1/2", "Threefold repetition", "repetition")

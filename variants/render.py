@@ -12,19 +12,20 @@ def render_level(pos: Position, level: int) -> list[str]:
     width = len(str(g.ranks))
     files = getattr(game.names, "file_letters", FILES)     # a game's own labels (first-contact: z-e, 0-9)
     base = getattr(game.names, "rank_base", 1)
+    cw = 2 if game.players > 2 else 1          # tokens like ``gK`` with more than two colours
     lines = []
     for rank in range(g.ranks - 1, -1, -1):
         row = []
         for f in range(g.files):
             cell = g.index.get((f, rank, level))
             if cell is None or pos.board[cell] == HOLE:
-                row.append(" ")
+                row.append(" " * cw)
             elif pos.board[cell] == EMPTY:
-                row.append(".")
+                row.append(".".rjust(cw))
             else:
-                row.append(game.letter_of(pos.board[cell]))
+                row.append(game.letter_of(pos.board[cell]).rjust(cw))
         lines.append(f"{rank + base:>{width}} " + " ".join(row))
-    lines.append(" " * (width + 1) + " ".join(files[:g.files]))
+    lines.append(" " * (width + 1) + " ".join(f.rjust(cw) for f in files[:g.files]))
     return lines
 
 
