@@ -1,0 +1,378 @@
+"""The match runner: every landed game end to end, broken engines, resume, statistics, PGN checking.
+
+Engines here are real processes: ``hyperchess xboard`` at depth 1 and the small CECP scripts in
+``tests/engines/`` (``toy_engine.py MODE`` misbehaves on purpose)."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from tournament.pgn import check_pgn, read_pgn, record_to_pgn
+from tournament.runner import MatchConfig, plan, report, run_match, tally
+from tournament.spec import EngineSpec, TimeControl
+from tournament.openings import Opening
+from variants import REGISTRY, get_game
+
+ROOT = Path(__file__).resolve().parents[1]
+TOY = str(ROOT / "tests" / "engines" / "toy_engine.py")
+HC_TOY = str(ROOT / "tests" / "engines" / "hyperchess_toy.py")
+HC = f"{sys.executable} -m cli xboard --notation native"
+TOY_GAME = "four-kings-toy"                 # tests/four_player_toy.py, registered only inside its test
+LANDED = sorted(n for n in REGISTRY if n != TOY_GAME)
+
+
+def toy(name: str, mode: str = "normal", at: int = 3, **tc) -> EngineSpec:
+    return EngineSpec(name, (sys.executable, TOY, mode, str(at)), tc=TimeControl(**(tc or {"st": 0.5, "margin": 0.2})))
+
+
+def hc(name: str, depth: int = 1) -> EngineSpec:
+    return EngineSpec(name, tuple(HC.split()), cwd=str(ROOT), tc=TimeControl(depth=depth))
+
+
+def invoke(args: list[str]):
+    return CliRunner().invoke(main, args, catch_exceptions=False)
+
+
+# ---------------------------------------------------------------------- every landed game, end to end
+@pytest.mark.parametrize("variant", LANDED)
+def test_short_match_of_every_game_replays_cleanly(variant, tmp_path):
+    pgn = tmp_path / "games.pgn"
+    r = invoke(["match", "--variant", variant, "--engine", f"cmd={HC}", "name=one", "depth=1",
+                "--engine", f"cmd={HC}", "name=two", "depth=1", "--games", "1", "--maxmoves", "3",
+                "--pgnout", str(pgn), "-q"])
+    assert r.exit_code == 0, r.output
+    assert "Runner errors: 0" in r.output
+    games = list(read_pgn(pgn.read_text()))
+    assert len(games) == 1 and games[0].tags["Variant"] == variant
+    assert len(games[0].moves) == 3 * get_game(variant).players or games[0].tags["Termination"] == "normal"
+    check = invoke(["pgn", "check", str(pgn)])
+    assert check.exit_code == 0 and "1 games" in check.output and "all legal" in check.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", LANDED)
+def test_longer_match_of_every_game(variant, tmp_path):
+    pgn = tmp_path / "games.pgn"
+    r = invoke(["match", "--variant", variant, "--engine", f"cmd={HC}", "name=one", "depth=2",
+                "--engine", f"cmd={HC}", "name=two", "depth=1", "--games", "2", "--maxmoves", "40",
+                "--concurrency", "2", "--pgnout", str(pgn), "-q"])
+    assert r.exit_code == 0 and "Runner errors: 0" in r.output, r.output
+    assert invoke(["pgn", "check", str(pgn)]).exit_code == 0
+
+
+# ---------------------------------------------------------------------- four players
+@pytest.fixture
+def four_player_toy():
+    import four_player_toy as module
+    module.register()
+    yield module
+    module.unregister()
+
+
+def test_four_player_teams_seats_and_elimination(four_player_toy):
+    """Two engines, each on both seats of its team; an opening where White takes Black's king at once, so
+    Black is skipped from then on; the score counts for the team. The PGN replays through the rules."""
+    a = EngineSpec("a", (sys.executable, HC_TOY), tc=TimeControl(depth=1))
+    b = EngineSpec("b", (sys.executable, HC_TOY), tc=TimeControl(depth=1))
+    opening = Opening(fen="8/8/8/S6G/8/8/8/3kK3 w - - 0 1")
+    cfg = MatchConfig(engines=[a, b], variant=four_player_toy.NAME, games=2, maxmoves=12, openings=[opening],
+                      setup_module="four_player_toy", concurrency=2)
+    records = run_match(cfg).records
+    assert [r["players"] for r in records] == [["a", "b", "a", "b"], ["b", "a", "b", "a"]]
+    game = get_game(four_player_toy.NAME)
+    for r in records:
+        assert r["errors"] == [] and r["warnings"] == []
+        assert r["moves"][0] == "e1d1"                  # White's king takes Black's
+        pos = game.position(r["fen"])
+        movers = []
+        for m in r["moves"]:
+            movers.append(pos.turn)
+            pos.push(pos.parse_move(m))
+        assert movers[:4] == [0, 2, 3, 0] and 1 not in movers     # Black never moves again
+        team_of_a = game.teams[r["players"].index("a")]
+        expected = {"1/2-1/2": 0.5, "1-0": float(team_of_a == 0), "0-1": float(team_of_a == 1)}[r["result"]]
+        assert r["score"] == expected
+    text = "".join(record_to_pgn(r) for r in records)
+    assert '[Gold "a"]' in text and '[Silver "b"]' in text
+    assert check_pgn(text).error is None
+
+
+# ---------------------------------------------------------------------- broken engines
+@pytest.mark.parametrize("mode, termination, reason", [
+    ("illegal", "illegal move", "makes an illegal move: a1a1"),
+    ("crash", "disconnect", "disconnects"),
+    ("hang", "stall", "connection stalls"),
+    ("false-claim", "false claim", "makes a false claim: "),
+    ("slow", "time forfeit", "loses on time"),
+    ("no-pong", "stall", "connection stalls (no pong)"),
+])
+def test_broken_engine_loses_with_its_termination(mode, termination, reason):
+    cfg = MatchConfig(engines=[toy("good"), toy(mode, mode, st=0.3, margin=0.1)], games=2, maxmoves=10,
+                      concurrency=2)
+    cfg_jobs = plan(cfg)
+    cfg_jobs = [j.__class__(**{**j.__dict__, "ping_timeout": 2.0}) for j in cfg_jobs]
+    from tournament.referee import play_game
+    records = [play_game(j) for j in cfg_jobs]
+    assert len(records) == 2                               # the match goes on after the first loss
+    for r in records:
+        assert r["termination"] == termination and reason in r["reason"], r
+        assert r["score"] == 1.0                           # the good engine (engine 0) wins both colours
+        assert r["errors"] == []
+    # the broken engine lost as White and as Black
+    assert [r["result"] for r in records] == ["1-0", "0-1"]
+
+
+def test_garbage_between_moves_is_ignored():
+    cfg = MatchConfig(engines=[toy("good"), toy("noisy", "garbage", at=1)], games=2, maxmoves=6, concurrency=2)
+    records = run_match(cfg).records
+    for r in records:
+        assert r["termination"] == "adjudication" and r["result"] == "1/2-1/2" and len(r["moves"]) == 12
+        assert r["garbage"] >= 6 * 3 - 1 and r["errors"] == [] and r["warnings"] == []
+    assert check_pgn("".join(record_to_pgn(r) for r in records)).error is None
+
+
+def test_match_with_a_crashing_engine_completes_every_game(tmp_path):
+    """The engine that crashes is started afresh for every game: all four games are played."""
+    pgn = tmp_path / "m.pgn"
+    r = invoke(["match", "--engine", f"cmd={sys.executable} {TOY}", "name=good", "st=0.5",
+                "--engine", f"cmd={sys.executable} {TOY} crash 2", "name=crasher", "st=0.5",
+                "--games", "4", "--concurrency", "2", "--pgnout", str(pgn), "-q"])
+    assert r.exit_code == 0, r.output
+    assert "Wins: 4, Draws: 0, Losses: 0" in r.output and "disconnect (crasher) 4" in r.output
+    assert "Runner errors: 0" in r.output
+    assert len(list(read_pgn(pgn.read_text()))) == 4
+
+
+# ---------------------------------------------------------------------- resume
+def test_resumed_match_plays_exactly_the_planned_games(tmp_path):
+    state, pgn = tmp_path / "state.json", tmp_path / "games.pgn"
+    cfg = MatchConfig(engines=[toy("a"), toy("b")], games=2, rounds=3, maxmoves=4, state=str(state),
+                      pgnout=str(pgn), openings=[Opening(moves=("e2e4",)), Opening(moves=("d2d4", "d7d5"))])
+    seen = []
+
+    def stop_after_two(rec):
+        seen.append(rec["index"])
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_match(cfg, on_record=stop_after_two)
+    saved = json.loads(state.read_text())["records"]
+    assert [r["index"] for r in saved] == [0, 1]
+    result = run_match(cfg)
+    assert result.resumed == 2
+    assert [r["index"] for r in result.records] == list(range(6))
+    assert result.records[:2] == saved                      # finished games were not replayed
+    games = list(read_pgn(pgn.read_text()))
+    assert sorted(g.tags["Round"] for g in games) == ["1.1", "1.2", "2.3", "2.4", "3.5", "3.6"]
+    # openings in pairs, colours swapped: games 1-2 open e2e4, 3-4 d2d4 d7d5, 5-6 e2e4 again
+    assert [r["opening_moves"] for r in result.records] == [["e2e4"]] * 2 + [["d2d4", "d7d5"]] * 2 + [["e2e4"]] * 2
+    assert [r["players"][0] for r in result.records] == ["a", "b"] * 3
+    assert check_pgn(pgn.read_text()).error is None
+    assert run_match(cfg).resumed == 6                       # a finished match plays nothing more
+
+
+def test_state_file_of_another_match_is_refused(tmp_path):
+    state = tmp_path / "s.json"
+    base = ["match", "--engine", f"cmd={sys.executable} {TOY}", "name=a", "st=0.5", "--engine",
+            f"cmd={sys.executable} {TOY}", "name=b", "st=0.5", "--maxmoves", "2", "--state", str(state), "-q"]
+    assert invoke(base).exit_code == 0
+    r = invoke(base[:-3] + ["--games", "4", "--state", str(state)])
+    assert r.exit_code == 2 and "belongs to a different match" in r.output
+
+
+# ---------------------------------------------------------------------- Ctrl-C
+def test_ctrl_c_ends_every_engine_process(tmp_path):
+    marker = f"h12marker{os.getpid()}"
+    state = tmp_path / "s.json"
+    cmd = [sys.executable, "-m", "cli", "match", "--engine", f"cmd={sys.executable} {TOY} hang 2 {marker}",
+           "name=a", "st=30", "--engine", f"cmd={sys.executable} {TOY} normal 3 {marker}", "name=b", "st=30",
+           "--games", "4", "--concurrency", "2", "--state", str(state), "-q"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and _count(marker) < 4:     # two games, two engines each
+        time.sleep(0.2)
+    assert _count(marker) >= 4
+    os.killpg(proc.pid, signal.SIGINT)                 # Ctrl-C goes to the whole foreground group
+    out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 2 and "interrupted" in err
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and _count(marker):
+        time.sleep(0.2)
+    assert _count(marker) == 0
+
+
+def _count(marker: str) -> int:
+    """Running toy engines whose arguments end with ``marker``."""
+    n = 0
+    for pid in os.listdir("/proc"):
+        try:
+            args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if len(args) > 2 and args[-2] == marker.encode() and args[1].endswith(b"toy_engine.py"):
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------------- Dask
+def test_dask_local_cluster_gives_the_local_pool_records():
+    distributed = pytest.importorskip("dask.distributed")
+    cfg = MatchConfig(engines=[hc("one"), hc("two", 2)], games=2, rounds=2, maxmoves=6, concurrency=2,
+                      openings=[Opening(moves=("e2e4", "e7e5")), Opening(moves=("d2d4",))])
+    local = run_match(cfg).records
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
+            as cluster, distributed.Client(cluster) as client:
+        remote = run_match(cfg, executor=client.get_executor(pure=False)).records
+
+    def key(r):
+        return (r["index"], r["players"], r["moves"], r["result"], r["termination"], r["score"])
+
+    assert len(local) == 4 and [key(r) for r in remote] == [key(r) for r in local]
+    assert all(r["errors"] == [] for r in remote)
+
+
+# ---------------------------------------------------------------------- statistics
+def test_sprt_and_normalized_elo_reproduce_the_regression_vector():
+    from tournament.stats import Sprt, normalized_elo
+    penta = [379, 10170, 21828, 10640, 343]
+    assert Sprt(0, 2, model="normalized").llr(penta) == pytest.approx(2.9455, abs=5e-4)
+    nelo, err = normalized_elo(penta)
+    assert nelo == pytest.approx(3.05, abs=5e-3) and err == pytest.approx(2.31, abs=5e-3)
+    s = Sprt(0, 2)
+    assert (s.lower, s.upper) == (pytest.approx(-2.944, abs=1e-3), pytest.approx(2.944, abs=1e-3))
+    assert s.decision(2.9455) == "H1" and s.decision(0.0) is None and s.decision(-3.0) == "H0"
+
+
+def test_logistic_sprt_is_the_likelihood_ratio_of_the_constrained_fits():
+    """For a sample whose mean score equals score(elo1) exactly, the elo1 fit is the sample itself, so
+    the LLR is the Kullback-Leibler divergence of the elo0 fit, times N: positive; and it grows with N."""
+    from tournament.stats import Sprt
+    s = Sprt(-5, 5, model="logistic")
+    small, big = s.llr([10, 20, 40, 20, 10]), s.llr([100, 200, 400, 200, 100])   # mean exactly 0.5 (0 Elo)
+    assert small == pytest.approx(0.0, abs=1e-6) and big == pytest.approx(0.0, abs=1e-6)  # halfway: LLR 0
+    assert Sprt(0, 10, model="logistic").llr([5, 20, 40, 25, 10]) > 0
+    assert Sprt(0, 10, model="logistic").llr([10, 25, 40, 20, 5]) < 0
+
+
+def test_hand_worked_wdl_table():
+    """6 wins, 2 draws, 2 losses. Score 7/10 = 0.7; Elo = -400 log10(1/0.7 - 1) = 147.19.
+    Per-game variance: (6·0.3² + 2·0.2² + 2·0.7²)/10 = 0.16; standard error sqrt(0.16/10) = 0.12649;
+    95%: 0.7 ± 1.95996·0.12649 = [0.45208, 0.94792] -> Elo [-33.39, +504.00], half-width 268.69.
+    LOS = ½(1 + erf((6-2)/sqrt(2·8))) = ½(1 + erf(1)) = 0.92135."""
+    from tournament.stats import summarize
+    s = summarize(6, 2, 2)
+    assert s.score == pytest.approx(0.7)
+    assert s.elo == pytest.approx(147.19, abs=0.01)
+    assert s.elo_error == pytest.approx(268.69, abs=0.05)
+    assert s.los == pytest.approx(0.92135, abs=1e-4)
+    even = summarize(5, 10, 5)
+    assert even.elo == pytest.approx(0.0) and even.los == pytest.approx(0.5)
+    assert summarize(3, 0, 0).elo == math.inf
+
+
+def test_tally_counts_wdl_and_pentanomial_per_pair():
+    def rec(pair, score, result="1-0"):
+        return {"pair": pair, "score": score, "result": result, "termination": "normal", "errors": [],
+                "players": ["a", "b"]}
+    records = [rec(0, 1.0), rec(0, 1.0), rec(1, 0.5, "1/2-1/2"), rec(1, 0.0), rec(2, 1.0), rec(2, 0.0),
+               rec(3, 0.5, "1/2-1/2")]                   # pair 3 unfinished: not in the pentanomial
+    t = tally(records)
+    assert (t.wins, t.draws, t.losses) == (3, 2, 2)
+    assert t.penta == [0, 1, 1, 0, 1]
+
+
+def test_report_prints_the_table():
+    cfg = MatchConfig(engines=[toy("a"), toy("b")], games=2)
+    recs = [{"pair": 0, "score": s, "result": "1-0", "termination": "normal", "errors": [], "players": ["a", "b"]}
+            for s in (1.0, 1.0)]
+    text = report(cfg, recs)
+    assert "Wins: 2, Draws: 0, Losses: 0" in text and "Ptnml(0-2): [0, 0, 0, 0, 1]" in text
+
+
+# ---------------------------------------------------------------------- pgn check and the command line
+def test_pgn_check_reports_the_first_bad_move(tmp_path):
+    good = tmp_path / "good.pgn"
+    r = invoke(["match", "--engine", f"cmd={sys.executable} {TOY}", "name=a", "st=0.5", "--engine",
+                f"cmd={sys.executable} {TOY}", "name=b", "st=0.5", "--games", "2", "--maxmoves", "5",
+                "--pgnout", str(good), "-q"])
+    assert r.exit_code == 0
+    games = list(read_pgn(good.read_text()))
+    bad_move = games[1].moves[4]
+    text = good.read_text()
+    second = text.index('[Round "1.2"]')
+    broken = text[:second] + text[second:].replace(f" {bad_move} ", " a1a8 ", 1)
+    bad = tmp_path / "bad.pgn"
+    bad.write_text(broken)
+    out = invoke(["pgn", "check", str(bad)])
+    assert out.exit_code == 1
+    assert "game 2" in out.output and "ply 5" in out.output and "a1a8" in out.output
+
+
+def test_pgn_check_refuses_a_wrong_result(tmp_path):
+    # Fool's mate: the rules say 0-1
+    text = ('[Variant "normal"]\n[Result "1-0"]\n\n1. f2f3 e7e5 2. g2g4 d8h4 1-0\n')
+    f = tmp_path / "r.pgn"
+    f.write_text(text)
+    out = invoke(["pgn", "check", str(f)])
+    assert out.exit_code == 1 and "Black mates" in out.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--engine", "cmd=x", "name=a", "depth=1", "--engine", "cmd=y", "colour=red"], "unknown key 'colour'"),
+    (["--engine", "cmd=x", "name=a", "--engine", "cmd=y", "name=b", "depth=1"], "no time control"),
+    (["--engine", "cmd=x", "name=a", "tc=fast"], "bad time control"),
+    (["--variant", "chesss", "--engine", "cmd=x", "depth=1", "--engine", "cmd=y", "depth=1"], "unknown variant"),
+    (["--engine", "cmd=/no/such/engine", "name=a", "depth=1", "--engine", "cmd=/no/such/engine", "name=b",
+      "depth=1"], "cannot start"),
+    (["--engine", "cmd=x", "name=a", "depth=1", "--engine", "cmd=y", "name=b", "depth=1",
+      "--sprt", "elo0=5", "elo1=0"], "elo0 must be less than elo1"),
+])
+def test_bad_match_options_give_one_line(args, message):
+    r = invoke(["match", *args])
+    assert r.exit_code == 2 and message in r.output and len(r.output.strip().splitlines()) == 1, r.output
+
+
+def test_engine_options_fastchess_style_and_each():
+    """``--each`` keys apply to every engine; ``cmd=`` may be followed by its arguments as bare words."""
+    from tournament.cli_commands import GroupedCommand
+    import click
+    seen = {}
+
+    @click.command(cls=GroupedCommand)
+    @click.option("--engine", multiple=True)
+    @click.option("--each", multiple=True)
+    def cmd(engine, each):
+        seen["engine"], seen["each"] = engine, each
+
+    CliRunner().invoke(cmd, ["--engine", "cmd=hyperchess", "xboard", "name=a", "option.Notation=native",
+                             "--engine", "cmd=fairymax name=b", "--each", "tc=40/60", "timemargin=50"])
+    from tournament.spec import apply_engine_pairs, build_engine, parse_pairs, split_tokens
+    each = apply_engine_pairs({}, parse_pairs(split_tokens(seen["each"][0]), "each"), "each")
+    a = build_engine(apply_engine_pairs(each, parse_pairs(split_tokens(seen["engine"][0]), "a"), "a"), "a")
+    b = build_engine(apply_engine_pairs(each, parse_pairs(split_tokens(seen["engine"][1]), "b"), "b"), "b")
+    assert a.argv == ("hyperchess", "xboard") and a.options == (("Notation", "native"),)
+    assert b.argv == ("fairymax",) and b.name == "b"
+    assert a.tc == b.tc == TimeControl(moves=40, base=60.0, margin=0.05)
+
+
+def test_sprt_stops_the_match_early():
+    """A toy that plays illegally on its first move loses every game: the SPRT accepts H1 well before
+    the 40 planned games: 7 won pairs give LLR 2.93 (below the bound 2.94), 8 pairs give 3.35."""
+    from tournament.stats import Sprt
+    cfg = MatchConfig(engines=[toy("good"), toy("bad", "illegal", at=1)], games=40, concurrency=2,
+                      sprt=Sprt(0, 200, 0.05, 0.05, "logistic"))
+    result = run_match(cfg)
+    assert result.stopped_by_sprt == "H1"
+    assert 16 <= len(result.records) <= 18         # stops at the 8th pair; a running game may still finish
