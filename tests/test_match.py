@@ -132,9 +132,14 @@ def test_broken_engine_loses_with_its_termination(mode, termination, reason):
     assert [r["result"] for r in records] == ["1-0", "0-1"]
 
 
-def test_garbage_between_moves_is_ignored():
-    cfg = MatchConfig(engines=[toy("good"), toy("noisy", "garbage", at=1)], games=2, maxmoves=6, concurrency=2)
+def test_garbage_between_moves_is_ignored(tmp_path):
+    log = tmp_path / "traffic.log"
+    cfg = MatchConfig(engines=[toy("good"), toy("noisy", "garbage", at=1)], games=2, maxmoves=6, concurrency=2,
+                      log=str(log))
     records = run_match(cfg).records
+    traffic = log.read_text().splitlines()                 # --log: every line both ways, per game and engine
+    assert any(line.endswith("g1 noisy < this is not a protocol line") for line in traffic)
+    assert any(line.endswith("g2 good > go") for line in traffic)
     for r in records:
         assert r["termination"] == "adjudication" and r["result"] == "1/2-1/2" and len(r["moves"]) == 12
         assert r["garbage"] >= 6 * 3 - 1 and r["errors"] == [] and r["warnings"] == []
@@ -146,11 +151,22 @@ def test_match_with_a_crashing_engine_completes_every_game(tmp_path):
     pgn = tmp_path / "m.pgn"
     r = invoke(["match", "--engine", f"cmd={sys.executable} {TOY}", "name=good", "st=0.5",
                 "--engine", f"cmd={sys.executable} {TOY} crash 2", "name=crasher", "st=0.5",
-                "--games", "4", "--concurrency", "2", "--pgnout", str(pgn), "-q"])
+                "--games", "4", "--concurrency", "2", "--pgnout", str(pgn)])
     assert r.exit_code == 0, r.output
-    assert "Wins: 4, Draws: 0, Losses: 0" in r.output and "disconnect (crasher) 4" in r.output
-    assert "Runner errors: 0" in r.output
+    assert "Wins: 4, Draws: 0, Losses: 0" in r.stdout and "disconnect (crasher) 4" in r.stdout
+    assert "Runner errors: 0" in r.stdout
+    progress = r.stderr.splitlines()                        # one progress line per finished game
+    assert len(progress) == 4 and progress[-1].startswith("[########################] 4/4  +4 =0 -0")
     assert len(list(read_pgn(pgn.read_text()))) == 4
+
+
+def test_seats_of_two_and_four_player_games():
+    from tournament.runner import MatchError, seat_engines
+    assert seat_engines(2, 2, False) == (0, 1) and seat_engines(2, 2, True) == (1, 0)
+    assert seat_engines(4, 2, False) == (0, 1, 0, 1) and seat_engines(4, 2, True) == (1, 0, 1, 0)
+    assert seat_engines(4, 4, False) == (0, 1, 2, 3) and seat_engines(4, 4, True) == (1, 0, 3, 2)
+    with pytest.raises(MatchError):
+        seat_engines(2, 3, False)
 
 
 # ---------------------------------------------------------------------- resume

@@ -243,11 +243,11 @@ class Referee:
                 if th:
                     depth, score = int(th.group(1)), int(th.group(2))
                     continue
-                self.other_line(seat, line, before_move=True)
+                self.other_line(seat, line)
         except EngineDied as exc:
             raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} disconnects ({exc})")
 
-    def other_line(self, seat: int, line: str, before_move: bool) -> None:
+    def other_line(self, seat: int, line: str) -> None:
         """A line that is not a move or thinking output, from the engine of ``seat``."""
         text = line.strip()
         if not text or text.startswith("#") or text.startswith(("feature ", "pong ", "tellics", "telluser ",
@@ -312,7 +312,7 @@ class Referee:
                 continue
             if _THINKING.match(line):
                 continue
-            self.other_line(seat, line, before_move=False)
+            self.other_line(seat, line)
 
     def adjudicate(self) -> None:
         job, pos = self.job, self.pos
