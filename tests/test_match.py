@@ -119,10 +119,12 @@ def test_four_player_teams_seats_and_elimination(four_player_toy):
 def test_broken_engine_loses_with_its_termination(mode, termination, reason):
     cfg = MatchConfig(engines=[toy("good"), toy(mode, mode, st=0.3, margin=0.1)], games=2, maxmoves=10,
                       concurrency=2)
-    cfg_jobs = plan(cfg)
-    cfg_jobs = [j.__class__(**{**j.__dict__, "ping_timeout": 2.0}) for j in cfg_jobs]
+    from concurrent.futures import ThreadPoolExecutor
+    from dataclasses import replace
     from tournament.referee import play_game
-    records = [play_game(j) for j in cfg_jobs]
+    jobs = [replace(j, ping_timeout=1.5) for j in plan(cfg)]
+    with ThreadPoolExecutor(2) as pool:                    # both games at once
+        records = list(pool.map(play_game, jobs))
     assert len(records) == 2                               # the match goes on after the first loss
     for r in records:
         assert r["termination"] == termination and reason in r["reason"], r
@@ -243,20 +245,30 @@ def _count(marker: str) -> int:
 
 
 # ---------------------------------------------------------------------- Dask
-def test_dask_local_cluster_gives_the_local_pool_records():
+def test_dask_local_cluster_gives_the_local_pool_records(tmp_path):
+    """The same match through ``--dask-scheduler`` (a 2-worker LocalCluster) and through the local pool:
+    the same games (moves, results, terminations) in the same order."""
     distributed = pytest.importorskip("dask.distributed")
-    cfg = MatchConfig(engines=[hc("one"), hc("two", 2)], games=2, rounds=2, maxmoves=6, concurrency=2,
-                      openings=[Opening(moves=("e2e4", "e7e5")), Opening(moves=("d2d4",))])
-    local = run_match(cfg).records
+    openings = tmp_path / "openings.txt"
+    openings.write_text("e2e4 e7e5\nd2d4\n")
+    args = ["match", "--engine", f"cmd={HC}", "name=one", "depth=1", f"dir={ROOT}", "--engine", f"cmd={HC}",
+            "name=two", "depth=2", f"dir={ROOT}", "--games", "2", "--rounds", "2", "--maxmoves", "6",
+            "--openings", str(openings), "-q"]
+    r = invoke(args + ["--concurrency", "2", "--state", str(tmp_path / "local.json")])
+    assert r.exit_code == 0, r.output
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
-            as cluster, distributed.Client(cluster) as client:
-        remote = run_match(cfg, executor=client.get_executor(pure=False)).records
+            as cluster:
+        r = invoke(args + ["--dask-scheduler", cluster.scheduler_address, "--state", str(tmp_path / "dask.json")])
+    assert r.exit_code == 0, r.output
 
-    def key(r):
-        return (r["index"], r["players"], r["moves"], r["result"], r["termination"], r["score"])
+    def games(name):
+        records = json.loads((tmp_path / name).read_text())["records"]
+        return [(x["index"], x["players"], x["moves"], x["result"], x["termination"], x["score"], x["errors"])
+                for x in records]
 
-    assert len(local) == 4 and [key(r) for r in remote] == [key(r) for r in local]
-    assert all(r["errors"] == [] for r in remote)
+    local = games("local.json")
+    assert len(local) == 4 and games("dask.json") == local
+    assert [g[2][0] for g in local] == ["e2e4", "e2e4", "d2d4", "d2d4"]     # openings in colour-swapped pairs
 
 
 # ---------------------------------------------------------------------- statistics
@@ -385,10 +397,10 @@ def test_engine_options_fastchess_style_and_each():
 
 def test_sprt_stops_the_match_early():
     """A toy that plays illegally on its first move loses every game: the SPRT accepts H1 well before
-    the 40 planned games: 7 won pairs give LLR 2.93 (below the bound 2.94), 8 pairs give 3.35."""
+    the 40 planned games: with elo1 = 400, 4 won pairs give LLR 2.39 (below the bound 2.94), 5 give 2.99."""
     from tournament.stats import Sprt
     cfg = MatchConfig(engines=[toy("good"), toy("bad", "illegal", at=1)], games=40, concurrency=2,
-                      sprt=Sprt(0, 200, 0.05, 0.05, "logistic"))
+                      sprt=Sprt(0, 400, 0.05, 0.05, "logistic"))
     result = run_match(cfg)
     assert result.stopped_by_sprt == "H1"
-    assert 16 <= len(result.records) <= 18         # stops at the 8th pair; a running game may still finish
+    assert 10 <= len(result.records) <= 12         # stops at the 5th pair; a running game may still finish
