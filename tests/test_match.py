@@ -134,6 +134,41 @@ def test_broken_engine_loses_with_its_termination(mode, termination, reason):
     assert [r["result"] for r in records] == ["1-0", "0-1"]
 
 
+def test_clock_with_increment_is_enforced_from_real_response_times():
+    """tc=1+0.1: after each move the clock is (clock − the move's measured time) + 0.1. The toy that
+    sleeps 0.9 s on its 3rd move survives on a 1 s base (about 1.2 s left), and loses on time on 0.5 s."""
+    fast = dict(base=1.0, inc=0.1, margin=0.05)
+    ok = run_match(MatchConfig(engines=[toy("good", **fast), toy("slow", "slow", at=3, **fast)], games=1,
+                               maxmoves=4)).records[0]
+    assert ok["termination"] == "adjudication" and len(ok["moves"]) == 8
+    for side in (0, 1):
+        clock = 1.0
+        for comment in ok["comments"][side::2]:
+            elapsed = float(comment.split()[1].rstrip("s"))
+            shown = float(comment.split("[%clk 0:00:")[1].rstrip("]"))
+            clock = max(0.0, clock - elapsed) + 0.1
+            assert shown == pytest.approx(clock, abs=0.003)
+    black = [float(c.split()[1].rstrip("s")) for c in ok["comments"][1::2]]
+    assert black[2] >= 0.85                                # the slow move was measured as slow
+    tight = dict(base=0.5, inc=0.1, margin=0.05)
+    lost = run_match(MatchConfig(engines=[toy("good", **tight), toy("slow", "slow", at=3, **tight)], games=1,
+                                 maxmoves=4)).records[0]
+    assert lost["termination"] == "time forfeit" and lost["result"] == "1-0" and len(lost["moves"]) == 5
+
+
+def test_resign_and_draw_adjudication():
+    from tournament.referee import DrawRule, ResignRule
+    r = run_match(MatchConfig(engines=[toy("good"), toy("loser", "losing")], games=1, maxmoves=20,
+                              resign=ResignRule(movecount=3, score=500))).records[0]
+    # Black reports -900 on every move: after its 3rd move (ply 6) Black's team loses
+    assert (r["result"], r["termination"], len(r["moves"])) == ("1-0", "adjudication", 6)
+    r = run_match(MatchConfig(engines=[toy("a", "drawish"), toy("b", "drawish")], games=1, maxmoves=20,
+                              draw=DrawRule(movenumber=3, movecount=2, score=10))).records[0]
+    # scores are 0: the draw comes once move 3 is complete (fullmove 4 > 3) and both sides have 2 scores
+    assert (r["result"], r["termination"], len(r["moves"])) == ("1/2-1/2", "adjudication", 6)
+    assert r["reason"] == "Draw by adjudication (scores)"
+
+
 def test_garbage_between_moves_is_ignored(tmp_path):
     log = tmp_path / "traffic.log"
     cfg = MatchConfig(engines=[toy("good"), toy("noisy", "garbage", at=1)], games=2, maxmoves=6, concurrency=2,

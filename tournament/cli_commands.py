@@ -126,7 +126,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
             if len(words) == 1 and "=" not in words[0]:
                 words = [f"file={words[0]}"]
             od = dict(parse_pairs(words, "--openings"))
-            _only(od, ("file", "order", "start", "format"), "--openings")
+            _only(od, ("file", "order", "start"), "--openings")
             if "file" not in od:
                 raise SpecError("--openings: file= is required")
             order = od.get("order", "sequential")

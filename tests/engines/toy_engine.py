@@ -7,7 +7,8 @@ It plays a random legal move (our own rules, seeded by the position so games are
 MODE, from its AT-th move on (default 3): ``normal``; ``illegal`` (sends a move that is not legal);
 ``crash`` (exits mid-game); ``hang`` (never answers ``go``); ``false-claim`` (claims a win after its
 move); ``garbage`` (prints junk lines around every move, yet plays normally); ``slow`` (answers 0.9 s late
-once); ``no-pong`` (stops answering ``ping``).
+once); ``no-pong`` (stops answering ``ping``); ``losing``/``drawish`` (plays normally but reports a score of
+-900 / 0 centipawns, for adjudication).
 """
 from __future__ import annotations
 
@@ -55,7 +56,8 @@ def main() -> None:
         move = random.Random(pos.hash ^ made).choice(moves)
         name = pos.move_name(move)
         pos.push(move)
-        out(f"1 {made} 0 1 {name}")
+        score = {"losing": -900, "drawish": 0}.get(mode, made)
+        out(f"1 {score} 0 1 {name}")
         out(f"move {name}")
         if mode == "garbage":
             out("%%% garbage after the move %%%")
