@@ -26,7 +26,7 @@ from variants import REGISTRY, get_game
 ROOT = Path(__file__).resolve().parents[1]
 TOY = str(ROOT / "tests" / "engines" / "toy_engine.py")
 HC_TOY = str(ROOT / "tests" / "engines" / "hyperchess_toy.py")
-HC = f"{sys.executable} -m cli xboard --notation native"
+HC = f"{sys.executable} -m cli xboard"      # flat notation by default: the runner asks for native itself
 TOY_GAME = "four-kings-toy"                 # tests/four_player_toy.py, registered only inside its test
 LANDED = sorted(n for n in REGISTRY if n != TOY_GAME)
 
@@ -186,8 +186,9 @@ def test_garbage_between_moves_is_ignored(tmp_path):
 def test_match_with_a_crashing_engine_completes_every_game(tmp_path):
     """The engine that crashes is started afresh for every game: all four games are played."""
     pgn = tmp_path / "m.pgn"
-    r = invoke(["match", "--engine", f"cmd={sys.executable} {TOY}", "name=good", "st=0.5",
-                "--engine", f"cmd={sys.executable} {TOY} crash 2", "name=crasher", "st=0.5",
+    marker = f"h12crash{os.getpid()}"
+    r = invoke(["match", "--engine", f"cmd={sys.executable} {TOY} normal 3 {marker}", "name=good", "st=0.5",
+                "--engine", f"cmd={sys.executable} {TOY} crash 2 {marker}", "name=crasher", "st=0.5",
                 "--games", "4", "--concurrency", "2", "--pgnout", str(pgn)])
     assert r.exit_code == 0, r.output
     assert "Wins: 4, Draws: 0, Losses: 0" in r.stdout and "disconnect (crasher) 4" in r.stdout
@@ -195,6 +196,7 @@ def test_match_with_a_crashing_engine_completes_every_game(tmp_path):
     progress = r.stderr.splitlines()                        # one progress line per finished game
     assert len(progress) == 4 and progress[-1].startswith("[########################] 4/4  +4 =0 -0")
     assert len(list(read_pgn(pgn.read_text()))) == 4
+    assert _count(marker) == 0                              # every engine process has ended
 
 
 def test_seats_of_two_and_four_player_games():

@@ -43,6 +43,7 @@ class EngineProcess:
         self.log = log
         self.label = label or spec.name
         self.features: dict[str, str] = {}
+        self.options: list[str] = []      # the engine's ``feature option="..."`` descriptions
         self.lines: "queue.Queue[tuple[float, str] | None]" = queue.Queue()
         self.dead = False
         self._ping = 0
@@ -143,6 +144,8 @@ class EngineProcess:
                     deadline = time.monotonic() + 60.0
                     continue
                 self.features[name] = value
+                if name == "option":
+                    self.options.append(value)
                 if name in ("ping", "setboard", "usermove", "san", "time", "reuse", "sigint", "sigterm",
                             "variants", "myname", "colors", "draw", "playother", "name", "debug",
                             "analyze", "nps", "memory", "smp", "exclude", "setscore", "pause", "ics",
@@ -151,6 +154,14 @@ class EngineProcess:
                         self.send(f"accepted {name}")
                 else:
                     self.send(f"rejected {name}")
+
+    def offers_choice(self, option: str, choice: str) -> bool:
+        """Does the engine declare a combo ``option`` with ``choice`` among its values?"""
+        for text in self.options:
+            name, _, rest = text.partition(" -combo ")
+            if name.strip() == option and choice in [c.strip().lstrip("*") for c in rest.split("///")]:
+                return True
+        return False
 
     def variants(self) -> list[str] | None:
         v = self.features.get("variants")

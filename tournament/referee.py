@@ -145,6 +145,10 @@ class Referee:
                 raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
             self.known[slot] = 0
             try:
+                # hyperchess (and any engine with the same option) is asked for native notation, the
+                # referee's; an explicit option.Notation= wins
+                if e.offers_choice("Notation", "native") and "Notation" not in dict(spec.options):
+                    e.send("option Notation=native")
                 for name, value in spec.options:
                     e.send(f"option {name}={value}")
                 e.send("new")

@@ -7,6 +7,7 @@ resumes without replaying them.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import signal
@@ -173,7 +174,8 @@ def report(cfg: MatchConfig, records: list[dict], elapsed: float | None = None) 
            f"DrawRatio: {100 * t.draws / s.games if s.games else 0:.1f} %"]
     if sum(t.penta):
         ne, nerr = normalized_elo(t.penta)
-        out.append(f"Ptnml(0-2): {t.penta}, nElo: {format_elo(ne)} +/- {format_elo(nerr)[1:]}")
+        nelo = f"{format_elo(ne)} +/- {format_elo(nerr)[1:]}" if math.isfinite(nerr) else "n/a (no spread yet)"
+        out.append(f"Ptnml(0-2): {t.penta}, nElo: {nelo}")
     if cfg.sprt is not None:
         llr = cfg.sprt.llr(t.penta)
         verdict = cfg.sprt.decision(llr)
