@@ -441,3 +441,34 @@ def test_sprt_stops_the_match_early():
     result = run_match(cfg)
     assert result.stopped_by_sprt == "H1"
     assert 10 <= len(result.records) <= 12         # stops at the 5th pair; a running game may still finish
+
+
+def test_random_opening_order_keeps_pairs_and_start():
+    cfg = MatchConfig(engines=[toy("a"), toy("b")], games=2, rounds=6, srand=7, opening_order="random",
+                      openings=[Opening(moves=(m,)) for m in ("e2e4", "d2d4", "c2c4", "g1f3", "b2b3", "f2f4")])
+    jobs = plan(cfg)
+    firsts = [j.opening_moves[0] for j in jobs]
+    assert firsts[0::2] == firsts[1::2]                    # each pair shares its opening
+    assert sorted(firsts[0::2]) == sorted(["e2e4", "d2d4", "c2c4", "g1f3", "b2b3", "f2f4"])   # a permutation
+    assert [j.seats for j in jobs[:2]] == [(0, 1), (1, 0)]
+    assert [j.opening_moves[0] for j in plan(cfg)] == firsts                # --srand makes it repeatable
+    shifted = MatchConfig(**{**cfg.__dict__, "opening_start": 2})
+    assert [j.opening_moves[0] for j in plan(shifted)][0::2] == firsts[2::2] + firsts[:1]
+
+
+FAIRYMAX = "/usr/games/fairymax"
+
+
+@pytest.mark.skipif(not os.path.exists(FAIRYMAX), reason="fairymax is not installed")
+def test_short_match_against_fairymax(tmp_path):
+    """Fairy-Max: bare moves (no usermove=1), no setboard, its own claims and debug lines."""
+    pgn = tmp_path / "fm.pgn"
+    r = invoke(["match", "--engine", f"cmd={HC}", "name=hyperchess", "depth=1", "--engine", f"cmd={FAIRYMAX}",
+                "name=fairymax", "st=0.05", "--games", "2", "--maxmoves", "8", "--pgnout", str(pgn), "-q"])
+    assert r.exit_code == 0 and "Runner errors: 0" in r.stdout, r.output
+    assert invoke(["pgn", "check", str(pgn)]).exit_code == 0
+    openings = tmp_path / "fen.txt"
+    openings.write_text("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n")
+    r = invoke(["match", "--engine", f"cmd={HC}", "name=hyperchess", "depth=1", "--engine", f"cmd={FAIRYMAX}",
+                "name=fairymax", "st=0.05", "--openings", str(openings)])
+    assert r.exit_code == 2 and "fairymax has no setboard" in r.output

@@ -144,7 +144,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
                                  _number(d, "score", "--draw", int))
         if resign:
             d = _pairs(resign, "--resign")
-            _only(d, ("movecount", "score", "twosided"), "--resign")
+            _only(d, ("movecount", "score"), "--resign")
             resign_rule = ResignRule(_number(d, "movecount", "--resign", int), _number(d, "score", "--resign", int))
         if sprt:
             d = _pairs(sprt, "--sprt")
