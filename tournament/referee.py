@@ -116,9 +116,6 @@ class Referee:
     def loss(self, seat: int) -> str:
         return "0-1" if self.game.teams[seat] == 0 else "1-0"
 
-    def win(self, seat: int) -> str:
-        return "1-0" if self.game.teams[seat] == 0 else "0-1"
-
     def slot_seat(self, slot: int) -> int:
         return self.job.seats.index(slot)
 
