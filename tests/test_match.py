@@ -472,3 +472,25 @@ def test_short_match_against_fairymax(tmp_path):
     r = invoke(["match", "--engine", f"cmd={HC}", "name=hyperchess", "depth=1", "--engine", f"cmd={FAIRYMAX}",
                 "name=fairymax", "st=0.05", "--openings", str(openings)])
     assert r.exit_code == 2 and "fairymax has no setboard" in r.output
+
+
+def test_pgn_reader_skips_comments_variations_and_nags():
+    text = ('[Event "x"]\n[White "the \\"best\\" engine"]\n[Variant "normal"]\n[Result "*"]\n\n'
+            '1.e2e4 $1 {a {comment} e7e5 (1... d7d5 2. e4d5) 2. g1f3 ; to the end of the line e1e2\n'
+            'b8c6 *\n\n[Event "y"]\n\n1. d2d4 *\n')
+    games = list(read_pgn(text))
+    assert [g.moves for g in games] == [["e2e4", "e7e5", "g1f3", "b8c6"], ["d2d4"]]
+    assert games[0].tags["White"] == 'the "best" engine' and games[0].result == "*"
+    assert check_pgn(text).error is None and check_pgn(text).plies == 5
+
+
+def test_record_to_pgn_round_trip():
+    rec = {"index": 0, "round": 1, "variant": "normal", "players": ['say "hi"', "b"], "result": "0-1",
+           "fen": get_game("normal").start_fen, "termination": "normal", "reason": "Black mates",
+           "moves": ["f2f3", "e7e5", "g2g4", "d8h4"], "comments": ["book", "+0.10/3 0.100s", "", "+M/1 0.1s}"],
+           "tc": ["st=1"], "date": "2026.11.23", "event": "e"}
+    text = record_to_pgn(rec)
+    [g] = read_pgn(text)
+    assert g.tags["White"] == 'say "hi"' and g.tags["Termination"] == "normal" and g.tags["PlyCount"] == "4"
+    assert g.moves == rec["moves"] and g.result == "0-1"
+    assert check_pgn(text).error is None
