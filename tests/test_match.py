@@ -63,10 +63,12 @@ def test_short_match_of_every_game_replays_cleanly(variant, tmp_path):
 @pytest.mark.parametrize("variant", LANDED)
 def test_longer_match_of_every_game(variant, tmp_path):
     pgn = tmp_path / "games.pgn"
-    r = invoke(["match", "--variant", variant, "--engine", f"cmd={HC}", "name=one", "depth=2",
-                "--engine", f"cmd={HC}", "name=two", "depth=1", "--games", "2", "--maxmoves", "40",
+    """40 moves a side on a real clock (tc=10+0.1, 1 s margin): no time losses, a clean PGN."""
+    r = invoke(["match", "--variant", variant, "--engine", f"cmd={HC}", "name=one", "--engine", f"cmd={HC}",
+                "name=two", "--each", "tc=10+0.1", "timemargin=1000", "--games", "2", "--maxmoves", "40",
                 "--concurrency", "2", "--pgnout", str(pgn), "-q"])
-    assert r.exit_code == 0 and "Runner errors: 0" in r.output, r.output
+    assert r.exit_code == 0 and "Runner errors: 0" in r.stdout, r.output
+    assert "time forfeit" not in r.stdout and "stall" not in r.stdout
     assert invoke(["pgn", "check", str(pgn)]).exit_code == 0
 
 
