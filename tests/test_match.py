@@ -298,7 +298,10 @@ def test_dask_local_cluster_gives_the_local_pool_records(tmp_path):
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
             as cluster:
         r = invoke(args + ["--dask-scheduler", cluster.scheduler_address, "--state", str(tmp_path / "dask.json")])
+        missing = invoke(["match", "--engine", "cmd=/no/such/engine", "name=a", "depth=1", "--engine",
+                          f"cmd={HC}", "name=b", "depth=1", "--dask-scheduler", cluster.scheduler_address])
     assert r.exit_code == 0, r.output
+    assert missing.exit_code == 2 and "cannot start /no/such/engine" in missing.output   # checked on a worker
 
     def games(name):
         records = json.loads((tmp_path / name).read_text())["records"]

@@ -176,7 +176,10 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
                       resign=resign_rule, stall=stall, concurrency=concurrency or 1, pgnout=pgnout, state=state,
                       log=log, sprt=sprt_test, event=event)
     try:
-        preflight(cfg)
+        if executor is not None:        # the engines must start where the games run: check on a worker
+            executor.submit(preflight, cfg).result()
+        else:
+            preflight(cfg)
         result = run_match(cfg, executor, Progress(cfg, enabled=not quiet))
     except MatchError as exc:
         fail(str(exc))
