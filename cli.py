@@ -155,6 +155,9 @@ from engine.cli_commands import selfplay  # noqa: E402
 main.add_command(selfplay)
 from protocol.cli_commands import xboard  # noqa: E402
 main.add_command(xboard)
+from tournament.cli_commands import match, pgn  # noqa: E402
+main.add_command(match)
+main.add_command(pgn)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,206 @@
+"""One CECP engine process seen from the referee: start, handshake, lines in and out, clean exit.
+
+A reader thread turns the engine's stdout into (arrival time, line) items on a queue; ``None`` marks
+end of file (the engine died or closed its output). Every line in both directions can go to a log.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import queue
+import re
+import shlex
+import signal
+import subprocess
+import threading
+import time
+from typing import IO
+
+from .spec import EngineSpec
+
+_FEATURE = re.compile(r'(\w+)=("[^"]*"|\S+)')
+
+try:                                    # Linux: the engine dies with its parent (Ctrl-C, kill -9)
+    _prctl = ctypes.CDLL(None, use_errno=True).prctl
+except (OSError, AttributeError):       # pragma: no cover - not Linux
+    _prctl = None
+
+
+def _child_setup() -> None:
+    if _prctl is not None:
+        _prctl(1, signal.SIGTERM)       # PR_SET_PDEATHSIG
+
+
+class EngineDied(Exception):
+    """The engine's output ended (crash, exit) or it could not be written to."""
+
+
+class EngineProcess:
+    """A running engine. ``label`` names it in the log (e.g. ``g12 hyperchess``)."""
+
+    def __init__(self, spec: EngineSpec, log: IO[str] | None = None, label: str = "") -> None:
+        self.spec = spec
+        self.log = log
+        self.label = label or spec.name
+        self.features: dict[str, str] = {}
+        self.options: list[str] = []      # the engine's ``feature option="..."`` descriptions
+        self.lines: "queue.Queue[tuple[float, str] | None]" = queue.Queue()
+        self.dead = False
+        self._ping = 0
+        self.garbage = 0
+        try:
+            self.proc = subprocess.Popen(
+                list(spec.argv), cwd=spec.cwd or None, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, bufsize=1, errors="replace",
+                start_new_session=True,              # Ctrl-C reaches the runner, which ends the engines
+                preexec_fn=_child_setup if _prctl is not None else None,
+                env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        except OSError as exc:
+            raise EngineDied(f"cannot start {shlex.join(spec.argv)}: {exc.strerror or exc}") from None
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        out = self.proc.stdout
+        assert out is not None
+        try:
+            for line in out:
+                line = line.rstrip("\r\n")
+                self._log("<", line)
+                self.lines.put((time.monotonic(), line))
+        except (OSError, ValueError):
+            pass
+        self.lines.put(None)
+
+    def _log(self, direction: str, line: str) -> None:
+        if self.log is not None:
+            try:
+                self.log.write(f"{time.time():.3f} {self.label} {direction} {line}\n")
+            except (OSError, ValueError):
+                pass
+
+    # ------------------------------------------------------------------ I/O
+    def send(self, line: str) -> None:
+        if self.dead:
+            raise EngineDied("the engine has exited")
+        self._log(">", line)
+        try:
+            assert self.proc.stdin is not None
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except (OSError, ValueError):
+            self.dead = True
+            raise EngineDied("the engine closed its input") from None
+
+    def get(self, deadline: float) -> tuple[float, str] | None:
+        """The next (time, line), or None when ``deadline`` (monotonic) passes. EngineDied at EOF."""
+        if self.dead:
+            raise EngineDied("the engine has exited")
+        try:
+            item = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            return None
+        if item is None:
+            self.dead = True
+            raise EngineDied("the engine exited" if self.proc.poll() is not None else "the engine closed its output")
+        return item
+
+    def sync(self, timeout: float) -> list[str] | None:
+        """``ping N`` and the lines before ``pong N``; None if no pong within ``timeout`` s.
+        Engines without ``ping=1`` get no ping (an empty list is returned)."""
+        if self.features.get("ping") != "1":
+            return []
+        self._ping += 1
+        n = self._ping
+        self.send(f"ping {n}")
+        deadline = time.monotonic() + timeout
+        seen = []
+        while True:
+            item = self.get(deadline)
+            if item is None:
+                return None
+            if item[1].strip() == f"pong {n}":
+                return seen
+            seen.append(item[1])
+
+    # ------------------------------------------------------------------ life cycle
+    def handshake(self, timeout: float = 10.0) -> None:
+        """``xboard``/``protover 2`` and the features up to ``done=1`` (``done=0`` extends the wait to
+        60 s). An engine that never says ``done`` is taken as ready after ``timeout`` s (protocol v1)."""
+        self.send("xboard")
+        self.send("protover 2")
+        deadline = time.monotonic() + timeout
+        while True:
+            item = self.get(deadline)
+            if item is None:
+                return
+            line = item[1].strip()
+            if not line.startswith("feature "):
+                continue
+            for name, value in _FEATURE.findall(line[8:]):
+                value = value[1:-1] if value.startswith('"') else value
+                if name == "done":
+                    if value == "1":
+                        return
+                    deadline = time.monotonic() + 60.0
+                    continue
+                self.features[name] = value
+                if name == "option":
+                    self.options.append(value)
+                if name in ("ping", "setboard", "usermove", "san", "time", "reuse", "sigint", "sigterm",
+                            "variants", "myname", "colors", "draw", "playother", "name", "debug",
+                            "analyze", "nps", "memory", "smp", "exclude", "setscore", "pause", "ics",
+                            "highlight", "xedit", "egt", "option"):
+                    if name != "option":
+                        self.send(f"accepted {name}")
+                else:
+                    self.send(f"rejected {name}")
+
+    def offers_choice(self, option: str, choice: str) -> bool:
+        """Does the engine declare a combo ``option`` with ``choice`` among its values?"""
+        for text in self.options:
+            name, _, rest = text.partition(" -combo ")
+            if name.strip() == option and choice in [c.strip().lstrip("*") for c in rest.split("///")]:
+                return True
+        return False
+
+    def variants(self) -> list[str] | None:
+        v = self.features.get("variants")
+        return None if v is None else [x.strip() for x in v.split(",") if x.strip()]
+
+    def close(self, grace: float = 2.0) -> None:
+        """``quit``, then terminate and kill if it is still there after ``grace`` seconds."""
+        if self.proc.poll() is None:
+            try:
+                if not self.dead:
+                    self.send("quit")
+            except EngineDied:
+                pass
+            try:
+                self.proc.wait(grace)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        self.dead = True
+
+    def kill(self) -> None:
+        """End the engine and its process group at once."""
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            if self.proc.poll() is not None:
+                break
+            try:
+                os.killpg(self.proc.pid, sig)
+            except (ProcessLookupError, PermissionError):
+                try:
+                    self.proc.send_signal(sig)
+                except ProcessLookupError:
+                    pass
+            try:
+                self.proc.wait(1.0)
+            except subprocess.TimeoutExpired:
+                pass
+        self.dead = True

@@ -1,0 +1,181 @@
+"""Engine specifications and time controls, parsed from fastchess/cutechess-style ``key=value`` tokens.
+
+``cmd=… name=… arg=… dir=… option.X=V tc=40/60 | tc=10+0.1 st=1 depth=N nodes=N timemargin=MS``
+"""
+from __future__ import annotations
+
+import math
+import re
+import shlex
+from dataclasses import dataclass, field, replace
+
+
+class SpecError(ValueError):
+    """A bad engine or option specification; the message is one line."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """How long an engine may think. ``base``/``inc`` seconds; ``moves`` per period (0 = whole game);
+    ``st`` seconds per move; ``depth``/``nodes`` limits; ``margin`` seconds of grace on each move."""
+    moves: int = 0
+    base: float | None = None
+    inc: float = 0.0
+    st: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
+    margin: float = 0.0
+
+    @property
+    def clocked(self) -> bool:
+        return self.base is not None
+
+    def describe(self) -> str:
+        """PGN ``TimeControl`` text: ``40/60``, ``10+0.1``, ``st=1`` style for the rest."""
+        parts = []
+        if self.base is not None:
+            text = _num(self.base)
+            if self.moves:
+                text = f"{self.moves}/{text}"
+            if self.inc:
+                text += f"+{_num(self.inc)}"
+            parts.append(text)
+        if self.st is not None:
+            parts.append(f"{_num(self.st)}/move")
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
+        if self.nodes is not None:
+            parts.append(f"nodes={self.nodes}")
+        return " ".join(parts) or "-"
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def _seconds(text: str) -> float:
+    """``60``, ``1:30``, ``0.5`` -> seconds."""
+    if ":" in text:
+        m, s = text.split(":", 1)
+        value = float(m) * 60 + float(s)
+    else:
+        value = float(text)
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(text)
+    return value
+
+
+def parse_tc(text: str) -> tuple[int, float, float]:
+    """``[moves/]base[+inc]`` (base in seconds or m:ss) -> (moves, base, inc)."""
+    m = re.fullmatch(r"(?:(\d+)/)?([\d.:]+)(?:\+([\d.]+))?", text.strip())
+    if not m:
+        raise SpecError(f"bad time control {text!r} (expected e.g. 40/60, 10+0.1, 1:00+1)")
+    try:
+        moves = int(m.group(1) or 0)
+        base = _seconds(m.group(2))
+        inc = _seconds(m.group(3) or "0")
+    except ValueError:
+        raise SpecError(f"bad time control {text!r}") from None
+    if base <= 0 and inc <= 0:
+        raise SpecError(f"bad time control {text!r}: no time at all")
+    return moves, base, inc
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    name: str
+    argv: tuple[str, ...]
+    cwd: str | None = None
+    options: tuple[tuple[str, str], ...] = ()
+    tc: TimeControl = field(default_factory=TimeControl)
+
+    def describe(self) -> dict:
+        return {"name": self.name, "argv": list(self.argv), "cwd": self.cwd, "options": [list(o) for o in self.options],
+                "tc": self.tc.describe(), "margin": self.tc.margin}
+
+
+ENGINE_KEYS = ("cmd", "name", "arg", "dir", "tc", "st", "depth", "nodes", "timemargin", "proto")
+
+
+def split_tokens(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise SpecError(f"cannot read {text!r}: {exc}") from None
+
+
+def parse_pairs(tokens: list[str], what: str) -> list[tuple[str, str]]:
+    """``key=value`` tokens; a bare word after ``cmd=X`` continues the command (``cmd=hyperchess xboard``)."""
+    out: list[tuple[str, str]] = []
+    for tok in tokens:
+        if "=" not in tok or tok.startswith("-"):
+            if out and out[-1][0] == "cmd":
+                out[-1] = ("cmd", out[-1][1] + " " + shlex.quote(tok))
+                continue
+            raise SpecError(f"{what}: expected key=value, got {tok!r}")
+        k, v = tok.split("=", 1)
+        out.append((k.strip(), v))
+    return out
+
+
+def apply_engine_pairs(base: dict, pairs: list[tuple[str, str]], what: str) -> dict:
+    """Merge ``pairs`` into the raw engine dict ``base`` (later keys win; ``arg``/``option.X`` add up)."""
+    d = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in base.items()}
+    d.setdefault("arg", [])
+    d.setdefault("options", {})
+    for k, v in pairs:
+        if k.startswith("option."):
+            if not k[7:]:
+                raise SpecError(f"{what}: option name missing in {k}={v}")
+            d["options"][k[7:]] = v
+        elif k == "arg":
+            d["arg"].append(v)
+        elif k in ENGINE_KEYS:
+            d[k] = v
+        else:
+            raise SpecError(f"{what}: unknown key {k!r} (known: {', '.join(ENGINE_KEYS)}, option.NAME)")
+    return d
+
+
+def build_engine(d: dict, what: str) -> EngineSpec:
+    """An EngineSpec from the merged raw dict."""
+    if not d.get("cmd"):
+        raise SpecError(f"{what}: cmd= is required")
+    if d.get("proto", "xboard") not in ("xboard", "cecp"):
+        raise SpecError(f"{what}: only proto=xboard is supported")
+    argv = tuple(split_tokens(d["cmd"])) + tuple(d.get("arg", ()))
+    if not argv:
+        raise SpecError(f"{what}: empty cmd")
+    name = d.get("name") or argv[0].rsplit("/", 1)[-1]
+    tc = TimeControl()
+    try:
+        if d.get("tc"):
+            moves, base, inc = parse_tc(d["tc"])
+            tc = replace(tc, moves=moves, base=base, inc=inc)
+        if d.get("st"):
+            st = float(d["st"])
+            if not (st > 0 and math.isfinite(st)):
+                raise ValueError
+            tc = replace(tc, st=st)
+        if d.get("depth"):
+            depth = int(d["depth"])
+            if depth < 1:
+                raise ValueError
+            tc = replace(tc, depth=depth)
+        if d.get("nodes"):
+            nodes = int(d["nodes"])
+            if nodes < 1:
+                raise ValueError
+            tc = replace(tc, nodes=nodes)
+        if d.get("timemargin"):
+            ms = float(d["timemargin"])
+            if not (ms >= 0 and math.isfinite(ms)):
+                raise ValueError
+            tc = replace(tc, margin=ms / 1000)
+    except SpecError:
+        raise
+    except ValueError:
+        raise SpecError(f"{what}: bad number in st/depth/nodes/timemargin") from None
+    if tc.base is None and tc.st is None and tc.depth is None and tc.nodes is None:
+        raise SpecError(f"{what} ({name}): no time control (give tc=, st=, depth= or nodes=)")
+    return EngineSpec(name=name, argv=argv, cwd=d.get("dir"), options=tuple(sorted(d["options"].items())), tc=tc)
