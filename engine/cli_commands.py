@@ -13,7 +13,7 @@ import click
 def selfplay(variant: str, movetime: float, max_moves: int, position: str | None) -> None:
     """The engine plays VARIANT against itself, printing each move as it is played.
 
-    Each line: move number, side, move, score (centipawns for the mover; 100000+N = mate in N plies),
+    Each line: move number, side, move, score (centipawns for the mover; 100000+N = mate in N moves, -100000-N = mated in N, as in CECP),
     depth and nodes. At the end: the board and the result.
     """
     from cli import fail, load

@@ -3,12 +3,13 @@
 Team games: when the next mover is on the same team as the current one (four-player games after
 an elimination) the child's value is not negated and the window is passed unchanged.
 
-Scores are centipawns from the side to move's view. Mates are reported as ``100000 + N`` (we mate
-in N plies) or ``-100000 - N`` (we are mated in N plies); inside the search a mate at ply p is
-``MATE - p`` so that shorter mates score higher.
+Scores are centipawns from the side to move's view. Mates are reported the CECP way, in moves:
+``100000 + N`` (we mate with our N-th move) or ``-100000 - N`` (we are mated after N moves of ours);
+inside the search a mate at ply p is ``MATE - p`` so that shorter mates score higher.
 """
 from __future__ import annotations
 
+import random
 import threading
 import time
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from .timecontrol import budget
 
 MATE = 1_000_000
 MATE_BOUND = MATE - 10_000          # |score| above this is a mate
-MATE_REPORT = 100_000               # reported mate scores: 100000 + plies
+MATE_REPORT = 100_000               # reported mate scores: 100000 + moves
 INF = 10 ** 9
 MAX_PLY = 120
 MAX_DEPTH = 100
@@ -30,6 +31,7 @@ MAX_DEPTH = 100
 POLL_NODES = 16
 TEMPO = 10                          # the side to move's small edge
 EXACT, LOWER, UPPER = 0, 1, 2
+RANDOM_MOVES = 8                    # opening randomisation: root noise up to this full move number
 TT_ENTRY_BYTES = 160                # rough size of one dict entry with its tuple
 
 
@@ -72,11 +74,15 @@ class _Stop(Exception):
 
 
 def report_score(s: int) -> int:
-    """Internal score -> the reported one (mates as 100000 + plies)."""
+    """Internal score -> the reported one: CECP mates in moves, ``100000 + N`` = mate in N moves.
+
+    We mate at ply p (odd): N = (p + 1) // 2. We are mated at ply p (even): N = p // 2, so a
+    mated root (p = 0) is ``-100000``.
+    """
     if s >= MATE_BOUND:
-        return MATE_REPORT + (MATE - s)
+        return MATE_REPORT + (MATE - s + 1) // 2
     if s <= -MATE_BOUND:
-        return -MATE_REPORT - (MATE + s)
+        return -MATE_REPORT - (MATE + s) // 2
     return max(-MATE_REPORT + 1, min(MATE_REPORT - 1, s))
 
 
@@ -172,7 +178,11 @@ def mop_up_for(pos: Position, gd: _GameData) -> _MopUp | None:
 class Searcher:
     """The engine's brain. One instance per game session; not thread-safe (one search at a time)."""
 
-    def __init__(self, hash_mb: int = 64) -> None:
+    def __init__(self, hash_mb: int = 64, randomness: int = 0, seed: int | None = None) -> None:
+        """``randomness``: opening variety, the largest centipawn bonus drawn at random for each root
+        move in the first ``RANDOM_MOVES`` moves of a game (0 = deterministic); ``seed`` seeds it."""
+        self.randomness = randomness
+        self.rng = random.Random(seed)
         self.tt_cap = max(4096, hash_mb * 1024 * 1024 // TT_ENTRY_BYTES)
         self.tt: dict[int, tuple] = {}
         self.killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
@@ -227,6 +237,9 @@ class Searcher:
                 return SearchResult(None, None, 0, 0, 0, [])
         entry = self.tt.get(pos.hash)
         moves = self._order(pos, moves, entry[3] if entry else None, 0)
+        self.noise = None
+        if self.randomness > 0 and pos.fullmove <= RANDOM_MOVES and len(moves) > 1:
+            self.noise = {m: self.rng.randint(0, self.randomness) for m in moves}
         best, best_score, best_pv, done_depth = moves[0], None, [moves[0]], 0
         max_depth = min(MAX_DEPTH, limits.depth) if limits.depth is not None else MAX_DEPTH
         timed = plan.hard is not None
@@ -345,9 +358,13 @@ class Searcher:
         team = teams[pos.turn]
         alpha, beta = -INF, INF
         best_score = -INF
+        noise = self.noise
         for i, m in enumerate(moves):
             pos.push(m)
             same = teams[pos.turn] == team
+            n = noise[m] if noise is not None else 0
+            alpha -= n                      # the move's random bonus: search its window shifted down
+            beta -= n
             if i == 0:
                 s = self._ab(pos, depth - 1, alpha, beta, 1) if same else -self._ab(pos, depth - 1, -beta, -alpha, 1)
             else:
@@ -360,6 +377,11 @@ class Searcher:
                     if s > alpha:
                         s = -self._ab(pos, depth - 1, -beta, -alpha, 1)
             pos.pop()
+            if n:
+                alpha += n
+                beta += n
+                if -MATE_BOUND < s < MATE_BOUND:
+                    s += n
             if s > best_score:
                 best_score = s
                 self.root_best = (m, s, [m] + self.pv[1])

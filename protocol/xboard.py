@@ -104,6 +104,12 @@ class Search:
         self.thread: threading.Thread | None = None
 
 
+# Opening variety: each root move gets a random bonus of 0..N centipawns in the first moves of a game
+# (engine.search.RANDOM_MOVES), so engine-vs-engine games differ; 0 plays deterministically.
+DEFAULT_RANDOMNESS = 15
+MAX_RANDOMNESS = 100
+
+
 class XBoardEngine:
     """The CECP state machine. ``run()`` reads lines from ``stdin`` until ``quit`` or end of input;
     ``handle(line)`` processes one line at once (used by tests in force mode)."""
@@ -118,6 +124,7 @@ class XBoardEngine:
         self.events: queue.Queue = queue.Queue()
         self.searcher = None
         self.hash_mb = 64
+        self.randomness = DEFAULT_RANDOMNESS   # opening variety in centipawns (option Randomize), 0 = off
         self.cores = 1
         self.search: Search | None = None
         self.deferred: list[str] = []
@@ -365,6 +372,8 @@ class XBoardEngine:
         s.version = self.version
         excluded = tuple(self.excluded)
         searcher = self._get_searcher()
+        if hasattr(searcher, "randomness"):     # opening variety for games, never for analysis
+            searcher.randomness = self.randomness if purpose == "move" else 0
         self.search = s
 
         def on_info(info, s=s) -> None:
@@ -689,6 +698,7 @@ class XBoardEngine:
             f'analyze=1 colors=0 playother=1 sigint=0 sigterm=0 name=1 nps=1 debug=1 memory=1 smp=1 pause=1 '
             f'ics=1 exclude=1 setscore=1 highlight=1 variants="{names}"',
             f'feature option="Notation -combo {combo}"',
+            f'feature option="Randomize -spin {self.randomness} 0 {MAX_RANDOMNESS}"',
         ]
 
 
@@ -998,6 +1008,16 @@ def _cmd_option(e: XBoardEngine, arg: str, line: str) -> None:
             e.out(f"Error (bad option value): {line}")
             return
         e.notation = value
+        return
+    if name == "Randomize":
+        try:
+            n = _int(value)
+        except ValueError:
+            n = -1
+        if not 0 <= n <= MAX_RANDOMNESS:
+            e.out(f"Error (bad option value): {line}")
+            return
+        e.randomness = n
         return
     e.out(f"Error (unknown option): {name or line}")
 
