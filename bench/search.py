@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -24,7 +25,9 @@ from pathlib import Path
 
 import chess
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The tree measured: this checkout, or the one named by HYPERCHESS_TREE (how --baseline runs an older tree
+# with this file's timing code).
+sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resolve().parent.parent))
 
 from bench.common import KIWIPETE, python_chess_nps  # noqa: E402
 from engine.search import Limits, Searcher  # noqa: E402
@@ -45,28 +48,27 @@ CASES: list[tuple[str, str, str | None, int]] = [
 def search_nps(game_name: str, fen: str | None, depth: int, hash_mb: int = 64, repeat: int = 2) -> dict:
     """Search ``fen`` (None = start) of ``game_name`` to ``depth`` with a fresh searcher, ``repeat`` times.
 
-    Returns game, depth, nodes, seconds (best run), nps, best move name and score.
+    Returns game, depth, nodes, CPU seconds (best run; CPU time, as the machine is shared), nps, best
+    move name and score.
     """
     game = get_game(game_name)
     pos = game.position(fen)
     secs = float("inf")
     for _ in range(repeat):
         searcher = Searcher(hash_mb)
-        t = time.perf_counter()
+        t = time.process_time()
         result = searcher.search(pos, Limits(depth=depth))
-        secs = min(secs, time.perf_counter() - t)
+        secs = min(secs, time.process_time() - t)
     return dict(game=game_name, depth=depth, nodes=result.nodes, seconds=secs,
                 nps=result.nodes / secs if secs > 0 else 0.0,
                 best=pos.move_name(result.best) if result.best else "-", score=result.score)
 
 
 def baseline_nps(path: str, game_name: str, fen: str | None, depth: int, repeat: int = 2) -> dict:
-    """``search_nps`` of the checkout at ``path``, in a fresh interpreter."""
-    code = ("import sys, json; sys.path.insert(0, sys.argv[1]); from bench.search import search_nps; "
-            "print(json.dumps(search_nps(sys.argv[2], None if sys.argv[3] == '-' else sys.argv[3], "
-            "int(sys.argv[4]), repeat=int(sys.argv[5]))))")
-    out = subprocess.run([sys.executable, "-c", code, path, game_name, fen or "-", str(depth), str(repeat)],
-                         cwd=path, capture_output=True, text=True, check=True)
+    """``search_nps`` on the checkout at ``path``: this file in a fresh interpreter with that tree first."""
+    env = dict(os.environ, HYPERCHESS_TREE=str(Path(path).resolve()))
+    out = subprocess.run([sys.executable, __file__, "--worker", game_name, fen or "-", str(depth), str(repeat)],
+                         env=env, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -90,6 +92,10 @@ def run(games: list[str] | None = None, baseline: str | None = None,
 
 
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["--worker"]:           # one case for --baseline, as JSON
+        game_name, fen, depth, repeat = argv[1:5]
+        print(json.dumps(search_nps(game_name, None if fen == "-" else fen, int(depth), repeat=int(repeat))))
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*", help="only these games (default: every case)")
     ap.add_argument("--baseline", metavar="PATH", help="a checkout of an older tree to measure in the same run")

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Collection
 
-from variants.game import EN_PASSANT, PROMOTION, Move
+from variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from variants.position import Position
 
 from .timecontrol import budget
@@ -106,6 +106,7 @@ class _GameData:
     """Per-game tables the search reads: piece values by code (royal victims count most)."""
 
     def __init__(self, game) -> None:
+        self.game = game
         self.value = [0] * game.ncodes
         for code in range(game.ncodes):
             kind = game.kind_of[code]
@@ -114,6 +115,20 @@ class _GameData:
                 self.value[code] = 20000 if piece.royal else piece.value
         self.single_royal = game.royal_rule == "single"
         self._edge: list[int] | None = None
+        # aligned[c][k]: the cells on an enemy slider line from cell k (own king of colour c there).
+        # A non-royal piece of c that leaves a cell outside this set cannot expose that king: only
+        # en passant and the game's special moves (two cells change) need the full test then.
+        self.aligned = [[frozenset(x for e in game.enemies[c] for first, _, rest, _ in game.attack_lines[e][k]
+                                   for x in (first, *rest))
+                         for k in range(game.geometry.size)] if self.single_royal else None
+                        for c in range(game.players)]
+        self.royal = [code in game.royal_codes for code in range(game.ncodes)]
+        # reach[c][k]: aligned[c][k] plus the far leap sources: every cell from which an enemy piece could
+        # attack cell k at all. In a two-player game a plain move (normal, double step, promotion) of the
+        # opponent gives check only if it lands in reach or leaves an aligned cell (discovered check).
+        self.reach = [[self.aligned[c][k] | {frm for e in game.enemies[c] for frm, _ in game.far_leaps[e][k]}
+                       for k in range(game.geometry.size)] if self.single_royal and game.players == 2 else None
+                      for c in range(game.players)]
 
     def edge(self, game) -> list[int]:
         """Per cell, 0 (centre) .. 100 (corner): how little a queen would reach from it on an empty board."""
@@ -124,6 +139,9 @@ class _GameData:
             lo, hi = min(reach), max(reach)
             self._edge = [100 * (hi - r) // max(hi - lo, 1) for r in reach]
         return self._edge
+
+
+_GAME_DATA: dict[int, _GameData] = {}     # per game object, shared by every searcher (tables are read-only)
 
 
 class _MopUp:
@@ -188,7 +206,6 @@ class Searcher:
         self.killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.history: dict[tuple[int, int], int] = {}
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
-        self._games: dict[int, _GameData] = {}
         self.nodes = 0
         self.mop: _MopUp | None = None
         self.null_allowed = False
@@ -207,9 +224,9 @@ class Searcher:
         """Search ``pos`` (left unchanged) within ``limits``; the best move, or None if there is none."""
         start = time.perf_counter()
         game = pos.game
-        gd = self._games.get(id(game))
-        if gd is None or len(gd.value) != game.ncodes:
-            gd = self._games[id(game)] = _GameData(game)
+        gd = _GAME_DATA.get(id(game))
+        if gd is None or gd.game is not game or len(gd.value) != game.ncodes:
+            gd = _GAME_DATA[id(game)] = _GameData(game)
         self.gd = gd
         self.mop = mop_up_for(pos, gd)
         self.null_allowed = game.players == 2 and not game.has_extra and not game.has_game_over
@@ -352,6 +369,26 @@ class Searcher:
         scored.sort(reverse=True)
         return [m for _, m in scored]
 
+    def _in_check(self, pos: Position, k: int) -> bool:
+        """Is the side to move's king on ``k`` attacked? Two-player games skip the full test when the
+        opponent's last move was a plain one that neither lands where it could attack ``k`` nor leaves
+        a line through ``k`` (our previous move was legal, so nothing else can give check)."""
+        reach = self.gd.reach[pos.turn]
+        if reach is not None and pos.stack:
+            m = pos.stack[-1][0]
+            if m[3] <= DOUBLE or m[3] == PROMOTION:
+                r = reach[k]
+                if m[1] not in r and m[0] not in r:
+                    return False
+        return pos.attacked(k)
+
+    def _staged(self, pos: Position, tt_move: Move, ply: int):
+        """The hash move, then (only if it did not cut) every other pseudo-legal move in order."""
+        yield tt_move
+        for m in self._order(pos, pos.pseudo_legal_moves(), None, ply):
+            if m != tt_move:
+                yield m
+
     # ------------------------------------------------------------------ the tree
     def _root(self, pos: Position, moves: list[Move], depth: int) -> int:
         teams = pos.game.teams
@@ -412,7 +449,7 @@ class Searcher:
             self.nodes += 1
             return 0
         k = pos.king()
-        check = k is not None and pos.attacked(k)
+        check = k is not None and self._in_check(pos, k)
         if check:
             depth += 1                      # check extension
         if depth <= 0 or ply >= MAX_PLY:
@@ -442,8 +479,12 @@ class Searcher:
 
         # pseudo-legal moves, each checked only when it is about to be searched (a cut often comes early)
         lazy = not g.has_filter and self.gd.single_royal
-        moves = pos.pseudo_legal_moves() if lazy else pos.legal_moves()
-        moves = self._order(pos, moves, tt_move, ply)
+        if lazy and tt_move is not None and g.owner[pos.board[tt_move[0]]] == pos.turn:
+            # the hash move first, before any move is generated: when it cuts, nothing else is
+            moves = self._staged(pos, tt_move, ply)
+        else:
+            moves = pos.pseudo_legal_moves() if lazy else pos.legal_moves()
+            moves = self._order(pos, moves, tt_move, ply)
 
         us = pos.turn
         teams = g.teams
@@ -458,14 +499,20 @@ class Searcher:
         killers = self.killers[ply]
         d1 = depth - 1
         i = 0                               # legal moves searched so far
+        if lazy and k is not None:
+            aligned = self.gd.aligned[us][k]
+            royal = self.gd.royal
+        else:
+            lazy = False                    # no single king of ours: nothing to test
         for m in moves:
             q = b[m[1]]
-            quiet = not (q and enemy[q]) and m[3] != EN_PASSANT and m[3] != PROMOTION
+            flag = m[3]
+            quiet = not (q and enemy[q]) and flag != EN_PASSANT and flag != PROMOTION
             mover = b[m[0]]
             push(m)
-            if lazy:
-                k = king(us)
-                if k is not None and attacked(k, enemies):
+            if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL):
+                k1 = king(us)
+                if k1 is not None and attacked(k1, enemies):
                     pop()
                     continue
             same = teams[pos.turn] == team
@@ -593,17 +640,27 @@ class Searcher:
             moves = [m for _, m in scored]
         teams = g.teams
         team = teams[us]
-        single = self.gd.single_royal
         enemies = g.enemies[us]
+        test = not legal_known and self.gd.single_royal
+        if test:
+            k = pos.king(us)
+            if k is None:
+                test = False
+            else:
+                aligned = self.gd.aligned[us][k]
+                royal = self.gd.royal
+        b = pos.board
+        push, pop, king, attacked = pos.push, pos.pop, pos.king, pos.attacked
         for m in moves:
-            pos.push(m)
-            if not legal_known and single:
-                k = pos.king(us)
-                if k is not None and pos.attacked(k, enemies):
-                    pos.pop()
+            mover = b[m[0]]
+            push(m)
+            if test and (check or m[0] in aligned or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL):
+                k = king(us)
+                if k is not None and attacked(k, enemies):
+                    pop()
                     continue
-            k = pos.king()
-            child_check = k is not None and pos.attacked(k)
+            k = king()
+            child_check = k is not None and self._in_check(pos, k)
             if teams[pos.turn] == team:
                 s = self._qs(pos, alpha, beta, ply + 1, child_check)
             else:
