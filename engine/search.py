@@ -9,6 +9,7 @@ inside the search a mate at ply p is ``MATE - p`` so that shorter mates score hi
 """
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -32,6 +33,13 @@ POLL_NODES = 16
 TEMPO = 10                          # the side to move's small edge
 EXACT, LOWER, UPPER = 0, 1, 2
 RANDOM_MOVES = 8                    # opening randomisation: root noise up to this full move number
+ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
+FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift eval + margin above alpha
+LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV nodes before the rest is skipped
+SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
+# late move reduction: about log(depth) * log(moves tried) / 2, at least one ply
+LMR = [[0] * 256] + [[0, 0, 0] + [max(1, int(0.5 + math.log(d) * math.log(i) / 2.0)) for i in range(3, 256)]
+                     for d in range(1, 64)]
 TT_ENTRY_BYTES = 160                # rough size of one dict entry with its tuple
 
 
@@ -266,7 +274,15 @@ class Searcher:
             self.root_best = None
             iteration_start = time.perf_counter()
             try:
-                score = self._root(pos, moves, depth)
+                if depth >= 4 and best_score is not None and abs(best_score) < MATE_BOUND:
+                    lo, hi = best_score - ASPIRATION, best_score + ASPIRATION
+                    score = self._root(pos, moves, depth, lo, hi)
+                    if score <= lo or score >= hi:          # outside the window: search it again in full
+                        if score <= lo:
+                            self.root_best = None           # a fail-low move is no better than the last best
+                        score = self._root(pos, moves, depth)
+                else:
+                    score = self._root(pos, moves, depth)
             except _Stop:
                 while len(pos.stack) > stack_len:
                     pos.pop()
@@ -390,10 +406,10 @@ class Searcher:
                 yield m
 
     # ------------------------------------------------------------------ the tree
-    def _root(self, pos: Position, moves: list[Move], depth: int) -> int:
+    def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:
         teams = pos.game.teams
         team = teams[pos.turn]
-        alpha, beta = -INF, INF
+        alpha0, beta0 = alpha, beta
         best_score = -INF
         noise = self.noise
         for i, m in enumerate(moves):
@@ -424,7 +440,8 @@ class Searcher:
                 self.root_best = (m, s, [m] + self.pv[1])
                 if s > alpha:
                     alpha = s
-        self._store(pos.hash, depth, EXACT, best_score, self.root_best[0], 0)
+        flag = LOWER if best_score >= beta0 else (EXACT if best_score > alpha0 else UPPER)
+        self._store(pos.hash, depth, flag, best_score, self.root_best[0], 0)
         return best_score
 
     def _store(self, key: int, depth: int, flag: int, score: int, move, ply: int) -> None:
@@ -504,10 +521,30 @@ class Searcher:
             royal = self.gd.royal
         else:
             lazy = False                    # no single king of ours: nothing to test
+        # frontier pruning in non-PV nodes (not in check, no game-specific end that a quiet move could reach)
+        prune = (depth <= 3 and beta - alpha == 1 and not check and not g.has_game_over
+                 and -MATE_BOUND < alpha and beta < MATE_BOUND)
+        checks = None                       # cells from which a quiet move might give check: never pruned
+        if prune and self.gd.single_royal:
+            opp = enemies[0]
+            kc = king(opp)
+            if self.gd.reach[opp] is None:
+                prune = kc is None          # a game of more players with check: no pruning
+            elif kc is not None:
+                checks = self.gd.reach[opp][kc]
+        if prune:
+            futile = depth <= 2 and self._eval(pos) + FUTILITY[depth] <= alpha
+            lmp = LMP[depth]
+        quiets = 0
         for m in moves:
             q = b[m[1]]
             flag = m[3]
             quiet = not (q and enemy[q]) and flag != EN_PASSANT and flag != PROMOTION
+            if quiet:
+                quiets += 1
+                if (prune and i and (futile or quiets > lmp) and m != killers[0] and m != killers[1]
+                        and (checks is None or (m[1] not in checks and m[0] not in checks))):
+                    continue
             mover = b[m[0]]
             push(m)
             if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL):
@@ -517,7 +554,9 @@ class Searcher:
                     continue
             same = teams[pos.turn] == team
             # late move reduction: quiet moves far down the list get one ply less first
-            r = 1 if (i >= 3 and depth >= 3 and quiet and not check and m != killers[0] and m != killers[1]) else 0
+            r = 0
+            if i >= 3 and depth >= 3 and quiet and not check and m != killers[0] and m != killers[1]:
+                r = min(LMR[min(depth, 63)][min(i, 255)], d1 - 1)
             if i == 0:
                 s = self._ab(pos, d1, alpha, beta, ply + 1) if same else -self._ab(pos, d1, -beta, -alpha, ply + 1)
             elif same:
@@ -624,12 +663,17 @@ class Searcher:
             source = pos.legal_moves() if legal_known else pos.capture_moves()
             scored = []
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
+            enemies = g.enemies[us]
+            attacked = pos.attacked
             for m in source:
                 q = b[m[1]]
                 if q and enemy[q]:
                     v = value[q]
                     if v >= margin:
-                        scored.append(((v << 6) - value[b[m[0]]] // 8, m))
+                        a = value[b[m[0]]]
+                        if v + SEE_MARGIN < a and attacked(m[1], enemies):
+                            continue                # a dearer piece takes a defended cheaper one: losing
+                        scored.append(((v << 6) - a // 8, m))
                 elif m[3] == PROMOTION:
                     scored.append(((value[m[2]] << 5), m))
                 elif m[3] == EN_PASSANT:
