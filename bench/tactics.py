@@ -2,6 +2,7 @@
 
     python bench/tactics.py                          # every position, 1 s each
     python bench/tactics.py --movetime 0.5
+    python bench/tactics.py --nodes 20000            # a node budget: the same on a loaded machine
     python bench/tactics.py --baseline /work/old     # the same positions on another checkout, same run
 
 Twenty orthodox positions from the well-known "Win At Chess" test suite (WAC.001-020), written here as EPD
@@ -62,13 +63,13 @@ def positions() -> list[tuple[str, str, set[str]]]:
     return out
 
 
-def solve(movetime: float) -> list[dict]:
+def solve(movetime: float, nodes: int | None = None) -> list[dict]:
     game = get_game("normal")
     rows = []
     for ident, fen, best in positions():
         pos = game.position(fen)
         t = time.perf_counter()
-        r = Searcher().search(pos, Limits(movetime=movetime))
+        r = Searcher().search(pos, Limits(nodes=nodes) if nodes else Limits(movetime=movetime))
         move = pos.move_name(r.best)
         rows.append(dict(id=ident, move=move, solved=move in best, depth=r.depth, score=r.score,
                          seconds=time.perf_counter() - t))
@@ -77,20 +78,23 @@ def solve(movetime: float) -> list[dict]:
 
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--worker"]:
-        print(json.dumps(solve(float(argv[1]))))
+        print(json.dumps(solve(float(argv[1]), int(argv[2]) or None)))
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--movetime", type=float, default=1.0, help="seconds per position (default 1)")
+    ap.add_argument("--nodes", type=int, default=0,
+                    help="a node budget per position instead of a time (load-independent; 0 = use --movetime)")
     ap.add_argument("--baseline", metavar="PATH", help="a checkout of an older tree to run in the same run")
     args = ap.parse_args(argv)
-    runs = {"this tree": solve(args.movetime)}
+    runs = {"this tree": solve(args.movetime, args.nodes or None)}
     if args.baseline:
         env = dict(os.environ, HYPERCHESS_TREE=str(Path(args.baseline).resolve()))
-        out = subprocess.run([sys.executable, __file__, "--worker", str(args.movetime)], env=env,
+        out = subprocess.run([sys.executable, __file__, "--worker", str(args.movetime), str(args.nodes)], env=env,
                              capture_output=True, text=True, check=True)
         runs["baseline"] = json.loads(out.stdout.strip().splitlines()[-1])
     for name, rows in runs.items():
-        print(f"{name}: {sum(r['solved'] for r in rows)}/{len(rows)} solved at {args.movetime} s/position")
+        budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} s"
+        print(f"{name}: {sum(r['solved'] for r in rows)}/{len(rows)} solved at {budget}/position")
         print("  " + " ".join(f"{r['id'][4:]}:{'ok' if r['solved'] else r['move']}(d{r['depth']})" for r in rows))
 
 

@@ -36,6 +36,8 @@ RANDOM_MOVES = 8                    # opening randomisation: root noise up to th
 ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
 FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift eval + margin above alpha
 LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV nodes before the rest is skipped
+KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
+ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
 SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
 # late move reduction: about log(depth) * log(moves tried) / 2, at least one ply
 LMR = [[0] * 256] + [[0, 0, 0] + [max(1, int(0.5 + math.log(d) * math.log(i) / 2.0)) for i in range(3, 256)]
@@ -181,6 +183,42 @@ class _MopUp:
         return 0
 
 
+class _KingCentre:
+    """Endgames (little material left on both sides): each king is worth more near the centre, where it
+    supports its pawns and stops the enemy's. Same interface as ``_MopUp`` with side 0 as "strong"."""
+
+    strong = 0
+
+    def __init__(self, edge: list[int]) -> None:
+        self.edge = edge
+
+    def bonus(self, pos: Position) -> int:
+        """From side 0's view: (edge of side 1's king - edge of side 0's king) * KING_CENTRE / 100."""
+        a, b = pos.royals[0], pos.royals[1]
+        if len(a) != 1 or len(b) != 1:
+            return 0
+        for x in a:
+            for y in b:
+                return (self.edge[y] - self.edge[x]) * KING_CENTRE // 100
+        return 0
+
+
+def king_centre_for(pos: Position, gd: _GameData) -> _KingCentre | None:
+    """A king-centralisation term when both sides of a two-player game are down to at most
+    ``ENDGAME_MATERIAL`` of pieces other than pawns and royals (decided once at the root)."""
+    game = pos.game
+    if game.players != 2 or not gd.single_royal:
+        return None
+    for color in (0, 1):
+        if len(pos.royals[color]) != 1:
+            return None
+        material = sum(gd.value[pos.board[c]] for c in pos.occupied[color]
+                       if pos.board[c] not in game.royal_codes and pos.board[c] not in game.pawn_codes)
+        if material > ENDGAME_MATERIAL:
+            return None
+    return _KingCentre(gd.edge(game))
+
+
 def mop_up_for(pos: Position, gd: _GameData) -> _MopUp | None:
     """A mop-up term when one of two sides has at most a minor piece's worth left and is well behind."""
     game = pos.game
@@ -215,7 +253,7 @@ class Searcher:
         self.history: dict[tuple[int, int], int] = {}
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
-        self.mop: _MopUp | None = None
+        self.mop: _MopUp | _KingCentre | None = None     # an endgame term (root decides)
         self.null_allowed = False
 
     def new_game(self) -> None:
@@ -236,7 +274,7 @@ class Searcher:
         if gd is None or gd.game is not game or len(gd.value) != game.ncodes:
             gd = _GAME_DATA[id(game)] = _GameData(game)
         self.gd = gd
-        self.mop = mop_up_for(pos, gd)
+        self.mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
         self.null_allowed = game.players == 2 and not game.has_extra and not game.has_game_over
         plan = budget(limits)
         self.deadline = start + plan.hard if plan.hard is not None else float("inf")

@@ -106,7 +106,7 @@ class Search:
 
 # Opening variety: each root move gets a random bonus of 0..N centipawns in the first moves of a game
 # (engine.search.RANDOM_MOVES), so engine-vs-engine games differ; 0 plays deterministically.
-DEFAULT_RANDOMNESS = 15
+DEFAULT_RANDOMNESS = 10
 MAX_RANDOMNESS = 100
 
 

@@ -53,7 +53,7 @@ def test_randomness_never_spoils_a_mate_nor_the_late_game():
 def test_xboard_option_randomize_default_on_and_off():
     with InProcess() as eng:
         feats = " ".join(eng.handshake())
-        assert 'feature option="Randomize -spin 15 0 100"' in feats
+        assert 'feature option="Randomize -spin 10 0 100"' in feats
         eng.send("option Randomize=abc", "option Randomize=101")
         assert eng.sync() == ["Error (bad option value): option Randomize=abc",
                               "Error (bad option value): option Randomize=101"]
