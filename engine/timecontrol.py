@@ -4,7 +4,7 @@
 - A clock (xboard ``time``/``level``): the remaining time, less a reserve that is never touched, is
   shared over ``moves_to_go`` moves (about 30 when sudden death or incremental), plus most of the
   increment. The reserve grows with the number of moves still to play before the clock is topped up
-  (``PER_MOVE_RESERVE`` each, less the increment): every move also costs time outside the search
+  (``PER_MOVE_RESERVE`` each, less half the increment but at least half of it): every move also costs time outside the search
   (process start-up of the reply, pipes, a loaded machine), and at 40 moves a minute a flat reserve
   was eaten by the last few moves of a control. It never takes more than a quarter of the clock. The hard limit lets one move take up to 3x its share, but never more than 40% of
   what is left (all but the reserve on the last move before the time control).
@@ -73,5 +73,5 @@ def reserve(left: float, moves_to_go: int | None, increment: float = 0.0) -> flo
     """Seconds of ``left`` never spent: a fixed part, a share of the clock, and a part per move still
     to play before the next time control (``MOVES_LEFT_GUESS`` when sudden death or incremental)."""
     moves = MOVES_LEFT_GUESS if not moves_to_go or moves_to_go <= 0 else moves_to_go
-    per_move = max(0.0, PER_MOVE_RESERVE - increment) * (moves - 1)
+    per_move = max(PER_MOVE_RESERVE - increment / 2, PER_MOVE_RESERVE / 2) * (moves - 1)
     return RESERVE + RESERVE_FRACTION * left + min(per_move, RESERVE_CAP * left)
