@@ -38,8 +38,6 @@ FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift ev
 LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV nodes before the rest is skipped
 KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
 ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
-KING_SHELTER = 8                    # middlegame: per own piece next to our king ...
-SHELTER_CAP = 3                     # ... counting at most this many
 SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
 # late move reduction: about log(depth) * log(moves tried) / 2, at least one ply
 LMR = [[0] * 256] + [[0, 0, 0] + [max(1, int(0.5 + math.log(d) * math.log(i) / 2.0)) for i in range(3, 256)]
@@ -135,9 +133,6 @@ class _GameData:
                          for k in range(game.geometry.size)] if self.single_royal else None
                         for c in range(game.players)]
         self.royal = [code in game.royal_codes for code in range(game.ncodes)]
-        g = game.geometry
-        dirs = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
-        self.adjacent = [tuple(x for d in dirs for x in g.ray(cell, d, 1)) for cell in range(g.size)]
         # reach[c][k]: aligned[c][k] plus the far leap sources: every cell from which an enemy piece could
         # attack cell k at all. In a two-player game a plain move (normal, double step, promotion) of the
         # opponent gives check only if it lands in reach or leaves an aligned cell (discovered check).
@@ -259,7 +254,6 @@ class Searcher:
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
         self.mop: _MopUp | _KingCentre | None = None     # an endgame term (root decides)
-        self.shelter = False                              # the king-shelter term (root decides)
         self.null_allowed = False
 
     def new_game(self) -> None:
@@ -281,7 +275,6 @@ class Searcher:
             gd = _GAME_DATA[id(game)] = _GameData(game)
         self.gd = gd
         self.mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
-        self.shelter = self.mop is None and game.players == 2 and gd.single_royal and KING_SHELTER > 0
         self.null_allowed = game.players == 2 and not game.has_extra and not game.has_game_over
         plan = budget(limits)
         self.deadline = start + plan.hard if plan.hard is not None else float("inf")
@@ -372,30 +365,9 @@ class Searcher:
             raise _Stop
         self.next_check = min(self.nodes + POLL_NODES, self.node_limit)
 
-    def _shelter(self, pos: Position, us: int) -> int:
-        """King shelter (two-player games, not in the endgame): KING_SHELTER for each own piece next to
-        our single royal, up to SHELTER_CAP of them, minus the same for the opponent."""
-        b = pos.board
-        owner = pos.game.owner
-        adjacent = self.gd.adjacent
-        v = 0
-        for color, sign in ((us, 1), (1 - us, -1)):
-            roy = pos.royals[color]
-            if len(roy) == 1:
-                for k in roy:
-                    n = 0
-                    for x in adjacent[k]:
-                        q = b[x]
-                        if q and owner[q] == color:
-                            n += 1
-                    v += sign * KING_SHELTER * min(n, SHELTER_CAP)
-        return v
-
     def _eval(self, pos: Position) -> int:
         """Material and placement (incremental in the position) from the side to move's view."""
         v = pos.score * pos.game.team_sign[pos.turn] + TEMPO
-        if self.shelter:
-            v += self._shelter(pos, pos.turn)
         if self.mop is not None:
             v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
         return v
@@ -716,8 +688,6 @@ class Searcher:
             moves = self._order(pos, moves, None, ply)
         else:
             best = pos.score * g.team_sign[us] + TEMPO
-            if self.shelter:
-                best += self._shelter(pos, us)
             if self.mop is not None:
                 best += self.mop.bonus(pos) if us == self.mop.strong else -self.mop.bonus(pos)
             if best >= beta:
