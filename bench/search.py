@@ -1,22 +1,33 @@
 """Search speed (nodes/second at a fixed depth) per game, next to python-chess's own perft speed.
 
-    python bench/search.py                  # every case below
-    python bench/search.py normal           # only these games
+    python bench/search.py                          # every case below
+    python bench/search.py normal                   # only these games
+    python bench/search.py --baseline /work/old     # also the same cases on another checkout, same run
 
 A search node is one call of the alpha-beta or quiescence function. The yardstick is python-chess's bulk
 perft (``board.legal_moves.count()`` at the last ply) from the start position at depths 3 and 4, measured
 in the same run; the ratio says how our searched nodes/second compare with python-chess's perft leaves/second.
-Other games add a line to ``CASES`` or call ``search_nps`` themselves.
+
+``--baseline PATH`` runs each case on the checkout at PATH too (a subprocess with that tree first on
+``sys.path``, using that tree's ``bench.search.search_nps``), alternating with this tree case by case so
+that machine load hits both alike, and prints both rates, the ratio of nodes/s and the ratio of the time
+to reach the depth (the trees differ when search pruning changed; the node counts are printed).
 """
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import chess
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The tree measured: this checkout, or the one named by HYPERCHESS_TREE (how --baseline runs an older tree
+# with this file's timing code).
+sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resolve().parent.parent))
 
 from bench.common import KIWIPETE, python_chess_nps  # noqa: E402
 from engine.search import Limits, Searcher  # noqa: E402
@@ -41,35 +52,62 @@ CASES: list[tuple[str, str, str | None, int]] = [
 def search_nps(game_name: str, fen: str | None, depth: int, hash_mb: int = 64, repeat: int = 2) -> dict:
     """Search ``fen`` (None = start) of ``game_name`` to ``depth`` with a fresh searcher, ``repeat`` times.
 
-    Returns game, depth, nodes, seconds (best run), nps, best move name and score.
+    Returns game, depth, nodes, CPU seconds (best run; CPU time, as the machine is shared), nps, best
+    move name and score.
     """
     game = get_game(game_name)
     pos = game.position(fen)
     secs = float("inf")
     for _ in range(repeat):
         searcher = Searcher(hash_mb)
-        t = time.perf_counter()
+        t = time.process_time()
         result = searcher.search(pos, Limits(depth=depth))
-        secs = min(secs, time.perf_counter() - t)
+        secs = min(secs, time.process_time() - t)
     return dict(game=game_name, depth=depth, nodes=result.nodes, seconds=secs,
                 nps=result.nodes / secs if secs > 0 else 0.0,
                 best=pos.move_name(result.best) if result.best else "-", score=result.score)
 
 
-def run(games: list[str] | None = None) -> tuple[dict[int, float], list[dict]]:
+def baseline_nps(path: str, game_name: str, fen: str | None, depth: int, repeat: int = 2) -> dict:
+    """``search_nps`` on the checkout at ``path``: this file in a fresh interpreter with that tree first."""
+    env = dict(os.environ, HYPERCHESS_TREE=str(Path(path).resolve()))
+    out = subprocess.run([sys.executable, __file__, "--worker", game_name, fen or "-", str(depth), str(repeat)],
+                         env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def run(games: list[str] | None = None, baseline: str | None = None,
+        repeat: int = 2) -> tuple[dict[int, float], list[dict]]:
     reference = {d: python_chess_nps(chess.STARTING_FEN, d, repeat=3 if d == 3 else 2) for d in (3, 4)}
     rows = []
-    for game_name, label, fen, depth in CASES:
+    for i, (game_name, label, fen, depth) in enumerate(CASES):
         if games and game_name not in games:
             continue
-        row = search_nps(game_name, fen, depth)
+        base = None
+        if baseline and i % 2:
+            base = baseline_nps(baseline, game_name, fen, depth, repeat)
+        row = search_nps(game_name, fen, depth, repeat=repeat)
+        if baseline and not i % 2:
+            base = baseline_nps(baseline, game_name, fen, depth, repeat)
         row["position"] = label
+        row["base"] = base
         rows.append(row)
     return reference, rows
 
 
 def main(argv: list[str]) -> None:
-    reference, rows = run(argv or None)
+    if argv[:1] == ["--worker"]:           # one case for --baseline, as JSON
+        game_name, fen, depth, repeat = argv[1:5]
+        print(json.dumps(search_nps(game_name, None if fen == "-" else fen, int(depth), repeat=int(repeat))))
+        return
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", help="only these games (default: every case)")
+    ap.add_argument("--baseline", metavar="PATH", help="a checkout of an older tree to measure in the same run")
+    ap.add_argument("--repeat", type=int, default=2, help="runs per case, the best counts (default 2)")
+    args = ap.parse_args(argv)
+    if args.baseline and not (Path(args.baseline) / "bench" / "search.py").is_file():
+        sys.exit(f"--baseline: no bench/search.py under {args.baseline}")
+    reference, rows = run(args.games or None, args.baseline, args.repeat)
     print("python-chess bulk perft, start position: "
           + ", ".join(f"d{d} {nps:,.0f} nodes/s" for d, nps in reference.items()))
     ref = reference[4]
@@ -78,6 +116,17 @@ def main(argv: list[str]) -> None:
     for r in rows:
         print(f"{r['game']:<17} {r['position']:<9} {r['depth']:>5} {r['nodes']:>8} {r['seconds']:>8.2f} "
               f"{r['nps']:>8.0f} {r['nps'] / ref:>10.3f}x  {r['best']:<8} {r['score']:>+7d}")
+        b = r["base"]
+        if b:
+            print(f"{'  baseline':<27} {b['depth']:>5} {b['nodes']:>8} {b['seconds']:>8.2f} {b['nps']:>8.0f} "
+                  f"{b['nps'] / ref:>10.3f}x  {b['best']:<8} {b['score']:>+7d}   "
+                  f"nodes/s x{r['nps'] / b['nps']:.2f}  time to depth x{b['seconds'] / r['seconds']:.2f}")
+    based = [r for r in rows if r["base"]]
+    if based:
+        from statistics import geometric_mean
+        print(f"geometric mean over {len(based)} cases: nodes/s x"
+              f"{geometric_mean([r['nps'] / r['base']['nps'] for r in based]):.2f}, time to depth x"
+              f"{geometric_mean([r['base']['seconds'] / r['seconds'] for r in based]):.2f}")
 
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ def selfplay(variant: str, movetime: float, max_moves: int, adjudicate: bool, po
     """The engine plays VARIANT against itself, printing each move as it is played, until the game ends
     (by rule or, by default, by adjudication) or --max-moves plies have been played.
 
-    Each line: move number, side, move, score (centipawns for the mover; 100000+N = mate in N plies),
+    Each line: move number, side, move, score (centipawns for the mover; 100000+N = mate in N moves, -100000-N = mated in N, as in CECP),
     depth and nodes. At the end: the board and the result.
     """
     from cli import fail, load

@@ -3,25 +3,27 @@
 Team games: when the next mover is on the same team as the current one (four-player games after
 an elimination) the child's value is not negated and the window is passed unchanged.
 
-Scores are centipawns from the side to move's view. Mates are reported as ``100000 + N`` (we mate
-in N plies) or ``-100000 - N`` (we are mated in N plies); inside the search a mate at ply p is
-``MATE - p`` so that shorter mates score higher.
+Scores are centipawns from the side to move's view. Mates are reported the CECP way, in moves:
+``100000 + N`` (we mate with our N-th move) or ``-100000 - N`` (we are mated after N moves of ours);
+inside the search a mate at ply p is ``MATE - p`` so that shorter mates score higher.
 """
 from __future__ import annotations
 
+import math
+import random
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Collection
 
-from variants.game import EN_PASSANT, PROMOTION, Move
+from variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from variants.position import Position
 
 from .timecontrol import budget
 
 MATE = 1_000_000
 MATE_BOUND = MATE - 10_000          # |score| above this is a mate
-MATE_REPORT = 100_000               # reported mate scores: 100000 + plies
+MATE_REPORT = 100_000               # reported mate scores: 100000 + moves
 INF = 10 ** 9
 MAX_PLY = 120
 MAX_DEPTH = 100
@@ -30,6 +32,16 @@ MAX_DEPTH = 100
 POLL_NODES = 16
 TEMPO = 10                          # the side to move's small edge
 EXACT, LOWER, UPPER = 0, 1, 2
+RANDOM_MOVES = 8                    # opening randomisation: root noise up to this full move number
+ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
+FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift eval + margin above alpha
+LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV nodes before the rest is skipped
+KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
+ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
+SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
+# late move reduction: about log(depth) * log(moves tried) / 2, at least one ply
+LMR = [[0] * 256] + [[0, 0, 0] + [max(1, int(0.5 + math.log(d) * math.log(i) / 2.0)) for i in range(3, 256)]
+                     for d in range(1, 64)]
 TT_ENTRY_BYTES = 160                # rough size of one dict entry with its tuple
 
 
@@ -72,11 +84,15 @@ class _Stop(Exception):
 
 
 def report_score(s: int) -> int:
-    """Internal score -> the reported one (mates as 100000 + plies)."""
+    """Internal score -> the reported one: CECP mates in moves, ``100000 + N`` = mate in N moves.
+
+    We mate at ply p (odd): N = (p + 1) // 2. We are mated at ply p (even): N = p // 2, so a
+    mated root (p = 0) is ``-100000``.
+    """
     if s >= MATE_BOUND:
-        return MATE_REPORT + (MATE - s)
+        return MATE_REPORT + (MATE - s + 1) // 2
     if s <= -MATE_BOUND:
-        return -MATE_REPORT - (MATE + s)
+        return -MATE_REPORT - (MATE + s) // 2
     return max(-MATE_REPORT + 1, min(MATE_REPORT - 1, s))
 
 
@@ -100,6 +116,7 @@ class _GameData:
     """Per-game tables the search reads: piece values by code (royal victims count most)."""
 
     def __init__(self, game) -> None:
+        self.game = game
         self.value = [0] * game.ncodes
         for code in range(game.ncodes):
             kind = game.kind_of[code]
@@ -108,6 +125,20 @@ class _GameData:
                 self.value[code] = 20000 if piece.royal else piece.value
         self.single_royal = game.royal_rule == "single"
         self._edge: list[int] | None = None
+        # aligned[c][k]: the cells on an enemy slider line from cell k (own king of colour c there).
+        # A non-royal piece of c that leaves a cell outside this set cannot expose that king: only
+        # en passant and the game's special moves (two cells change) need the full test then.
+        self.aligned = [[frozenset(x for e in game.enemies[c] for first, _, rest, _ in game.attack_lines[e][k]
+                                   for x in (first, *rest))
+                         for k in range(game.geometry.size)] if self.single_royal else None
+                        for c in range(game.players)]
+        self.royal = [code in game.royal_codes for code in range(game.ncodes)]
+        # reach[c][k]: aligned[c][k] plus the far leap sources: every cell from which an enemy piece could
+        # attack cell k at all. In a two-player game a plain move (normal, double step, promotion) of the
+        # opponent gives check only if it lands in reach or leaves an aligned cell (discovered check).
+        self.reach = [[self.aligned[c][k] | {frm for e in game.enemies[c] for frm, _ in game.far_leaps[e][k]}
+                       for k in range(game.geometry.size)] if self.single_royal and game.players == 2 else None
+                      for c in range(game.players)]
 
     def edge(self, game) -> list[int]:
         """Per cell, 0 (centre) .. 100 (corner): how little a queen would reach from it on an empty board."""
@@ -118,6 +149,9 @@ class _GameData:
             lo, hi = min(reach), max(reach)
             self._edge = [100 * (hi - r) // max(hi - lo, 1) for r in reach]
         return self._edge
+
+
+_GAME_DATA: dict[int, _GameData] = {}     # per game object, shared by every searcher (tables are read-only)
 
 
 class _MopUp:
@@ -149,6 +183,42 @@ class _MopUp:
         return 0
 
 
+class _KingCentre:
+    """Endgames (little material left on both sides): each king is worth more near the centre, where it
+    supports its pawns and stops the enemy's. Same interface as ``_MopUp`` with side 0 as "strong"."""
+
+    strong = 0
+
+    def __init__(self, edge: list[int]) -> None:
+        self.edge = edge
+
+    def bonus(self, pos: Position) -> int:
+        """From side 0's view: (edge of side 1's king - edge of side 0's king) * KING_CENTRE / 100."""
+        a, b = pos.royals[0], pos.royals[1]
+        if len(a) != 1 or len(b) != 1:
+            return 0
+        for x in a:
+            for y in b:
+                return (self.edge[y] - self.edge[x]) * KING_CENTRE // 100
+        return 0
+
+
+def king_centre_for(pos: Position, gd: _GameData) -> _KingCentre | None:
+    """A king-centralisation term when both sides of a two-player game are down to at most
+    ``ENDGAME_MATERIAL`` of pieces other than pawns and royals (decided once at the root)."""
+    game = pos.game
+    if game.players != 2 or not gd.single_royal:
+        return None
+    for color in (0, 1):
+        if len(pos.royals[color]) != 1:
+            return None
+        material = sum(gd.value[pos.board[c]] for c in pos.occupied[color]
+                       if pos.board[c] not in game.royal_codes and pos.board[c] not in game.pawn_codes)
+        if material > ENDGAME_MATERIAL:
+            return None
+    return _KingCentre(gd.edge(game))
+
+
 def mop_up_for(pos: Position, gd: _GameData) -> _MopUp | None:
     """A mop-up term when one of two sides has at most a minor piece's worth left and is well behind."""
     game = pos.game
@@ -172,15 +242,18 @@ def mop_up_for(pos: Position, gd: _GameData) -> _MopUp | None:
 class Searcher:
     """The engine's brain. One instance per game session; not thread-safe (one search at a time)."""
 
-    def __init__(self, hash_mb: int = 64) -> None:
+    def __init__(self, hash_mb: int = 64, randomness: int = 0, seed: int | None = None) -> None:
+        """``randomness``: opening variety, the largest centipawn bonus drawn at random for each root
+        move in the first ``RANDOM_MOVES`` moves of a game (0 = deterministic); ``seed`` seeds it."""
+        self.randomness = randomness
+        self.rng = random.Random(seed)
         self.tt_cap = max(4096, hash_mb * 1024 * 1024 // TT_ENTRY_BYTES)
         self.tt: dict[int, tuple] = {}
         self.killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.history: dict[tuple[int, int], int] = {}
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
-        self._games: dict[int, _GameData] = {}
         self.nodes = 0
-        self.mop: _MopUp | None = None
+        self.mop: _MopUp | _KingCentre | None = None     # an endgame term (root decides)
         self.null_allowed = False
 
     def new_game(self) -> None:
@@ -197,11 +270,11 @@ class Searcher:
         """Search ``pos`` (left unchanged) within ``limits``; the best move, or None if there is none."""
         start = time.perf_counter()
         game = pos.game
-        gd = self._games.get(id(game))
-        if gd is None or len(gd.value) != game.ncodes:
-            gd = self._games[id(game)] = _GameData(game)
+        gd = _GAME_DATA.get(id(game))
+        if gd is None or gd.game is not game or len(gd.value) != game.ncodes:
+            gd = _GAME_DATA[id(game)] = _GameData(game)
         self.gd = gd
-        self.mop = mop_up_for(pos, gd)
+        self.mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
         self.null_allowed = game.players == 2 and not game.has_extra and not game.has_game_over
         plan = budget(limits)
         self.deadline = start + plan.hard if plan.hard is not None else float("inf")
@@ -227,6 +300,9 @@ class Searcher:
                 return SearchResult(None, None, 0, 0, 0, [])
         entry = self.tt.get(pos.hash)
         moves = self._order(pos, moves, entry[3] if entry else None, 0)
+        self.noise = None
+        if self.randomness > 0 and pos.fullmove <= RANDOM_MOVES and len(moves) > 1:
+            self.noise = {m: self.rng.randint(0, self.randomness) for m in moves}
         best, best_score, best_pv, done_depth = moves[0], None, [moves[0]], 0
         max_depth = min(MAX_DEPTH, limits.depth) if limits.depth is not None else MAX_DEPTH
         timed = plan.hard is not None
@@ -236,7 +312,15 @@ class Searcher:
             self.root_best = None
             iteration_start = time.perf_counter()
             try:
-                score = self._root(pos, moves, depth)
+                if depth >= 4 and best_score is not None and abs(best_score) < MATE_BOUND:
+                    lo, hi = best_score - ASPIRATION, best_score + ASPIRATION
+                    score = self._root(pos, moves, depth, lo, hi)
+                    if score <= lo or score >= hi:          # outside the window: search it again in full
+                        if score <= lo:
+                            self.root_best = None           # a fail-low move is no better than the last best
+                        score = self._root(pos, moves, depth)
+                else:
+                    score = self._root(pos, moves, depth)
             except _Stop:
                 while len(pos.stack) > stack_len:
                     pos.pop()
@@ -341,15 +425,39 @@ class Searcher:
         scored.sort(reverse=True)
         return [m for _, m in scored]
 
+    def _in_check(self, pos: Position, k: int) -> bool:
+        """Is the side to move's king on ``k`` attacked? Two-player games skip the full test when the
+        opponent's last move was a plain one that neither lands where it could attack ``k`` nor leaves
+        a line through ``k`` (our previous move was legal, so nothing else can give check)."""
+        reach = self.gd.reach[pos.turn]
+        if reach is not None and pos.stack:
+            m = pos.stack[-1][0]
+            if m[3] <= DOUBLE or m[3] == PROMOTION:
+                r = reach[k]
+                if m[1] not in r and m[0] not in r:
+                    return False
+        return pos.attacked(k)
+
+    def _staged(self, pos: Position, tt_move: Move, ply: int):
+        """The hash move, then (only if it did not cut) every other pseudo-legal move in order."""
+        yield tt_move
+        for m in self._order(pos, pos.pseudo_legal_moves(), None, ply):
+            if m != tt_move:
+                yield m
+
     # ------------------------------------------------------------------ the tree
-    def _root(self, pos: Position, moves: list[Move], depth: int) -> int:
+    def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:
         teams = pos.game.teams
         team = teams[pos.turn]
-        alpha, beta = -INF, INF
+        alpha0, beta0 = alpha, beta
         best_score = -INF
+        noise = self.noise
         for i, m in enumerate(moves):
             pos.push(m)
             same = teams[pos.turn] == team
+            n = noise[m] if noise is not None else 0
+            alpha -= n                      # the move's random bonus: search its window shifted down
+            beta -= n
             if i == 0:
                 s = self._ab(pos, depth - 1, alpha, beta, 1) if same else -self._ab(pos, depth - 1, -beta, -alpha, 1)
             else:
@@ -362,12 +470,18 @@ class Searcher:
                     if s > alpha:
                         s = -self._ab(pos, depth - 1, -beta, -alpha, 1)
             pos.pop()
+            if n:
+                alpha += n
+                beta += n
+                if -MATE_BOUND < s < MATE_BOUND:
+                    s += n
             if s > best_score:
                 best_score = s
                 self.root_best = (m, s, [m] + self.pv[1])
                 if s > alpha:
                     alpha = s
-        self._store(pos.hash, depth, EXACT, best_score, self.root_best[0], 0)
+        flag = LOWER if best_score >= beta0 else (EXACT if best_score > alpha0 else UPPER)
+        self._store(pos.hash, depth, flag, best_score, self.root_best[0], 0)
         return best_score
 
     def _store(self, key: int, depth: int, flag: int, score: int, move, ply: int) -> None:
@@ -392,7 +506,7 @@ class Searcher:
             self.nodes += 1
             return 0
         k = pos.king()
-        check = k is not None and pos.attacked(k)
+        check = k is not None and self._in_check(pos, k)
         if check:
             depth += 1                      # check extension
         if depth <= 0 or ply >= MAX_PLY:
@@ -422,8 +536,12 @@ class Searcher:
 
         # pseudo-legal moves, each checked only when it is about to be searched (a cut often comes early)
         lazy = not g.has_filter and self.gd.single_royal
-        moves = pos.pseudo_legal_moves() if lazy else pos.legal_moves()
-        moves = self._order(pos, moves, tt_move, ply)
+        if lazy and tt_move is not None and g.owner[pos.board[tt_move[0]]] == pos.turn:
+            # the hash move first, before any move is generated: when it cuts, nothing else is
+            moves = self._staged(pos, tt_move, ply)
+        else:
+            moves = pos.pseudo_legal_moves() if lazy else pos.legal_moves()
+            moves = self._order(pos, moves, tt_move, ply)
 
         us = pos.turn
         teams = g.teams
@@ -438,19 +556,47 @@ class Searcher:
         killers = self.killers[ply]
         d1 = depth - 1
         i = 0                               # legal moves searched so far
+        if lazy and k is not None:
+            aligned = self.gd.aligned[us][k]
+            royal = self.gd.royal
+        else:
+            lazy = False                    # no single king of ours: nothing to test
+        # frontier pruning in non-PV nodes (not in check, no game-specific end that a quiet move could reach)
+        prune = (depth <= 3 and beta - alpha == 1 and not check and not g.has_game_over
+                 and -MATE_BOUND < alpha and beta < MATE_BOUND)
+        checks = None                       # cells from which a quiet move might give check: never pruned
+        if prune and self.gd.single_royal:
+            opp = enemies[0]
+            kc = king(opp)
+            if self.gd.reach[opp] is None:
+                prune = kc is None          # a game of more players with check: no pruning
+            elif kc is not None:
+                checks = self.gd.reach[opp][kc]
+        if prune:
+            futile = depth <= 2 and self._eval(pos) + FUTILITY[depth] <= alpha
+            lmp = LMP[depth]
+        quiets = 0
         for m in moves:
             q = b[m[1]]
-            quiet = not (q and enemy[q]) and m[3] != EN_PASSANT and m[3] != PROMOTION
+            flag = m[3]
+            quiet = not (q and enemy[q]) and flag != EN_PASSANT and flag != PROMOTION
+            if quiet:
+                quiets += 1
+                if (prune and i and (futile or quiets > lmp) and m != killers[0] and m != killers[1]
+                        and (checks is None or (m[1] not in checks and m[0] not in checks))):
+                    continue
             mover = b[m[0]]
             push(m)
-            if lazy:
-                k = king(us)
-                if k is not None and attacked(k, enemies):
+            if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL):
+                k1 = king(us)
+                if k1 is not None and attacked(k1, enemies):
                     pop()
                     continue
             same = teams[pos.turn] == team
             # late move reduction: quiet moves far down the list get one ply less first
-            r = 1 if (i >= 3 and depth >= 3 and quiet and not check and m != killers[0] and m != killers[1]) else 0
+            r = 0
+            if i >= 3 and depth >= 3 and quiet and not check and m != killers[0] and m != killers[1]:
+                r = min(LMR[min(depth, 63)][min(i, 255)], d1 - 1)
             if i == 0:
                 s = self._ab(pos, d1, alpha, beta, ply + 1) if same else -self._ab(pos, d1, -beta, -alpha, ply + 1)
             elif same:
@@ -559,12 +705,17 @@ class Searcher:
             source = pos.legal_moves() if legal_known else pos.capture_moves()
             scored = []
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
+            enemies = g.enemies[us]
+            attacked = pos.attacked
             for m in source:
                 q = b[m[1]]
                 if q and enemy[q]:
                     v = value[q]
                     if v >= margin:
-                        scored.append(((v << 6) - value[b[m[0]]] // 8, m))
+                        a = value[b[m[0]]]
+                        if v + SEE_MARGIN < a and attacked(m[1], enemies):
+                            continue                # a dearer piece takes a defended cheaper one: losing
+                        scored.append(((v << 6) - a // 8, m))
                 elif m[3] == PROMOTION:
                     scored.append(((value[m[2]] << 5), m))
                 elif m[3] == EN_PASSANT:
@@ -575,17 +726,27 @@ class Searcher:
             moves = [m for _, m in scored]
         teams = g.teams
         team = teams[us]
-        single = self.gd.single_royal
         enemies = g.enemies[us]
+        test = not legal_known and self.gd.single_royal
+        if test:
+            k = pos.king(us)
+            if k is None:
+                test = False
+            else:
+                aligned = self.gd.aligned[us][k]
+                royal = self.gd.royal
+        b = pos.board
+        push, pop, king, attacked = pos.push, pos.pop, pos.king, pos.attacked
         for m in moves:
-            pos.push(m)
-            if not legal_known and single:
-                k = pos.king(us)
-                if k is not None and pos.attacked(k, enemies):
-                    pos.pop()
+            mover = b[m[0]]
+            push(m)
+            if test and (check or m[0] in aligned or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL):
+                k = king(us)
+                if k is not None and attacked(k, enemies):
+                    pop()
                     continue
-            k = pos.king()
-            child_check = k is not None and pos.attacked(k)
+            k = king()
+            child_check = k is not None and self._in_check(pos, k)
             if teams[pos.turn] == team:
                 s = self._qs(pos, alpha, beta, ply + 1, child_check)
             else:

@@ -13,6 +13,7 @@ from . import flat as flatmod
 from .clock import parse_int
 from .notation import NOTATIONS
 from .setboard import set_position, start_edit
+from .thinking import MAX_RANDOMNESS
 from .wire import error, illegal
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ def features(e: "XBoardEngine") -> list[str]:
         f'analyze=1 colors=0 playother=1 sigint=0 sigterm=0 name=1 nps=1 debug=1 memory=1 smp=1 pause=1 '
         f'ics=1 exclude=1 setscore=1 highlight=1 variants="{names}"',
         f'feature option="Notation -combo {combo}"',
+        f'feature option="Randomize -spin {e.thinker.randomness} 0 {MAX_RANDOMNESS}"',
     ]
 
 
@@ -282,6 +284,16 @@ def _cmd_option(e: "XBoardEngine", arg: str, line: str) -> None:
             e.out(error("bad option value", line))
             return
         e.notation = value
+        return
+    if name == "Randomize":
+        try:
+            n = parse_int(value)
+        except ValueError:
+            n = -1
+        if not 0 <= n <= MAX_RANDOMNESS:
+            e.out(error("bad option value", line))
+            return
+        e.thinker.randomness = n
         return
     e.out(error("unknown option", name or line))
 

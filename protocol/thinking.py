@@ -31,6 +31,12 @@ class Search:
         self.thread: threading.Thread | None = None
 
 
+# Opening variety: each root move gets a random bonus of 0..N centipawns in the first moves of a game
+# (engine.search.RANDOM_MOVES), so engine-vs-engine games differ; 0 plays deterministically.
+DEFAULT_RANDOMNESS = 10
+MAX_RANDOMNESS = 100
+
+
 class Thinker:
     """Owns the searcher (and its transposition table) and the one running search."""
 
@@ -41,6 +47,7 @@ class Thinker:
         self.searcher_factory = searcher_factory
         self.searcher = None
         self.hash_mb = 64
+        self.randomness = DEFAULT_RANDOMNESS   # opening variety in centipawns (option Randomize), 0 = off
         self.search: Search | None = None
 
     def get_searcher(self):
@@ -65,6 +72,8 @@ class Thinker:
         self.abandon()
         s = Search(purpose, pos.copy(), limits, deadline, version)
         searcher = self.get_searcher()
+        if hasattr(searcher, "randomness"):     # opening variety for games, never for analysis
+            searcher.randomness = self.randomness if purpose == "move" else 0
         self.search = s
 
         def on_info(info, s=s) -> None:

@@ -290,8 +290,9 @@ def test_dask_local_cluster_gives_the_local_pool_records(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
     openings = tmp_path / "openings.txt"
     openings.write_text("e2e4 e7e5\nd2d4\n")
+    # option.Randomize=0: deterministic engines, so both executors must produce the very same games
     args = ["match", "--engine", f"cmd={HC}", "name=one", "depth=1", f"dir={ROOT}", "--engine", f"cmd={HC}",
-            "name=two", "depth=2", f"dir={ROOT}", "--games", "2", "--rounds", "2", "--maxmoves", "6",
+            "name=two", "depth=2", f"dir={ROOT}", "--each", "option.Randomize=0", "--games", "2", "--rounds", "2", "--maxmoves", "6",
             "--openings", str(openings), "-q"]
     r = invoke(args + ["--concurrency", "2", "--state", str(tmp_path / "local.json")])
     assert r.exit_code == 0, r.output

@@ -269,3 +269,23 @@ def test_sigint_is_ignored(eng):
     time.sleep(0.2)
     assert eng.sync() == []
     assert eng.proc.poll() is None
+
+
+def test_thinking_output_reports_mate_in_moves(eng):
+    """CECP: a mate in N moves is shown as 100000 + N (not plies); the rook ladder is mate in 2."""
+    eng.handshake()
+    eng.send("new", "force", "setboard 7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", "sd 4", "post", "go")
+    move, before = eng.expect(r"move \S+", 20)
+    scores = [int(l.split()[1]) for l in before if THINKING.match(l)]
+    assert scores and scores[-1] == 100002
+    board = chess.Board("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1")
+    board.push_xboard(move.split()[1])
+    for reply in list(board.legal_moves):          # whatever Black answers, White mates next move
+        board.push(reply)
+        mates = []
+        for m in list(board.legal_moves):
+            board.push(m)
+            mates.append(board.is_checkmate())
+            board.pop()
+        board.pop()
+        assert any(mates)

@@ -78,7 +78,7 @@ def test_mate_in_two(fen):
     pos = normal(fen)
     result = Searcher().search(pos, Limits(depth=4))
     assert pos.move_name(result.best) in keys
-    assert result.score == 100003
+    assert result.score == 100002                  # CECP: mate in 2 moves
     assert len(result.pv) >= 3
 
 
@@ -86,7 +86,7 @@ def test_mated_score_is_negative_with_distance():
     pos = normal("7k/8/5QK1/8/8/8/8/8 b - - 0 1")     # Kg8 forced, Qd8#
     result = Searcher().search(pos, Limits(depth=4))
     assert pos.move_name(result.best) == "h8g8"
-    assert result.score == -100002
+    assert result.score == -100001                 # mated after one move of ours
 
 
 def test_no_legal_moves_gives_no_move():
@@ -266,6 +266,40 @@ def test_budget_never_uses_the_last_moments():
     assert 5.0 < last.hard <= 10.0 - 0.05
 
 
+def _play_control(start: float, moves: int, overhead: float, increment: float = 0.0) -> float:
+    """Play one time control: each move thinks twice its soft limit (about its share, as iterative
+    deepening does) but never past the hard limit, plus ``overhead`` outside the search."""
+    left = start
+    for mtg in range(moves, 0, -1):
+        b = budget(Limits(time_left=left, moves_to_go=mtg, increment=increment))
+        left -= min(b.hard, 2 * b.soft) + overhead
+        assert left > 0, (mtg, left)
+        left += increment
+    return left
+
+
+def test_budget_reserve_grows_with_the_moves_still_to_play():
+    from engine.timecontrol import reserve
+    assert reserve(3.58, 10) > reserve(3.58, 5) > reserve(3.58, 2) > reserve(3.58, 1)
+    assert reserve(3.58, 10) >= 0.3                       # 40 ms for each move still to play
+    assert reserve(1.0, 40) <= 0.05 + 0.02 + 0.25 + 1e-9  # never more than a quarter of the clock
+    # the increment pays for part of each move's overhead, never all of it (a loaded machine's latency)
+    assert reserve(10.0, 1) < reserve(10.0, None, increment=0.1) < reserve(10.0, None)
+    assert _play_control(10.0, 150, 0.03, increment=0.1) > 0         # 10 s + 0.1 s, 30 ms a move: no flag
+    # issue 15: 3.58 s left, ten moves before the top-up -> each move gets less, a margin is kept
+    assert budget(Limits(time_left=3.58, moves_to_go=10)).hard < budget(Limits(time_left=3.58, moves_to_go=1)).hard
+    last = budget(Limits(time_left=3.58, moves_to_go=1))
+    assert last.hard <= 0.7 * 3.58
+
+
+def test_budget_forty_moves_a_minute_keeps_a_margin_to_the_top_up():
+    # 30 ms a move outside the search (pipes, a loaded machine): the control ends with time to spare
+    assert _play_control(60.0, 40, 0.03) >= 0.5
+    assert _play_control(10.0, 40, 0.03) >= 0.1
+    assert _play_control(60.0, 40, 0.06) >= 0.4
+    assert _play_control(10.0, 30, 0.0, increment=0.1) > 0
+
+
 def test_budget_inside_the_reserve_answers_at_once():
     assert budget(Limits(time_left=0.04)).hard == 0.0
     assert budget(Limits(time_left=0.0, increment=1.0)).hard == 0.0
@@ -366,7 +400,7 @@ def test_team_game_ally_moving_next_is_not_an_opponent():
     pos = four_player({"a1": ("K", 0), "d1": ("R", 0), "h1": ("K", 2), "a8": ("R", 2), "e8": ("K", 3)})
     r = Searcher().search(pos, Limits(depth=3))
     assert pos.move_name(r.best) != "d1d8"
-    assert r.score == 100002
+    assert r.score == 100001                          # won at ply 2: (2 + 1) // 2 = 1 "move" (docs/engine.md)
     pos.push(r.best)
     assert pos.turn == 2                              # gold, same team: the score was not negated
     pos.pop()
@@ -383,4 +417,4 @@ def test_team_game_opponent_threat_is_met():
     assert not pos.attacked(next(iter(pos.royals[0])), (3,))
     pos.pop()
     pos.push(pos.parse_move("a2b2"))                  # ignoring the threat loses: black, then silver takes
-    assert Searcher().search(pos, Limits(depth=3)).score == 100002 and pos.turn == 1
+    assert Searcher().search(pos, Limits(depth=3)).score == 100001 and pos.turn == 1

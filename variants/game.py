@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from .position import Position
 
 EMPTY = 0
+PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quadratic in its progress)
+PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
 HOLE = 1           # a missing cell that appears/vanishes during play: blocks every line
 NORMAL, DOUBLE, EN_PASSANT, CASTLE, PROMOTION = 0, 1, 2, 3, 4
 TRANSFORM = 5      # a non-pawn piece changes into ``extra`` as it enters its zone (crowned knight)
@@ -479,7 +481,10 @@ class Game:
         """Piece value plus a geometry-only placement bonus, per code and cell.
 
         Pieces: reach on an empty board (centralisation works on any geometry).
-        Pawns: closeness to their promotion zone. Royal pieces: a small bonus for staying home.
+        Pawns: closeness to their promotion zone, growing with the square of the progress (a pawn near
+        promotion is worth much more, an early flank push little), plus a little centrality (the
+        pawn's cell's reach for a queen-like mover, so central pawns are pushed first on any board).
+        Royal pieces: a small bonus for staying home.
         """
         n = self.geometry.size
         pst = [[0] * n for _ in range(self.ncodes)]
@@ -492,9 +497,12 @@ class Game:
             if piece.pawn:
                 dist = self._distance_to_zone(code)
                 far = max([d for d in dist if d is not None] or [1])
+                centre = self._centrality()
                 for cell in range(n):
                     d = dist[cell]
-                    bonus = 0 if d is None else int(40 * (far - d) / max(far, 1)) ** 1
+                    progress = 0.0 if d is None else (far - d) / max(far, 1)
+                    bonus = int(PAWN_ADVANCE * progress * progress) + (centre[cell] * PAWN_CENTRE // 100
+                                                                     if d is not None and d < far else 0)
                     pst[code][cell] = piece.value + bonus
                 continue
             reach = []
@@ -507,6 +515,14 @@ class Game:
             for cell in range(n):
                 pst[code][cell] = piece.value + int(weight * (reach[cell] - lo) / span)
         return pst
+
+    def _centrality(self) -> list[int]:
+        """Per cell, 0 (edge/corner) .. 100 (centre): a queen-like mover's reach on the empty board."""
+        g = self.geometry
+        dirs = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
+        reach = [sum(len(g.ray(cell, d, 0)) for d in dirs) for cell in range(g.size)]
+        lo, hi = min(reach), max(reach)
+        return [100 * (r - lo) // max(hi - lo, 1) for r in reach]
 
     def _distance_to_zone(self, code: int) -> list[int | None]:
         """Pawn pushes needed from each cell to reach the promotion zone (BFS backwards)."""
