@@ -129,6 +129,8 @@ from engine.cli_commands import selfplay  # noqa: E402
 main.add_command(selfplay)
 from protocol.cli_commands import xboard  # noqa: E402
 main.add_command(xboard)
+from web.cli_commands import serve  # noqa: E402
+main.add_command(serve)
 
 
 if __name__ == "__main__":
