@@ -144,11 +144,21 @@ def perft(variant: str, depth: int, position: str | None, moves: str | None, div
 @click.argument("variant")
 @click.option("--position", "-p", help="Show this position string instead of the game's start.")
 @click.option("--moves", "-m", help=MOVES_HELP)
-def show(variant: str, position: str | None, moves: str | None) -> None:
-    """Print the board as text (the start position, or --position, after --moves)."""
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, writable=True),
+              help="Write an SVG picture to this file ('-' = stdout) instead of the text board.")
+@click.option("--lastmove", is_flag=True, help="SVG: highlight the last move played (with --moves).")
+@click.option("--flip", is_flag=True, help="SVG: the board seen from the second player's side.")
+def show(variant: str, position: str | None, moves: str | None, svg_file: str | None, lastmove: bool,
+         flip: bool) -> None:
+    """Print the board as text (the start position, or --position, after --moves), or write it as an SVG
+    picture (--svg FILE)."""
     from variants.render import render
     game, pos = load(variant, position, moves)
-    click.echo(render(pos))
+    if svg_file is None:
+        click.echo(render(pos))
+        return
+    from pictures.cli import write_svg
+    write_svg(pos, svg_file, lastmove=lastmove, flip=flip, fail=fail)
 
 
 from engine.cli_commands import selfplay  # noqa: E402
@@ -158,6 +168,8 @@ main.add_command(xboard)
 from tournament.cli_commands import match, pgn  # noqa: E402
 main.add_command(match)
 main.add_command(pgn)
+from web.cli_commands import serve  # noqa: E402
+main.add_command(serve)
 
 
 if __name__ == "__main__":

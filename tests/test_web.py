@@ -1,0 +1,191 @@
+"""The web board's server and sessions over real HTTP (no browser): moves, engine replies, undo, pasted
+positions, PGN, click targets for every game, and bad input answered in one line with the game unchanged."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import chess
+import chess.pgn
+import pytest
+
+from variants import game_names, get_game
+from web.session import Session
+from web.targets import legal_targets
+from web.testing import running_server
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def url():
+    with running_server() as u:
+        yield u
+
+
+def call(url: str, path: str, body: dict | None = None, raw: bytes | None = None) -> tuple[int, object]:
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    req = urllib.request.Request(url + path.lstrip("/"), data=data,
+                                 headers={"Content-Type": "application/json"} if data is not None else {})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            text = r.read().decode()
+            return r.status, json.loads(text) if r.headers.get_content_type() == "application/json" else text
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read().decode())
+
+
+def wait_moves(url: str, sid: str, n: int, timeout: float = 20) -> dict:
+    end = time.time() + timeout
+    while time.time() < end:
+        _, st = call(url, f"/api/state?id={sid}")
+        if len(st["moves"]) >= n and not st["engine_to_move"] or st["result"]:
+            return st
+        time.sleep(0.05)
+    raise AssertionError(f"no {n} moves after {timeout} s: {st['moves']}")
+
+
+def test_page_and_games(url):
+    status, page = call(url, "/")
+    assert status == 200 and "<title>hyperchess web board</title>" in page
+    status, games = call(url, "/api/games")
+    assert [g["name"] for g in games] == game_names()
+    for path in ("/static/app.js", "/static/style.css"):
+        assert call(url, path)[0] == 200
+
+
+def test_person_moves_engine_replies_undo_and_pgn(url):
+    status, st = call(url, "/api/new", {"variant": "normal", "seats": ["human", "engine"], "movetime": 0.05})
+    assert status == 200 and st["turn"] == "white" and len(st["legal"]) == 20
+    sid = st["id"]
+    status, st = call(url, "/api/move", {"id": sid, "move": "e2e4"})
+    assert status == 200 and st["moves"][0] == "e2e4"
+    st = wait_moves(url, sid, 2)
+    board = chess.Board()
+    board.push_uci("e2e4")
+    reply = chess.Move.from_uci(st["moves"][1])
+    assert reply in board.legal_moves                       # python-chess agrees the engine's reply is legal
+    board.push(reply)
+    assert st["fen"] == board.fen() and st["turn"] == "white" and st["thinking"].startswith("depth ")
+    status, pgn = call(url, f"/api/pgn?id={sid}")
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    assert [m.uci() for m in game.mainline_moves()] == st["moves"]
+    assert game.headers["Variant"] == "normal" and game.headers["Result"] == "*"
+    status, st = call(url, "/api/undo", {"id": sid})
+    assert status == 200 and st["moves"] == [] and st["fen"] == chess.STARTING_FEN
+    status, err = call(url, "/api/undo", {"id": sid})
+    assert status == 400 and err["error"] == "no move to take back"
+
+
+def test_bad_input_leaves_the_game_as_it_was(url):
+    _, st = call(url, "/api/new", {"variant": "third-millennium", "seats": ["human", "engine"], "movetime": 0.05})
+    sid, fen = st["id"], st["fen"]
+    for body, words in (({"move": "e2e5"}, "illegal"), ({"move": "z9z9"}, "refused"), ({"move": ""}, "move"),
+                        ({"move": 42}, "move"), ({"position": "PPPP/8 w"}, "bad position"),
+                        ({"position": "x" * 5000}, "too long"), ({"position": ""}, "empty")):
+        path = "/api/move" if "move" in body else "/api/position"
+        status, err = call(url, path, {"id": sid, **body})
+        assert status == 400 and words in err["error"] and "\n" not in err["error"], (body, err)
+        _, now = call(url, f"/api/state?id={sid}")
+        assert now["fen"] == fen and now["moves"] == []
+    for path, body, code in (("/api/new", {"variant": "nonesuch"}, 400),
+                             ("/api/new", {"variant": "normal", "seats": ["human"]}, 400),
+                             ("/api/new", {"variant": "normal", "movetime": -1}, 400),
+                             ("/api/new", {"variant": "normal", "movetime": "fast"}, 400),
+                             ("/api/move", {"id": "nope", "move": "e2e4"}, 404),
+                             ("/api/seats", {"id": sid, "seats": ["robot", "human"]}, 400)):
+        status, err = call(url, path, body)
+        assert status == code and err["error"] and "\n" not in err["error"], (path, body, err)
+    status, err = call(url, "/api/move", raw=b"{not json")
+    assert status == 400 and "JSON" in err["error"]
+    assert call(url, "/nowhere")[0] == 404
+
+
+def test_pasted_position_is_checked_and_loaded(url):
+    _, st = call(url, "/api/new", {"variant": "normal", "seats": ["human", "engine"], "movetime": 0.05})
+    sid = st["id"]
+    # a position with the side not to move in check is refused by the shared checks
+    status, err = call(url, "/api/position", {"id": sid, "position": "4k3/4R3/8/8/8/8/8/6K1 w - - 0 1"})
+    assert status == 400 and "check" in err["error"]
+    fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
+    status, st = call(url, "/api/position", {"id": sid, "position": fen})
+    assert status == 200 and st["fen"] == fen and st["start_fen"] == fen
+    promos = sorted(m["label"] for m in st["legal"] if m["from"] == "e7" and m["to"] == "e8")
+    assert promos == ["promote to bishop", "promote to knight", "promote to queen", "promote to rook"]
+    _, st = call(url, "/api/move", {"id": sid, "move": "e7e8q"})
+    st = wait_moves(url, sid, 2)
+    _, pgn = call(url, f"/api/pgn?id={sid}")
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    assert game.headers["FEN"] == fen and [m.uci() for m in game.mainline_moves()] == st["moves"]
+
+
+def test_engine_against_engine(url):
+    _, st = call(url, "/api/new", {"variant": "capablanca", "seats": ["engine", "engine"], "movetime": 0.05})
+    st = wait_moves(url, st["id"], 4)
+    assert len(st["moves"]) >= 4 and st["legal"] == []
+    pos = get_game("capablanca").position()
+    for m in st["moves"][:4]:
+        pos.push(pos.parse_move(m))          # every move the engines played is legal in order
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_click_targets_cover_every_legal_move(name):
+    """Each legal move is one (source, destination) click pair, and moves sharing a pair have distinct labels."""
+    game = get_game(name)
+    pos = game.position()
+    import random
+    rng = random.Random(3)
+    for _ in range(6):
+        targets = legal_targets(pos)
+        assert sorted(t["move"] for t in targets) == sorted(pos.move_name(m) for m in pos.legal_moves())
+        pairs: dict[tuple[str, str], list[str]] = {}
+        for t in targets:
+            pairs.setdefault((t["from"], t["to"]), []).append(t["label"])
+        assert all(len(set(v)) == len(v) for v in pairs.values()), pairs
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos.push(rng.choice(moves))
+
+
+def test_third_millennium_split_is_a_choice():
+    game = get_game("third-millennium")
+    pos = game.position()
+    targets = [t for t in legal_targets(pos) if t["from"] == "b1" and t["to"] == "c3"]
+    assert sorted(t["label"] for t in targets) == ["move the whole double knight",
+                                                   "split: one knight half moves, the other stays"]
+
+
+def test_session_undo_back_to_the_person():
+    s = Session("normal", ["human", "engine"], movetime=0.05)
+    s.play("d2d4")
+    end = time.time() + 20
+    while len(s.names) < 2 and time.time() < end:
+        time.sleep(0.02)
+    assert len(s.names) == 2
+    s.undo()                   # takes back the engine's reply and the person's move
+    assert s.names == [] and s.pos.fen() == get_game("normal").start_fen
+    s.close()
+
+
+def test_serve_command(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", "0"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("hyperchess web board: http://127.0.0.1:")
+        address = line.split(": ", 1)[1].strip()
+        with urllib.request.urlopen(address, timeout=10) as r:
+            assert "hyperchess" in r.read().decode()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    r = subprocess.run([sys.executable, "-m", "cli", "serve", "--port", "70000"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=30)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "port" in r.stderr

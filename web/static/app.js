@@ -1,0 +1,282 @@
+// hyperchess web board: the page talks to `hyperchess serve` (web/server.py) through its JSON API.
+// The board is the server's SVG picture; every cell carries data-square, reserve pieces data-target.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVGNS = "http://www.w3.org/2000/svg";
+let games = [];
+let state = null;
+let selected = null;      // the clicked source target, or null
+let pollTimer = null;
+
+async function api(path, body) {
+  const opts = body === undefined ? {} :
+    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const r = await fetch(path, opts);
+  let data;
+  try { data = await r.json(); } catch (e) { throw new Error(`server answered ${r.status}`); }
+  if (!r.ok) throw new Error(data.error || `server answered ${r.status}`);
+  return data;
+}
+
+function say(text, isError) {
+  $("message").textContent = text || "";
+  $("message").className = isError ? "error" : "";
+}
+
+function game() { return games.find((g) => g.name === $("variant").value); }
+
+function renderSeats(seats) {
+  const g = game();
+  const box = $("seats");
+  box.textContent = "";
+  g.colors.forEach((color, i) => {
+    const label = document.createElement("label");
+    label.textContent = color + " ";
+    const sel = document.createElement("select");
+    sel.id = "seat-" + color;
+    sel.dataset.seat = String(i);
+    for (const who of ["human", "engine"]) {
+      const o = document.createElement("option");
+      o.value = who;
+      o.textContent = who === "human" ? "you" : "engine";
+      sel.appendChild(o);
+    }
+    sel.value = seats ? seats[i] : (i === 0 ? "human" : "engine");
+    sel.addEventListener("change", changeSeats);
+    label.appendChild(sel);
+    box.appendChild(label);
+  });
+}
+
+function chosenSeats() {
+  return [...document.querySelectorAll("#seats select")].map((s) => s.value);
+}
+
+async function changeSeats() {
+  if (!state || state.variant !== $("variant").value) return;
+  try {
+    state = await api("/api/seats", { id: state.id, seats: chosenSeats(), movetime: parseFloat($("movetime").value) });
+    selected = null;
+    show();
+  } catch (e) { say(e.message, true); }
+}
+
+async function newGame() {
+  try {
+    const s = await api("/api/new", { variant: $("variant").value, seats: chosenSeats(),
+                                      movetime: parseFloat($("movetime").value) });
+    state = s;
+    selected = null;
+    say("");
+    show();
+  } catch (e) { say(e.message, true); }
+}
+
+function boardSvg() { return $("board").querySelector("svg"); }
+
+function targetOf(el) {
+  const svg = boardSvg();
+  while (el && el !== svg) {
+    if (el.dataset && el.dataset.target) return el.dataset.target;
+    if (el.dataset && el.dataset.square) return el.dataset.square;
+    el = el.parentNode;
+  }
+  return null;
+}
+
+function cellRect(name) {
+  return boardSvg().querySelector(`rect.square[data-square="${CSS.escape(name)}"], rect.hole[data-square="${CSS.escape(name)}"]`);
+}
+
+function markSelection() {
+  const svg = boardSvg();
+  if (!svg) return;
+  svg.querySelectorAll(".dest").forEach((e) => e.remove());
+  svg.querySelectorAll(".selected").forEach((e) => e.classList.remove("selected"));
+  const legal = state.legal;
+  let dests = [];
+  let kind = "";
+  if (selected !== null) {
+    const src = svg.querySelector(`g.reserve-piece[data-target="${CSS.escape(selected)}"]`) || cellRect(selected);
+    if (src) src.classList.add("selected");
+    dests = [...new Set(legal.filter((m) => m.from === selected).map((m) => m.to))];
+  } else {
+    // moves made by one click on their own square (placing a platform): shown without a selection
+    dests = [...new Set(legal.filter((m) => m.from === m.to).map((m) => m.to))];
+    kind = " place";
+  }
+  for (const d of dests) {
+    const r = cellRect(d);
+    if (!r) continue;
+    const x = +r.getAttribute("x"), y = +r.getAttribute("y"), w = +r.getAttribute("width");
+    const occupied = svg.querySelector(`g.piece[data-square="${CSS.escape(d)}"]`);
+    const c = document.createElementNS(SVGNS, "circle");
+    c.setAttribute("cx", x + w / 2);
+    c.setAttribute("cy", y + w / 2);
+    c.setAttribute("r", occupied && !kind ? w * 0.44 : w * 0.16);
+    c.setAttribute("class", "dest" + (occupied && !kind ? " capture" : "") + kind);
+    c.dataset.dest = d;
+    svg.appendChild(c);
+  }
+}
+
+function onBoardClick(ev) {
+  if (!state) return;
+  const t = targetOf(ev.target);
+  if (t === null) return;
+  const legal = state.legal;
+  if (!legal.length) {
+    say(state.result ? "the game is over" : "wait: it is the engine's turn", false);
+    return;
+  }
+  if (selected !== null) {
+    const moves = legal.filter((m) => m.from === selected && m.to === t);
+    if (moves.length) { choose(moves); return; }
+    if (t === selected) { selected = null; markSelection(); return; }
+  }
+  const from = legal.filter((m) => m.from === t);
+  const others = from.filter((m) => m.to !== t);
+  if (!others.length && from.length) { selected = null; markSelection(); choose(from); return; }
+  if (others.length) {
+    selected = t;
+    say("");
+  } else {
+    if (selected !== null) say(`no legal move from ${selected} to ${t}`, true);
+    selected = null;
+  }
+  markSelection();
+}
+
+function choose(moves) {
+  if (moves.length === 1) { playMove(moves[0].move); return; }
+  const box = $("choice-buttons");
+  box.textContent = "";
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.textContent = `${m.label} (${m.move})`;
+    b.dataset.move = m.move;
+    b.addEventListener("click", () => { $("choice").hidden = true; playMove(m.move); });
+    box.appendChild(b);
+  }
+  $("choice").hidden = false;
+}
+
+async function playMove(text) {
+  try {
+    state = await api("/api/move", { id: state.id, move: text });
+    selected = null;
+    say("");
+    show();
+  } catch (e) {
+    say(e.message, true);
+    selected = null;
+    markSelection();
+  }
+}
+
+function showMoves() {
+  const ol = $("moves");
+  ol.textContent = "";
+  const n = state.colors.length;
+  let li = null;
+  let turn = state.start_turn;
+  state.moves.forEach((m, i) => {
+    if (li === null || turn === 0) {
+      li = document.createElement("li");
+      if (i === 0 && turn !== 0) li.appendChild(document.createTextNode(".. ".repeat(turn)));
+      ol.appendChild(li);
+    }
+    const span = document.createElement("span");
+    span.className = "move";
+    span.dataset.color = state.move_colors[i];
+    span.textContent = m + " ";
+    li.appendChild(span);
+    turn = state.move_turns[i + 1];
+  });
+  ol.start = state.start_fullmove;
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function show() {
+  $("board").innerHTML = state.svg;
+  const svg = boardSvg();
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.addEventListener("click", onBoardClick);
+  $("choice").hidden = true;
+  markSelection();
+  const who = state.seats[state.colors.indexOf(state.turn)] === "human" ? "you" : "engine";
+  $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who})`;
+  $("turn").dataset.turn = state.turn;
+  $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
+  $("thinking").textContent = state.thinking || "-";
+  if (document.activeElement !== $("fen")) $("fen").value = state.fen;
+  $("pgn").href = `/api/pgn?id=${state.id}`;
+  if (state.message) say(state.message, true);
+  showMoves();
+  schedulePoll();
+}
+
+function schedulePoll() {
+  if (pollTimer) { clearTimeout(pollTimer); pollTimer = null; }
+  if (state && state.engine_to_move) pollTimer = setTimeout(poll, 250);
+}
+
+async function poll() {
+  pollTimer = null;
+  const id = state.id;
+  try {
+    const s = await api(`/api/state?id=${id}`);
+    if (!state || state.id !== id) return;
+    if (s.version !== state.version) { state = s; show(); return; }
+    state.thinking = s.thinking;
+    $("thinking").textContent = s.thinking || "-";
+  } catch (e) { say(e.message, true); }
+  schedulePoll();
+}
+
+async function action(path, extra) {
+  try {
+    state = await api(path, Object.assign({ id: state.id }, extra || {}));
+    selected = null;
+    say("");
+    show();
+  } catch (e) { say(e.message, true); }
+}
+
+async function init() {
+  games = await api("/api/games");
+  const sel = $("variant");
+  for (const g of games) {
+    const o = document.createElement("option");
+    o.value = g.name;
+    o.textContent = `${g.title} (${g.name})`;
+    sel.appendChild(o);
+  }
+  const params = new URLSearchParams(location.search);
+  if (params.get("variant") && games.some((g) => g.name === params.get("variant"))) sel.value = params.get("variant");
+  const seats = params.get("seats") ? params.get("seats").split(",") : null;
+  if (params.get("movetime")) $("movetime").value = params.get("movetime");
+  renderSeats(seats && seats.length === game().colors.length ? seats : null);
+  sel.addEventListener("change", () => { renderSeats(null); newGame(); });
+  $("new").addEventListener("click", newGame);
+  $("watch").addEventListener("click", () => {
+    document.querySelectorAll("#seats select").forEach((s) => { s.value = "engine"; });
+    changeSeats();
+  });
+  $("undo").addEventListener("click", () => action("/api/undo"));
+  $("load").addEventListener("click", () => action("/api/position", { position: $("fen").value }));
+  $("play").addEventListener("click", () => { const t = $("typed").value; $("typed").value = ""; playMove(t); });
+  $("typed").addEventListener("keydown", (e) => { if (e.key === "Enter") $("play").click(); });
+  $("choice-cancel").addEventListener("click", () => { $("choice").hidden = true; selected = null; markSelection(); });
+  $("copy").addEventListener("click", async () => {
+    $("fen").value = state.fen;
+    $("fen").select();
+    try { await navigator.clipboard.writeText(state.fen); say("position copied"); }
+    catch (e) { say("position selected: copy it with Ctrl-C"); }
+  });
+  await newGame();
+}
+
+init().catch((e) => say(e.message, true));

@@ -1,0 +1,127 @@
+"""Driving the web board in a real headless Chromium (Playwright pointed at the system's chromium binary),
+shared by the browser tests and ``tools/web_screenshots.py``. Needs the optional extra ``.[browser]``.
+
+A person's clicks are real mouse clicks at the middle of a cell's square (whatever is drawn on top of it),
+so the page's own click handling is what is tested.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def chromium_path() -> str | None:
+    """The system Chromium (Playwright's own browser download cannot be used here)."""
+    for name in (os.environ.get("HYPERCHESS_CHROMIUM"), "/usr/bin/chromium", "chromium", "chromium-browser"):
+        if name and (os.path.isfile(name) or shutil.which(name)):
+            return name if os.path.isfile(name) else shutil.which(name)
+    return None
+
+
+@contextmanager
+def running_server() -> Iterator[str]:
+    """The web board on a free port of 127.0.0.1 in this process; yields its URL."""
+    from .server import make_server
+    server = make_server("127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.board.close()
+        server.server_close()
+
+
+@contextmanager
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class BoardPage:
+    """One browser tab on the board, recording console errors and uncaught exceptions."""
+
+    def __init__(self, browser, url: str, variant: str, seats: list[str], movetime: float = 0.1,
+                 viewport: tuple[int, int] = (1400, 1000)) -> None:
+        self.page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
+                     if m.type in ("error", "assert") else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url}"))
+        self.page.goto(f"{url}?variant={variant}&seats={','.join(seats)}&movetime={movetime}")
+        self.page.wait_for_function("state !== null && document.querySelector('#board svg') !== null")
+
+    def state(self) -> dict:
+        return self.page.evaluate("({...state, svg: undefined})")
+
+    def click_target(self, target: str) -> None:
+        """A mouse click in the middle of a cell's square or on a reserve piece."""
+        loc = self.page.locator(f'#board svg g.reserve-piece[data-target="{target}"]')
+        if loc.count() == 0:
+            loc = self.page.locator(f'#board svg rect.square[data-square="{target}"], '
+                                    f'#board svg rect.hole[data-square="{target}"]')
+        box = loc.first.bounding_box()
+        assert box is not None, f"{target} is not on the page"
+        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def destinations(self) -> set[str]:
+        return set(self.page.evaluate("[...document.querySelectorAll('#board svg .dest')].map(c => c.dataset.dest)"))
+
+    def play_by_clicks(self, move: dict) -> None:
+        """Play one of ``state.legal`` by clicking: its source (unless it is made on its own square), then its
+        destination, then its label in the choice box when several moves share the two clicks."""
+        if move["from"] != move["to"]:
+            self.click_target(move["from"])
+            marked = self.destinations()
+            assert move["to"] in marked, f"{move['to']} not marked after clicking {move['from']}: {sorted(marked)}"
+        self.click_target(move["to"])
+        choice = self.page.locator("#choice")
+        if choice.is_visible():
+            self.page.locator(f'#choice-buttons button[data-move="{move["move"]}"]').click()
+
+    def wait_for_turn(self, played: int, timeout: float = 30.0) -> dict:
+        """Wait until more than ``played`` moves stand in the list and a person is to move (or the game ended)."""
+        self.page.wait_for_function(
+            f"state.moves.length > {played} && (state.legal.length > 0 || state.result !== null)",
+            timeout=timeout * 1000)
+        return self.state()
+
+
+def png_stats(page, data: bytes) -> tuple[int, float]:
+    """(number of distinct colours, share of pixels that differ from the most common colour) of the PNG
+    ``data``, decoded by the browser (an <img> drawn on a canvas): a blank or one-colour shot fails."""
+    import base64
+    url = "data:image/png;base64," + base64.b64encode(data).decode()
+    return tuple(page.evaluate("""async (url) => {
+        const img = new Image(); img.src = url; await img.decode();
+        const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+        const ctx = c.getContext('2d'); ctx.drawImage(img, 0, 0);
+        const d = ctx.getImageData(0, 0, c.width, c.height).data;
+        const counts = new Map();
+        for (let i = 0; i < d.length; i += 4) {
+            const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+            counts.set(k, (counts.get(k) || 0) + 1);
+        }
+        const total = d.length / 4;
+        return [counts.size, 1 - Math.max(...counts.values()) / total];
+    }""", url))
+
+
+def save_screenshot(page, path: Path) -> bytes:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = page.screenshot(path=str(path), full_page=False)
+    return data
