@@ -131,7 +131,23 @@ def move_refusal(e: "XBoardEngine", text: str, bare: bool) -> str | None:
         e.parse_wire_move(text)
     except MoveError:
         # cutechess forfeits on "Illegal": a bare token that is no legal move is an unknown command (§9)
-        return error("unknown command", text) if bare else illegal(text)
+        if bare:
+            return error("unknown command", text)
+        return illegal(text, rank16_drop_reason(e, text))
+    return None
+
+
+# XBoard 4.9.1 stores a move's ranks as one character each ('1' + y): its 16th rank is '@', the drop marker,
+# so every move *from* that rank becomes a drop of the piece named by the file letter (b16c14 -> B@c14) on
+# its own board and on the wire (docs/gui.md, "Future-generation and XBoard's 16th rank").
+_RANK16_DROP = re.compile(r"[A-Za-z]@[a-z]\d+")
+
+
+def rank16_drop_reason(e: "XBoardEngine", text: str) -> str | None:
+    """Why a drop-looking move on a 16-rank flat board cannot be ours (a one-line reason), else None."""
+    if (e.notation == "flat" and e.flat is not None and e.flat.height == 16
+            and _RANK16_DROP.fullmatch(text)):
+        return f"XBoard cannot move from its 16th rank, it sent a move from {text[0].lower()}16 as a drop"
     return None
 
 

@@ -99,3 +99,32 @@ def test_flat_notation_null_move_for_the_eliminated_colour():
         from protocol.flat import flat_names, parse_flat_move
         move = parse_flat_move(pos, reply, flat_names(game))
         assert move is not None and pos.board[move[0]] and game.owner[pos.board[move[0]]] == 3
+
+
+def test_xboard_rank16_drop_is_refused_with_the_reason_and_state_intact():
+    """XBoard 4.9.1 relays a move from its 16th rank as a drop (Black's Ab8-Ac6 = flat b16c14 arrives as
+    ``B@c14``; docs/gui.md). The engine refuses it with a one-line reason and keeps its position; the same
+    move in flat names, and a move *to* rank 16, are accepted."""
+    from protocol_support import InProcess
+    game = get_game("future-generation")
+    with InProcess() as e:
+        e.handshake()
+        e.send("new", "variant future-generation", "sd 1", "force", "usermove e10e12")   # Ae2-Ae4
+        e.sync()
+        fen = e.engine.pos.fen()
+        e.send("usermove B@c14")
+        line = e.expect(r"Illegal move.*")[0]
+        assert line == ("Illegal move (XBoard cannot move from its 16th rank, it sent a move from b16 as a "
+                        "drop): B@c14")
+        assert e.engine.pos.fen() == fen
+        e.send("usermove b16c14")                           # the real move, in flat names
+        # Gold Dg2-Df2, Silver Db2-Dc2, White Ad1-Ah5, Black Ac6-Ab8 (a move to rank 16)
+        e.send("usermove o2n2", "usermove j2k2", "usermove d9h13", "usermove c14b16")
+        e.sync()
+        pos = game.position()
+        for text in ("Ae2Ae4", "Ab8Ac6", "Dg2Df2", "Db2Dc2", "Ad1Ah5", "Ac6Ab8"):
+            pos.push(pos.parse_move(text))
+        assert e.engine.pos.fen() == pos.fen()
+        # a drop-looking token on a board without a 16th rank keeps the plain refusal
+        e.send("new", "variant next-generation", "force", "usermove B@c4")
+        assert e.expect(r"Illegal move.*")[0] == "Illegal move: B@c4"
