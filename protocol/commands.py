@@ -167,6 +167,8 @@ def _cmd_result(e: "XBoardEngine", arg: str, line: str) -> None:
 
 
 def _cmd_setboard(e: "XBoardEngine", arg: str, line: str) -> None:
+    if play.null_move_by_setboard(e, arg):      # XBoard's way of passing on the opponent's @@@@
+        return
     e.abandon()
     set_position(e, arg)
 

@@ -5,6 +5,7 @@ import re
 from typing import TYPE_CHECKING
 
 from variants import MoveError
+from variants.game import CASTLE
 
 from .wire import error, illegal
 
@@ -106,6 +107,10 @@ def play(e: "XBoardEngine", move) -> None:
     if claim(e):
         return
     after_move(e, mover)
+    rook = castling_rook_leg(e, move)
+    if rook is not None:
+        e.castle_rook, e.null_owed = rook, 1 - mover     # the opponent owes @@@@, then we send the rook
+        return
     if e.null_owed is None and e.our_turn():
         think(e)           # native notation: our team moves again (the opponent's colour was skipped)
 
@@ -119,10 +124,57 @@ def after_move(e: "XBoardEngine", mover: int) -> None:
         e.null_owed = 1 - mover
 
 
+def castling_rook_leg(e: "XBoardEngine", move) -> str | None:
+    """XBoard's text of the rook's part of a castling (flat notation, two-player games that show XBoard no
+    king, ``flat_royal = False``), else None. XBoard moves only the king of such a castling (its own
+    castling rule needs a royal king, docs/gui.md), so a castling is played in XBoard as three plies: the
+    king's move (the castling's flat name), a null move ``@@@@`` by the other side, the rook's move."""
+    if (move[3] != CASTLE or e.notation != "flat" or e.flat is None or e.game.players != 2
+            or getattr(e.game, "flat_royal", True)):
+        return None
+    rule = e.game.castling[move[2]]
+    return e.flat.name(rule.rook_from) + e.flat.name(rule.rook_to)
+
+
+def _grid(fen_board: str) -> list[list[str]]:
+    return [[ch for tok in re.findall(r"\d+|.", row) for ch in ("." * int(tok) if tok.isdigit() else tok)]
+            for row in fen_board.split("/")]
+
+
+def null_move_by_setboard(e: "XBoardEngine", text: str) -> bool:
+    """XBoard 4.9.1 passes an engine's null move ``@@@@`` on to the other engine as ``setboard`` of its own
+    board (seen in the real XBoard, docs/gui.md). When we wait for the opponent's ``@@@@`` and the board is
+    XBoard's view of our position (for a castling: with the rook still at home), take it as that null move
+    and go on (``True``); else it is a real ``setboard`` (``False``)."""
+    if e.null_owed is None or e.null_owed == e.side or e.flat is None or e.notation != "flat" or e.force:
+        return False
+    from .flat import flat_fen
+    fields, ours = text.split(), flat_fen(e.pos, e.flat).split()
+    if len(fields) < 2 or fields[1] != ("w" if e.side == 0 else "b"):     # after the null: our team moves
+        return False
+    try:
+        theirs, grid = _grid(fields[0]), _grid(ours[0])
+    except ValueError:
+        return False
+    if e.castle_rook is not None:                 # XBoard has not moved the rook yet
+        rook = re.fullmatch(r"([a-z])(\d+)([a-z])(\d+)", e.castle_rook)
+        if rook is None:
+            return False
+        h = e.flat.height
+        (fx, fy), (tx, ty) = [(ord(rook.group(i)) - 97, h - int(rook.group(i + 1))) for i in (1, 3)]
+        grid[fy][fx], grid[ty][tx] = grid[ty][tx], grid[fy][fx]
+    if theirs != grid:
+        return False
+    user_move(e, "@@@@", bare=False)
+    return True
+
+
 def move_refusal(e: "XBoardEngine", text: str, bare: bool) -> str | None:
     """The error line if the GUI's move ``text`` is refused, else None."""
     if e.bad_position:
         return error("unknown command", text) if bare else illegal(text, "no legal position set")
+    if e.castle_rook is not None and text.lower() == e.castle_rook and e.null_owed is None:
+        return None                      # the rook's part of the opponent's castling, already played
     if text == "@@@@":
         if e.null_owed is None or (e.null_owed == e.side and not e.force):
             return error("unknown command", text) if bare else illegal(text, "no null move due")
@@ -159,14 +211,32 @@ def user_move(e: "XBoardEngine", text: str, bare: bool) -> None:
         return
     if text == "@@@@":
         e.null_owed = None
+        if e.castle_rook is not None and e.game.teams[e.pos.turn] != e.side and not e.force:
+            rook, e.castle_rook = e.castle_rook, None
+            e.out(f"move {rook}")        # the rook's part of our castling (castling_rook_leg)
+            return
         if e.our_turn():
             think(e)
         return
+    if e.castle_rook is not None and text.lower() == e.castle_rook and e.null_owed is None:
+        e.castle_rook = None             # the opponent's castling is complete in XBoard too
+        if e.our_turn():
+            think(e)
+        return
+    e.castle_rook = None                 # any other move: no rook part is coming (or owed) any more
     move = e.parse_wire_move(text)
     mover = e.game.teams[e.pos.turn]
     e.pos.push(move)
     e.changed()
     after_move(e, mover)
+    rook = castling_rook_leg(e, move)
+    if rook is not None:
+        e.castle_rook = rook             # the opponent castled: we owe XBoard @@@@, then its rook part comes
+        if e.force:
+            e.null_owed = e.side
+        else:
+            e.out("move @@@@")
+        return
     if e.null_owed is not None and e.null_owed == e.side and not e.force:
         e.null_owed = None
         e.out("move @@@@")   # our colour was skipped: XBoard still needs our turn

@@ -86,6 +86,7 @@ class XBoardEngine:
         self.bad_position = False     # after an illegal setboard: refuse moves until new/setboard
         self.excluded: set = set()
         self.null_owed: int | None = None   # team that owes XBoard a ``@@@@`` (four-player games)
+        self.castle_rook: str | None = None  # XBoard's rook part of a castling still to come (play.py)
         self.setscore: tuple[int, int, int] | None = None
         self.last: tuple[int, int, object] | None = None   # (hash, score, best move) of the last search
         self.version += 1
@@ -98,6 +99,7 @@ class XBoardEngine:
     def changed(self) -> None:
         """The position changed: forget per-position state."""
         self.null_owed = None
+        self.castle_rook = None
         self.excluded = set()
         self.version += 1
 

@@ -128,3 +128,78 @@ def test_xboard_rank16_drop_is_refused_with_the_reason_and_state_intact():
         # a drop-looking token on a board without a 16th rank keeps the plain refusal
         e.send("new", "variant next-generation", "force", "usermove B@c4")
         assert e.expect(r"Illegal move.*")[0] == "Illegal move: B@c4"
+
+
+# White clears f1 and g1 on level A while Black pushes pawns on level B (flat names: A = files a-h, B = i-p)
+CASTLING_SETUP = ("g1f3", "j7j6", "e2e3", "k7k6", "f1e2", "l7l6")
+
+
+def test_xboard_castling_is_king_part_null_move_rook_part_when_we_castle():
+    """next-generation in flat notation: XBoard moves only the king of a castling (no royal king is shown to
+    it, docs/gui.md). Our castling goes out as the king's move; after the opponent's ``@@@@`` the engine
+    sends the rook's move, and then waits for the opponent's real move."""
+    from protocol_support import InProcess
+    with InProcess() as e:
+        e.handshake()
+        e.send("new", "variant next-generation", "sd 1", "force", *(f"usermove {m}" for m in CASTLING_SETUP))
+        e.sync()
+        e.send("exclude all", "include e1g1", "go")           # White to move: the engine plays White, castles
+        assert e.expect(r"move .*")[0] == "move e1g1"
+        e.send("usermove @@@@")
+        assert e.expect(r"move .*")[0] == "move h1f1"
+        e.send("usermove m7m6")                               # Black's real move: the engine (White) replies
+        reply = e.expect(r"move .*")[0]
+        assert reply.split()[1] != "@@@@"
+        pos = e.engine.pos
+        names = [pos.game.names.name(c) for c in range(pos.game.geometry.size)]
+        board = {names[c]: pos.board[c] for c in range(len(names))}
+        assert board["Ah1"] == 0 and board["Ae1"] == 0 and board["Af1"] and board["Ag1"]
+        assert len(pos.stack) == len(CASTLING_SETUP) + 3      # castling, Black's move, the reply: no extra plies
+
+
+def test_xboard_castling_of_the_opponent_is_answered_with_a_null_move():
+    """The opponent (XBoard's other engine or a user) castles in three plies: the king's move, our ``@@@@``
+    (sent at once, no search), the rook's move, which we accept silently before we think."""
+    from protocol_support import InProcess
+    game = get_game("next-generation")
+    with InProcess() as e:
+        e.handshake()
+        e.send("new", "variant next-generation", "sd 1", "force", *(f"usermove {m}" for m in CASTLING_SETUP),
+               "playother")                                   # the engine plays Black; White is to move
+        e.sync()
+        e.send("usermove e1g1")
+        assert e.expect(r"move .*")[0] == "move @@@@"
+        e.send("usermove h1f1")
+        reply = e.expect(r"(move|Illegal).*")[0]
+        assert reply.startswith("move ") and reply != "move @@@@"
+        pos = game.position()
+        for text in ("Ag1Af3", "Bb7Bb6", "Ae2Ae3", "Bc7Bc6", "Af1Ae2", "Bd7Bd6", "Ae1Ag1"):
+            pos.push(pos.parse_move(text))
+        assert e.engine.pos.stack[:len(pos.stack)] == pos.stack and len(e.engine.pos.stack) == len(pos.stack) + 1
+        # in force mode (XBoard replaying a game) the three plies are taken in silence
+        e.send("new", "variant next-generation", "force", *(f"usermove {m}" for m in CASTLING_SETUP),
+               "usermove e1g1", "usermove @@@@", "usermove h1f1", "usermove m7m6")
+        assert [x for x in e.sync() if not x.startswith(("#", "setup"))] == []
+        assert len(e.engine.pos.stack) == len(CASTLING_SETUP) + 2
+
+
+def test_xboard_passes_the_null_move_on_as_setboard():
+    """The real XBoard 4.9.1 passes the opponent's ``@@@@`` on as ``setboard`` of its own board (the king
+    castled, the rook still at home: the line below is from its debug log, after 1. Nf3 Bb7 2. e3 Qc7
+    3. Be2 Nk6 4. e1g1 --). The engine takes it as the null move and sends the rook's part; any other
+    setboard still sets the position."""
+    from protocol_support import InProcess
+    xboard_line = "setboard 8r3mbnr/1bq5ffffffff/10n5/16/16/4FN10/FFFFBFFF8/RNBQ2MR8 w - - 0 5"
+    with InProcess() as e:
+        e.handshake()
+        e.send("new", "variant next-generation", "sd 1", "force",
+               *(f"usermove {m}" for m in ("g1f3", "k8b7", "e2e3", "l8c7", "f1e2", "j8k6")))
+        e.sync()
+        e.send("exclude all", "include e1g1", "go")
+        assert e.expect(r"move .*")[0] == "move e1g1"
+        e.send(xboard_line)
+        assert e.expect(r"move .*")[0] == "move h1f1"
+        assert len(e.engine.pos.stack) == 7                       # the castling once, no position reset
+        e.send("force", xboard_line)                              # not waiting for a null move: a real setboard
+        e.sync()
+        assert len(e.engine.pos.stack) == 0 and e.engine.pos.fen().split()[1] == "w"

@@ -500,3 +500,25 @@ def test_record_to_pgn_round_trip():
     assert g.tags["White"] == 'say "hi"' and g.tags["Termination"] == "normal" and g.tags["PlyCount"] == "4"
     assert g.moves == rec["moves"] and g.result == "0-1"
     assert check_pgn(text).error is None
+
+
+def test_claim_after_a_partner_move_that_is_taken_back_is_not_a_false_claim():
+    """future-generation, Black already eliminated: after White's move an engine (like hyperchess, whose
+    team moves again) at once plays Gold's move too, capturing Silver's king, and claims 1-0 before the
+    referee's ``pong`` (seen in a `hyperchess match` game at depth 1). The referee takes the partner move
+    back (``undo``) and must drop the claim that came with it; Gold's seat then replays it and the game ends
+    normally, 1-0 (before the fix: "White makes a false claim", 0-1)."""
+    fen = ("8/8/8/8/2wP1wP3/8/wP6wP/4wK3|8/6sK1/3gN3wR/3gQgQ3/3gQ1gN2/7wP/8/8|8/8/6wC1/3gBgQ3/3gQ4/8/8/8|"
+           "8/8/8/8/7gK/8/8/8 w - - 0 99 wbgs b")
+    partner = str(ROOT / "tests" / "engines" / "partner_engine.py")
+    engines = [EngineSpec(n, (sys.executable, partner), tc=TimeControl(depth=1)) for n in "ab"]
+    cfg = MatchConfig(engines=engines, variant="future-generation", games=1,
+                      openings=[Opening(fen=fen)], concurrency=1)
+    r = run_match(cfg).records[0]
+    assert r["termination"] == "normal" and r["result"] == "1-0", r
+    assert len(r["moves"]) == 2                     # White's move, then Gold's king capture (replayed)
+    game = get_game("future-generation")
+    pos = game.position(fen)
+    for m in r["moves"]:
+        pos.push(pos.parse_move(m))
+    assert pos.eliminated(3) and pos.outcome().result == "1-0"

@@ -72,6 +72,83 @@ def flat_positions(variant: str, pgn_text: str, number: int):
     return fens, board, record.result, after - before
 
 
+def read_png(path: Path) -> tuple[int, int, bytes]:
+    """(width, height, RGB bytes) of a PNG, via ImageMagick's ``convert`` to binary PPM (P6, maxval 255)."""
+    data = subprocess.run([xm.which("convert") or "convert", str(path), "-depth", "8", "ppm:-"],
+                          capture_output=True, check=True, timeout=30).stdout
+    fields, at = [], 0
+    while len(fields) < 4:                       # P6 WIDTH HEIGHT MAXVAL, then one whitespace byte
+        while data[at:at + 1].isspace():
+            at += 1
+        end = at
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[at:end])
+        at = end
+    return int(fields[1]), int(fields[2]), data[at + 1:]
+
+
+def occupied(fen: str) -> list[list[bool]]:
+    """Rows (top first) of the flat FEN: True where a piece or a hole ('*') is drawn."""
+    rows = []
+    for row in fen.split()[0].split("/"):
+        line: list[bool] = []
+        for tok in re.findall(r"\d+|.", row):
+            line += [False] * int(tok) if tok.isdigit() else [True]
+        rows.append(line)
+    return rows
+
+
+def dark_counts(img, grid) -> list[list[int]]:
+    """Piece pixels in the inner part of every square of the grid (x0, y0, size, w, h): near black (outlines,
+    Black's pieces) or near white (White's pieces, #FFFFCC); XBoard's wooden squares have neither."""
+    w_img, _, px = img
+    x0, y0, size, width, height = grid
+    m = max(3, size // 5)
+    counts = []
+    for r in range(height):
+        line = []
+        for c in range(width):
+            n = 0
+            for y in range(y0 + r * size + m, y0 + (r + 1) * size - m, 2):
+                base = 3 * y * w_img
+                for x in range(x0 + c * size + m, x0 + (c + 1) * size - m, 2):
+                    i = base + 3 * x
+                    lum = px[i] * 3 + px[i + 1] * 6 + px[i + 2]        # 10 x luminance
+                    if lum < 600 or lum > 2400:
+                        n += 1
+            line.append(n)
+        counts.append(line)
+    return counts
+
+
+def calibrate(img, expected: list[list[bool]]):
+    """The board grid in the screenshot and a dark-pixel threshold that tell XBoard's drawn pieces apart
+    from empty squares, found on a position whose occupancy is known (the start): the grid with the widest
+    gap between the least-marked occupied square and the most-marked empty one. None if no grid separates."""
+    w_img, h_img, _ = img
+    height, width = len(expected), len(expected[0])
+    best = None
+    for size in (w_img // width - 1, w_img // width):
+        for x0 in range(0, min(12, w_img - width * size + 1)):
+            for y0 in range(max(0, h_img - height * size - 10), h_img - height * size + 1):
+                counts = dark_counts(img, (x0, y0, size, width, height))
+                full = [counts[r][c] for r in range(height) for c in range(width) if expected[r][c]]
+                empty = [counts[r][c] for r in range(height) for c in range(width) if not expected[r][c]]
+                gap = min(full) - max(empty)
+                if best is None or gap > best[0]:
+                    best = (gap, (x0, y0, size, width, height), (min(full) + max(empty)) / 2)
+    return (best[1], best[2]) if best and best[0] > 0 else None
+
+
+def drawn_mismatches(img, grid, threshold: float, fen: str) -> int:
+    """Squares where XBoard's drawing (piece or not) differs from the flat FEN."""
+    expected = occupied(fen)
+    counts = dark_counts(img, grid)
+    return sum((counts[r][c] > threshold) != expected[r][c]
+               for r in range(len(expected)) for c in range(len(expected[0])))
+
+
 def show(args, xboard: str, board, fens_file: Path, index: int, display: str, env: dict, shot: Path,
          log: Path) -> tuple[bool, str]:
     """XBoard with no engine shows position INDEX (1-based) of the file; True when a board was shot."""
@@ -128,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     home.mkdir(exist_ok=True)
     env = dict(xm.os.environ, HOME=str(home), PATH=xm.SEARCH_PATH)
     display = xm.Display(args.screen)
-    shots, errors = 0, []
+    shots, errors, mismatched, calibration = 0, [], 0, None
     try:
         for ply in plies:
             shot = out / f"{name}-ply{ply:03d}.png"
@@ -136,15 +213,25 @@ def main(argv: list[str] | None = None) -> int:
                             out / f"{name}.viewer-ply{ply:03d}.log")
             bad = [line for line in text.splitlines() if ERRORS.search(line)]
             errors += [f"ply {ply}: {line}" for line in bad]
+            wrong = -1
+            if ok:
+                img = read_png(shot)
+                if calibration is None:          # ply 0: the start position, whose occupancy we know
+                    calibration = calibrate(img, occupied(fens[0]))
+                if calibration is not None:
+                    wrong = drawn_mismatches(img, *calibration, fens[ply])
+            mismatched += wrong != 0
             shots += ok
-            print(f"ply {ply}/{last}: {'shown' if ok else 'NOT shown'}", file=sys.stderr, flush=True)
+            print(f"ply {ply}/{last}: {'shown' if ok else 'NOT shown'}, squares drawn differently from our "
+                  f"position: {wrong if wrong >= 0 else '?'}", file=sys.stderr, flush=True)
             if ply == last and ok:
                 (out / f"{name}.png").write_bytes(shot.read_bytes())
     finally:
         display.close()
-    ok = result in xm.RESULTS and shots == len(plies) and not errors
+    ok = result in xm.RESULTS and shots == len(plies) and not errors and not mismatched
     print(f"variant={args.variant} plies={last} result={result} kings_captured={kings} shots={shots}/{len(plies)} "
-          f"xboard_errors={'yes' if errors else 'no'} screenshot={out / (name + '.png')} -> {'OK' if ok else 'FAIL'}")
+          f"board_mismatches={mismatched} xboard_errors={'yes' if errors else 'no'} "
+          f"screenshot={out / (name + '.png')} -> {'OK' if ok else 'FAIL'}")
     for e in errors[:5]:
         print("  " + e)
     return 0 if ok else 1

@@ -307,12 +307,16 @@ class Referee:
         if lines is None:
             e.kill()
             raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls (no pong)")
+        undone = False
         for line in lines:
             if _MOVE.match(line):
                 e.send("undo")          # it went on to play its partner's seat: take that back
+                undone = True
                 continue
             if _THINKING.match(line):
                 continue
+            if undone and _RESULT.match(line):
+                continue                # its claim after that taken-back move: judged when the move is replayed
             self.other_line(seat, line)
 
     def adjudicate(self) -> None:

@@ -249,8 +249,10 @@ def test_xboard_shows_a_future_generation_self_play_game(tmp_path):
     """hyperchess plays future-generation against itself (`hyperchess match`, two `hyperchess xboard`
     processes) and the real XBoard (no engine, legality testing off) shows the 16x16 flat view of positions
     of that game (tools/xboard_positions.py; live play is impossible in XBoard 4.9.1, see the test above).
-    XBoard's -savePositionFile is not written without a game, so the check is: XBoard ran without an error
-    for every shown position, each screenshot is a drawn board, and they differ as the game goes on."""
+    XBoard's -savePositionFile is not written without a game, so the check reads XBoard's drawing: on every
+    screenshot the squares with a piece drawn (near-black or near-white pixels, the grid calibrated on the
+    start position) are exactly the occupied squares of our position after that ply, and XBoard printed no
+    error."""
     if not _gui_available():
         pytest.skip("xboard/Xvfb not installed (tools/install-gui-deps.sh)")
     if not shutil.which("hyperchess"):
@@ -261,7 +263,7 @@ def test_xboard_shows_a_future_generation_self_play_game(tmp_path):
     summary = proc.stdout.strip().splitlines()[0] if proc.stdout.strip() else proc.stderr
     assert proc.returncode == 0 and summary.endswith("-> OK"), proc.stdout + proc.stderr
     plies = int(re.search(r"plies=(\d+)", summary).group(1))
-    assert plies >= 40 and "xboard_errors=no" in summary
+    assert plies >= 40 and "xboard_errors=no" in summary and "board_mismatches=0" in summary
     assert int(re.search(r"kings_captured=(\d+)", summary).group(1)) >= 1    # at least one colour eliminated
     fens = (tmp_path / "future-generation.fens").read_text().splitlines()
     assert len(fens) == plies + 1 and all(len(f.split()[0].split("/")) == 16 for f in fens)
@@ -270,3 +272,32 @@ def test_xboard_shows_a_future_generation_self_play_game(tmp_path):
                                    for s in shots)
     assert len({s.read_bytes() for s in shots}) == len(shots)               # the positions differ on screen
     assert (tmp_path / "future-generation.png").read_bytes() == shots[-1].read_bytes()
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+def test_xboard_follows_a_next_generation_castling_in_three_plies(tmp_path):
+    """XBoard moves only the king of a castling on the stacked boards (kings are commoners there, docs/gui.md),
+    so a castling is three plies: king, the other side's null move, rook. A scripted White castles against
+    hyperchess (Black): hyperchess answers the king's move with ``@@@@``, XBoard takes it and passes it on to
+    White as ``setboard``, White moves the rook, hyperchess accepts that silently and plays on; XBoard's own
+    board ends with the king on g1 and the rook on f1 of level A."""
+    if not _gui_available() or not shutil.which("hyperchess"):
+        pytest.skip("xboard/Xvfb/hyperchess not installed")
+    from protocol.flat import flat_names, setup_command
+    from variants import get_game
+    game = get_game("next-generation")
+    (tmp_path / "setup").write_text(setup_command(game.position(), flat_names(game)))
+    (tmp_path / "white").write_text("g1f3 e2e3 f1e2 e1g1 h1f1")
+    log = tmp_path / "white.log"
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--variant", "next-generation",
+                           "--fcp", f"{sys.executable} {SCRIPTED} {tmp_path / 'setup'} {tmp_path / 'white'} {log}",
+                           "--scp", HYPER, "--legality", "off", "--timeout", "120", "--no-viewer",
+                           "--out-dir", str(tmp_path), "--name", "castle"], capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0 and "games=1/1" in proc.stdout, proc.stdout + proc.stderr
+    debug = (tmp_path / "castle.debug").read_text(errors="replace")
+    assert re.search(r"<second: move @@@@", debug)                 # hyperchess's null move after e1g1
+    assert "Illegal move" not in debug
+    assert re.search(r"^< setboard ", log.read_text(), flags=re.M)  # XBoard passed it on as setboard
+    rank1 = _saved_board(tmp_path / "castle.fen")[-1]
+    assert rank1[:8] == "RNBQ.RM."                                  # level A, rank 1: castled, rook on f1
