@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from variants.game import EMPTY, EN_PASSANT, HOLE, PROMOTION
 from variants.notation import UnknownSquare
 
+from .flat import grid_rows
 from .wire import error
 
 if TYPE_CHECKING:
@@ -81,18 +82,4 @@ def highlight(e: "XBoardEngine", square: str) -> None:
         p = fl.xy[cell]
         if p is not None:
             grid[p[1]][p[0]] = mark
-    rows = []
-    for y in range(fl.height - 1, -1, -1):
-        out, empty = [], 0
-        for ch in grid[y]:
-            if not ch:
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append(ch)
-        if empty:
-            out.append(str(empty))
-        rows.append("".join(out))
-    e.out("highlight " + "/".join(rows))
+    e.out("highlight " + "/".join(grid_rows(grid)))

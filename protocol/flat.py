@@ -145,6 +145,25 @@ def piece_to_char(game) -> str:
     return w + w.lower()
 
 
+def grid_rows(grid: list[list[str]]) -> list[str]:
+    """FEN-style rows, top rank first, of a display grid (``grid[y][x]``; "" = empty, counted)."""
+    rows = []
+    for row in reversed(grid):
+        out, empty = [], 0
+        for ch in row:
+            if not ch:
+                empty += 1
+                continue
+            if empty:
+                out.append(str(empty))
+                empty = 0
+            out.append(ch)
+        if empty:
+            out.append(str(empty))
+        rows.append("".join(out))
+    return rows
+
+
 def flat_fen(pos, flat: FlatNames) -> str:
     """The position as XBoard sees it: the display board (``*`` for squares that are no cell or a
     hole), ``w``/``b`` for the team to move, castling, en passant in flat names, clocks."""
@@ -155,20 +174,7 @@ def flat_fen(pos, flat: FlatNames) -> str:
             continue
         code = pos.board[cell]
         grid[p[1]][p[0]] = "*" if code == HOLE else ("" if code == EMPTY else flat_letter(game, code))
-    rows = []
-    for y in range(flat.height - 1, -1, -1):
-        out, empty = [], 0
-        for ch in grid[y]:
-            if ch == "":
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append(ch)
-        if empty:
-            out.append(str(empty))
-        rows.append("".join(out))
+    rows = grid_rows(grid)
     native = pos.fen().split()
     # XBoard's castling letters know two colours only: four-player rights are not shown (our engine judges)
     castling = (native[2] if game.players == 2 and len(native) > 2 and re.fullmatch(r"-|[A-Za-z]+", native[2])

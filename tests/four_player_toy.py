@@ -1,48 +1,10 @@
-"""A four-player toy game for the match-runner tests: small and quick enough to play a whole team game in
-a second (future-generation is the real four-player game; its short matches run with every other game).
-
-Four kings on 8x8 (tokens ``wK bK gK sK`` in position strings, as in every game of more than two colours), teams White+Gold against
-Black+Silver, capture-the-king, a colour whose king is gone is skipped; a team with no king left loses.
-Importing this module registers it as ``four-kings-toy`` (``register``/``unregister`` for tests that must
-leave the registry as they found it)."""
+"""Registers the four-kings toy game (tests/four_kings.py) as ``four-kings-toy`` when imported: the match
+runner's workers and tests/engines/hyperchess_toy.py import it to know the game. ``register``/``unregister``
+for tests that must leave the registry as they found it."""
 from __future__ import annotations
 
+from four_kings import NAME, FourKingsToy  # noqa: F401 (the registry entry names this module)
 from variants import REGISTRY
-from variants.game import Game
-from variants.geometry import Geometry
-from variants.notation import SquareNames
-from variants.pieces import KING
-from variants.position import Outcome
-
-NAME = "four-kings-toy"
-
-
-class FourKingsToy(Game):
-    name = NAME
-    players = 4
-    color_names = ("white", "black", "gold", "silver")
-    color_letters = ("w", "b", "g", "s")
-    royal_rule = "none"
-    start_fen = "3bK4/8/8/sK6gK/8/8/8/4wK3 w - - 0 1"
-
-    def __init__(self) -> None:
-        geo = Geometry(8, 8)
-        super().__init__(geo, SquareNames(geo), [KING])
-        self.promotion_letters = ""
-        self.compile()
-
-    def next_turn(self, pos, color: int) -> int:
-        for i in range(1, 5):
-            c = (color + i) % 4
-            if pos.royals[c]:
-                return c
-        return color
-
-    def game_over(self, pos):
-        for team, result in ((0, "0-1"), (1, "1-0")):
-            if not any(pos.royals[c] for c in range(4) if self.teams[c] == team):
-                return Outcome(result, "a team lost both kings", "kings")
-        return None
 
 
 def register() -> None:

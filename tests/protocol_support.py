@@ -185,3 +185,13 @@ def xboard_variant(name: str) -> str:
     if "960" in low or "frc" in low or "wild" in low or re.search(r"w\d", low):
         return "wild"
     return "unknown"
+
+
+def engine_move(eng, pos, timeout: float = 30) -> str:
+    """Read the engine's next ``move``, check it is legal for us, and play it on ``pos``."""
+    line, _ = eng.expect(r"move \S+", timeout=timeout)
+    text = line.split()[1]
+    legal = {pos.move_name(m): m for m in pos.legal_moves()}
+    assert text in legal, f"engine played {text}, not legal in {pos.fen()}"
+    pos.push(legal[text])
+    return text

@@ -202,7 +202,7 @@ def test_platform_with_an_enemy_pawn_or_two_pieces_stays():
 
 def test_rule_option_c1_empty_platforms_slide():
     lenient = FirstContact(empty_platforms_slide=True)
-    fen = f"4/4/4/k3|4/4/4/4|4/4/4/3K w - - 0 10 Na1d - play -"
+    fen = "4/4/4/k3|4/4/4/4|4/4/4/3K w - - 0 10 Na1d - play -"
     strict = {GAME.move_name(GAME.position(fen), m) for m in GAME.position(fen).legal_moves() if m[3] == PLATFORM}
     pos = lenient.position(fen)
     loose = {lenient.move_name(pos, m) for m in pos.legal_moves() if m[3] == PLATFORM}

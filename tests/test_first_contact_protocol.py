@@ -8,27 +8,12 @@ import random
 import pytest
 
 from protocol.flat import flat_names
-from protocol_support import EngineProcess
+from protocol_support import EngineProcess, engine_move
 from variants import get_game
 
 GAME = get_game("first-contact")
 
 
-@pytest.fixture
-def eng():
-    e = EngineProcess()
-    e.handshake()
-    yield e
-    e.close()
-
-
-def engine_move(eng, pos) -> str:
-    line, _ = eng.expect(r"move \S+", timeout=30)
-    text = line.split()[1]
-    legal = {pos.move_name(m): m for m in pos.legal_moves()}
-    assert text in legal, f"engine played {text}, not legal in {pos.fen()}"
-    pos.push(legal[text])
-    return text
 
 
 def test_no_flat_view():
@@ -53,11 +38,12 @@ def test_setup_phase_and_aliases_on_the_wire(eng):
 
 
 def test_a_game_against_a_random_mover_through_the_protocol_to_its_result(eng):
-    """The engine (Black after `new`, 0.05 s a move) against random legal actions sent as usermoves; every
-    engine move is legal for us, and at the end the engine claims the result our position reaches."""
+    """The engine (Black after `new`, depth 3 and no randomness, so the game does not depend on the machine's
+    speed) against random legal actions sent as usermoves; every engine move is legal for us, and at the end
+    the engine claims the result our position reaches."""
     rng = random.Random(7)
     pos = GAME.position()
-    eng.send("new", "variant first-contact", "st 0.05", "nopost")
+    eng.send("new", "variant first-contact", "option Randomize=0", "sd 3", "nopost")
     assert [l for l in eng.sync() if not l.startswith("#")] == []
     outcome = None
     last_by_engine = False

@@ -6,17 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from protocol_support import EngineProcess
+from protocol_support import EngineProcess, engine_move
 from variants import get_game
 
-
-def engine_move(eng, pos) -> str:
-    line, _ = eng.expect(r"move \S+", timeout=60)
-    text = line.split()[1]
-    legal = {pos.move_name(m): m for m in pos.legal_moves()}
-    assert text in legal, f"engine played {text}, not legal in {pos.fen()}"
-    pos.push(legal[text])
-    return text
 
 
 def start(variant: str, depth: int) -> EngineProcess:
@@ -41,7 +33,7 @@ def test_two_engines_play_a_whole_future_generation_game():
             before = pos.turn
             mover = engines[game.teams[before]]
             kings = sum(bool(r) for r in pos.royals)
-            text = engine_move(mover, pos)
+            text = engine_move(mover, pos, 60)
             kings_taken += kings - sum(bool(r) for r in pos.royals)
             outcome = pos.outcome()
             if outcome is None:
@@ -68,7 +60,7 @@ def test_two_engines_play_next_generation_moves():
             if pos.outcome() is not None:
                 break
             mover = engines[pos.turn]
-            text = engine_move(mover, pos)
+            text = engine_move(mover, pos, 60)
             engines[pos.turn].send(f"usermove {text}")      # the other engine answers on its own
         assert len(pos.stack) >= 20
     finally:

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
-from protocol_support import EngineProcess
 from variants import get_game
 
 START = "rnbqkbnrnbkqbnr/ppppppppppppppp/15/15/15/15/PPPPPPPPPPPPPPP/RNBQKBNRNBKQBNR w AEHKOaehko - 0 1"
 MOVE = r"move ([a-o][1-8][a-o][1-8][qrbn]?)"
 RESULT = r"(1-0|0-1|1/2-1/2) \{.*\}"
 
-
-@pytest.fixture
-def eng():
-    e = EngineProcess()
-    e.handshake()
-    yield e
-    e.close()
 
 
 def test_variant_millennium_sends_setup_before_pong_then_plays_legal_moves(eng):

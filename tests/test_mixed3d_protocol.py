@@ -7,26 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from protocol_support import EngineProcess
+from protocol_support import EngineProcess, engine_move
 from variants import get_game
 
 
-@pytest.fixture
-def eng():
-    e = EngineProcess()
-    e.handshake()
-    yield e
-    e.close()
-
-
-def engine_move(eng, pos) -> str:
-    """Read the engine's next ``move``, check it is legal for us, and play it on ``pos``."""
-    line, _ = eng.expect(r"move \S+", timeout=30)
-    text = line.split()[1]
-    legal = {pos.move_name(m): m for m in pos.legal_moves()}
-    assert text in legal, f"engine played {text}, not legal in {pos.fen()}"
-    pos.push(legal[text])
-    return text
 
 
 def test_scripted_opening_then_self_play(eng):

@@ -11,7 +11,7 @@ import wrapped_oracle as oracle
 
 from variants import FenError, MoveError, get_game
 from variants.fen import format_board
-from variants.game import EN_PASSANT, NORMAL, PROMOTION
+from variants.game import EN_PASSANT, PROMOTION
 from variants.perft import perft
 from variants.third_millennium import REJOIN, SPLIT
 

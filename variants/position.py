@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .game import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM, Move
+from .game import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
 
 if TYPE_CHECKING:
     from .game import Game
