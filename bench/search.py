@@ -32,7 +32,11 @@ sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resol
 from bench.common import KIWIPETE, python_chess_nps  # noqa: E402
 from engine.search import Limits, Searcher  # noqa: E402
 from variants import get_game  # noqa: E402
-from variants.first_contact import POSITION_88  # noqa: E402
+
+try:
+    from variants.first_contact import POSITION_88
+except (ImportError, TypeError):        # an older tree (--baseline) without the game
+    POSITION_88 = None
 
 # (game, label, position string or None for the start, depth)
 CASES: list[tuple[str, str, str | None, int]] = [
@@ -96,8 +100,12 @@ def run(games: list[str] | None = None, baseline: str | None = None,
 
 
 def main(argv: list[str]) -> None:
-    if argv[:1] == ["--worker"]:           # one case for --baseline, as JSON
+    if argv[:1] == ["--worker"]:           # one case for --baseline, as JSON (null: the game is not there)
         game_name, fen, depth, repeat = argv[1:5]
+        from variants import game_names
+        if game_name not in game_names():
+            print("null")
+            return
         print(json.dumps(search_nps(game_name, None if fen == "-" else fen, int(depth), repeat=int(repeat))))
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

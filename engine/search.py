@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Collection
 
-from variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
+from variants.game import CASTLE, DOUBLE, EN_PASSANT, HOLE, PROMOTION, SPECIAL, Move
 from variants.position import Position
 
 from .timecontrol import budget
@@ -395,35 +395,54 @@ class Searcher:
         return MATE - ply if pos.game.teams[pos.turn] == winner else -(MATE - ply)
 
     def _order(self, pos: Position, moves: list[Move], tt_move, ply: int) -> list[Move]:
-        """Hash move, then captures and promotions by MVV/LVA, killers, then history."""
+        """Hash move, then captures and promotions by MVV/LVA, killers, then quiet moves by history.
+
+        Captures and quiet moves with a history score are sorted by their keys; the other quiet moves (most
+        of them on a big board) by the move tuple alone, without a key being built."""
         b = pos.board
-        g = pos.game
-        enemy = g.enemy[pos.turn]
+        enemy = pos.game.enemy[pos.turn]
         value = self.gd.value
         k1, k2 = self.killers[ply]
         hist = self.history
-        scored = []
-        add = scored.append
+        first = []
+        caps = []
+        known = []
+        rest = []
+        kill1 = kill2 = None
         for m in moves:
-            if m == tt_move:
-                add((1 << 40, m))
-                continue
             to = m[1]
             q = b[to]
-            if q and enemy[q]:
-                add(((1 << 30) + (value[q] << 6) - value[b[m[0]]] // 8, m))
+            if m == tt_move:
+                first.append(m)
+            elif q and enemy[q]:
+                caps.append(((value[q] << 6) - value[b[m[0]]] // 8, m))
             elif m[3] == EN_PASSANT:
-                add(((1 << 30) + (value[b[m[0]]] << 6), m))
+                caps.append(((value[b[m[0]]] << 6), m))
             elif m[3] == PROMOTION:
-                add(((1 << 30) + (value[m[2]] << 5), m))
+                caps.append(((value[m[2]] << 5), m))
             elif m == k1:
-                add((1 << 29, m))
+                kill1 = m
             elif m == k2:
-                add(((1 << 29) - 1, m))
+                kill2 = m
             else:
-                add((hist.get((b[m[0]], to), 0), m))
-        scored.sort(reverse=True)
-        return [m for _, m in scored]
+                h = hist.get((b[m[0]], to))
+                if h:
+                    known.append((h, m))
+                else:
+                    rest.append(m)
+        if caps:
+            caps.sort(reverse=True)
+            first += [m for _, m in caps]
+        if kill1 is not None:
+            first.append(kill1)
+        if kill2 is not None:
+            first.append(kill2)
+        if known:
+            known.sort(reverse=True)
+            first += [m for _, m in known]
+        rest.sort(reverse=True)             # the same order whatever order the piece sets iterate in
+        first += rest
+        return first
 
     def _in_check(self, pos: Position, k: int) -> bool:
         """Is the side to move's king on ``k`` attacked? Two-player games skip the full test when the
@@ -437,6 +456,35 @@ class Searcher:
                 if m[1] not in r and m[0] not in r:
                     return False
         return pos.attacked(k)
+
+    @staticmethod
+    def _evasion_cells(pos: Position, k: int, enemies: tuple[int, ...]) -> set[int]:
+        """Cells where a plain move (normal, double step, promotion) of a piece other than the king can
+        end and perhaps answer the check on ``k``: the checker's cell and the cells between it and a
+        sliding checker. Empty in a double check (only the king, or a game's special move, can answer)."""
+        g = pos.game
+        b = pos.board
+        cells: set[int] = set()
+        checkers = 0
+        for e in enemies:
+            for ray, codes in g.ray_attacks[e][k]:
+                for i, x in enumerate(ray):
+                    q = b[x]
+                    if q:
+                        if q in codes:
+                            checkers += 1
+                            cells.update(ray[:i + 1])
+                        break
+            for frm, codes in g.leap_attacks[e][k]:
+                if b[frm] in codes:
+                    checkers += 1
+                    cells.add(frm)
+            if g.hinged:
+                for frm, hinges, codes in g.hinged_attacks[e][k]:
+                    if b[frm] in codes and any(b[h] != HOLE for h in hinges):
+                        checkers += 1
+                        cells.add(frm)
+        return cells if checkers == 1 else set()
 
     def _staged(self, pos: Position, tt_move: Move, ply: int):
         """The hash move, then (only if it did not cut) every other pseudo-legal move in order."""
@@ -556,9 +604,12 @@ class Searcher:
         killers = self.killers[ply]
         d1 = depth - 1
         i = 0                               # legal moves searched so far
+        evade = None                        # in check: where a plain non-king move must land
         if lazy and k is not None:
             aligned = self.gd.aligned[us][k]
             royal = self.gd.royal
+            if check:
+                evade = self._evasion_cells(pos, k, enemies)
         else:
             lazy = False                    # no single king of ours: nothing to test
         # frontier pruning in non-PV nodes (not in check, no game-specific end that a quiet move could reach)
@@ -579,6 +630,9 @@ class Searcher:
         for m in moves:
             q = b[m[1]]
             flag = m[3]
+            if (evade is not None and m[1] not in evade and (flag <= DOUBLE or flag == PROMOTION)
+                    and not royal[b[m[0]]]):
+                continue                    # leaves the check standing: illegal without trying it
             quiet = not (q and enemy[q]) and flag != EN_PASSANT and flag != PROMOTION
             if quiet:
                 quiets += 1
@@ -588,7 +642,11 @@ class Searcher:
             mover = b[m[0]]
             push(m)
             if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL):
-                k1 = king(us)
+                # our king's cell after the move, without a lookup when a plain move decides it
+                if flag <= PROMOTION and flag != CASTLE:
+                    k1 = m[1] if royal[mover] else k
+                else:
+                    k1 = king(us)
                 if k1 is not None and attacked(k1, enemies):
                     pop()
                     continue
@@ -728,6 +786,7 @@ class Searcher:
         team = teams[us]
         enemies = g.enemies[us]
         test = not legal_known and self.gd.single_royal
+        evade = None
         if test:
             k = pos.king(us)
             if k is None:
@@ -735,18 +794,30 @@ class Searcher:
             else:
                 aligned = self.gd.aligned[us][k]
                 royal = self.gd.royal
+                if check:
+                    evade = self._evasion_cells(pos, k, enemies)
         b = pos.board
         push, pop, king, attacked = pos.push, pos.pop, pos.king, pos.attacked
+        # two players, one king each (cannot be captured: moves are legal): the opponent's king stays put
+        ek = king(enemies[0]) if g.players == 2 and self.gd.single_royal and not g.has_game_over else False
         for m in moves:
             mover = b[m[0]]
+            if (evade is not None and m[1] not in evade and (m[3] <= DOUBLE or m[3] == PROMOTION)
+                    and not royal[mover]):
+                continue                    # leaves the check standing
             push(m)
             if test and (check or m[0] in aligned or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL):
-                k = king(us)
-                if k is not None and attacked(k, enemies):
+                flag = m[3]
+                if flag <= PROMOTION and flag != CASTLE:
+                    k1 = m[1] if royal[mover] else k
+                else:
+                    k1 = king(us)
+                if k1 is not None and attacked(k1, enemies):
                     pop()
                     continue
-            k = king()
-            child_check = k is not None and self._in_check(pos, k)
+            # the next mover's king: in a two-player game the same cell for every move here
+            ck = king() if ek is False else ek
+            child_check = ck is not None and self._in_check(pos, ck)
             if teams[pos.turn] == team:
                 s = self._qs(pos, alpha, beta, ply + 1, child_check)
             else:
