@@ -32,28 +32,41 @@ def record_to_pgn(rec: dict, site: str = "?") -> str:
     tags += [("Variant", rec["variant"]), ("FEN", rec["fen"]), ("SetUp", "1"),
              ("TimeControl", " / ".join(dict.fromkeys(rec.get("tc", [])))),
              ("Termination", rec["termination"]), ("PlyCount", len(rec["moves"]))]
-    head = "\n".join(_tag(k, v) for k, v in tags)
     pos = game.position(rec["fen"])
+    return tag_block(tags) + "\n\n" + movetext(pos, rec["moves"], rec["result"], rec["comments"],
+                                                rec.get("reason")) + "\n\n"
+
+
+def tag_block(tags: list[tuple[str, object]]) -> str:
+    """PGN tag pairs, one a line, quotes and backslashes escaped."""
+    return "\n".join(_tag(k, v) for k, v in tags)
+
+
+def movetext(pos, moves: list[str], result: str, comments: list[str] | None = None,
+             closing: str | None = None) -> str:
+    """PGN movetext from ``pos`` (played on): a move number per round of all players (``N...`` when the
+    first move is not White's), each move in native notation with its comment, a closing comment, the
+    result; wrapped at 80 columns."""
     tokens = []
-    for i, (move, comment) in enumerate(zip(rec["moves"], rec["comments"])):
+    for i, move in enumerate(moves):
         if pos.turn == 0 or i == 0:
             tokens.append(f"{pos.fullmove}." if pos.turn == 0 else f"{pos.fullmove}...")
         tokens.append(move)
-        if comment:
-            tokens.append("{" + comment.replace("}", ")") + "}")
+        if comments and i < len(comments) and comments[i]:
+            tokens.append("{" + comments[i].replace("}", ")") + "}")
         pos.push(pos.parse_move(move))
-    if rec.get("reason"):
-        tokens.append("{" + rec["reason"].replace("}", ")") + "}")
-    tokens.append(rec["result"])
+    if closing:
+        tokens.append("{" + closing.replace("}", ")") + "}")
+    tokens.append(result)
     lines, line = [], ""
-    for tok in tokens:                    # wrap at 80 columns
+    for tok in tokens:
         if line and len(line) + 1 + len(tok) > 79:
             lines.append(line)
             line = tok
         else:
             line = f"{line} {tok}" if line else tok
     lines.append(line)
-    return head + "\n\n" + "\n".join(lines) + "\n\n"
+    return "\n".join(lines)
 
 
 @dataclass

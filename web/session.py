@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from engine.search import Limits, SearchInfo, Searcher
+from tournament.pgn import movetext, tag_block
 from pictures import render_svg
 from variants import FenError, MoveError, UnknownVariant, get_game
 from variants.game import Move
@@ -250,30 +251,8 @@ class Session:
                 tags += [("SetUp", "1"), ("FEN", self.start_fen)]
             if outcome:
                 tags.append(("Termination", outcome.reason))
-            head = "\n".join(f'[{k} "{v.replace(chr(34), chr(39))}"]' for k, v in tags)
-            # move numbers: one per round of all players, counted from the start position's turn
             start = game.position(self.start_fen)
-            words = []
-            turn, full = start.turn, start.fullmove
-            p = start
-            for i, name in enumerate(self.names):
-                if i == 0 or turn == 0:
-                    words.append(f"{full}." if turn == 0 else f"{full}...")
-                words.append(name)
-                p.push(p.parse_move(name))
-                if p.turn <= turn:
-                    full += 1
-                turn = p.turn
-            words.append(result)
-            lines, line = [], ""
-            for w in words:
-                if len(line) + len(w) + 1 > 79:
-                    lines.append(line)
-                    line = w
-                else:
-                    line = f"{line} {w}" if line else w
-            lines.append(line)
-            return head + "\n\n" + "\n".join(lines) + "\n"
+            return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result) + "\n"
 
 
 def check_seats(game, seats) -> list[str]:
