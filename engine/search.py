@@ -239,6 +239,17 @@ def mop_up_for(pos: Position, gd: _GameData) -> _MopUp | None:
     return None
 
 
+
+def _king_exposed(pos: Position, m, moved_royal: bool, k, us: int, enemies) -> bool:
+    """After ``m`` was pushed: is our king attacked? Its cell comes from the move when a plain move decides
+    it (``k`` = its cell before the move), else from a lookup (castling, special moves)."""
+    flag = m[3]
+    if flag <= PROMOTION and flag != CASTLE:
+        k1 = m[1] if moved_royal else k
+    else:
+        k1 = pos.king(us)
+    return k1 is not None and pos.attacked(k1, enemies)
+
 class Searcher:
     """The engine's brain. One instance per game session; not thread-safe (one search at a time)."""
 
@@ -600,7 +611,7 @@ class Searcher:
         alpha0 = alpha
         best = -INF
         best_move = None
-        push, pop, king, attacked = pos.push, pos.pop, pos.king, pos.attacked
+        push, pop, king = pos.push, pos.pop, pos.king
         killers = self.killers[ply]
         d1 = depth - 1
         i = 0                               # legal moves searched so far
@@ -641,15 +652,10 @@ class Searcher:
                     continue
             mover = b[m[0]]
             push(m)
-            if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL):
-                # our king's cell after the move, without a lookup when a plain move decides it
-                if flag <= PROMOTION and flag != CASTLE:
-                    k1 = m[1] if royal[mover] else k
-                else:
-                    k1 = king(us)
-                if k1 is not None and attacked(k1, enemies):
-                    pop()
-                    continue
+            if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL) \
+                    and _king_exposed(pos, m, royal[mover], k, us, enemies):
+                pop()
+                continue
             same = teams[pos.turn] == team
             # late move reduction: quiet moves far down the list get one ply less first
             r = 0
@@ -806,15 +812,10 @@ class Searcher:
                     and not royal[mover]):
                 continue                    # leaves the check standing
             push(m)
-            if test and (check or m[0] in aligned or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL):
-                flag = m[3]
-                if flag <= PROMOTION and flag != CASTLE:
-                    k1 = m[1] if royal[mover] else k
-                else:
-                    k1 = king(us)
-                if k1 is not None and attacked(k1, enemies):
-                    pop()
-                    continue
+            if test and (check or m[0] in aligned or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL) \
+                    and _king_exposed(pos, m, royal[mover], k, us, enemies):
+                pop()
+                continue
             # the next mover's king: in a two-player game the same cell for every move here
             ck = king() if ek is False else ek
             child_check = ck is not None and self._in_check(pos, ck)
