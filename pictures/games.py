@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from . import first_contact
 from .layout import Layout, level_grid
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ class Hooks:
     extra_legend: list[tuple[str, str]] = field(default_factory=list)   # (legend kind, text): e.g. platforms
     layout: Callable[["Position", bool], Layout] | None = None     # a whole custom layout
     notes: Callable[["Position"], list[str]] | None = None         # extra lines under the board
+    top_first: bool = False                                        # levels in reading order from the top one
 
 
 HOOKS: dict[str, Hooks] = {
@@ -61,7 +63,22 @@ HOOKS: dict[str, Hooks] = {
         legend={"D": "double knight, joined: two knight halves moving together (may split)",
                 "N": "double knight, split half: a single knight (may rejoin its partner)"}),
     "millennium": Hooks(marked_files={7: "centre rook file (shared by both kings)"}),
+    "next-generation": Hooks(top_first=True),
+    "future-generation": Hooks(top_first=True, notes=lambda pos: eliminated_notes(pos)),
+    "first-contact": Hooks(
+        layout=first_contact.layout, notes=first_contact.notes,
+        extra_legend=[("platform", "attack platform: 2x2 cells; carries at most one pawn of the mover's, "
+                                   "which rides along; an empty one may only invert"),
+                      ("point", "vacant platform point (dashed): where a platform may be placed or moved"),
+                      ("moved-last", "the platform moved last: it may not move until another one has")]),
 }
+
+
+def eliminated_notes(pos: "Position") -> list[str]:
+    """A line per eliminated side: its pieces stay on the board as inert blockers, drawn grey."""
+    game = pos.game
+    return [f"{game.color_names[c].capitalize()} is eliminated: its pieces stay as inert blockers (grey)"
+            for c in range(game.players) if pos.eliminated(c)]
 
 
 def hooks_for(game) -> Hooks:
@@ -72,7 +89,7 @@ def default_layout(pos: "Position", flip: bool) -> Layout:
     h = hooks_for(pos.game)
     if h.layout is not None:
         return h.layout(pos, flip)
-    return level_grid(pos, flip, marked_ranks=h.marked_ranks, marked_files=h.marked_files)
+    return level_grid(pos, flip, marked_ranks=h.marked_ranks, marked_files=h.marked_files, top_first=h.top_first)
 
 
 def legend_entries(game) -> list[tuple[str, str, Glyph | None]]:

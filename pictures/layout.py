@@ -22,6 +22,18 @@ GAP = 26             # between panels
 
 
 @dataclass
+class Block:
+    """An outlined group of cells drawn over a panel (a platform point): its top-left cell, size in cells,
+    a label and extra classes (``platform``, ``point``, ``moved-last``)."""
+    column: int
+    row: int
+    columns: int
+    rows: int
+    label: str
+    css: str = ""
+
+
+@dataclass
 class Panel:
     """A rectangle of cells. ``cells`` maps cell -> (column, row) inside the panel, row 0 at the top."""
     title: str
@@ -36,6 +48,8 @@ class Panel:
     marked_rows: dict[int, str] = field(default_factory=dict)  # row -> label (e.g. a king line)
     marked_columns: dict[int, str] = field(default_factory=dict)
     dimmed: bool = False                                        # e.g. an eliminated side's level
+    blocks: list[Block] = field(default_factory=list)           # outlined cell groups (platform points)
+    frame: bool = True                                          # a border around the whole panel
     css: str = ""                                               # extra class on the panel's group
 
     @property
@@ -72,8 +86,10 @@ class Layout:
 
 def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | None = None,
                marked_files: dict[int, str] | None = None, per_row: int | None = None,
-               level_title=None) -> Layout:
-    """One panel per geometry level, ``per_row`` to a row; the top level is drawn top-left.
+               level_title=None, top_first: bool = False) -> Layout:
+    """One panel per geometry level, ``per_row`` to a row, higher levels in rows above, each row filled left
+    to right from its lowest level; ``top_first`` fills in reading order from the top level instead (boards
+    named from the top, A above B).
 
     ``flip`` turns every panel half a turn (the view from the second player's side)."""
     game = pos.game
@@ -86,9 +102,11 @@ def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | No
     rows_needed = (g.levels + per_row - 1) // per_row
     panels = []
     for level in range(g.levels):
-        # level 0 (the lowest) goes in the bottom row; rows fill left to right
-        row_of_panel = rows_needed - 1 - level // per_row
-        col_of_panel = level % per_row
+        if top_first:
+            row_of_panel, col_of_panel = divmod(g.levels - 1 - level, per_row)
+        else:
+            row_of_panel = rows_needed - 1 - level // per_row
+            col_of_panel = level % per_row
         x = GAP / 2 + col_of_panel * (width + GAP) + LABEL
         y = GAP / 2 + row_of_panel * (height + GAP) + title_room
         name = level_names[level] if level < len(level_names) else str(level + 1)

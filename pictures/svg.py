@@ -35,7 +35,7 @@ DEFAULT_COLORS = {
     "marked": "#1f5fd1",
     "arrow": "#15781b",
     "background": "#ffffff",
-    "dimmed": "#9a9a9a",
+    "dimmed": "#d0d0d0",
     "note": "#333333",
 }
 
@@ -207,10 +207,13 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
         f, rk, lv = g.coords[cell]
         code = pos.board[cell]
         name = names.name(cell)
-        if code == HOLE:
-            out.append(f'<rect class="hole" data-square={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
-                       f'width="{SQUARE}" height="{SQUARE}" fill="{colors["hole"]}" fill-opacity="0.25" '
-                       f'stroke="{colors["hole"]}" stroke-dasharray="3,3"/>')
+        if code == HOLE:        # a cell that does not exist now (a vacant platform point); a platform that
+            # just moved away leaves the last move's from-cell here
+            lit = cell in last
+            out.append(f'<rect class="hole{" lastmove" if lit else ""}" data-square={quoteattr(name)} '
+                       f'x="{_fmt(x)}" y="{_fmt(y)}" width="{SQUARE}" height="{SQUARE}" '
+                       f'fill="{colors["square light lastmove"] if lit else colors["hole"]}" '
+                       f'fill-opacity="{0.6 if lit else 0.25}" stroke="{colors["hole"]}" stroke-dasharray="3,3"/>')
             continue
         shade = "light" if (f + rk) % 2 else "dark"     # a1 dark on every level, as on each real board
         key = f"square {shade}" + (" lastmove" if cell in last else "")
@@ -229,13 +232,17 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
             side_fill, outline = side_colors(game, owner, colors)
             if p.dimmed:
                 side_fill, outline = colors["dimmed"], "#555555"
+            dead = pos.eliminated(owner)
+            if dead:                        # an eliminated side's pieces stay as inert blockers: grey, faded
+                side_fill, outline = colors["dimmed"], "#6e6e6e"
             letter = game.letter_of(code)
-            pieces.append(f'<g class="piece" data-square={quoteattr(name)} data-piece={quoteattr(letter)} '
-                          f'data-color={quoteattr(game.color_names[owner])} '
+            pieces.append(f'<g class="piece{" eliminated" if dead else ""}" data-square={quoteattr(name)} '
+                          f'data-piece={quoteattr(letter)} data-color={quoteattr(game.color_names[owner])} '
+                          + ('opacity="0.45" ' if dead else "") +
                           f'transform="translate({_fmt(x + SQUARE / 2)},{_fmt(y + SQUARE / 2)})">'
                           f'{glyph_svg(piece_glyph(game, code), side_fill, outline)}</g>')
     # marks over the squares, under the pieces
-    if p.cells:
+    if p.cells and p.frame:
         out.append(f'<rect class="border" x="{_fmt(p.x)}" y="{_fmt(p.y)}" width="{_fmt(p.width)}" '
                    f'height="{_fmt(p.height)}" fill="none" stroke="#555" stroke-width="1"/>')
     for row, label in p.marked_rows.items():
@@ -251,6 +258,8 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
         out.append(f'<rect class="marked marked-column" data-label={quoteattr(label)} x="{_fmt(x + 1)}" '
                    f'y="{_fmt(p.y + 1)}" width="{SQUARE - 2}" height="{_fmt(p.height - 2)}" fill="none" '
                    f'stroke="{colors["marked"]}" stroke-width="2.5"/>')
+    for b in p.blocks:
+        out.append(_block_svg(p, b, colors))
     for edge in p.seams:
         x1, y1, x2, y2 = {
             "left": (p.x, p.y, p.x, p.y + p.height), "right": (p.x + p.width, p.y, p.x + p.width, p.y + p.height),
@@ -265,11 +274,50 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
                        f'y="{_fmt(p.y + p.height + LABEL - 5)}" text-anchor="middle" font-size="12" '
                        f'fill="{colors["coord"]}" font-family="{FONT}">{escape(label)}</text>')
         for i, label in enumerate(p.row_labels):
+            if not label:
+                continue
             out.append(f'<text class="coord rank" x="{_fmt(p.x - 4)}" y="{_fmt(p.y + (i + 0.5) * SQUARE)}" '
                        f'text-anchor="end" dominant-baseline="central" font-size="12" '
                        f'fill="{colors["coord"]}" font-family="{FONT}">{escape(label)}</text>')
     out.append("</g>")
     return "\n".join(out)
+
+
+BLOCK_STYLES = {       # stroke, width, dash pattern of an outlined cell group, by its class
+    "platform": ("#1f5fd1", 3, ""),
+    "point": ("#8a8f96", 1.5, "5,4"),
+    "moved-last": ("#d01c1c", 4, ""),
+}
+
+
+def _block_style(css: str) -> tuple[str, float, str]:
+    kinds = css.split()
+    for kind in ("moved-last", "platform", "point"):
+        if kind in kinds:
+            return BLOCK_STYLES[kind]
+    return BLOCK_STYLES["platform"]
+
+
+def _block_svg(p: Panel, b, colors: dict[str, str]) -> str:
+    """An outlined group of cells (a platform point) with its name; clicks pass through to the cells."""
+    x, y = p.x + b.column * SQUARE, p.y + b.row * SQUARE
+    w, h = b.columns * SQUARE, b.rows * SQUARE
+    stroke, width, dash = _block_style(b.css)
+    out = [f'<g class="block {b.css}" data-label={quoteattr(b.label)} pointer-events="none">',
+           f'<rect x="{_fmt(x + 1.5)}" y="{_fmt(y + 1.5)}" width="{_fmt(w - 3)}" height="{_fmt(h - 3)}" '
+           f'fill="none" stroke="{stroke}" stroke-width="{width}"' + (f' stroke-dasharray="{dash}"' if dash else "")
+           + '/>']
+    if "point" in b.css.split():      # vacant: the name in the middle
+        out.append(f'<text x="{_fmt(x + w / 2)}" y="{_fmt(y + h / 2)}" text-anchor="middle" '
+                   f'dominant-baseline="central" font-size="13" fill="#555" font-family="{FONT}">'
+                   f'{escape(b.label)}</text>')
+    else:                             # a platform: a small tag on its top edge
+        out.append(f'<rect x="{_fmt(x + 3)}" y="{_fmt(y + 3)}" width="{_fmt(7 * len(b.label) + 6)}" height="13" '
+                   f'fill="{stroke}" fill-opacity="0.85"/>'
+                   f'<text x="{_fmt(x + 6)}" y="{_fmt(y + 10)}" dominant-baseline="central" font-size="10" '
+                   f'fill="#fff" font-family="{FONT}">{escape(b.label)}</text>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def _side_svg(pos: "Position", lay: Layout, colors: dict[str, str], x0: float, y0: float) -> str:
@@ -310,9 +358,11 @@ def _legend_svg(game, entries, colors: dict[str, str], x: float, y: float) -> st
         out.append(f'<g class="legend-item" data-piece={quoteattr(key)} data-text={quoteattr(text)}>')
         if glyph is not None:
             out.append(f'<g transform="translate(15,{_fmt(cy)})">{glyph_svg(glyph, fill, outline, 28)}</g>')
-        else:
-            out.append(f'<rect x="3" y="{_fmt(cy - 11)}" width="24" height="22" fill="#c9b48f" stroke="#6b5a3a" '
-                       'stroke-width="2"/>')
+        else:                                   # a board mark: drawn as on the board
+            stroke, width, dash = _block_style(key)
+            swatch = colors["hole"] if key == "point" else colors["square light"]   # as the board draws it
+            out.append(f'<rect x="3" y="{_fmt(cy - 11)}" width="24" height="22" fill="{swatch}" '
+                       f'fill-opacity="{0.25 if key == "point" else 1}" stroke="{stroke}" stroke-width="{width}"' + (f' stroke-dasharray="{dash}"' if dash else "") + '/>')
         out.append(f'<text x="36" y="{_fmt(cy)}" dominant-baseline="central" font-size="13" '
                    f'fill="{colors["note"]}" font-family="{FONT}">{escape(text)}</text></g>')
     out.append("</g>")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pictures import render_svg
-from pictures.svg import SIDE_COLORS
+from pictures.svg import DEFAULT_COLORS, SIDE_COLORS
 from variants import game_names, get_game
 from variants.game import EMPTY, HOLE
 
@@ -26,6 +26,9 @@ SPECIAL_PIECES = {
     "capablanca": {"A", "C"},
     "mixed3d": {"M"},
     "third-millennium": {"D", "N"},     # double knight joined, and a split half
+    "next-generation": set(),
+    "future-generation": {"C"},         # the crowned knight
+    "first-contact": {"platform", "point", "moved-last"},     # platforms, vacant points, the one that may not move
 }
 
 
@@ -66,8 +69,8 @@ def check_picture(pos, svg: str) -> ET.Element:
     game = pos.game
     root = ET.fromstring(svg)
     sq = squares(root)
-    # every cell of the board is drawn once
-    assert len(sq) == game.geometry.size or game.name == "first-contact"
+    # every cell of the board is drawn once (First Contact: vacant platform points' cells as holes)
+    assert len(sq) == game.geometry.size
     glyphs = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if "piece" in classes(g)]
     occupied = {game.names.name(c): c for c in range(game.geometry.size) if pos.board[c] not in (EMPTY, HOLE)}
     by_square: dict[str, list] = {}
@@ -83,10 +86,12 @@ def check_picture(pos, svg: str) -> ET.Element:
         x, y, w, h = sq[name]
         cx, cy = translate(g)
         assert x < cx < x + w and y < cy < y + h, f"{name}: glyph at {cx},{cy} outside {sq[name]}"
-        # drawn in its side's colour
         fills = {t.get("fill") for t in g.iter("{http://www.w3.org/2000/svg}text")} | \
                 {c.get("fill") for c in g.iter("{http://www.w3.org/2000/svg}circle")}
-        assert SIDE_COLORS[g.get("data-color")][0] in fills
+        # drawn in its side's colour, or grey when its side is eliminated
+        dead = pos.eliminated(game.owner[code])
+        assert ("eliminated" in classes(g)) == dead
+        assert (DEFAULT_COLORS["dimmed"] if dead else SIDE_COLORS[g.get("data-color")][0]) in fills
     return root
 
 
@@ -225,3 +230,97 @@ def test_cli_show_svg_bad_input(tmp_path):
     assert r.returncode == 2 and "no move" in r.stderr
     r = run_cli("show", "normal", "--svg", "-", "--position", "rnbqkbnr/pppp w - - 0 1")
     assert r.returncode == 2 and r.stderr.count("\n") == 1
+
+
+def panels_by_title(root) -> dict[str, ET.Element]:
+    return {g.get("data-title"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if "panel" in classes(g)}
+
+
+def test_stacked_levels_read_from_the_top_level():
+    """Future Generation's levels A (top) to D (bottom) in reading order: A B above C D."""
+    sq = squares(ET.fromstring(render_svg(get_game("future-generation").position())))
+    assert sq["Aa1"][1] == sq["Ba1"][1] < sq["Ca1"][1] == sq["Da1"][1]
+    assert sq["Aa1"][0] == sq["Ca1"][0] < sq["Ba1"][0] == sq["Da1"][0]
+
+
+def test_future_generation_eliminated_side_is_grey():
+    game = get_game("future-generation")
+    start = game.position().fen().split()
+    # Gold has lost its king (Dh4): Gold is eliminated, its pieces stay as inert blockers
+    board = start[0].replace("sKsP4gPgK", "sKsP4gP1")
+    fen = " ".join([board, start[1], start[2].replace("gKgQ", ""), *start[3:-1], "g"])
+    pos = game.position(fen)
+    assert pos.eliminated(2) and not pos.eliminated(3)
+    root = check_picture(pos, render_svg(pos))
+    grey = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if "eliminated" in classes(g)]
+    assert grey and {g.get("data-color") for g in grey} == {"gold"}
+    assert len(grey) == sum(1 for c in pos.board if c not in (EMPTY, HOLE) and game.owner[c] == 2) == 15
+    notes = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if "note" in classes(t)]
+    assert any(n.startswith("Gold is eliminated") for n in notes)
+
+
+FC_MOVES = "@Wa1u @Ba4u @Wd1u @Bd4u K@Wb2 K@Bc3 P@Wa1 P@Bd4 a12a13 Q@Bd1 Wa1u-Na1u".split()
+
+
+def first_contact(moves=FC_MOVES):
+    game = get_game("first-contact")
+    pos = game.position()
+    for m in moves:
+        pos.push(pos.parse_move(m))
+    return pos
+
+
+def test_first_contact_levels_in_their_offset_positions():
+    """§C(b): N's rank 1 lies over W's rank 3 and B's rank 1 over N's rank 3: one shared rank axis, one panel
+    per elevation, fixed levels with files a-d, platform elevations with the corner files z, a, d, e."""
+    pos = first_contact([])
+    root = check_picture(pos, render_svg(pos))
+    sq = squares(root)
+    names = pos.game.names
+    wa3, na1, nb3, ba1 = (sq[names.name(names.parse(s))] for s in ("Wa3", "Na1", "Nb3", "Ba1"))
+    assert wa3[1] == na1[1] and nb3[1] == ba1[1] and na1[1] > ba1[1]
+    assert wa3[0] < na1[0] < ba1[0]                           # elevations left to right
+    panels = panels_by_title(root)
+    assert len(panels) == 7
+    files = {t: [x.text for x in p if "file" in classes(x)] for t, p in panels.items()}
+    assert files["W \u00b7 elevation 2"] == files["N \u00b7 elevation 4"] == list("abcd")
+    assert files["Wu Nd \u00b7 elev. 3"] == files["Bu \u00b7 elev. 7"] == list("zade")
+    ranks = [x.text for x in panels["W \u00b7 elevation 2"] if "rank" in classes(x)]
+    assert ranks == ["4", "3", "2", "1"]
+    # at the start every point is vacant: 24 dashed outlines, no reserve piece missing, phase 1 said
+    blocks = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if "block" in classes(g)]
+    assert len(blocks) == 24 and all("point" in classes(b) for b in blocks)
+    notes = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if "note" in classes(t)]
+    assert notes[0].startswith("phase 1") and "4 of the 4 platforms still to place" in notes
+
+
+def test_first_contact_platforms_reserves_phase_and_the_platform_that_may_not_move():
+    pos = first_contact()
+    game = pos.game
+    move = pos.stack[-1][0]
+    root = check_picture(pos, render_svg(pos, lastmove=move))
+    sq = squares(root)
+    blocks = {g.get("data-label"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if "block" in classes(g)}
+    standing = {p.name for p in game.platforms(pos)}
+    assert standing == {"Na1u", "Wd1u", "Ba4u", "Bd4u"}
+    assert {n for n, b in blocks.items() if "platform" in classes(b)} == standing
+    assert {n for n, b in blocks.items() if "moved-last" in classes(b)} == {"Na1u"}
+    # each outline covers exactly its point's four cells
+    for point in game.points:
+        r = next(iter(blocks[point.name].iter("{http://www.w3.org/2000/svg}rect")))
+        x, y, w, h = (float(r.get(k)) for k in ("x", "y", "width", "height"))
+        inside = {n for n, (cx, cy, cw, ch) in sq.items() if x <= cx + cw / 2 <= x + w and y <= cy + ch / 2 <= y + h}
+        assert inside == {game.names.name(c) for c in point.cells}, point.name
+    # the platform move lights the pawn's old cell (now a vacant point) and its new one
+    lit = {r.get("data-square") for r in root.iter("{http://www.w3.org/2000/svg}rect") if "lastmove" in classes(r)}
+    assert lit == {"a13", "a35"}
+    # both reserves beside the board, with the counts the position holds, as click targets for drops
+    shown = {}
+    for g in root.iter("{http://www.w3.org/2000/svg}g"):
+        if "reserve-piece" in classes(g):
+            shown[(g.get("data-color"), g.get("data-piece").upper())] = int(g.get("data-count").lstrip("\u00d7"))
+            assert g.get("data-target") == f"reserve-{g.get('data-color')}-{g.get('data-piece').upper()}"
+    expected = {(game.color_names[c], letter): n for c in (0, 1) for letter, n in game.reserve(pos, c).items()}
+    assert shown == expected and shown[("white", "P")] == 7 and ("black", "Q") not in shown
+    notes = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if "note" in classes(t)]
+    assert notes[0].startswith("phase 3") and any("Na1u moved last" in n for n in notes)

@@ -145,3 +145,38 @@ def test_promotion_is_a_choice(board):
         assert not view.errors, view.errors
     finally:
         view.page.close()
+
+
+def test_first_contact_drop_from_the_reserve_and_platform_move_by_clicks(board):
+    """A drop starts at the reserve piece beside the board; a platform carrying a pawn moves by clicking the
+    pawn, then the matching cell of the vacant point (§C(b) Platform moves)."""
+    url, b = board
+    view = BoardPage(b, url, "first-contact", ["human", "engine"])
+    try:
+        # White: platforms Wa1u (with a White pawn), Wd1u, Ba4u, Bd4u; kings Wb2, Bc3; White to move
+        fen = ("4/2k1/4/4|4/4/4/4|4/4/1K2/4 w - - 0 4 Wa1u:1P/2,Wd1u,Ba4u,Bd4u "
+               "[QRRBBNNPPPPPPPqrrbbnnpppppppp] play -")
+        view.page.fill("#fen", fen)
+        view.page.click("#load")
+        view.page.wait_for_function("state.fen.includes('Wa1u:1P/2')")
+        view.click_target("reserve-white-N")
+        empty_w = {f"{f}{r}2" for f in "abcd" for r in "1234"} - {"b22"}
+        assert view.destinations() == empty_w
+        view.click_target("a32")
+        st = view.wait_for_turn(0)
+        assert st["moves"][0] == "N@a32" and len(st["moves"]) == 2
+        assert view.page.locator('#board svg g.piece[data-square="a32"][data-piece="N"]').count() == 1
+        played = len(st["moves"])
+        # Black cannot move or reach the platform carrying White's pawn: it is still there, and it moves
+        pawn_moves = {m["label"] for m in st["legal"] if m["from"] == "a13"}
+        assert {"move the platform Wa1u-Wa4u", "move the platform Wa1u-Na1u"} <= pawn_moves
+        view.click_target("a13")
+        assert {"a35", "a53"} <= view.destinations()
+        view.click_target("a35")
+        st = view.wait_for_turn(played)
+        assert st["moves"][played] == "Wa1u-Na1u"
+        assert view.page.locator('#board svg g.block.platform[data-label="Na1u"]').count() == 1
+        assert view.page.locator('#board svg g.piece[data-square="a35"][data-piece="P"]').count() == 1
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()

@@ -41,8 +41,27 @@ def third_millennium_targets(pos, move: Move) -> Targets:
     return src, dst, label
 
 
+def first_contact_targets(pos, move: Move) -> Targets:
+    """Drops start at the reserve piece beside the board (``reserve-white-Q``) and end on a cell; a placement is
+    one click on a vacant point's a1 cell; a platform moves by its pawn (or, empty, its a1 cell) to the new
+    point's matching cell."""
+    from pictures.first_contact import reserve_target
+    from variants.first_contact import DROP, PLACE, PLATFORM
+
+    src, dst, label = default_targets(pos, move)
+    flag = move[3]
+    if flag == DROP:
+        return reserve_target(pos.game, move[2]), dst, "drop"
+    if flag == PLACE:
+        return src, dst, f"place a platform on {pos.move_name(move).lstrip('@')}"
+    if flag == PLATFORM:
+        return src, dst, f"move the platform {pos.move_name(move)}"
+    return src, dst, label
+
+
 TARGET_HOOKS: dict[str, Callable[..., Targets]] = {
     "third-millennium": third_millennium_targets,
+    "first-contact": first_contact_targets,
 }
 
 
