@@ -69,6 +69,8 @@ class Evaluator:
             top = max(sum(len(r) for r in rays) + len(leaps) for rays, leaps in shared) or 1
             self.mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
         self.mobility_on = w.mobility > 0
+        # the piece walk is needed for mobility and for the attacks on the king zones
+        self.walk_on = self.mobility_on or w.king_attack > 0 or w.king_defence > 0
         # king zone: one king step in every direction of the geometry
         self.zone = [frozenset(x for d in STEPS for x in g.ray(cell, d, 1)) for cell in range(n)]
         self.king_on = (w.king_attack > 0 or w.king_defence > 0 or w.king_shelter > 0)
@@ -154,6 +156,9 @@ class Evaluator:
             ez = zones[1 - c] if players == 2 else allzones
             mob = att_units = att_pieces = dfn = 0
             pc = pawns[c]
+            if not self.walk_on:
+                pc.extend(cell for cell in occupied[c] if pawn[b[cell]])
+                continue
             for cell in occupied[c]:
                 code = b[cell]
                 tables = walk[code]
