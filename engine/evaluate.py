@@ -70,7 +70,7 @@ class Evaluator:
             self.mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
         self.mobility_on = w.mobility > 0
         # the piece walk is needed for mobility and for the attacks on the king zones
-        self.walk_on = self.mobility_on or w.king_attack > 0 or w.king_defence > 0
+        self.walk_on = self.mobility_on or (game.players == 2 and (w.king_attack > 0 or w.king_defence > 0))
         # king zone: one king step in every direction of the geometry
         self.zone = [frozenset(x for d in STEPS for x in g.ray(cell, d, 1)) for cell in range(n)]
         self.king_on = (w.king_attack > 0 or w.king_defence > 0 or w.king_shelter > 0)
