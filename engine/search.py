@@ -19,6 +19,7 @@ from typing import Callable, Collection
 from variants.game import CASTLE, DOUBLE, EN_PASSANT, HOLE, PROMOTION, SPECIAL, Move
 from variants.position import Position
 
+from .evaluate import Evaluator
 from .timecontrol import budget
 
 MATE = 1_000_000
@@ -39,6 +40,10 @@ LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV 
 KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
 ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
 SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
+QS_CHECKS = False                   # search quiet checking moves in the first quiescence ply ...
+QS_CHECK_MARGIN = 100               # ... when the stand-pat score is less than this below alpha
+LAZY_MARGIN = 100                   # positional terms are skipped when material is this far outside the window
+EVAL_CACHE = 1 << 17                # positional terms kept per position hash (cleared when full)
 # late move reduction: about log(depth) * log(moves tried) / 2, at least one ply
 LMR = [[0] * 256] + [[0, 0, 0] + [max(1, int(0.5 + math.log(d) * math.log(i) / 2.0)) for i in range(3, 256)]
                      for d in range(1, 64)]
@@ -124,6 +129,7 @@ class _GameData:
                 piece = game.pieces[kind]
                 self.value[code] = 20000 if piece.royal else piece.value
         self.single_royal = game.royal_rule == "single"
+        self.evaluator = Evaluator(game)
         self._edge: list[int] | None = None
         # aligned[c][k]: the cells on an enemy slider line from cell k (own king of colour c there).
         # A non-royal piece of c that leaves a cell outside this set cannot expose that king: only
@@ -265,6 +271,10 @@ class Searcher:
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
         self.mop: _MopUp | _KingCentre | None = None     # an endgame term (root decides)
+        self.king_safety = True                           # middlegame: king safety counts (root decides)
+        self.qs_checks = False                            # quiet checks in the first quiescence ply
+        self.eval_cache: dict[int, int] = {}              # position hash -> positional terms (team 0's view)
+        self.eval_game = None
         self.null_allowed = False
 
     def new_game(self) -> None:
@@ -286,7 +296,15 @@ class Searcher:
             gd = _GAME_DATA[id(game)] = _GameData(game)
         self.gd = gd
         self.mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
+        king_safety = self.mop is None
+        if king_safety != self.king_safety or self.eval_game is not game or len(self.eval_cache) >= EVAL_CACHE:
+            self.eval_cache.clear()
+        self.king_safety = king_safety
+        self.eval_game = game
+        self.positional = gd.evaluator.positional
         self.null_allowed = game.players == 2 and not game.has_extra and not game.has_game_over
+        # quiet checks in the first quiescence ply: two-player games with check (one king a side)
+        self.qs_checks = QS_CHECKS and gd.reach[0] is not None and not game.has_game_over
         plan = budget(limits)
         self.deadline = start + plan.hard if plan.hard is not None else float("inf")
         soft = start + plan.soft if plan.soft is not None else float("inf")
@@ -376,14 +394,24 @@ class Searcher:
             raise _Stop
         self.next_check = min(self.nodes + POLL_NODES, self.node_limit)
 
-    def _eval(self, pos: Position) -> int:
-        """Material and placement (incremental in the position) from the side to move's view."""
-        v = pos.score * pos.game.team_sign[pos.turn] + TEMPO
+    def _eval(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
+        """Material and placement (incremental in the position), the game's own term, the endgame term and
+        the positional terms (engine/evaluate.py) from the side to move's view. The positional terms are
+        skipped (lazy evaluation) when the rest is ``LAZY_MARGIN`` or more outside ``alpha..beta``."""
+        sign = pos.game.team_sign[pos.turn]
+        v = pos.score * sign + TEMPO
         if pos.game.has_evaluate:           # a game's own term (e.g. First Contact's king escapes)
-            v += pos.game.evaluate(pos) * pos.game.team_sign[pos.turn]
+            v += pos.game.evaluate(pos) * sign
         if self.mop is not None:
             v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
-        return v
+        if v - LAZY_MARGIN >= beta or v + LAZY_MARGIN <= alpha:
+            return v
+        extra = self.eval_cache.get(pos.hash)
+        if extra is None:
+            extra = self.eval_cache[pos.hash] = self.positional(pos, self.king_safety)
+            if len(self.eval_cache) >= EVAL_CACHE:
+                self.eval_cache.clear()
+        return v + extra * sign
 
     def _terminal(self, pos: Position, ply: int) -> int:
         """Score of a position without legal moves: mated if in check, else a draw."""
@@ -569,7 +597,7 @@ class Searcher:
         if check:
             depth += 1                      # check extension
         if depth <= 0 or ply >= MAX_PLY:
-            return self._qs(pos, alpha, beta, ply, check)
+            return self._qs(pos, alpha, beta, ply, check, self.qs_checks)
         self.nodes += 1
         if self.nodes >= self.next_check:
             self._poll()
@@ -587,7 +615,7 @@ class Searcher:
 
         # null move: if passing still holds beta, a real move will too (not in check, not in pawn endings)
         if (null_ok and depth >= 3 and not check and self.null_allowed and -MATE_BOUND < beta < MATE_BOUND
-                and self._eval(pos) >= beta and self._has_pieces(pos)):
+                and self._eval(pos, beta - 1, beta) >= beta and self._has_pieces(pos)):
             r = 3 if depth >= 6 else 2
             s = -self._null_search(pos, depth - 1 - r, -beta, -beta + 1, ply + 1)
             if s >= beta:
@@ -635,7 +663,7 @@ class Searcher:
             elif kc is not None:
                 checks = self.gd.reach[opp][kc]
         if prune:
-            futile = depth <= 2 and self._eval(pos) + FUTILITY[depth] <= alpha
+            futile = depth <= 2 and self._eval(pos, alpha - FUTILITY[depth], alpha - FUTILITY[depth] + 1) + FUTILITY[depth] <= alpha
             lmp = LMP[depth]
         quiets = 0
         for m in moves:
@@ -733,8 +761,9 @@ class Searcher:
             pos.history.pop()
             pos.turn, pos.ep, pos.ep_victim, pos.hash, pos.halfmove, pos.fullmove = saved
 
-    def _qs(self, pos: Position, alpha: int, beta: int, ply: int, check: bool) -> int:
-        """Quiescence: stand pat, then captures and promotions only (all evasions when in check)."""
+    def _qs(self, pos: Position, alpha: int, beta: int, ply: int, check: bool, checks: bool = False) -> int:
+        """Quiescence: stand pat, then captures and promotions only (all evasions when in check); with
+        ``checks`` (its first ply, in games with check) also the quiet moves that give check."""
         self.pv[ply] = []
         self.nodes += 1
         if self.nodes >= self.next_check:
@@ -745,6 +774,7 @@ class Searcher:
             if o is not None:
                 return self._outcome_score(pos, o, ply)
         us = pos.turn
+        checking = None                     # the quiet checking candidates (first ply only)
         if check or ply >= MAX_PLY:
             if ply >= MAX_PLY:
                 return self._eval(pos)
@@ -753,11 +783,7 @@ class Searcher:
             best = -INF
             moves = self._order(pos, moves, None, ply)
         else:
-            best = pos.score * g.team_sign[us] + TEMPO
-            if g.has_evaluate:
-                best += g.evaluate(pos) * g.team_sign[us]
-            if self.mop is not None:
-                best += self.mop.bonus(pos) if us == self.mop.strong else -self.mop.bonus(pos)
+            best = self._eval(pos, alpha, beta)
             if best >= beta:
                 return best
             if best > alpha:
@@ -784,10 +810,23 @@ class Searcher:
                     scored.append(((value[m[2]] << 5), m))
                 elif m[3] == EN_PASSANT:
                     scored.append((100 << 6, m))
-            if not scored:
+            quiet_checks = None
+            if checks and best + QS_CHECK_MARGIN > alpha:
+                # quiet moves that land on or leave a cell from which the enemy king could be attacked;
+                # only those that do give check are searched (the loop below tests it after the push)
+                ek = pos.king(enemies[0])
+                if ek is not None:
+                    reach = self.gd.reach[enemies[0]][ek]
+                    quiet_checks = [m for m in (source if legal_known else pos.pseudo_legal_moves())
+                                    if (m[1] in reach or m[0] in reach) and not b[m[1]]
+                                    and m[3] != EN_PASSANT and m[3] != PROMOTION]
+            if not scored and not quiet_checks:
                 return best
             scored.sort(reverse=True)
             moves = [m for _, m in scored]
+            if quiet_checks:
+                checking = set(quiet_checks)
+                moves += quiet_checks
         teams = g.teams
         team = teams[us]
         enemies = g.enemies[us]
@@ -819,6 +858,9 @@ class Searcher:
             # the next mover's king: in a two-player game the same cell for every move here
             ck = king() if ek is False else ek
             child_check = ck is not None and self._in_check(pos, ck)
+            if checking is not None and not child_check and m in checking:
+                pop()
+                continue                    # a quiet move that does not give check
             if teams[pos.turn] == team:
                 s = self._qs(pos, alpha, beta, ply + 1, child_check)
             else:

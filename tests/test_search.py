@@ -423,3 +423,19 @@ def test_team_game_opponent_threat_is_met():
     pos.pop()
     pos.push(pos.parse_move("a2b2"))                  # ignoring the threat loses: black, then silver takes
     assert Searcher().search(pos, Limits(depth=3)).score == 100001 and pos.turn == 1
+
+
+@pytest.mark.parametrize("checks", [True, False])
+def test_quiescence_checks_see_a_quiet_mate_past_the_horizon(monkeypatch, checks):
+    """At depth 1, Qxa7 lets Black mate with the quiet Re1. Quiet checks in the first quiescence ply see
+    it and keep the queen home; without them the pawn is taken (the horizon the checks are for)."""
+    import engine.search as search
+    monkeypatch.setattr(search, "QS_CHECKS", checks)
+    pos = normal("4r1k1/p4ppp/8/8/3Q4/8/5PPP/6K1 w - - 0 1")
+    result = Searcher().search(pos, Limits(depth=1))
+    assert (pos.move_name(result.best) == "d4a7") is not checks
+    if checks:
+        board = chess.Board(pos.fen())
+        board.push_uci(pos.move_name(result.best))
+        board.push_uci("e8e1")
+        assert not board.is_checkmate()        # the move chosen stops the mate

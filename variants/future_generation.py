@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .fen import FenError
-from .game import EN_PASSANT, TRANSFORM, Game, Move
+from .game import EN_PASSANT, TRANSFORM, EvalWeights, Game, Move
 from .geometry import DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D, Geometry, Vector
 from .notation import SquareNames
 from .pieces import Leap, Mode, Path, PieceType, Slide
@@ -159,6 +159,10 @@ class FutureGeneration(_Stacked):
     ep_rule = "each_enemy"          # A5
     castle_safety_always = True     # A7
     fifty_plies = 200               # fifty moves of each of four players
+    # No mobility: with it, engines at a shallow depth spread their pieces instead of hunting kings
+    # (two depth-1/2 engines ended a game within 600 plies about half as often); king danger is the
+    # game's own ``evaluate`` hook, and passed pawns count as in every game.
+    eval_weights = EvalWeights(mobility=0)
     start_fen = " ".join((
         "|".join((
             _level_fen({8: "".join("b" + p for p in BACK), 7: "bP" * 8, 2: "wP" * 8, 1: "".join("w" + p for p in BACK)}),

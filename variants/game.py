@@ -51,6 +51,18 @@ class CastlingRule:
     fen_char: str
 
 
+@dataclass(frozen=True)
+class EvalWeights:
+    """Weights of the search's positional terms (``engine/evaluate.py``), kept per game as data: a game
+    module sets ``eval_weights`` to its own values. Centipawns; 0 turns a term off."""
+    mobility: int = 4            # x10 = cp a piece gains from no reachable cell to its best empty-board reach
+    king_attack: int = 3         # per (attacked zone cell x attacker) / 4, from two attackers on
+    king_defence: int = 2        # per zone cell our own pieces attack
+    king_shelter: int = 6        # per own pawn next to the royal piece
+    passed_base: int = 10        # a passed pawn ...
+    passed_advance: int = 90     # ... plus this times the square of its progress toward the zone
+
+
 class Game:
     """Base class of every game. Subclasses set the class attributes and call ``compile``."""
 
@@ -83,6 +95,7 @@ class Game:
     # Castling through attacked squares is forbidden even for a side that is not subject to check.
     castle_safety_always = False
     fifty_plies = 100              # plies without capture or pawn move that draw the game
+    eval_weights = EvalWeights()   # the search's positional weights (piece values are in the army)
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry

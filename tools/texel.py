@@ -1,0 +1,155 @@
+"""Texel-style tuning of a game's evaluation weights from the match runner's PGNs (issue 15).
+
+    python tools/texel.py --variant normal m1.pgn m2.pgn ...          # fit and print the weights
+    python tools/texel.py --variant normal --rounds 30 *.pgn
+
+Every position of every game (after the opening plies, not in check, neither the move into it nor the move
+out of it a capture: quiet positions) is labelled with the game's result (1, 1/2, 0 for White). The static
+evaluation from White's view is linear in the weights tuned here: the piece values of the pieces that are
+neither pawns nor royal (the count difference of each kind is its feature) and the ``EvalWeights`` terms
+(each term's feature is the evaluator's value with that weight alone at 1, measured at 10 for precision).
+The rest of the evaluation (placement, tempo, endgame terms) is a fixed offset. First K of the logistic
+``1 / (1 + 10 ** (-K * eval / 400))`` is fitted, then the weights by coordinate descent (steps of 8, 4, 2, 1)
+on the mean squared error. The games are split in two halves by number (odd: fit, even: check); the
+result is reported for both, so an over-fit shows.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resolve().parent.parent))
+
+from engine.evaluate import Evaluator  # noqa: E402
+from engine.search import TEMPO, _GameData, king_centre_for, mop_up_for  # noqa: E402
+from tournament.pgn import read_pgn  # noqa: E402
+from variants import get_game  # noqa: E402
+from variants.game import EvalWeights  # noqa: E402
+
+TERMS = [f.name for f in dataclasses.fields(EvalWeights)]
+OPENING_PLIES = 8
+RESULT = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+
+
+def samples(game, paths: list[str]):
+    """(game number, result, fixed offset, features) for each quiet position of the games."""
+    gd = _GameData(game)
+    kinds = [k for k in range(1, len(game.pieces)) if not game.pieces[k].pawn and not game.pieces[k].royal]
+    unit = {}
+    for term in TERMS:
+        saved = game.eval_weights
+        game.eval_weights = EvalWeights(**{t: (10 if t == term else 0) for t in TERMS})
+        unit[term] = Evaluator(game)
+        game.eval_weights = saved
+    out = []
+    number = 0
+    for path in paths:
+        for pg in read_pgn(Path(path).read_text()):
+            number += 1
+            if pg.result not in RESULT or pg.tags.get("Variant", "normal") != game.name:
+                continue
+            pos = game.position(pg.tags.get("FEN"))
+            captures = []
+            moves = []
+            for text in pg.moves:
+                m = pos.parse_move(text)
+                captures.append(bool(pos.board[m[1]]) or m[3] == 2)
+                moves.append(m)
+                pos.push(m)
+            pos = game.position(pg.tags.get("FEN"))
+            for i, m in enumerate(moves):
+                if i >= OPENING_PLIES and not captures[i] and not captures[i - 1] and not pos.in_check():
+                    out.append((number, RESULT[pg.result]) + features(pos, gd, kinds, unit))
+                pos.push(m)
+    return kinds, out
+
+
+def features(pos, gd, kinds, unit) -> tuple[float, list[float]]:
+    game = pos.game
+    mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
+    fixed = pos.score + (TEMPO if pos.turn == 0 else -TEMPO)
+    if mop is not None:
+        fixed += mop.bonus(pos) if mop.strong == 0 else -mop.bonus(pos)
+    counts = [0] * len(game.pieces)
+    for color in (0, 1):
+        for cell in pos.occupied[color]:
+            counts[game.kind_of[pos.board[cell]]] += 1 if color == 0 else -1
+    f = []
+    for k in kinds:
+        fixed -= game.pieces[k].value * counts[k]
+        f.append(float(counts[k]))
+    for term in TERMS:
+        f.append(unit[term].positional(pos, mop is None) / 10.0)
+    return fixed, f
+
+
+def loss(data, theta, k) -> float:
+    total = 0.0
+    for row in data:
+        e = row[2] + sum(t * x for t, x in zip(theta, row[3]))
+        p = 1.0 / (1.0 + 10.0 ** (-k * e / 400.0))
+        total += (row[1] - p) ** 2
+    return total / max(len(data), 1)
+
+
+def fit_k(data, theta) -> float:
+    lo, hi = 0.1, 3.0
+    for _ in range(40):
+        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        if loss(data, theta, a) < loss(data, theta, b):
+            hi = b
+        else:
+            lo = a
+    return (lo + hi) / 2
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("pgn", nargs="+")
+    ap.add_argument("--variant", default="normal")
+    ap.add_argument("--rounds", type=int, default=20, help="coordinate-descent passes at most")
+    ap.add_argument("--only", choices=["values", "terms"], help="tune only the piece values or only the terms")
+    ap.add_argument("--max-step", type=int, default=8)
+    args = ap.parse_args()
+    game = get_game(args.variant)
+    kinds, rows = samples(game, args.pgn)
+    fit = [r for r in rows if r[0] % 2]
+    check = [r for r in rows if not r[0] % 2]
+    print(f"{len(rows)} quiet positions ({len(fit)} to fit, {len(check)} to check)", file=sys.stderr)
+    names = [game.pieces[k].name for k in kinds] + TERMS
+    theta = [float(game.pieces[k].value) for k in kinds] + [float(getattr(game.eval_weights, t)) for t in TERMS]
+    k = fit_k(fit, theta)
+    start = (loss(fit, theta, k), loss(check, theta, k))
+    best = start[0]
+    free = [i for i in range(len(theta)) if args.only is None
+            or (args.only == "values") == (i < len(kinds))]
+    for step in [s for s in (8, 4, 2, 1) if s <= args.max_step]:
+        for _ in range(args.rounds):
+            improved = False
+            k = fit_k(fit, theta)           # K refitted each pass, so scaling every weight up gains nothing
+            best = loss(fit, theta, k)
+            for i in free:
+                for d in (step, -step):
+                    trial = list(theta)
+                    trial[i] = max(0.0, trial[i] + d)
+                    v = loss(fit, trial, k)
+                    if v < best:
+                        best, theta, improved = v, trial, True
+                        break
+            if not improved:
+                break
+        print(f"step {step}: fit {best:.5f}", file=sys.stderr)
+    end = (best, loss(check, theta, k))
+    start_k = fit_k(check, theta)
+    print(f"(K fitted on the check half after tuning: {start_k:.3f}, MSE {loss(check, theta, start_k):.5f})")
+    print(f"K = {k:.3f}; MSE fit {start[0]:.5f} -> {end[0]:.5f}, check {start[1]:.5f} -> {end[1]:.5f}")
+    for name, before, after in zip(names, [float(game.pieces[k].value) for k in kinds]
+                                   + [float(getattr(game.eval_weights, t)) for t in TERMS], theta):
+        print(f"  {name:16s} {before:7.0f} -> {after:7.0f}")
+
+
+if __name__ == "__main__":
+    main()
