@@ -14,7 +14,9 @@ from variants import get_game
 def start(variant: str, depth: int) -> EngineProcess:
     e = EngineProcess()
     e.handshake()
-    e.send("new", f"variant {variant}", "option Notation=native", f"sd {depth}", "nopost")
+    # Randomize=0: the same game every run (with opening noise a game between shallow engines could
+    # wander past the ply limit now and then)
+    e.send("new", f"variant {variant}", "option Notation=native", "option Randomize=0", f"sd {depth}", "nopost")
     # (the flat board is announced with `setup` even in native notation, for XBoard's display)
     assert [line for line in e.sync() if not line.startswith(("#", "setup "))] == []
     return e
