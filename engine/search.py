@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Collection
 
-from variants.game import CASTLE, DOUBLE, EN_PASSANT, HOLE, PROMOTION, SPECIAL, Move
+from variants.game import CASTLE, DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from variants.position import Position
 
 from .evaluate import Evaluator
@@ -501,29 +501,12 @@ class Searcher:
         """Cells where a plain move (normal, double step, promotion) of a piece other than the king can
         end and perhaps answer the check on ``k``: the checker's cell and the cells between it and a
         sliding checker. Empty in a double check (only the king, or a game's special move, can answer)."""
-        g = pos.game
-        b = pos.board
-        cells: set[int] = set()
-        checkers = 0
-        for e in enemies:
-            for ray, codes in g.ray_attacks[e][k]:
-                for i, x in enumerate(ray):
-                    q = b[x]
-                    if q:
-                        if q in codes:
-                            checkers += 1
-                            cells.update(ray[:i + 1])
-                        break
-            for frm, codes in g.leap_attacks[e][k]:
-                if b[frm] in codes:
-                    checkers += 1
-                    cells.add(frm)
-            if g.hinged:
-                for frm, hinges, codes in g.hinged_attacks[e][k]:
-                    if b[frm] in codes and any(b[h] != HOLE for h in hinges):
-                        checkers += 1
-                        cells.add(frm)
-        return cells if checkers == 1 else set()
+        lines = pos.attack_lines(k, enemies)
+        if len(lines) != 1:
+            return set()
+        for cells in lines.values():
+            return set(cells)
+        return set()
 
     def _staged(self, pos: Position, tt_move: Move, ply: int):
         """The hash move, then (only if it did not cut) every other pseudo-legal move in order."""

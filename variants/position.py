@@ -314,25 +314,30 @@ class Position:
 
     def attackers(self, cell: int, by: tuple[int, ...]) -> list[int]:
         """Cells of pieces of colours ``by`` that attack ``cell``."""
+        return sorted(self.attack_lines(cell, by))
+
+    def attack_lines(self, cell: int, by: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+        """Each piece of colours ``by`` that attacks ``cell``: its cell -> the cells where a move can stop that
+        attack (the cells between, then the attacker's own; a leap cannot be blocked: the attacker's cell only)."""
         g = self.game
         b = self.board
-        out = []
+        out: dict[int, tuple[int, ...]] = {}
         for c in by:
             for ray, codes in g.ray_attacks[c][cell]:
-                for x in ray:
+                for i, x in enumerate(ray):
                     q = b[x]
                     if q:
                         if q in codes:
-                            out.append(x)
+                            out[x] = ray[:i + 1]
                         break
             for frm, codes in g.leap_attacks[c][cell]:
                 if b[frm] in codes:
-                    out.append(frm)
+                    out[frm] = (frm,)
             if g.hinged:
                 for frm, hinges, codes in g.hinged_attacks[c][cell]:
                     if b[frm] in codes and any(b[h] != HOLE for h in hinges):
-                        out.append(frm)
-        return sorted(set(out))
+                        out[frm] = (frm,)
+        return out
 
     def king(self, color: int | None = None) -> int | None:
         """The cell of ``color``'s royal piece when check applies to it (exactly one), else None."""
