@@ -44,7 +44,7 @@ class Evaluator:
         self.players = game.players
         self.team_sign = game.team_sign
         self.enemy = game.enemy
-        # walk[code][cell] = (rays as cell tuples, leap cells) for mobile non-pawn non-royal pieces, else None
+        # walk[code][cell] = rays as cell tuples (leaps as one-cell rays) for non-pawn non-royal pieces, else None
         self.walk: list[list | None] = [None] * ncodes
         self.mob_weight = [0] * ncodes
         self.pawn = [c in game.pawn_codes for c in range(ncodes)]
@@ -63,10 +63,10 @@ class Evaluator:
                 shared = []
                 for cell in range(n):
                     rides, leaps, pawnish = game.tables[code][cell]
-                    shared.append((tuple(tuple(to for to, _ in r) for r in rides),
-                                   tuple(to for to, _ in leaps)))
+                    # a leap counts as a ray of one cell: reached when empty or enemy, not past it
+                    shared.append(tuple(tuple(to for to, _ in r) for r in rides) + tuple((to,) for to, _ in leaps))
             self.walk[code] = shared
-            top = max(sum(len(r) for r in rays) + len(leaps) for rays, leaps in shared) or 1
+            top = max(sum(len(r) for r in rays) for rays in shared) or 1
             self.mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
         self.mobility_on = w.mobility > 0
         # the piece walk is needed for mobility and for the attacks on the king zones
@@ -166,9 +166,8 @@ class Evaluator:
                     if pawn[code]:
                         pc.append(cell)
                     continue
-                rays, leaps = tables[cell]
                 cnt = att = 0
-                for ray in rays:
+                for ray in tables[cell]:
                     for to in ray:
                         if to in allzones:
                             if to in ez:
@@ -180,15 +179,6 @@ class Evaluator:
                             if en[q]:
                                 cnt += 1
                             break
-                        cnt += 1
-                for to in leaps:
-                    if to in allzones:
-                        if to in ez:
-                            att += 1
-                        else:
-                            dfn += 1
-                    q = b[to]
-                    if not q or en[q]:
                         cnt += 1
                 mob += cnt * mw[code]
                 if att:
