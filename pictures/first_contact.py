@@ -35,7 +35,7 @@ def _panel_title(game, elevation: int) -> str:
     for lv, h in _level_elevations(game).items():
         if h == elevation:
             return f"{lv} \u00b7 elevation {elevation}"
-    attached = [p.level + p.up * "u" + (not p.up) * "d" for p in game.points
+    attached = [p.level + ("u" if p.up else "d") for p in game.points
                 if _elevation(game, p) == elevation and p.corner == "a1"]
     return f"{' '.join(attached)} \u00b7 elev. {elevation}"
 

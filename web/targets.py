@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from pictures.first_contact import reserve_target
+from variants.first_contact import DROP, PLACE, PLATFORM
 from variants.game import CASTLE, PROMOTION, SPECIAL, Move
 
 Targets = tuple[str, str, str]          # (source, destination, label)
@@ -45,9 +47,6 @@ def first_contact_targets(pos, move: Move) -> Targets:
     """Drops start at the reserve piece beside the board (``reserve-white-Q``) and end on a cell; a placement is
     one click on a vacant point's a1 cell; a platform moves by its pawn (or, empty, its a1 cell) to the new
     point's matching cell."""
-    from pictures.first_contact import reserve_target
-    from variants.first_contact import DROP, PLACE, PLATFORM
-
     src, dst, label = default_targets(pos, move)
     flag = move[3]
     if flag == DROP:
