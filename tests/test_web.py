@@ -87,7 +87,7 @@ def test_bad_input_leaves_the_game_as_it_was(url):
     _, st = call(url, "/api/new", {"variant": "third-millennium", "seats": ["human", "engine"], "movetime": 0.05})
     sid, fen = st["id"], st["fen"]
     for body, words in (({"move": "e2e5"}, "illegal"), ({"move": "z9z9"}, "refused"), ({"move": ""}, "move"),
-                        ({"move": 42}, "move"), ({"position": "PPPP/8 w"}, "bad position"),
+                        ({"move": 42}, "move"), ({"move": "e2" * 3000}, "too long"), ({"position": "PPPP/8 w"}, "bad position"),
                         ({"position": "x" * 5000}, "too long"), ({"position": ""}, "empty")):
         path = "/api/move" if "move" in body else "/api/position"
         status, err = call(url, path, {"id": sid, **body})

@@ -82,6 +82,8 @@ class Session:
                 raise BadInput("the game is over")
             if self.seats[self.pos.turn] != "human":
                 raise BadInput(f"it is the engine's turn ({self.game.color_names[self.pos.turn]})")
+            if len(text) > 200:             # no move is this long; do not echo it back
+                raise BadInput("move text too long")
             try:
                 move = self.pos.parse_move(text)
             except (MoveError, UnknownSquare, ValueError, KeyError, IndexError) as exc:
