@@ -239,6 +239,23 @@ def test_resumed_match_plays_exactly_the_planned_games(tmp_path):
     assert run_match(cfg).resumed == 6                       # a finished match plays nothing more
 
 
+def test_more_rounds_extend_a_resumed_match(tmp_path):
+    """An undecided match is extended by running it again with more rounds; fewer rounds than the state
+    file already holds are refused."""
+    state = tmp_path / "state.json"
+    first = MatchConfig(engines=[toy("a"), toy("b")], games=2, rounds=1, maxmoves=3, state=str(state))
+    assert [r["index"] for r in run_match(first).records] == [0, 1]
+    longer = MatchConfig(engines=[toy("a"), toy("b")], games=2, rounds=2, maxmoves=3, state=str(state))
+    result = run_match(longer)
+    assert result.resumed == 2
+    assert [r["index"] for r in result.records] == [0, 1, 2, 3]
+    assert [r["players"][0] for r in result.records] == ["a", "b", "a", "b"]
+    assert json.loads(state.read_text())["match"]["rounds"] == 2
+    from tournament.runner import MatchError
+    with pytest.raises(MatchError, match="give at least 2 rounds"):
+        run_match(first)
+
+
 def test_state_file_of_another_match_is_refused(tmp_path):
     state = tmp_path / "s.json"
     base = ["match", "--engine", f"cmd={sys.executable} {TOY}", "name=a", "st=0.5", "--engine",

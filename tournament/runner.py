@@ -197,10 +197,18 @@ def load_state(cfg: MatchConfig) -> dict[int, dict]:
             data = json.load(f)
     except (OSError, ValueError) as exc:
         raise MatchError(f"cannot read state file {cfg.state}: {exc}") from None
-    if data.get("version") != STATE_VERSION or data.get("match") != json.loads(json.dumps(cfg.fingerprint())):
-        raise MatchError(f"state file {cfg.state} belongs to a different match (same engines, variant, games, "
-                         f"rounds and openings are needed to resume)")
-    return {r["index"]: r for r in data.get("records", [])}
+    # everything but the number of rounds must be equal: more rounds extend a match (an undecided SPRT)
+    stored = data.get("match")
+    wanted = json.loads(json.dumps(cfg.fingerprint()))
+    if (data.get("version") != STATE_VERSION or not isinstance(stored, dict)
+            or {**stored, "rounds": None} != {**wanted, "rounds": None}):
+        raise MatchError(f"state file {cfg.state} belongs to a different match (same engines, variant, games "
+                         f"and openings are needed to resume)")
+    records = {r["index"]: r for r in data.get("records", [])}
+    if records and max(records) >= cfg.total:
+        raise MatchError(f"state file {cfg.state} already has game {max(records) + 1}, more than --games x "
+                         f"--rounds = {cfg.total}: give at least {max(records) // cfg.games + 1} rounds")
+    return records
 
 
 def save_state(cfg: MatchConfig, records: dict[int, dict]) -> None:
