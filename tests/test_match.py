@@ -256,6 +256,33 @@ def test_more_rounds_extend_a_resumed_match(tmp_path):
         run_match(first)
 
 
+def test_resumed_match_rate_counts_only_the_games_played(tmp_path):
+    state = tmp_path / "s.json"
+    base = ["match", "--engine", f"cmd={sys.executable} {TOY}", "name=a", "st=0.5", "--engine",
+            f"cmd={sys.executable} {TOY}", "name=b", "st=0.5", "--maxmoves", "2", "--state", str(state), "-q"]
+    first = invoke(base)
+    assert first.exit_code == 0 and "resumed" not in first.output
+    r = invoke(base + ["--rounds", "3"])
+    assert r.exit_code == 0, r.output
+    assert "Games: 6," in r.output and "(4 games played, 2 resumed from the state file)" in r.output
+
+
+def test_progress_line_rate_counts_only_the_games_played(tmp_path, monkeypatch):
+    import io
+    from tournament import runner
+    cfg = MatchConfig(engines=[toy("a"), toy("b")], games=2, rounds=2, maxmoves=2)
+    records = run_match(cfg).records
+    clock = iter([0.0, 60.0, 120.0])
+    monkeypatch.setattr(runner.time, "monotonic", lambda: next(clock))
+    out = io.StringIO()
+    progress = runner.Progress(cfg, stream=out)          # resumed with records 0-1 already finished
+    progress.update(records[:3], records[2])             # one game played in the first minute
+    progress.update(records, records[3])                 # two in two minutes
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("[" + "#" * 18) and " 3/4 " in lines[0] and " 1.0 games/min" in lines[0]
+    assert " 4/4 " in lines[1] and " 1.0 games/min" in lines[1]
+
+
 def test_state_file_of_another_match_is_refused(tmp_path):
     state = tmp_path / "s.json"
     base = ["match", "--engine", f"cmd={sys.executable} {TOY}", "name=a", "st=0.5", "--engine",

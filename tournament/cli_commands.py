@@ -191,7 +191,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
             client.close()
     if result.resumed:
         click.echo(f"Resumed: {result.resumed} games from {state}")
-    click.echo(report(cfg, result.records, result.elapsed))
+    click.echo(report(cfg, result.records, result.elapsed, result.resumed))
     if result.stopped_by_sprt:
         click.echo(f"SPRT: {result.stopped_by_sprt} accepted; the match stopped early")
 

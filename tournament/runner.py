@@ -162,7 +162,7 @@ def _loser_seat(r: dict) -> int | None:
     return team if team < len(r["players"]) else None
 
 
-def report(cfg: MatchConfig, records: list[dict], elapsed: float | None = None) -> str:
+def report(cfg: MatchConfig, records: list[dict], elapsed: float | None = None, resumed: int = 0) -> str:
     t = tally(records)
     s = summarize(t.wins, t.draws, t.losses)
     a, b = cfg.engines[0].name, cfg.engines[1].name
@@ -183,8 +183,10 @@ def report(cfg: MatchConfig, records: list[dict], elapsed: float | None = None) 
                    f"{cfg.sprt.elo1:g}] {cfg.sprt.model}" + (f" -> {verdict} accepted" if verdict else ""))
     out.append("Terminations: " + ", ".join(f"{k} {v}" for k, v in sorted(t.terminations.items())))
     out.append(f"Runner errors: {t.errors}")
-    if elapsed is not None and t.finished:
-        out.append(f"Wall time: {elapsed:.1f} s, {60 * t.finished / elapsed:.2f} games/min")
+    played = t.finished - resumed            # the rate counts only the games played in this run
+    if elapsed is not None and played > 0:
+        out.append(f"Wall time: {elapsed:.1f} s, {60 * played / elapsed:.2f} games/min"
+                   + (f" ({played} games played, {resumed} resumed from the state file)" if resumed else ""))
     return "\n".join(out)
 
 
@@ -237,6 +239,7 @@ class Progress:
         self.enabled = enabled
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.start = time.monotonic()
+        self.played = 0                 # games finished in this run (a resumed match counts from 0)
 
     def update(self, records: list[dict], last: dict | None) -> None:
         if not self.enabled:
@@ -246,7 +249,9 @@ class Progress:
         n, total = t.finished, self.cfg.total
         width = 24
         bar = "#" * (width * n // total) + "." * (width - width * n // total)
-        rate = 60 * n / max(1e-9, time.monotonic() - self.start)
+        if last is not None:
+            self.played += 1
+        rate = 60 * self.played / max(1e-9, time.monotonic() - self.start)
         text = (f"[{bar}] {n}/{total}  +{t.wins} ={t.draws} -{t.losses}  Elo {format_elo(s.elo)} "
                 f"+/- {format_elo(s.elo_error)[1:]}  {rate:.1f} games/min")
         if self.cfg.sprt is not None:
