@@ -171,6 +171,16 @@ def test_resign_and_draw_adjudication():
     assert r["reason"] == "Draw by adjudication (scores)"
 
 
+def test_mate_scores_show_as_mate_in_moves_in_the_pgn_comments():
+    """CECP reports mate in N moves as 100000 + N (mated: -100000 - N); the PGN comment says +MN / -MN
+    as cutechess writes it, and other scores stay in pawns."""
+    r = run_match(MatchConfig(engines=[toy("w", "mating", at=5), toy("b", "mated", at=5)], games=1,
+                              maxmoves=3)).records[0]
+    assert [c.split()[0] for c in r["comments"]] == ["+M4/1", "-M4/1", "+M3/1", "-M3/1", "+M2/1", "-M2/1"]
+    r = run_match(MatchConfig(engines=[toy("a"), toy("b")], games=1, maxmoves=2)).records[0]
+    assert [c.split()[0] for c in r["comments"]] == ["+0.01/1", "+0.01/1", "+0.02/1", "+0.02/1"]
+
+
 def test_garbage_between_moves_is_ignored(tmp_path):
     log = tmp_path / "traffic.log"
     cfg = MatchConfig(engines=[toy("good"), toy("noisy", "garbage", at=1)], games=2, maxmoves=6, concurrency=2,

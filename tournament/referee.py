@@ -293,7 +293,7 @@ class Referee:
         state.scores.append(score)
         self.last_mover = seat
         self.moves.append(pos.move_name(move))
-        comment = (f"{score / 100:+.2f}/{depth} " if score is not None else "") + f"{elapsed:.3f}s"
+        comment = (f"{score_text(score)}/{depth} " if score is not None else "") + f"{elapsed:.3f}s"
         if state.clock is not None:
             comment += f" [%clk {_clk(state.clock)}]"
         self.comments.append(comment)
@@ -340,6 +340,17 @@ class Referee:
                     e.send(f"result {result} {{{reason}}}")
                 except EngineDied:
                     pass
+
+
+MATE_SCORE = 100000   # CECP thinking output: 100000 + N = mate in N moves, -100000 - N = mated in N
+
+
+def score_text(score: int) -> str:
+    """A thinking-output score as a PGN comment shows it: pawns (``+0.35``), or a mate in moves as
+    cutechess writes it (``+M3``: the mover mates in 3; ``-M2``: it is mated in 2)."""
+    if abs(score) >= MATE_SCORE:
+        return ("+" if score > 0 else "-") + f"M{abs(score) - MATE_SCORE}"
+    return f"{score / 100:+.2f}"
 
 
 def _clk(seconds: float) -> str:

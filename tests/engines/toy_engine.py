@@ -8,7 +8,8 @@ MODE, from its AT-th move on (default 3): ``normal``; ``illegal`` (sends a move 
 ``crash`` (exits mid-game); ``hang`` (never answers ``go``); ``false-claim`` (claims a win after its
 move); ``garbage`` (prints junk lines around every move, yet plays normally); ``slow`` (answers 0.9 s late
 once); ``no-pong`` (stops answering ``ping``); ``losing``/``drawish`` (plays normally but reports a score of
--900 / 0 centipawns, for adjudication).
+-900 / 0 centipawns, for adjudication); ``mating``/``mated`` (reports mate in AT - its moves made, CECP
+style: 100000 + N / -100000 - N).
 """
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ def main() -> None:
         move = random.Random(pos.hash ^ made).choice(moves)
         name = pos.move_name(move)
         pos.push(move)
-        score = {"losing": -900, "drawish": 0}.get(mode, made)
+        score = {"losing": -900, "drawish": 0, "mating": 100000 + max(at - made, 0),
+                 "mated": -100000 - max(at - made, 0)}.get(mode, made)
         out(f"1 {score} 0 1 {name}")
         out(f"move {name}")
         if mode == "garbage":
