@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import time
@@ -72,7 +73,8 @@ def test_person_moves_engine_replies_undo_and_pgn(url):
     reply = chess.Move.from_uci(st["moves"][1])
     assert reply in board.legal_moves                       # python-chess agrees the engine's reply is legal
     board.push(reply)
-    assert st["fen"] == board.fen() and st["turn"] == "white" and st["thinking"].startswith("depth ")
+    assert st["fen"] == board.fen() and st["turn"] == "white"
+    assert re.fullmatch(r"depth \d+  score [+-]\d+\.\d\d  nodes \d+  .+", st["thinking"]), st["thinking"]
     status, pgn = call(url, f"/api/pgn?id={sid}")
     game = chess.pgn.read_game(io.StringIO(pgn))
     assert [m.uci() for m in game.mainline_moves()] == st["moves"]
@@ -123,6 +125,16 @@ def test_pasted_position_is_checked_and_loaded(url):
     _, pgn = call(url, f"/api/pgn?id={sid}")
     game = chess.pgn.read_game(io.StringIO(pgn))
     assert game.headers["FEN"] == fen and [m.uci() for m in game.mainline_moves()] == st["moves"]
+
+
+def test_engine_line_shows_a_mate_in_moves(url):
+    _, st = call(url, "/api/new", {"variant": "normal", "seats": ["human", "engine"], "movetime": 0.2})
+    sid = st["id"]
+    call(url, "/api/position", {"id": sid, "position": "1r4k1/8/8/8/8/P7/5PPP/7K w - - 0 1"})
+    call(url, "/api/move", {"id": sid, "move": "a3a4"})
+    st = wait_moves(url, sid, 2)
+    assert st["moves"] == ["a3a4", "b8b1"] and st["result"] == "0-1"
+    assert re.match(r"depth \d+  score \+M1  nodes ", st["thinking"]), st["thinking"]   # mate in 1, not +100001
 
 
 def test_engine_against_engine(url):

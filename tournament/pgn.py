@@ -2,8 +2,8 @@
 
 Tags: the seven-tag roster (``White``/``Black``, plus ``Gold``/``Silver`` for four players), ``Variant``,
 ``FEN``/``SetUp`` (our position string of the start), ``TimeControl``, ``Termination``, ``PlyCount``.
-The movetext is in the game's native notation; each engine move carries ``{score/depth time [%clk]}``,
-opening moves ``{book}``; the reason the game ended is the last comment.
+The movetext is in the game's native notation; each engine move carries ``{score/depth time [%clk]}``
+(``score_text``: pawns, or ``+M3``/``-M3`` for a mate in moves), opening moves ``{book}``; the reason the game ended is the last comment.
 """
 from __future__ import annotations
 
@@ -15,6 +15,15 @@ from variants import FenError, MoveError, UnknownVariant, get_game
 from variants.notation import UnknownSquare
 
 SEATS = ("White", "Black", "Gold", "Silver")
+MATE_SCORE = 100000   # CECP thinking output: 100000 + N = mate in N moves, -100000 - N = mated in N
+
+
+def score_text(score: int) -> str:
+    """A thinking-output score as a PGN comment shows it: pawns (``+0.35``), or a mate in moves as
+    cutechess writes it (``+M3``: the mover mates in 3; ``-M2``: it is mated in 2)."""
+    if abs(score) >= MATE_SCORE:
+        return ("+" if score > 0 else "-") + f"M{abs(score) - MATE_SCORE}"
+    return f"{score / 100:+.2f}"
 
 
 def _tag(name: str, value: object) -> str:

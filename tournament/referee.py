@@ -20,6 +20,7 @@ from typing import IO
 from variants import MoveError, get_game
 
 from .engine import EngineDied, EngineProcess
+from .pgn import score_text
 from .spec import EngineSpec, TimeControl
 
 GRACE = 1.0           # s after the deadline: a move in this window is a time forfeit, none at all a stall
@@ -340,17 +341,6 @@ class Referee:
                     e.send(f"result {result} {{{reason}}}")
                 except EngineDied:
                     pass
-
-
-MATE_SCORE = 100000   # CECP thinking output: 100000 + N = mate in N moves, -100000 - N = mated in N
-
-
-def score_text(score: int) -> str:
-    """A thinking-output score as a PGN comment shows it: pawns (``+0.35``), or a mate in moves as
-    cutechess writes it (``+M3``: the mover mates in 3; ``-M2``: it is mated in 2)."""
-    if abs(score) >= MATE_SCORE:
-        return ("+" if score > 0 else "-") + f"M{abs(score) - MATE_SCORE}"
-    return f"{score / 100:+.2f}"
 
 
 def _clk(seconds: float) -> str:

@@ -13,7 +13,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from engine.search import Limits, SearchInfo, Searcher
-from tournament.pgn import movetext, tag_block
+from tournament.pgn import movetext, score_text, tag_block
 from pictures import render_svg
 from variants import FenError, MoveError, UnknownVariant, get_game
 from variants.game import Move
@@ -174,7 +174,7 @@ class Session:
                 line = self._pv_text(pos, i.pv)
                 with self.lock:
                     if self.version == version:
-                        self.thinking = f"depth {i.depth}  score {i.score:+d}  nodes {i.nodes}  {line}".rstrip()
+                        self.thinking = f"depth {i.depth}  score {score_text(i.score)}  nodes {i.nodes}  {line}".rstrip()
 
             result = self.searcher.search(pos, Limits(movetime=movetime), stop=stop, on_info=info)
             with self.lock:
