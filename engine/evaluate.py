@@ -22,6 +22,10 @@ module (``Game.eval_weights``, ``variants.game.EvalWeights``).
   front on this or an adjacent file", built from the pawn tables so that it means the same on every board.
   Bonus ``passed_base + passed_advance * progress**2`` (progress 0..1 toward the zone, from the same
   distance table as the placement bonus).
+- **Castling** (two-player games with castling rules): ``castling`` for a royal piece on its home cell
+  while one of its castlings is still allowed, or on a castled cell (a castling's landing cell, or a cell
+  only the rook crosses or starts from: g1 h1, c1 b1 a1), so that walking the king off early costs what
+  castling keeps. Scaled by the enemy's remaining pieces (not pawns), so it fades in the endgame.
 """
 from __future__ import annotations
 
@@ -78,9 +82,34 @@ class Evaluator:
         self.passed_span: list[list | None] = [None] * ncodes
         self.passed_bonus: list[list | None] = [None] * ncodes
         self.passed_on = w.passed_base > 0 or w.passed_advance > 0
+        # castling: per colour, home cell -> the rights masks of its castlings, and the castled cells
+        self.piece_value = [game.pieces[game.kind_of[c]].value if self.walk[c] is not None else 0
+                            for c in range(ncodes)]
+        self.castle_on = w.castling > 0 and game.players == 2 and bool(game.castling)
+        self.castle_home: list[dict[int, list[int]]] = [{} for _ in range(game.players)]
+        self.castled: list[frozenset] = [frozenset()] * game.players
+        self.start_pieces = [0] * game.players     # each colour's pieces (not pawns or royals) at the start
+        self.castle_cells: dict[int, list[frozenset]] = {}     # rights -> _castle_cells(rights)
+        if self.castle_on:
+            for color in range(game.players):
+                cells: set[int] = set()
+                for i, rule in game.castle_by_color[color]:
+                    self.castle_home[color].setdefault(rule.king_from, []).append(game.castle_need[i])
+                    cells |= {rule.king_to, rule.rook_from} | (set(rule.empty) - set(rule.safe))
+                self.castled[color] = frozenset(cells - {r.king_from for _, r in game.castle_by_color[color]})
+            for code in game.start_board:
+                if code:
+                    self.start_pieces[game.owner[code]] += self.piece_value[code]
         if self.passed_on:
             for code in game.pawn_codes:
                 self._compile_passed(code)
+
+    def _castle_cells(self, rights: int) -> list[frozenset]:
+        """Per colour, the cells where a royal piece earns the castling term under these ``rights``: the
+        castled cells, and the home cells from which a castling is still allowed."""
+        return [self.castled[c] | {k for k, needs in self.castle_home[c].items()
+                                   if any(rights & need == need for need in needs)}
+                for c in range(self.players)]
 
     def _compile_passed(self, code: int) -> None:
         game = self.game
@@ -147,6 +176,8 @@ class Evaluator:
         attackers = [0] * players   # enemy pieces attacking it
         defended = [0] * players    # attacks on the colour's zone by its own pieces
         pawns: list[list[int]] = [[] for _ in range(players)]
+        material_of = [0] * players  # pieces (not pawns or royals) on the board, by value
+        value = self.piece_value
         elimination = pos.game.elimination
         total = 0
         for c in range(players):
@@ -154,10 +185,11 @@ class Evaluator:
                 continue            # an eliminated colour: inert blockers
             en = self.enemy[c]
             ez = zones[1 - c] if players == 2 else allzones
-            mob = att_units = att_pieces = dfn = 0
+            mob = att_units = att_pieces = dfn = material = 0
             pc = pawns[c]
             if not self.walk_on:
                 pc.extend(cell for cell in occupied[c] if pawn[b[cell]])
+                material_of[c] = sum(value[b[cell]] for cell in occupied[c])
                 continue
             for cell in occupied[c]:
                 code = b[cell]
@@ -166,6 +198,7 @@ class Evaluator:
                     if pawn[code]:
                         pc.append(cell)
                     continue
+                material += value[code]
                 cnt = att = 0
                 for ray in tables[cell]:
                     for to in ray:
@@ -185,6 +218,7 @@ class Evaluator:
                     att_units += att
                     att_pieces += 1
             total += sign[c] * (mob >> 4)
+            material_of[c] = material
             if players == 2:
                 units[1 - c] = att_units
                 attackers[1 - c] = att_pieces
@@ -205,6 +239,15 @@ class Evaluator:
                 if attackers[c] > 1:
                     v -= w.king_attack * units[c] * attackers[c] >> 2
                 total += sign[c] * v
+        if self.castle_on:
+            good = self.castle_cells.get(pos.rights)
+            if good is None:
+                good = self.castle_cells[pos.rights] = self._castle_cells(pos.rights)
+            for c in (0, 1):
+                full = self.start_pieces[1 - c]
+                kept = len(royals[c] & good[c])
+                if kept and full:
+                    total += sign[c] * (w.castling * kept * min(material_of[1 - c], full) // full)
         if self.passed_on:
             spans = self.passed_span
             bonus = self.passed_bonus

@@ -144,3 +144,50 @@ def test_team_game_evaluates_without_king_safety():
     """Four players: mobility and passed pawns per colour, summed by team; the start is balanced."""
     game = get_game("future-generation")
     assert Evaluator(game).positional(game.position()) == 0
+
+
+# ---------------------------------------------------------------- castling
+CASTLE = EvalWeights(**{**OFF, "castling": 30})
+
+
+@pytest.mark.parametrize("fen, expected", [
+    (chess.STARTING_FEN, 0),
+    # 1.e4 e5 2.Ke2: White's king left home and lost both castlings
+    ("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 1 2", -30),
+    # White castled short: the king on g1 keeps the bonus
+    ("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4", 0),
+    # ... and on h1 or after castling long on c1 or b1
+    ("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1R1K b kq - 5 4", 0),
+    ("r3kbnr/pppqpppp/2n5/3p4/3P4/2N5/PPPQPPPP/1K1R1BNR b kq - 5 4", 0),
+    # the king walked e1-f1 instead (the rook still on h1): no castling left, no bonus
+    ("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1K1R b kq - 5 4", -30),
+    # the king is home but both rooks moved: nothing left to castle
+    ("rnbqkbnr/pppppppp/8/8/P6P/R6R/1PPPPPP1/1NBQKBN1 b kq - 1 3", -30),
+    # one castling left is enough
+    ("rnbqkbnr/pppppppp/8/8/7P/7R/PPPPPPP1/RNBQKBN1 b Qkq - 1 2", 0),
+])
+def test_castling_term(fen, expected):
+    assert term("normal", fen, CASTLE) == expected
+    assert term("normal", mirrored(fen), CASTLE) == -expected
+
+
+def test_castling_term_fades_with_the_enemy_pieces():
+    """Counted in full while the enemy keeps its pieces, in part in an endgame, not at all against a
+    lone king (a king belongs in the centre then)."""
+    part = term("normal", "r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1", CASTLE)      # Black lost its castling
+    assert 0 < part < 30                          # White keeps its castling; Black has only a rook
+    assert term("normal", "4k3/pppp4/8/8/8/8/8/R3K3 w Q - 0 1", CASTLE) == 0
+
+
+def test_castling_term_on_the_wide_board():
+    """Capablanca castles f1-i1 and f1-c1: the castled cells come from the game's own rules."""
+    start = get_game("capablanca").start_fen
+    assert term("capablanca", start, CASTLE) == 0
+    # White's king castled short onto i1 (rook on h1; its bishop, chancellor and knight moved out
+    # first), or walked to f2
+    board, rest = start.split(" ", 1)
+    ranks = board.split("/")
+    castled = "/".join(ranks[:5] + ["2BCN5", ranks[6], "RNABQ2RK1"]) + " b kq - 0 1"
+    walked = "/".join(ranks[:6] + ["PPPPPKPPPP", "RNABQ1BCNR"]) + " b kq - 0 1"
+    assert term("capablanca", castled, CASTLE) == 0
+    assert term("capablanca", walked, CASTLE) == -30

@@ -61,6 +61,7 @@ class EvalWeights:
     king_shelter: int = 6        # per own pawn next to the royal piece
     passed_base: int = 10        # a passed pawn ...
     passed_advance: int = 90     # ... plus this times the square of its progress toward the zone
+    castling: int = 0            # a royal piece at home that may still castle, or on a castled cell
 
 
 class Game:

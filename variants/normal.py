@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .fide import FlatChess
+from .game import EvalWeights
 from .pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 
@@ -12,3 +13,4 @@ class NormalChess(FlatChess):
     start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     army = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)
     castlings = (("e", "g", "h", "f", "K"), ("e", "c", "a", "d", "Q"))
+    eval_weights = EvalWeights(castling=30)
