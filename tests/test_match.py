@@ -324,6 +324,57 @@ def test_ctrl_c_ends_every_engine_process(tmp_path):
     assert _count(marker) == 0
 
 
+@pytest.mark.parametrize("to_group, sig", [(True, signal.SIGTERM), (False, signal.SIGTERM), (False, signal.SIGKILL)],
+                         ids=["kill-group", "kill-runner", "kill-9-runner"])
+def test_sigterm_stops_the_match_like_ctrl_c(tmp_path, to_group, sig):
+    """``kill`` (SIGTERM) to the runner alone or to its whole group: the runner says where the finished
+    games are, and no pool worker or engine is left behind (a worker that went back to waiting for work
+    used to outlive a killed runner forever). After ``kill -9`` of the runner the workers and engines end too."""
+    marker = f"h15term{os.getpid()}{int(to_group)}{int(sig)}"
+    state = tmp_path / f"{marker}.json"
+    cmd = [sys.executable, "-m", "cli", "match", "--engine", f"cmd={sys.executable} {TOY} hang 2 {marker}",
+           "name=a", "st=30", "--engine", f"cmd={sys.executable} {TOY} normal 3 {marker}", "name=b", "st=30",
+           "--games", "4", "--concurrency", "2", "--state", str(state), "-q"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and _count(marker) < 4:
+        time.sleep(0.2)
+    assert _count(marker) >= 4 and _runners(str(state)) == 3      # the runner and its two workers
+    try:
+        if to_group:
+            os.killpg(proc.pid, sig)
+        else:
+            os.kill(proc.pid, sig)
+        out, err = proc.communicate(timeout=20)      # leftover workers would hold its pipes open
+        if sig == signal.SIGTERM:
+            assert proc.returncode == 2 and "interrupted" in err and str(state) in err
+        else:
+            assert proc.returncode == -signal.SIGKILL
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and (_count(marker) or _runners(str(state))):
+            time.sleep(0.2)
+        assert _count(marker) == 0 and _runners(str(state)) == 0
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)          # whatever a failure left behind
+        except ProcessLookupError:
+            pass
+
+
+def _runners(state: str) -> int:
+    """Processes of ``hyperchess match`` (the runner and its pool workers) run with this state file."""
+    n = 0
+    for pid in os.listdir("/proc"):
+        try:
+            args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"match" in args and state.encode() in args:
+            n += 1
+    return n
+
+
 def _count(marker: str) -> int:
     """Running toy engines whose arguments end with ``marker``."""
     n = 0

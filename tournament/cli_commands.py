@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import shlex
+import signal
 import sys
 
 import click
@@ -30,6 +31,21 @@ class GroupedCommand(click.Command):
                 if words:
                     out.append(words[0] if len(words) == 1 else shlex.join(words))
         return super().parse_args(ctx, out)
+
+
+def _interruptible(run):
+    """``run()`` with SIGTERM treated as Ctrl-C: the finished games are kept in the state file and every
+    worker and engine ends (``kill`` and ``timeout`` send SIGTERM)."""
+    def stop(*_) -> None:
+        raise KeyboardInterrupt
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:              # not the main thread: signals stay as they are
+        return run()
+    try:
+        return run()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _pairs(value: str, what: str) -> dict[str, str]:
@@ -180,7 +196,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
             executor.submit(preflight, cfg).result()
         else:
             preflight(cfg)
-        result = run_match(cfg, executor, Progress(cfg, enabled=not quiet))
+        result = _interruptible(lambda: run_match(cfg, executor, Progress(cfg, enabled=not quiet)))
     except MatchError as exc:
         fail(str(exc))
     except KeyboardInterrupt:

@@ -26,9 +26,13 @@ except (OSError, AttributeError):       # pragma: no cover - not Linux
     _prctl = None
 
 
-def _child_setup() -> None:
+def die_with_parent() -> None:
+    """Linux: this process gets SIGTERM when its parent dies (PR_SET_PDEATHSIG); elsewhere nothing."""
     if _prctl is not None:
-        _prctl(1, signal.SIGTERM)       # PR_SET_PDEATHSIG
+        _prctl(1, signal.SIGTERM)
+
+
+_child_setup = die_with_parent
 
 
 class EngineDied(Exception):

@@ -19,7 +19,7 @@ from typing import Callable, TextIO
 
 from variants import get_game
 
-from .engine import EngineDied, EngineProcess
+from .engine import EngineDied, EngineProcess, die_with_parent
 from .openings import Opening
 from .pgn import record_to_pgn
 from .referee import DrawRule, GameJob, ResignRule, new_record, play_game, START_TIMEOUT
@@ -225,9 +225,21 @@ def save_state(cfg: MatchConfig, records: dict[int, dict]) -> None:
 
 # ---------------------------------------------------------------------- running
 def _worker_init() -> None:
-    """Pool workers leave Ctrl-C to the runner, and end their game cleanly (engines quit) on SIGTERM."""
+    """Pool workers leave Ctrl-C to the runner, and end their game cleanly (engines quit) on SIGTERM.
+    They also get SIGTERM when the runner dies (``kill -9``), so none is left behind."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    die_with_parent()
+
+
+def _play_in_worker(job: GameJob) -> dict:
+    """``play_game`` in a pool worker of our own. On SIGTERM the game unwinds (its engines quit) and the
+    worker leaves the pool at once: a worker that went back to waiting for work would outlive a runner
+    that was killed, as its task pipe never closes."""
+    try:
+        return play_game(job)
+    except SystemExit:
+        os._exit(1)
 
 
 class Progress:
@@ -297,7 +309,7 @@ def run_match(cfg: MatchConfig, executor: Executor | None = None, progress: Prog
             job = next(pending, None)
             if job is None:
                 return
-            in_flight[executor.submit(play_game, job)] = job
+            in_flight[executor.submit(_play_in_worker if own else play_game, job)] = job
 
     try:
         fill()
