@@ -303,9 +303,9 @@ def test_state_file_of_another_match_is_refused(tmp_path):
 
 
 # ---------------------------------------------------------------------- Ctrl-C
-def test_ctrl_c_ends_every_engine_process(tmp_path):
-    marker = f"h12marker{os.getpid()}"
-    state = tmp_path / "s.json"
+def _start_hanging_match(state: Path, marker: str) -> subprocess.Popen:
+    """A match in its own session, two games at once with toy engines tagged ``marker``, one of which
+    never moves; returns once all four engines run."""
     cmd = [sys.executable, "-m", "cli", "match", "--engine", f"cmd={sys.executable} {TOY} hang 2 {marker}",
            "name=a", "st=30", "--engine", f"cmd={sys.executable} {TOY} normal 3 {marker}", "name=b", "st=30",
            "--games", "4", "--concurrency", "2", "--state", str(state), "-q"]
@@ -315,6 +315,12 @@ def test_ctrl_c_ends_every_engine_process(tmp_path):
     while time.monotonic() < deadline and _count(marker) < 4:     # two games, two engines each
         time.sleep(0.2)
     assert _count(marker) >= 4
+    return proc
+
+
+def test_ctrl_c_ends_every_engine_process(tmp_path):
+    marker = f"h12marker{os.getpid()}"
+    proc = _start_hanging_match(tmp_path / "s.json", marker)
     os.killpg(proc.pid, signal.SIGINT)                 # Ctrl-C goes to the whole foreground group
     out, err = proc.communicate(timeout=20)
     assert proc.returncode == 2 and "interrupted" in err
@@ -332,15 +338,8 @@ def test_sigterm_stops_the_match_like_ctrl_c(tmp_path, to_group, sig):
     used to outlive a killed runner forever). After ``kill -9`` of the runner the workers and engines end too."""
     marker = f"h15term{os.getpid()}{int(to_group)}{int(sig)}"
     state = tmp_path / f"{marker}.json"
-    cmd = [sys.executable, "-m", "cli", "match", "--engine", f"cmd={sys.executable} {TOY} hang 2 {marker}",
-           "name=a", "st=30", "--engine", f"cmd={sys.executable} {TOY} normal 3 {marker}", "name=b", "st=30",
-           "--games", "4", "--concurrency", "2", "--state", str(state), "-q"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and _count(marker) < 4:
-        time.sleep(0.2)
-    assert _count(marker) >= 4 and _runners(str(state)) == 3      # the runner and its two workers
+    proc = _start_hanging_match(state, marker)
+    assert _runners(str(state)) == 3                  # the runner and its two workers
     try:
         if to_group:
             os.killpg(proc.pid, sig)
@@ -362,30 +361,27 @@ def test_sigterm_stops_the_match_like_ctrl_c(tmp_path, to_group, sig):
             pass
 
 
-def _runners(state: str) -> int:
-    """Processes of ``hyperchess match`` (the runner and its pool workers) run with this state file."""
+def _processes(wanted) -> int:
+    """Running processes whose argument list (bytes) satisfies ``wanted``."""
     n = 0
     for pid in os.listdir("/proc"):
         try:
             args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"match" in args and state.encode() in args:
-            n += 1
+        n += bool(wanted(args))
     return n
+
+
+def _runners(state: str) -> int:
+    """Processes of ``hyperchess match`` (the runner and its pool workers) run with this state file."""
+    return _processes(lambda args: b"match" in args and state.encode() in args)
 
 
 def _count(marker: str) -> int:
     """Running toy engines whose arguments end with ``marker``."""
-    n = 0
-    for pid in os.listdir("/proc"):
-        try:
-            args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if len(args) > 2 and args[-2] == marker.encode() and args[1].endswith(b"toy_engine.py"):
-            n += 1
-    return n
+    return _processes(lambda args: len(args) > 2 and args[-2] == marker.encode()
+                      and args[1].endswith(b"toy_engine.py"))
 
 
 # ---------------------------------------------------------------------- Dask
