@@ -189,7 +189,8 @@ class Evaluator:
             pc = pawns[c]
             if not self.walk_on:
                 pc.extend(cell for cell in occupied[c] if pawn[b[cell]])
-                material_of[c] = sum(value[b[cell]] for cell in occupied[c])
+                if self.castle_on:
+                    material_of[c] = sum(value[b[cell]] for cell in occupied[c])
                 continue
             for cell in occupied[c]:
                 code = b[cell]

@@ -32,8 +32,6 @@ def die_with_parent() -> None:
         _prctl(1, signal.SIGTERM)
 
 
-_child_setup = die_with_parent
-
 
 class EngineDied(Exception):
     """The engine's output ended (crash, exit) or it could not be written to."""
@@ -57,7 +55,7 @@ class EngineProcess:
                 list(spec.argv), cwd=spec.cwd or None, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, text=True, bufsize=1, errors="replace",
                 start_new_session=True,              # Ctrl-C reaches the runner, which ends the engines
-                preexec_fn=_child_setup if _prctl is not None else None,
+                preexec_fn=die_with_parent if _prctl is not None else None,
                 env=dict(os.environ, PYTHONUNBUFFERED="1"))
         except OSError as exc:
             raise EngineDied(f"cannot start {shlex.join(spec.argv)}: {exc.strerror or exc}") from None
