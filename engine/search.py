@@ -37,6 +37,9 @@ RANDOM_MOVES = 8                    # opening randomisation: root noise up to th
 ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
 FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift eval + margin above alpha
 LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV nodes before the rest is skipped
+RFP_MARGIN = 90                     # non-PV nodes of depth <= RFP_DEPTH: eval - depth * this >= beta cuts at once
+RFP_DEPTH = 3
+IIR_DEPTH = 4                       # a node this deep without a hash move is searched one ply shallower
 KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
 ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
 SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
@@ -596,6 +599,15 @@ class Searcher:
                 if flag == EXACT or (flag == LOWER and s >= beta) or (flag == UPPER and s <= alpha):
                     return s
 
+        # a non-PV node whose static score stands well above beta is not searched (reverse futility)
+        if (depth <= RFP_DEPTH and beta - alpha == 1 and not check and not g.has_game_over
+                and -MATE_BOUND < beta < MATE_BOUND):
+            margin = RFP_MARGIN * depth
+            v = self._eval(pos, beta + margin - 1, beta + margin)
+            if v - margin >= beta:
+                return v - margin
+        if tt_move is None and depth >= IIR_DEPTH:
+            depth -= 1                      # no hash move: a guess at a shallower depth costs less
         # null move: if passing still holds beta, a real move will too (not in check, not in pawn endings)
         if (null_ok and depth >= 3 and not check and self.null_allowed and -MATE_BOUND < beta < MATE_BOUND
                 and self._eval(pos, beta - 1, beta) >= beta and self._has_pieces(pos)):

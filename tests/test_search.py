@@ -170,7 +170,7 @@ def test_stop_inside_a_null_move_search_unwinds(monkeypatch):
     monkeypatch.setattr(search_module.Searcher, "_null_search", spy)
     pos = normal()
     fen, h = pos.fen(), pos.hash
-    Searcher().search(pos, Limits(depth=6))     # where the null-move searches lie in the node count
+    Searcher().search(pos, Limits(depth=7))     # where the null-move searches lie in the node count
     inside = [start + (end - start) // 2 for start, end in spans if end - start >= 4]
     assert inside
     for budget_nodes in inside[:5]:             # the same deterministic search, stopped in the middle of one
@@ -439,3 +439,58 @@ def test_quiescence_checks_see_a_quiet_mate_past_the_horizon(monkeypatch, checks
         board.push_uci(pos.move_name(result.best))
         board.push_uci("e8e1")
         assert not board.is_checkmate()        # the move chosen stops the mate
+
+
+# ---------------------------------------------------------------- node-level pruning (docs/engine.md "Search")
+UP_A_QUEEN = "4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1"        # White to move, a queen ahead, no check
+
+
+def ready(fen: str) -> tuple[Searcher, object]:
+    """A searcher set up for ``pos`` as a search would leave it (tables, evaluator), its TT empty."""
+    pos = normal(fen)
+    s = Searcher()
+    s.search(pos, Limits(depth=1))
+    s.tt.clear()
+    s.nodes = 0
+    return s, pos
+
+
+def test_reverse_futility_cuts_a_shallow_node_far_above_beta():
+    """A non-PV node at depth <= RFP_DEPTH whose static score minus depth * RFP_MARGIN still reaches beta
+    returns at once; the same node in a PV window, or with beta out of reach, searches its moves."""
+    import engine.search as sm
+    s, pos = ready(UP_A_QUEEN)
+    static = s._eval(pos)
+    beta = static - sm.RFP_MARGIN * 2 - 50
+    assert s._ab(pos, 2, beta - 1, beta, 1) >= beta
+    assert s.nodes == 1                                     # no child visited
+    s.nodes = 0
+    s._ab(pos, 2, beta - 1, static + 1000, 1)               # PV window: searched
+    assert s.nodes > 1
+    s, pos = ready(UP_A_QUEEN)
+    beta = static - sm.RFP_MARGIN * 2 + 50                  # the margin does not clear beta: searched
+    s._ab(pos, 2, beta - 1, beta, 1)
+    assert s.nodes > 1
+
+
+def test_reverse_futility_never_cuts_in_check():
+    s, pos = ready("4k3/pppp4/8/8/8/8/PPPP4/3QK2r w - - 0 1")   # a queen ahead, but in check
+    static = s._eval(pos)
+    s._ab(pos, 2, static - 501, static - 500, 1)
+    assert s.nodes > 1
+
+
+def test_a_node_without_a_hash_move_is_searched_one_ply_shallower():
+    """Internal iterative reduction: from IIR_DEPTH on, a node the TT knows no move for stores its result
+    one ply shallower; with a hash move it keeps its depth."""
+    import engine.search as sm
+    d = sm.IIR_DEPTH
+    s, pos = ready(None)
+    s._ab(pos, d, -sm.INF, sm.INF, 1)
+    assert s.tt[pos.hash][0] == d - 1
+    move = s.tt[pos.hash][3]
+    s.tt.clear()
+    s.tt[pos.hash] = (0, sm.UPPER, -sm.INF // 2, move)      # a hash move, no usable bound
+    s._ab(pos, d, -sm.INF, sm.INF, 1)
+    assert s.tt[pos.hash][0] == d
+
