@@ -32,7 +32,6 @@ def die_with_parent() -> None:
         _prctl(1, signal.SIGTERM)
 
 
-
 class EngineDied(Exception):
     """The engine's output ended (crash, exit) or it could not be written to."""
 
