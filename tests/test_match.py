@@ -330,6 +330,33 @@ def test_ctrl_c_ends_every_engine_process(tmp_path):
     assert _count(marker) == 0
 
 
+def test_an_interrupted_match_reports_the_games_it_finished(tmp_path):
+    """SIGTERM after some games: the report of the finished games (as many as the state file keeps) goes
+    to stdout before the one-line "interrupted" on stderr."""
+    state = tmp_path / "s.json"
+    cmd = [sys.executable, "-m", "cli", "match", "--engine", f"cmd={sys.executable} {TOY}", "name=a",
+           "--engine", f"cmd={sys.executable} {TOY}", "name=b", "--each", "st=1", "--maxmoves", "3",
+           "--games", "2", "--rounds", "500", "--state", str(state), "-q"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and _finished(state) < 2:
+            time.sleep(0.2)
+        os.kill(proc.pid, signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    finished = _finished(state)
+    assert proc.returncode == 2 and "interrupted" in err and str(state) in err
+    assert finished >= 2
+    assert f"Results of a vs b (normal, {finished} of 1000 games):" in out
+    assert f"Games: {finished}," in out
+
+
 @pytest.mark.parametrize("to_group, sig", [(True, signal.SIGTERM), (False, signal.SIGTERM), (False, signal.SIGKILL)],
                          ids=["kill-group", "kill-runner", "kill-9-runner"])
 def test_sigterm_stops_the_match_like_ctrl_c(tmp_path, to_group, sig):
@@ -371,6 +398,14 @@ def _processes(wanted) -> int:
             continue
         n += bool(wanted(args))
     return n
+
+
+def _finished(state: Path) -> int:
+    """Games in a match's state file (0 before the first is written)."""
+    try:
+        return len(json.loads(state.read_text())["records"])
+    except (OSError, ValueError):
+        return 0
 
 
 def _runners(state: str) -> int:

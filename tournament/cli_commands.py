@@ -199,8 +199,11 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
         result = _interruptible(lambda: run_match(cfg, executor, Progress(cfg, enabled=not quiet)))
     except MatchError as exc:
         fail(str(exc))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         click.echo("", err=True)
+        partial = getattr(exc, "result", None)     # runner.MatchInterrupted: the games finished so far
+        if partial is not None and partial.records:
+            click.echo(report(cfg, partial.records, partial.elapsed, partial.resumed))
         fail("interrupted" + (f"; finished games are in {state} (run the same command to resume)" if state else ""))
     finally:
         if client is not None:

@@ -288,6 +288,14 @@ class MatchResult:
     resumed: int
 
 
+class MatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM, see cli_commands) during a match; ``result`` holds the games finished so far."""
+
+    def __init__(self, result: MatchResult) -> None:
+        super().__init__()
+        self.result = result
+
+
 def run_match(cfg: MatchConfig, executor: Executor | None = None, progress: Progress | None = None,
               on_record: Callable[[dict], None] | None = None) -> MatchResult:
     """Run (or resume) the match. ``executor`` defaults to a local process pool of ``cfg.concurrency``."""
@@ -349,7 +357,8 @@ def run_match(cfg: MatchConfig, executor: Executor | None = None, progress: Prog
                 p.join(5)
                 if p.is_alive():
                     p.kill()
-        raise
+        raise MatchInterrupted(MatchResult([records[i] for i in sorted(records)], stopped,
+                                           time.monotonic() - started, resumed)) from None
     finally:
         if progress is not None:
             progress.close()
