@@ -303,6 +303,13 @@ def test_state_file_of_another_match_is_refused(tmp_path):
 
 
 # ---------------------------------------------------------------------- Ctrl-C
+def _ctrl_c_as_in_a_terminal() -> None:
+    """SIGINT back to its default in the child, as a terminal's foreground job has it: a test run started in
+    the background (``pytest &`` from a script) ignores SIGINT, the child would inherit that, and Python then
+    installs no KeyboardInterrupt handler, so the runner would rightly ignore the Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start_hanging_match(state: Path, marker: str) -> subprocess.Popen:
     """A match in its own session, two games at once with toy engines tagged ``marker``, one of which
     never moves; returns once all four engines run."""
@@ -310,7 +317,7 @@ def _start_hanging_match(state: Path, marker: str) -> subprocess.Popen:
            "name=a", "st=30", "--engine", f"cmd={sys.executable} {TOY} normal 3 {marker}", "name=b", "st=30",
            "--games", "4", "--concurrency", "2", "--state", str(state), "-q"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_ctrl_c_as_in_a_terminal)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and _count(marker) < 4:     # two games, two engines each
         time.sleep(0.2)
