@@ -310,14 +310,19 @@ def _ctrl_c_as_in_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _match_process(args: list[str]) -> subprocess.Popen:
+    """``hyperchess match ARGS`` in its own session, SIGINT at its default, output captured as text."""
+    return subprocess.Popen([sys.executable, "-m", "cli", "match", *args], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_ctrl_c_as_in_a_terminal)
+
+
 def _start_hanging_match(state: Path, marker: str) -> subprocess.Popen:
     """A match in its own session, two games at once with toy engines tagged ``marker``, one of which
     never moves; returns once all four engines run."""
-    cmd = [sys.executable, "-m", "cli", "match", "--engine", f"cmd={sys.executable} {TOY} hang 2 {marker}",
-           "name=a", "st=30", "--engine", f"cmd={sys.executable} {TOY} normal 3 {marker}", "name=b", "st=30",
-           "--games", "4", "--concurrency", "2", "--state", str(state), "-q"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, preexec_fn=_ctrl_c_as_in_a_terminal)
+    proc = _match_process(["--engine", f"cmd={sys.executable} {TOY} hang 2 {marker}", "name=a", "st=30",
+                           "--engine", f"cmd={sys.executable} {TOY} normal 3 {marker}", "name=b", "st=30",
+                           "--games", "4", "--concurrency", "2", "--state", str(state), "-q"])
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and _count(marker) < 4:     # two games, two engines each
         time.sleep(0.2)
@@ -341,11 +346,9 @@ def test_an_interrupted_match_reports_the_games_it_finished(tmp_path):
     """SIGTERM after some games: the report of the finished games (as many as the state file keeps) goes
     to stdout before the one-line "interrupted" on stderr."""
     state = tmp_path / "s.json"
-    cmd = [sys.executable, "-m", "cli", "match", "--engine", f"cmd={sys.executable} {TOY}", "name=a",
-           "--engine", f"cmd={sys.executable} {TOY}", "name=b", "--each", "st=1", "--maxmoves", "3",
-           "--games", "2", "--rounds", "500", "--state", str(state), "-q"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    proc = _match_process(["--engine", f"cmd={sys.executable} {TOY}", "name=a", "--engine",
+                           f"cmd={sys.executable} {TOY}", "name=b", "--each", "st=1", "--maxmoves", "3",
+                           "--games", "2", "--rounds", "500", "--state", str(state), "-q"])
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and _finished(state) < 2:

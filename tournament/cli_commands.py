@@ -118,7 +118,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
 
     from .openings import Opening, OpeningError, load_openings
     from .referee import DrawRule, ResignRule
-    from .runner import MatchConfig, MatchError, Progress, preflight, report, run_match
+    from .runner import MatchConfig, MatchError, MatchInterrupted, Progress, preflight, report, run_match
     from .stats import Sprt
 
     try:
@@ -201,9 +201,9 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
         fail(str(exc))
     except KeyboardInterrupt as exc:
         click.echo("", err=True)
-        partial = getattr(exc, "result", None)     # runner.MatchInterrupted: the games finished so far
-        if partial is not None and partial.records:
-            click.echo(report(cfg, partial.records, partial.elapsed, partial.resumed))
+        if isinstance(exc, MatchInterrupted) and exc.result.records:     # the games finished so far
+            done = exc.result
+            click.echo(report(cfg, done.records, done.elapsed, done.resumed))
         fail("interrupted" + (f"; finished games are in {state} (run the same command to resume)" if state else ""))
     finally:
         if client is not None:

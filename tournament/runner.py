@@ -312,6 +312,10 @@ def run_match(cfg: MatchConfig, executor: Executor | None = None, progress: Prog
         executor = ProcessPoolExecutor(max_workers=max(1, cfg.concurrency), initializer=_worker_init)
     in_flight: dict[Future, GameJob] = {}
 
+    def result() -> MatchResult:
+        """The games finished so far, in game order."""
+        return MatchResult([records[i] for i in sorted(records)], stopped, time.monotonic() - started, resumed)
+
     def fill() -> None:
         while len(in_flight) < max(1, cfg.concurrency):
             job = next(pending, None)
@@ -357,11 +361,10 @@ def run_match(cfg: MatchConfig, executor: Executor | None = None, progress: Prog
                 p.join(5)
                 if p.is_alive():
                     p.kill()
-        raise MatchInterrupted(MatchResult([records[i] for i in sorted(records)], stopped,
-                                           time.monotonic() - started, resumed)) from None
+        raise MatchInterrupted(result()) from None
     finally:
         if progress is not None:
             progress.close()
         if own:
             executor.shutdown(wait=True, cancel_futures=True)
-    return MatchResult([records[i] for i in sorted(records)], stopped, time.monotonic() - started, resumed)
+    return result()
