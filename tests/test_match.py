@@ -234,7 +234,7 @@ def test_resumed_match_plays_exactly_the_planned_games(tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         run_match(cfg, on_record=stop_after_two)
-    saved = json.loads(state.read_text())["records"]
+    saved = _state_records(state)
     assert [r["index"] for r in saved] == [0, 1]
     result = run_match(cfg)
     assert result.resumed == 2
@@ -410,10 +410,15 @@ def _processes(wanted) -> int:
     return n
 
 
+def _state_records(state: Path) -> list[dict]:
+    """The game records a match's state file holds."""
+    return json.loads(state.read_text())["records"]
+
+
 def _finished(state: Path) -> int:
     """Games in a match's state file (0 before the first is written)."""
     try:
-        return len(json.loads(state.read_text())["records"])
+        return len(_state_records(state))
     except (OSError, ValueError):
         return 0
 
@@ -451,7 +456,7 @@ def test_dask_local_cluster_gives_the_local_pool_records(tmp_path):
     assert missing.exit_code == 2 and "cannot start /no/such/engine" in missing.output   # checked on a worker
 
     def games(name):
-        records = json.loads((tmp_path / name).read_text())["records"]
+        records = _state_records(tmp_path / name)
         return [(x["index"], x["players"], x["moves"], x["result"], x["termination"], x["score"], x["errors"])
                 for x in records]
 

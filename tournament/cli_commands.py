@@ -202,8 +202,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
     except KeyboardInterrupt as exc:
         click.echo("", err=True)
         if isinstance(exc, MatchInterrupted) and exc.result.records:     # the games finished so far
-            done = exc.result
-            click.echo(report(cfg, done.records, done.elapsed, done.resumed))
+            click.echo(report(cfg, exc.result.records, exc.result.elapsed, exc.result.resumed))
         fail("interrupted" + (f"; finished games are in {state} (run the same command to resume)" if state else ""))
     finally:
         if client is not None:
