@@ -2,16 +2,23 @@
 
     python tools/texel.py --variant normal m1.pgn m2.pgn ...          # fit and print the weights
     python tools/texel.py --variant normal --rounds 30 *.pgn
+    python tools/texel.py --variant normal --scan *.pgn                # each weight alone, both halves
 
 Every position of every game (after the opening plies, not in check, neither the move into it nor the move
 out of it a capture: quiet positions) is labelled with the game's result (1, 1/2, 0 for White). The static
 evaluation from White's view is linear in the weights tuned here: the piece values of the pieces that are
 neither pawns nor royal (the count difference of each kind is its feature) and the ``EvalWeights`` terms
 (each term's feature is the evaluator's value with that weight alone at 1, measured at 10 for precision).
-The rest of the evaluation (placement, tempo, endgame terms) is a fixed offset. First K of the logistic
-``1 / (1 + 10 ** (-K * eval / 400))`` is fitted, then the weights by coordinate descent (steps of 8, 4, 2, 1)
-on the mean squared error. The games are split in two halves by number (odd: fit, even: check); the
-result is reported for both, so an over-fit shows.
+The rest of the evaluation (placement, tempo, endgame terms, the pawn's value) is a fixed offset. First K
+of the logistic ``1 / (1 + 10 ** (-K * eval / 400))`` is fitted with the weights as they are, then held
+while the weights are fitted by coordinate descent (steps of 8, 4, 2, 1) on the mean squared error. K is
+held because the offset is not tuned: refitting K each pass let a fit shrink K and inflate every tuned
+term together, which only turns the fixed part down (session 9's millennium fit, K 0.28).
+
+The games are split in two halves by number (odd: fit, even: check) and the error is reported for both, so
+an over-fit shows. Positions of one game share one label, so the halves' noise is that of a few hundred
+games even when they hold tens of thousands of positions: ``--scan`` shows, weight by weight, where the two
+halves agree (docs/performance.md, session 11).
 """
 from __future__ import annotations
 
@@ -106,6 +113,45 @@ def fit_k(data, theta) -> float:
     return (lo + hi) / 2
 
 
+def descend(data, theta: list[float], free: list[int], k: float, max_step: int = 8,
+            rounds: int = 20) -> list[float]:
+    """Coordinate descent on the MSE of ``data`` with K held: each free weight in turn moves by the step
+    (8, 4, 2, 1 centipawns, never below 0) while that lowers the error."""
+    for step in [s for s in (8, 4, 2, 1) if s <= max_step]:
+        for _ in range(rounds):
+            improved = False
+            best = loss(data, theta, k)
+            for i in free:
+                for d in (step, -step):
+                    trial = list(theta)
+                    trial[i] = max(0.0, trial[i] + d)
+                    v = loss(data, trial, k)
+                    if v < best:
+                        best, theta, improved = v, trial, True
+                        break
+            if not improved:
+                break
+        print(f"step {step}: fit {best:.5f}", file=sys.stderr)
+    return theta
+
+
+def scan(fit, check, theta: list[float], names: list[str], k: float) -> list[str]:
+    """One line per weight: the change of the MSE on the fit half and on the check half when that weight
+    alone is scaled (x0, 0.5, 1.5, 2, 3; a weight at 0 is tried at 5, 10, 20, 40), the rest held. A change
+    both halves agree on is a signal; one half better and the other worse is noise in the games."""
+    base = (loss(fit, theta, k), loss(check, theta, k))
+    lines = []
+    for i, name in enumerate(names):
+        tried = [theta[i] * m for m in (0, 0.5, 1.5, 2, 3)] if theta[i] else [5.0, 10.0, 20.0, 40.0]
+        cells = []
+        for value in tried:
+            trial = list(theta)
+            trial[i] = value
+            cells.append(f"{value:.0f}: {loss(fit, trial, k) - base[0]:+.5f}/{loss(check, trial, k) - base[1]:+.5f}")
+        lines.append(f"  {name:16s} {theta[i]:5.0f}   " + "  ".join(cells))
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pgn", nargs="+")
@@ -113,6 +159,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=20, help="coordinate-descent passes at most")
     ap.add_argument("--only", choices=["values", "terms"], help="tune only the piece values or only the terms")
     ap.add_argument("--max-step", type=int, default=8)
+    ap.add_argument("--scan", action="store_true",
+                    help="no fit: show how each weight alone moves the error of both halves")
     args = ap.parse_args()
     game = get_game(args.variant)
     kinds, rows = samples(game, args.pgn)
@@ -120,34 +168,23 @@ def main() -> None:
     check = [r for r in rows if not r[0] % 2]
     print(f"{len(rows)} quiet positions ({len(fit)} to fit, {len(check)} to check)", file=sys.stderr)
     names = [game.pieces[k].name for k in kinds] + TERMS
-    theta = [float(game.pieces[k].value) for k in kinds] + [float(getattr(game.eval_weights, t)) for t in TERMS]
-    k = fit_k(fit, theta)
-    start = (loss(fit, theta, k), loss(check, theta, k))
-    best = start[0]
-    free = [i for i in range(len(theta)) if args.only is None
+    shipped = [float(game.pieces[k].value) for k in kinds] + [float(getattr(game.eval_weights, t)) for t in TERMS]
+    if args.scan:
+        k = fit_k(rows, shipped)
+        print(f"K = {k:.3f}; MSE fit {loss(fit, shipped, k):.5f}, check {loss(check, shipped, k):.5f}; "
+              "per weight, value: change on the fit half / on the check half")
+        print("\n".join(scan(fit, check, shipped, names, k)))
+        return
+    k = fit_k(fit, shipped)
+    start = (loss(fit, shipped, k), loss(check, shipped, k))
+    free = [i for i in range(len(shipped)) if args.only is None
             or (args.only == "values") == (i < len(kinds))]
-    for step in [s for s in (8, 4, 2, 1) if s <= args.max_step]:
-        for _ in range(args.rounds):
-            improved = False
-            k = fit_k(fit, theta)           # K refitted each pass, so scaling every weight up gains nothing
-            best = loss(fit, theta, k)
-            for i in free:
-                for d in (step, -step):
-                    trial = list(theta)
-                    trial[i] = max(0.0, trial[i] + d)
-                    v = loss(fit, trial, k)
-                    if v < best:
-                        best, theta, improved = v, trial, True
-                        break
-            if not improved:
-                break
-        print(f"step {step}: fit {best:.5f}", file=sys.stderr)
-    end = (best, loss(check, theta, k))
+    theta = descend(fit, shipped, free, k, args.max_step, args.rounds)
+    end = (loss(fit, theta, k), loss(check, theta, k))
     start_k = fit_k(check, theta)
     print(f"(K fitted on the check half after tuning: {start_k:.3f}, MSE {loss(check, theta, start_k):.5f})")
     print(f"K = {k:.3f}; MSE fit {start[0]:.5f} -> {end[0]:.5f}, check {start[1]:.5f} -> {end[1]:.5f}")
-    for name, before, after in zip(names, [float(game.pieces[k].value) for k in kinds]
-                                   + [float(getattr(game.eval_weights, t)) for t in TERMS], theta):
+    for name, before, after in zip(names, shipped, theta):
         print(f"  {name:16s} {before:7.0f} -> {after:7.0f}")
 
 
