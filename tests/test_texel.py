@@ -4,6 +4,8 @@ from __future__ import annotations
 import importlib.util
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import chess
@@ -88,3 +90,30 @@ def test_scan_shows_both_halves_agree_on_a_weight_that_is_too_low():
     for value in ("30", "40"):
         assert cells[value][0] < 0 and cells[value][1] < 0
     assert cells["0"][0] > 0 and cells["0"][1] > 0
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(_PATH), *args], capture_output=True, text=True, timeout=120)
+
+
+def test_bad_input_gets_one_line_and_a_bad_game_is_left_out(tmp_path):
+    text, quiet = _random_games(2, 40, seed=11)
+    good = tmp_path / "good.pgn"
+    good.write_text(text)
+    bad = tmp_path / "bad.pgn"
+    bad.write_text('[Event "t"]\n[Variant "normal"]\n[Result "1-0"]\n\ne2e4 e7e5 e1e3 1-0\n\n' + text)
+    for args, says in [(["missing.pgn"], "No such file"), (["--variant", "nosuch", str(good)], "unknown variant"),
+                       (["--rounds", "0", str(good)], "--rounds: must be 1 or more"),
+                       ([str(tmp_path)], "Is a directory"), (["/dev/null"], "no quiet positions")]:
+        done = _run(*args)
+        assert done.returncode != 0 and "Traceback" not in done.stderr
+        assert says in done.stderr.strip().splitlines()[-1]
+    # the game with the illegal move is named and left out; the others still count
+    kinds, rows = texel.samples(get_game("normal"), [str(bad)])
+    assert [sum(1 for r in rows if r[0] == g) for g in (2, 3)] == quiet and not any(r[0] == 1 for r in rows)
+    done = _run("--scan", str(bad))
+    assert done.returncode == 0 and "game 1 left out: illegal move e1e3" in done.stderr
+
+
+def test_descend_without_a_round_keeps_the_weights():
+    assert texel.descend(_synthetic(40.0, 0.8, 50, seed=1), [10.0], [0], 0.8, rounds=0) == [10.0]

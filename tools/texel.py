@@ -33,7 +33,7 @@ sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resol
 from engine.evaluate import Evaluator  # noqa: E402
 from engine.search import TEMPO, _GameData, king_centre_for, mop_up_for  # noqa: E402
 from tournament.pgn import read_pgn  # noqa: E402
-from variants import get_game  # noqa: E402
+from variants import UnknownVariant, get_game  # noqa: E402
 from variants.game import EvalWeights  # noqa: E402
 
 TERMS = [f.name for f in dataclasses.fields(EvalWeights)]
@@ -54,18 +54,22 @@ def samples(game, paths: list[str]):
     out = []
     number = 0
     for path in paths:
-        for pg in read_pgn(Path(path).read_text()):
+        for pg in read_pgn(Path(path).read_text(errors="replace")):
             number += 1
             if pg.result not in RESULT or pg.tags.get("Variant", "normal") != game.name:
                 continue
-            pos = game.position(pg.tags.get("FEN"))
-            captures = []
-            moves = []
-            for text in pg.moves:
-                m = pos.parse_move(text)
-                captures.append(bool(pos.board[m[1]]) or m[3] == 2)
-                moves.append(m)
-                pos.push(m)
+            try:
+                pos = game.position(pg.tags.get("FEN"))
+                captures = []
+                moves = []
+                for text in pg.moves:
+                    m = pos.parse_move(text)
+                    captures.append(bool(pos.board[m[1]]) or m[3] == 2)
+                    moves.append(m)
+                    pos.push(m)
+            except ValueError as e:         # a bad FEN tag or an illegal move: that game is left out
+                print(f"{path}: game {number} left out: {e}", file=sys.stderr)
+                continue
             pos = game.position(pg.tags.get("FEN"))
             for i, m in enumerate(moves):
                 if i >= OPENING_PLIES and not captures[i] and not captures[i - 1] and not pos.in_check():
@@ -117,10 +121,10 @@ def descend(data, theta: list[float], free: list[int], k: float, max_step: int =
             rounds: int = 20) -> list[float]:
     """Coordinate descent on the MSE of ``data`` with K held: each free weight in turn moves by the step
     (8, 4, 2, 1 centipawns, never below 0) while that lowers the error."""
+    best = loss(data, theta, k)
     for step in [s for s in (8, 4, 2, 1) if s <= max_step]:
         for _ in range(rounds):
             improved = False
-            best = loss(data, theta, k)
             for i in free:
                 for d in (step, -step):
                     trial = list(theta)
@@ -152,18 +156,34 @@ def scan(fit, check, theta: list[float], names: list[str], k: float) -> list[str
     return lines
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pgn", nargs="+")
     ap.add_argument("--variant", default="normal")
-    ap.add_argument("--rounds", type=int, default=20, help="coordinate-descent passes at most")
+    ap.add_argument("--rounds", type=_positive, default=20, help="coordinate-descent passes at most")
     ap.add_argument("--only", choices=["values", "terms"], help="tune only the piece values or only the terms")
-    ap.add_argument("--max-step", type=int, default=8)
+    ap.add_argument("--max-step", type=int, choices=(1, 2, 4, 8), default=8,
+                    help="the largest step of the descent, in centipawns")
     ap.add_argument("--scan", action="store_true",
                     help="no fit: show how each weight alone moves the error of both halves")
     args = ap.parse_args()
-    game = get_game(args.variant)
-    kinds, rows = samples(game, args.pgn)
+    try:
+        game = get_game(args.variant)
+        kinds, rows = samples(game, args.pgn)
+    except (UnknownVariant, OSError) as e:
+        sys.exit(f"texel: {e}")
+    if not rows:
+        sys.exit(f"texel: no quiet positions of {game.name} in {', '.join(args.pgn)} (Variant tag and result needed)")
     fit = [r for r in rows if r[0] % 2]
     check = [r for r in rows if not r[0] % 2]
     print(f"{len(rows)} quiet positions ({len(fit)} to fit, {len(check)} to check)", file=sys.stderr)
