@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import python_chess_nps, timed  # noqa: E402
 from bench.search import search_nps  # noqa: E402
-from variants.mixed3d import Mixed3D  # noqa: E402
-from variants.perft import perft  # noqa: E402
+from hyperchess.variants.mixed3d import Mixed3D  # noqa: E402
+from hyperchess.variants.perft import perft  # noqa: E402
 
 
 def main(argv: list[str]) -> None:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import python_chess_nps  # noqa: E402
 
-CMD = [sys.executable, "-m", "cli", "xboard"]
+CMD = [sys.executable, "-m", "hyperchess", "xboard"]
 
 
 def _read_until(proc: subprocess.Popen, wanted: str) -> float:

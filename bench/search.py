@@ -30,11 +30,11 @@ import chess
 sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resolve().parent.parent))
 
 from bench.common import KIWIPETE, python_chess_nps  # noqa: E402
-from engine.search import Limits, Searcher  # noqa: E402
-from variants import get_game  # noqa: E402
+from hyperchess.engine.search import Limits, Searcher  # noqa: E402
+from hyperchess.variants import get_game  # noqa: E402
 
 try:
-    from variants.first_contact import POSITION_88
+    from hyperchess.variants.first_contact import POSITION_88
 except (ImportError, TypeError):        # an older tree (--baseline) without the game
     POSITION_88 = None
 
@@ -102,7 +102,7 @@ def run(games: list[str] | None = None, baseline: str | None = None,
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--worker"]:           # one case for --baseline, as JSON (null: the game is not there)
         game_name, fen, depth, repeat = argv[1:5]
-        from variants import game_names
+        from hyperchess.variants import game_names
         if game_name not in game_names():
             print("null")
             return

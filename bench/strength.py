@@ -27,8 +27,8 @@ import chess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.search import Limits, Searcher  # noqa: E402
-from variants import get_game  # noqa: E402
+from hyperchess.engine.search import Limits, Searcher  # noqa: E402
+from hyperchess.variants import get_game  # noqa: E402
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 100}
 

@@ -24,8 +24,8 @@ import chess
 
 sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resolve().parent.parent))
 
-from engine.search import Limits, Searcher  # noqa: E402
-from variants import get_game  # noqa: E402
+from hyperchess.engine.search import Limits, Searcher  # noqa: E402
+from hyperchess.variants import get_game  # noqa: E402
 
 EPD = """\
 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";

@@ -4,11 +4,11 @@ Black+Silver, capture-the-king; a colour whose king is gone is skipped, and a te
 Importing this module registers nothing (``four_player_toy`` does)."""
 from __future__ import annotations
 
-from variants.game import Game
-from variants.geometry import Geometry
-from variants.notation import SquareNames
-from variants.pieces import KING
-from variants.position import Outcome
+from hyperchess.variants.game import Game
+from hyperchess.variants.geometry import Geometry
+from hyperchess.variants.notation import SquareNames
+from hyperchess.variants.pieces import KING
+from hyperchess.variants.position import Outcome
 
 NAME = "four-kings-toy"
 

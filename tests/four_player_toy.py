@@ -4,7 +4,7 @@ for tests that must leave the registry as they found it."""
 from __future__ import annotations
 
 from four_kings import NAME, FourKingsToy  # noqa: F401 (the registry entry names this module)
-from variants import REGISTRY
+from hyperchess.variants import REGISTRY
 
 
 def register() -> None:
@@ -12,7 +12,8 @@ def register() -> None:
 
 
 def unregister() -> None:
-    import variants
+    from hyperchess import variants
+
     REGISTRY.pop(NAME, None)
     variants._cache.pop(NAME, None)
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE_CMD = [sys.executable, "-m", "cli", "xboard"]
+ENGINE_CMD = [sys.executable, "-m", "hyperchess", "xboard"]
 THINKING = re.compile(r"^\d+ -?\d+ \d+ \d+( |\t|$)")
 
 
@@ -68,7 +68,7 @@ class Client:
 
 
 class EngineProcess(Client):
-    """``python -m cli xboard`` (the same as ``hyperchess xboard``)."""
+    """``python -m hyperchess xboard`` (the same as ``hyperchess xboard``)."""
 
     def __init__(self, args: list[str] | None = None) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -144,7 +144,7 @@ class InProcess(Client):
     """The engine's own loop on queues, in a thread of the test process (``engine`` is inspectable)."""
 
     def __init__(self, **kwargs) -> None:
-        from protocol.xboard import XBoardEngine
+        from hyperchess.protocol.xboard import XBoardEngine
         self.lines = queue.Queue()
         self.all: list[str] = []
         self.src = _Source()

@@ -4,7 +4,7 @@ import random
 import chess
 import pytest
 
-from variants import get_game
+from hyperchess.variants import get_game
 
 STARTS = [
     chess.STARTING_FEN,

@@ -1,8 +1,8 @@
 """capablanca: start-position perft (the counts Fairy-Stockfish and others publish) and castling."""
 import pytest
 
-from variants import get_game
-from variants.perft import perft
+from hyperchess.variants import get_game
+from hyperchess.variants.perft import perft
 
 
 def test_start_perft_depth_1_to_3():

@@ -4,7 +4,7 @@ import sys
 
 from click.testing import CliRunner
 
-from cli import main
+from hyperchess.cli import main
 
 
 def run(*args):
@@ -48,7 +48,7 @@ def test_bad_input_is_one_line_exit_2_no_traceback():
     for args in (["perft", "nosuchgame", "2"], ["perft", "normal", "0"], ["perft", "normal", "-3"],
                  ["show", "normal", "--position", "rnbqkbnr/ppp w"],
                  ["perft", "normal", "2", "--position", "8/8/8/8/8/8/8/8 q - - 0 1"]):
-        proc = subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True)
+        proc = subprocess.run([sys.executable, "-m", "hyperchess", *args], capture_output=True, text=True)
         assert proc.returncode == 2, args
         assert proc.stdout == ""
         assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr, proc.stderr

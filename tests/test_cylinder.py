@@ -7,10 +7,10 @@ import random
 import pytest
 
 import wrapped_oracle as oracle
-from variants import get_game
-from variants.fen import format_board
-from variants.geometry import ORTHOGONAL_2D, Geometry
-from variants.perft import perft
+from hyperchess.variants import get_game
+from hyperchess.variants.fen import format_board
+from hyperchess.variants.geometry import ORTHOGONAL_2D, Geometry
+from hyperchess.variants.perft import perft
 
 PERFT_START = {1: 20, 2: 392, 3: 9162, 4: 211036}
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from variants import FenError, MoveError, get_game
-from variants.first_contact import DROP, PLACE, PLATFORM, POSITION_88, FirstContact
-from variants.perft import perft
+from hyperchess.variants import FenError, MoveError, get_game
+from hyperchess.variants.first_contact import DROP, PLACE, PLATFORM, POSITION_88, FirstContact
+from hyperchess.variants.perft import perft
 
 GAME = get_game("first-contact")
 RESERVES = "[QRRBBNNPPPPPPPPqrrbbnnpppppppp]"
@@ -291,7 +291,7 @@ def test_bad_position_strings(fen, why):
 def test_cli_perft_reproduces_the_counts():
     from click.testing import CliRunner
 
-    from cli import main
+    from hyperchess.cli import main
     out = CliRunner().invoke(main, ["perft", "first-contact", "3"]).stdout.splitlines()
     assert out[-1] == "Nodes searched: 12144"
     out = CliRunner().invoke(main, ["perft", "first-contact", "2", "--position", POSITION_88]).stdout.splitlines()
@@ -306,7 +306,7 @@ def test_cli_perft_reproduces_the_counts():
 def test_cli_moves_errors_are_one_line():
     from click.testing import CliRunner
 
-    from cli import main
+    from hyperchess.cli import main
     for args, why in ((["--moves", "@Wa1u", "@Wa1u"], "move '@Wa1u' at ply 2 refused: illegal move"),
                       (["@Wa1u"], "unexpected extra argument (@Wa1u)"),
                       (["--moves", "Q@zz9"], "move 'Q@zz9' at ply 1 refused: malformed move")):

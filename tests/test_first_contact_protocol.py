@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from protocol.flat import flat_names
+from hyperchess.protocol.flat import flat_names
 from protocol_support import EngineProcess, engine_move
-from variants import get_game
+from hyperchess.variants import get_game
 
 GAME = get_game("first-contact")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from variants import FenError, get_game
-from variants.fen import format_board
-from variants.game import CASTLE, EN_PASSANT, PROMOTION, TRANSFORM
-from variants.perft import perft
+from hyperchess.variants import FenError, get_game
+from hyperchess.variants.fen import format_board
+from hyperchess.variants.game import CASTLE, EN_PASSANT, PROMOTION, TRANSFORM
+from hyperchess.variants.perft import perft
 
 
 @pytest.fixture(scope="module")
@@ -391,7 +391,7 @@ def test_perft_3_from_midgame_positions(fg, label):
 # ---------------------------------------------------------------- the command line reproduces the counts
 def _cli(*args: str):
     from click.testing import CliRunner
-    from cli import main
+    from hyperchess.cli import main
     return CliRunner().invoke(main, list(args))
 
 
@@ -420,7 +420,7 @@ def test_hyperchess_show_with_moves_and_a_bad_move():
 
 # ---------------------------------------------------------------- the engine knows kings are captured
 def test_engine_takes_a_king_en_prise_and_saves_its_own(fg):
-    from engine.search import Limits, Searcher
+    from hyperchess.engine.search import Limits, Searcher
     pos = fg_pos(fg, {"Ad7": "wQ", "Aa7": "bP"})
     best = Searcher().search(pos, Limits(depth=2)).best
     assert pos.move_name(best) == "Ad7Ae8"                 # the Black king, not the pawn

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from protocol_support import EngineProcess, engine_move
-from variants import get_game
+from hyperchess.variants import get_game
 
 
 
@@ -90,7 +90,7 @@ def test_flat_notation_null_move_for_the_eliminated_colour():
         reply = e.expect(r"move .*")[0].split()[1]
         for text in ("Ah5Ae8", "Dg4Df4"):
             pos.push(pos.parse_move(text))
-        from protocol.flat import flat_names, parse_flat_move
+        from hyperchess.protocol.flat import flat_names, parse_flat_move
         move = parse_flat_move(pos, reply, flat_names(game))
         assert move is not None and pos.board[move[0]] and game.owner[pos.board[move[0]]] == 3
 

@@ -14,12 +14,12 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from hyperchess.cli import main
 from protocol_support import ENGINE_CMD, ROOT, THINKING, EngineProcess
-from variants import REGISTRY, get_game
-from variants.fen import format_board
-from variants.game import EMPTY, HOLE
-from variants.load import pawn_cells, royal_bounds
+from hyperchess.variants import REGISTRY, get_game
+from hyperchess.variants.fen import format_board
+from hyperchess.variants.game import EMPTY, HOLE
+from hyperchess.variants.load import pawn_cells, royal_bounds
 
 MOVE = re.compile(r"move \S+")
 
@@ -195,13 +195,13 @@ def test_cli_and_setboard_refuse_the_same_positions(name):
 # ---------------------------------------------------------------------- 8: perft depth
 def test_perft_depth_is_bounded():
     assert "between 1 and 30" in one_line_error(cli("perft", "normal", "1000"))
-    proc = subprocess.run([sys.executable, "-m", "cli", "perft", "normal", "1000"], cwd=ROOT, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "hyperchess", "perft", "normal", "1000"], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and len(proc.stderr.splitlines()) == 1
 
 
 def test_perft_reports_progress_from_the_start():
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "perft", "normal", "30"], cwd=ROOT, text=True,
+    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "perft", "normal", "30"], cwd=ROOT, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stderr], daemon=True).start()
@@ -259,9 +259,9 @@ def test_feature_variants_lists_the_registry(eng, monkeypatch):
     line = next(f for f in eng.handshake() if "variants=" in f)
     assert re.search(r'variants="([^"]*)"', line).group(1).split(",") == list(REGISTRY)
     # a game added to the registry appears without touching the protocol layer
-    from protocol.commands import features
-    from protocol.xboard import XBoardEngine
-    monkeypatch.setitem(REGISTRY, "new-game-x", "variants.normal:NormalChess")
+    from hyperchess.protocol.commands import features
+    from hyperchess.protocol.xboard import XBoardEngine
+    monkeypatch.setitem(REGISTRY, "new-game-x", "hyperchess.variants.normal:NormalChess")
     names = re.search(r'variants="([^"]*)"', features(XBoardEngine(lambda s: None))[0]).group(1).split(",")
     assert names[-1] == "new-game-x" and names[:-1] == [n for n in REGISTRY if n != "new-game-x"]
 
@@ -321,7 +321,7 @@ def test_plain_hyperchess_with_xboard_first_reads_bytes_too():
     """`hyperchess` without a command, first line `xboard` (how XBoard starts an engine): the same byte-safe
     reading, and no line lost between the first-line check and the protocol loop."""
     env = dict(os.environ, PYTHONIOENCODING="utf-8:strict", PYTHONUNBUFFERED="1")
-    proc = subprocess.run([sys.executable, "-m", "cli"], cwd=ROOT, input=b"xboard\nping 1\n\xff\xfe\nping 2\nquit\n",
+    proc = subprocess.run([sys.executable, "-m", "hyperchess"], cwd=ROOT, input=b"xboard\nping 1\n\xff\xfe\nping 2\nquit\n",
                           capture_output=True, env=env, timeout=60)
     out = proc.stdout.decode().splitlines()
     assert proc.returncode == 0 and out[0] == "pong 1" and out[1].startswith("Error (unknown command): ")
@@ -342,8 +342,8 @@ def test_clock_accepts_only_sane_limits(word, a, b):
     """Whatever the text: refused (ValueError) or a finite, non-negative limit <= MAX_SECONDS; and the limits
     for a move never overflow (the watchdog deadline is a finite time)."""
     import math
-    from engine.timecontrol import MAX_SECONDS
-    from protocol.clock import Clock
+    from hyperchess.engine.timecontrol import MAX_SECONDS
+    from hyperchess.protocol.clock import Clock
     clock = Clock()
     setter = {"st": clock.set_st, "time": clock.set_time, "otim": clock.set_otim, "sd": clock.set_sd,
               "nps": clock.set_nps, "level": clock.set_level}[word]

@@ -16,17 +16,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from tournament.pgn import check_pgn, read_pgn, record_to_pgn
-from tournament.runner import MatchConfig, plan, report, run_match, tally
-from tournament.spec import EngineSpec, TimeControl
-from tournament.openings import Opening
-from variants import REGISTRY, get_game
+from hyperchess.cli import main
+from hyperchess.tournament.pgn import check_pgn, read_pgn, record_to_pgn
+from hyperchess.tournament.runner import MatchConfig, plan, report, run_match, tally
+from hyperchess.tournament.spec import EngineSpec, TimeControl
+from hyperchess.tournament.openings import Opening
+from hyperchess.variants import REGISTRY, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
 TOY = str(ROOT / "tests" / "engines" / "toy_engine.py")
 HC_TOY = str(ROOT / "tests" / "engines" / "hyperchess_toy.py")
-HC = f"{sys.executable} -m cli xboard"      # flat notation by default: the runner asks for native itself
+HC = f"{sys.executable} -m hyperchess xboard"      # flat notation by default: the runner asks for native itself
 TOY_GAME = "four-kings-toy"                 # tests/four_player_toy.py, registered only inside its test
 LANDED = sorted(n for n in REGISTRY if n != TOY_GAME)
 
@@ -123,7 +123,7 @@ def test_broken_engine_loses_with_its_termination(mode, termination, reason):
                       concurrency=2)
     from concurrent.futures import ThreadPoolExecutor
     from dataclasses import replace
-    from tournament.referee import play_game
+    from hyperchess.tournament.referee import play_game
     jobs = [replace(j, ping_timeout=1.5) for j in plan(cfg)]
     with ThreadPoolExecutor(2) as pool:                    # both games at once
         records = list(pool.map(play_game, jobs))
@@ -159,7 +159,7 @@ def test_clock_with_increment_is_enforced_from_real_response_times():
 
 
 def test_resign_and_draw_adjudication():
-    from tournament.referee import DrawRule, ResignRule
+    from hyperchess.tournament.referee import DrawRule, ResignRule
     r = run_match(MatchConfig(engines=[toy("good"), toy("loser", "losing")], games=1, maxmoves=20,
                               resign=ResignRule(movecount=3, score=500))).records[0]
     # Black reports -900 on every move: after its 3rd move (ply 6) Black's team loses
@@ -212,7 +212,7 @@ def test_match_with_a_crashing_engine_completes_every_game(tmp_path):
 
 
 def test_seats_of_two_and_four_player_games():
-    from tournament.runner import MatchError, seat_engines
+    from hyperchess.tournament.runner import MatchError, seat_engines
     assert seat_engines(2, 2, False) == (0, 1) and seat_engines(2, 2, True) == (1, 0)
     assert seat_engines(4, 2, False) == (0, 1, 0, 1) and seat_engines(4, 2, True) == (1, 0, 1, 0)
     assert seat_engines(4, 4, False) == (0, 1, 2, 3) and seat_engines(4, 4, True) == (1, 0, 3, 2)
@@ -261,7 +261,7 @@ def test_more_rounds_extend_a_resumed_match(tmp_path):
     assert [r["index"] for r in result.records] == [0, 1, 2, 3]
     assert [r["players"][0] for r in result.records] == ["a", "b", "a", "b"]
     assert json.loads(state.read_text())["match"]["rounds"] == 2
-    from tournament.runner import MatchError
+    from hyperchess.tournament.runner import MatchError
     with pytest.raises(MatchError, match="give at least 2 rounds"):
         run_match(first)
 
@@ -279,7 +279,7 @@ def test_resumed_match_rate_counts_only_the_games_played(tmp_path):
 
 def test_progress_line_rate_counts_only_the_games_played(tmp_path, monkeypatch):
     import io
-    from tournament import runner
+    from hyperchess.tournament import runner
     cfg = MatchConfig(engines=[toy("a"), toy("b")], games=2, rounds=2, maxmoves=2)
     records = run_match(cfg).records
     clock = iter([0.0, 60.0, 120.0])
@@ -312,7 +312,7 @@ def _ctrl_c_as_in_a_terminal() -> None:
 
 def _match_process(args: list[str]) -> subprocess.Popen:
     """``hyperchess match ARGS`` in its own session, SIGINT at its default, output captured as text."""
-    return subprocess.Popen([sys.executable, "-m", "cli", "match", *args], cwd=ROOT, stdout=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-m", "hyperchess", "match", *args], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
                             preexec_fn=_ctrl_c_as_in_a_terminal)
 
@@ -467,7 +467,7 @@ def test_dask_local_cluster_gives_the_local_pool_records(tmp_path):
 
 # ---------------------------------------------------------------------- statistics
 def test_sprt_and_normalized_elo_reproduce_the_regression_vector():
-    from tournament.stats import Sprt, normalized_elo
+    from hyperchess.tournament.stats import Sprt, normalized_elo
     penta = [379, 10170, 21828, 10640, 343]
     assert Sprt(0, 2, model="normalized").llr(penta) == pytest.approx(2.9455, abs=5e-4)
     nelo, err = normalized_elo(penta)
@@ -480,7 +480,7 @@ def test_sprt_and_normalized_elo_reproduce_the_regression_vector():
 def test_logistic_sprt_is_the_likelihood_ratio_of_the_constrained_fits():
     """For a sample whose mean score equals score(elo1) exactly, the elo1 fit is the sample itself, so
     the LLR is the Kullback-Leibler divergence of the elo0 fit, times N: positive; and it grows with N."""
-    from tournament.stats import Sprt
+    from hyperchess.tournament.stats import Sprt
     s = Sprt(-5, 5, model="logistic")
     small, big = s.llr([10, 20, 40, 20, 10]), s.llr([100, 200, 400, 200, 100])   # mean exactly 0.5 (0 Elo)
     assert small == pytest.approx(0.0, abs=1e-6) and big == pytest.approx(0.0, abs=1e-6)  # halfway: LLR 0
@@ -493,7 +493,7 @@ def test_hand_worked_wdl_table():
     Per-game variance: (6·0.3² + 2·0.2² + 2·0.7²)/10 = 0.16; standard error sqrt(0.16/10) = 0.12649;
     95%: 0.7 ± 1.95996·0.12649 = [0.45208, 0.94792] -> Elo [-33.39, +504.00], half-width 268.69.
     LOS = ½(1 + erf((6-2)/sqrt(2·8))) = ½(1 + erf(1)) = 0.92135."""
-    from tournament.stats import summarize
+    from hyperchess.tournament.stats import summarize
     s = summarize(6, 2, 2)
     assert s.score == pytest.approx(0.7)
     assert s.elo == pytest.approx(147.19, abs=0.01)
@@ -568,7 +568,7 @@ def test_bad_match_options_give_one_line(args, message):
 
 def test_engine_options_fastchess_style_and_each():
     """``--each`` keys apply to every engine; ``cmd=`` may be followed by its arguments as bare words."""
-    from tournament.cli_commands import GroupedCommand
+    from hyperchess.cli.match import GroupedCommand
     import click
     seen = {}
 
@@ -580,7 +580,7 @@ def test_engine_options_fastchess_style_and_each():
 
     CliRunner().invoke(cmd, ["--engine", "cmd=hyperchess", "xboard", "name=a", "option.Notation=native",
                              "--engine", "cmd=fairymax name=b", "--each", "tc=40/60", "timemargin=50"])
-    from tournament.spec import apply_engine_pairs, build_engine, parse_pairs, split_tokens
+    from hyperchess.tournament.spec import apply_engine_pairs, build_engine, parse_pairs, split_tokens
     each = apply_engine_pairs({}, parse_pairs(split_tokens(seen["each"][0]), "each"), "each")
     a = build_engine(apply_engine_pairs(each, parse_pairs(split_tokens(seen["engine"][0]), "a"), "a"), "a")
     b = build_engine(apply_engine_pairs(each, parse_pairs(split_tokens(seen["engine"][1]), "b"), "b"), "b")
@@ -592,7 +592,7 @@ def test_engine_options_fastchess_style_and_each():
 def test_sprt_stops_the_match_early():
     """A toy that plays illegally on its first move loses every game: the SPRT accepts H1 well before
     the 40 planned games: with elo1 = 400, 4 won pairs give LLR 2.39 (below the bound 2.94), 5 give 2.99."""
-    from tournament.stats import Sprt
+    from hyperchess.tournament.stats import Sprt
     cfg = MatchConfig(engines=[toy("good"), toy("bad", "illegal", at=1)], games=40, concurrency=2,
                       sprt=Sprt(0, 400, 0.05, 0.05, "logistic"))
     result = run_match(cfg)

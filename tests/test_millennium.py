@@ -5,11 +5,11 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from engine.search import Limits, Searcher
-from variants import FenError, get_game
-from variants.game import CASTLE, PROMOTION
-from variants.perft import divide, perft
+from hyperchess.cli import main
+from hyperchess.engine.search import Limits, Searcher
+from hyperchess.variants import FenError, get_game
+from hyperchess.variants.game import CASTLE, PROMOTION
+from hyperchess.variants.perft import divide, perft
 
 START = "rnbqkbnrnbkqbnr/ppppppppppppppp/15/15/15/15/PPPPPPPPPPPPPPP/RNBQKBNRNBKQBNR w AEHKOaehko - 0 1"
 FILES = "abcdefghijklmno"

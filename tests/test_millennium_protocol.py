@@ -1,11 +1,11 @@
-"""Millennium Chess over XBoard/CECP (``python -m cli xboard`` as a subprocess): the ``setup`` line,
+"""Millennium Chess over XBoard/CECP (``python -m hyperchess xboard`` as a subprocess): the ``setup`` line,
 moves on files a-o, engine replies that are legal, and short games played to a result."""
 from __future__ import annotations
 
 import re
 
 
-from variants import get_game
+from hyperchess.variants import get_game
 
 START = "rnbqkbnrnbkqbnr/ppppppppppppppp/15/15/15/15/PPPPPPPPPPPPPPP/RNBQKBNRNBKQBNR w AEHKOaehko - 0 1"
 MOVE = r"move ([a-o][1-8][a-o][1-8][qrbn]?)"

@@ -7,10 +7,10 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from variants import FenError, get_game
-from variants.fen import format_board
-from variants.game import CASTLE, EN_PASSANT, PROMOTION
-from variants.perft import divide, perft
+from hyperchess.variants import FenError, get_game
+from hyperchess.variants.fen import format_board
+from hyperchess.variants.game import CASTLE, EN_PASSANT, PROMOTION
+from hyperchess.variants.perft import divide, perft
 
 
 @pytest.fixture(scope="module")
@@ -263,13 +263,13 @@ def test_perft_2(game):
 
 
 def test_cli_perft_2():
-    result = CliRunner().invoke(__import__("cli").main, ["perft", "mixed3d", "2"])
+    result = CliRunner().invoke(__import__("hyperchess.cli", fromlist=["main"]).main, ["perft", "mixed3d", "2"])
     assert result.exit_code == 0
     assert result.stdout.strip().splitlines()[-1] == "Nodes searched: 35344"
 
 
 def test_cli_show():
-    result = CliRunner().invoke(__import__("cli").main, ["show", "mixed3d"])
+    result = CliRunner().invoke(__import__("hyperchess.cli", fromlist=["main"]).main, ["show", "mixed3d"])
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert max(len(l) for l in lines[:-1]) <= 100

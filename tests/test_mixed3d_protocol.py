@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from protocol_support import EngineProcess, engine_move
-from variants import get_game
+from hyperchess.variants import get_game
 
 
 

@@ -3,8 +3,8 @@ import random
 
 import pytest
 
-from variants import FenError, MoveError, get_game
-from variants.game import EN_PASSANT, PROMOTION
+from hyperchess.variants import FenError, MoveError, get_game
+from hyperchess.variants.game import EN_PASSANT, PROMOTION
 
 ROUND_TRIP = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

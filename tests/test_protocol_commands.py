@@ -7,9 +7,9 @@ import time
 import chess
 import pytest
 
-from protocol.flat import FlatNames, flat_names, piece_to_char, same_names
+from hyperchess.protocol.flat import FlatNames, flat_names, piece_to_char, same_names
 from protocol_support import THINKING, InProcess, xboard_variant
-from variants import REGISTRY, get_game
+from hyperchess.variants import REGISTRY, get_game
 
 
 @pytest.fixture

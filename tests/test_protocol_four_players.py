@@ -10,7 +10,7 @@ import pytest
 
 from four_kings import FourKingsToy
 from protocol_support import InProcess
-from variants.game import code_of
+from hyperchess.variants.game import code_of
 
 
 class FourKings(FourKingsToy):

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from protocol.xboard import HANDLERS, XBoardEngine
-from variants.game import SPECIAL
+from hyperchess.protocol.xboard import HANDLERS, XBoardEngine
+from hyperchess.variants.game import SPECIAL
 
 SILENT = ["post", "nopost", "hard", "easy", "random", "computer", "name Some Body", "rating 2100 1900",
           "ics freechess.org", "accepted usermove", "rejected highlight", "egtpath syzygy /nowhere", "cores 2",
@@ -255,7 +255,7 @@ def test_hypothesis_lines_never_break_the_engine(lines):
 
 def _move_texts(pos, flat) -> dict[str, object]:
     """Every text a client may send for the legal moves: native names, and XBoard's flat names."""
-    from protocol.flat import flat_move_name
+    from hyperchess.protocol.flat import flat_move_name
     texts = {}
     for m in pos.legal_moves():
         texts[pos.move_name(m)] = m
@@ -281,8 +281,8 @@ def test_generated_moves_in_both_notations_keep_every_game_intact(name):
     """Per game, in force mode: legal moves in native and flat notation (splits, rejoins, two-leg e.p.,
     promotions) mixed with mutated and random move texts. A legal text is taken silently, anything else
     gets one `Illegal move` line, and the engine's position always equals ours."""
-    from protocol.flat import flat_names, parse_flat_move
-    from variants import get_game
+    from hyperchess.protocol.flat import flat_names, parse_flat_move
+    from hyperchess.variants import get_game
     game = get_game(name)
     flat = flat_names(game)
     pos = game.position()

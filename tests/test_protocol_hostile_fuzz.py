@@ -23,12 +23,12 @@ from collections import deque
 
 import pytest
 
-from protocol.flat import flat_move_name, flat_names
-from protocol.notation import parse_wire_move
-from protocol.setboard import position_readers
-from variants import MoveError
+from hyperchess.protocol.flat import flat_move_name, flat_names
+from hyperchess.protocol.notation import parse_wire_move
+from hyperchess.protocol.setboard import position_readers
+from hyperchess.variants import MoveError
 from protocol_support import ENGINE_CMD, ROOT
-from variants import REGISTRY, get_game
+from hyperchess.variants import REGISTRY, get_game
 
 GAMES = [n for n in REGISTRY if get_game(n).players == 2]   # four-player null moves are not mirrored here
 RESULT = re.compile(r"(1-0|0-1|1/2-1/2) \{[^}]*\}")

@@ -7,11 +7,12 @@ import sys
 
 import pytest
 
-import variants
-from protocol.flat import flat_names, same_names
+from hyperchess import variants
+
+from hyperchess.protocol.flat import flat_names, same_names
 from protocol_support import ROOT, InProcess
-from variants.fide import FlatChess
-from variants.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
+from hyperchess.variants.fide import FlatChess
+from hyperchess.variants.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 
 class TallChess(FlatChess):
@@ -66,17 +67,17 @@ def test_flat_and_native_on_the_wire(tall):
 
 
 def test_cli_notation_flag_sets_the_default():
-    proc = subprocess.run([sys.executable, "-m", "cli", "xboard", "--notation", "native"],
+    proc = subprocess.run([sys.executable, "-m", "hyperchess", "xboard", "--notation", "native"],
                           input="xboard\nprotover 2\nquit\n", cwd=ROOT, capture_output=True, text=True, timeout=20)
     assert 'feature option="Notation -combo flat /// *native"' in proc.stdout.splitlines()
-    bad = subprocess.run([sys.executable, "-m", "cli", "xboard", "--notation", "3d"], input="", cwd=ROOT,
+    bad = subprocess.run([sys.executable, "-m", "hyperchess", "xboard", "--notation", "3d"], input="", cwd=ROOT,
                          capture_output=True, text=True, timeout=20)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
 
 
 def test_log_file(tmp_path):
     log = tmp_path / "xb.log"
-    proc = subprocess.run([sys.executable, "-m", "cli", "xboard", "--log", str(log)],
+    proc = subprocess.run([sys.executable, "-m", "hyperchess", "xboard", "--log", str(log)],
                           input="xboard\nprotover 2\nping 5\nquit\n", cwd=ROOT, capture_output=True, text=True,
                           timeout=20)
     assert proc.stdout.splitlines()[-1] == "pong 5"

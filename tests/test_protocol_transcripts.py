@@ -1,4 +1,4 @@
-"""Part 2 §10 transcripts and the client quirks of §6/§9, against ``python -m cli xboard`` as a subprocess."""
+"""Part 2 §10 transcripts and the client quirks of §6/§9, against ``python -m hyperchess xboard`` as a subprocess."""
 from __future__ import annotations
 
 import re
@@ -9,10 +9,10 @@ import time
 import chess
 import pytest
 
-from protocol.flat import flat_names, flat_parent
-from protocol.xboard import XBOARD_BUILTINS
+from hyperchess.protocol.flat import flat_names, flat_parent
+from hyperchess.protocol.xboard import XBOARD_BUILTINS
 from protocol_support import ROOT, THINKING, EngineProcess
-from variants import REGISTRY, get_game
+from hyperchess.variants import REGISTRY, get_game
 
 
 def _setup_game() -> str | None:
@@ -255,7 +255,7 @@ def test_move_now(eng):
 
 
 def test_plain_hyperchess_with_xboard_first_line():
-    proc = subprocess.run([sys.executable, "-m", "cli"], input="xboard\nprotover 2\nping 3\nquit\n", cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "hyperchess"], input="xboard\nprotover 2\nping 3\nquit\n", cwd=ROOT,
                           capture_output=True, text=True, timeout=20)
     lines = proc.stdout.splitlines()
     assert lines[0] == "feature done=0" and "feature done=1" in lines and lines[-1] == "pong 3"

@@ -15,9 +15,9 @@ from collections import deque
 
 import pytest
 
-from variants import REGISTRY, get_game
-from variants.fen import FenError, format_board
-from variants.game import CASTLE, EMPTY, HOLE, NORMAL
+from hyperchess.variants import REGISTRY, get_game
+from hyperchess.variants.fen import FenError, format_board
+from hyperchess.variants.game import CASTLE, EMPTY, HOLE, NORMAL
 
 GAMES = list(REGISTRY)
 # (games, plies) per game for the CI tier; the slow tier plays many more

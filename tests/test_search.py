@@ -6,9 +6,9 @@ import threading
 import chess
 import pytest
 
-from engine.search import Limits, Searcher, SearchInfo
-from engine.timecontrol import budget
-from variants import get_game
+from hyperchess.engine.search import Limits, Searcher, SearchInfo
+from hyperchess.engine.timecontrol import budget
+from hyperchess.variants import get_game
 
 
 def normal(fen: str | None = None):
@@ -152,7 +152,7 @@ def test_position_unchanged_when_stopped_anywhere():
 
 def test_stop_inside_a_null_move_search_unwinds(monkeypatch):
     """A stop that lands while the side to move has passed (null move) restores the position too."""
-    import engine.search as search_module
+    import hyperchess.engine.search as search_module
     spans = []
     stopped_inside = []
     original = search_module.Searcher._null_search
@@ -284,7 +284,7 @@ def _play_control(start: float, moves: int, overhead: float, increment: float = 
 
 
 def test_budget_reserve_grows_with_the_moves_still_to_play():
-    from engine.timecontrol import reserve
+    from hyperchess.engine.timecontrol import reserve
     assert reserve(3.58, 10) > reserve(3.58, 5) > reserve(3.58, 2) > reserve(3.58, 1)
     assert reserve(3.58, 10) >= 0.3                       # 40 ms for each move still to play
     assert reserve(1.0, 40) <= 0.05 + 0.02 + 0.25 + 1e-9  # never more than a quarter of the clock
@@ -350,11 +350,11 @@ class _FourPlayerRooks:
     @classmethod
     def game(cls):
         if cls._game is None:
-            from variants.game import Game
-            from variants.geometry import Geometry
-            from variants.notation import SquareNames
-            from variants.pieces import KING, ROOK
-            from variants.position import Outcome
+            from hyperchess.variants.game import Game
+            from hyperchess.variants.geometry import Geometry
+            from hyperchess.variants.notation import SquareNames
+            from hyperchess.variants.pieces import KING, ROOK
+            from hyperchess.variants.position import Outcome
 
             class FourPlayerRooks(Game):
                 name = "four-player-rooks-test"
@@ -389,7 +389,7 @@ class _FourPlayerRooks:
 
 def four_player(pieces: dict[str, tuple[str, int]], turn: int = 0):
     """A position of the test game: square -> (piece letter, colour)."""
-    from variants.game import code_of
+    from hyperchess.variants.game import code_of
     game = _FourPlayerRooks.game()
     pos = game.position()
     for square, (letter, color) in pieces.items():
@@ -429,7 +429,7 @@ def test_team_game_opponent_threat_is_met():
 def test_quiescence_checks_see_a_quiet_mate_past_the_horizon(monkeypatch, checks):
     """At depth 1, Qxa7 lets Black mate with the quiet Re1. Quiet checks in the first quiescence ply see
     it and keep the queen home; without them the pawn is taken (the horizon the checks are for)."""
-    import engine.search as search
+    import hyperchess.engine.search as search
     monkeypatch.setattr(search, "QS_CHECKS", checks)
     pos = normal("4r1k1/p4ppp/8/8/3Q4/8/5PPP/6K1 w - - 0 1")
     result = Searcher().search(pos, Limits(depth=1))
@@ -458,7 +458,7 @@ def ready(fen: str) -> tuple[Searcher, object]:
 def test_reverse_futility_cuts_a_shallow_node_far_above_beta():
     """A non-PV node at depth <= RFP_DEPTH whose static score minus depth * RFP_MARGIN still reaches beta
     returns at once; the same node in a PV window, or with beta out of reach, searches its moves."""
-    import engine.search as sm
+    import hyperchess.engine.search as sm
     s, pos = ready(UP_A_QUEEN)
     static = s._eval(pos)
     beta = static - sm.RFP_MARGIN * 2 - 50
@@ -483,7 +483,7 @@ def test_reverse_futility_never_cuts_in_check():
 def test_a_node_without_a_hash_move_is_searched_one_ply_shallower():
     """Internal iterative reduction: from IIR_DEPTH on, a node the TT knows no move for stores its result
     one ply shallower; with a hash move it keeps its depth."""
-    import engine.search as sm
+    import hyperchess.engine.search as sm
     d = sm.IIR_DEPTH
     s, pos = ready(None)
     s._ab(pos, d, -sm.INF, sm.INF, 1)

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from engine.search import _GAME_DATA, Searcher, _GameData
-from variants import REGISTRY, get_game
-from variants.game import EN_PASSANT, SPECIAL
+from hyperchess.engine.search import _GAME_DATA, Searcher, _GameData
+from hyperchess.variants import REGISTRY, get_game
+from hyperchess.variants.game import EN_PASSANT, SPECIAL
 
 
 def game_data(game) -> _GameData:

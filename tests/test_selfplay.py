@@ -3,7 +3,7 @@ import re
 
 from click.testing import CliRunner
 
-from cli import main
+from hyperchess.cli import main
 
 MOVE_LINE = re.compile(r"^\s*(\d+)\. (white|black)\s+([a-j]\d+[a-j]\d+[a-z]?)\s+score\s+[+-]\d+\s+depth\s+\d+\s+nodes \d+$")
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from pictures import render_svg
-from pictures.svg import DEFAULT_COLORS, SIDE_COLORS
-from variants import game_names, get_game
-from variants.game import EMPTY, HOLE
+from hyperchess.pictures import render_svg
+from hyperchess.pictures.svg import DEFAULT_COLORS, SIDE_COLORS
+from hyperchess.variants import game_names, get_game
+from hyperchess.variants.game import EMPTY, HOLE
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 ROOT = Path(__file__).resolve().parents[1]
@@ -209,7 +209,7 @@ def test_options_size_colors_arrows_fill():
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "hyperchess", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
 
 

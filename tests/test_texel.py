@@ -10,7 +10,7 @@ from pathlib import Path
 
 import chess
 
-from variants import get_game
+from hyperchess.variants import get_game
 
 _PATH = Path(__file__).resolve().parent.parent / "tools" / "texel.py"
 _SPEC = importlib.util.spec_from_file_location("texel_tool", _PATH)

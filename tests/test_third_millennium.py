@@ -9,11 +9,11 @@ from click.testing import CliRunner
 
 import wrapped_oracle as oracle
 
-from variants import FenError, MoveError, get_game
-from variants.fen import format_board
-from variants.game import EN_PASSANT, PROMOTION
-from variants.perft import perft
-from variants.third_millennium import REJOIN, SPLIT
+from hyperchess.variants import FenError, MoveError, get_game
+from hyperchess.variants.fen import format_board
+from hyperchess.variants.game import EN_PASSANT, PROMOTION
+from hyperchess.variants.perft import perft
+from hyperchess.variants.third_millennium import REJOIN, SPLIT
 
 PERFT_START = {1: 48, 2: 48 * 48, 3: 113380}
 START_BOARD = "PPPPPPPP/8/8/8/8/pppppppp/rdbqkbdr/pppppppp/8/8/8/8/PPPPPPPP/RDBQKBDR"
@@ -145,7 +145,7 @@ def test_many_random_games_match_the_naive_generator(game):
 
 
 def test_perft_command_reproduces_depth_3():
-    from cli import main
+    from hyperchess.cli import main
     result = CliRunner().invoke(main, ["perft", "third-millennium", "3"])
     assert result.exit_code == 0
     assert result.output.strip().splitlines()[-1] == f"Nodes searched: {PERFT_START[3]}"
@@ -399,7 +399,7 @@ def test_mate_on_the_king_line(game):
 
 # ---------------------------------------------------------------- XBoard flat view
 def test_flat_setup_draws_joined_and_single_knights_differently(game):
-    from protocol.flat import flat_names, setup_command
+    from hyperchess.protocol.flat import flat_names, setup_command
     pos = game.position()
     play(pos, "b1c3n")
     line = setup_command(pos, flat_names(game))
@@ -410,7 +410,7 @@ def test_flat_setup_draws_joined_and_single_knights_differently(game):
 
 def test_flat_position_string_reads_back_without_pairing(game):
     """XBoard's string has no pair field: N/U read back as joined pairs and orphan single halves."""
-    from protocol.flat import flat_fen, flat_names, native_fen
+    from hyperchess.protocol.flat import flat_fen, flat_names, native_fen
     pos = game.position()
     play(pos, "b1c3n")
     flat = flat_names(game)
@@ -420,7 +420,7 @@ def test_flat_position_string_reads_back_without_pairing(game):
 
 
 def _flat_name(pos, text: str) -> str:
-    from protocol.flat import flat_move_name, flat_names
+    from hyperchess.protocol.flat import flat_move_name, flat_names
     return flat_move_name(pos, pos.parse_move(text), flat_names(pos.game))
 
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import chess
 
-from engine.search import RANDOM_MOVES, Limits, Searcher
+from hyperchess.engine.search import RANDOM_MOVES, Limits, Searcher
 from protocol_support import InProcess
-from variants import get_game
+from hyperchess.variants import get_game
 
 
 def opening(game_name: str, randomness: int, seed: int, plies: int = 8, depth: int = 2) -> list[str]:

@@ -16,10 +16,10 @@ import chess
 import chess.pgn
 import pytest
 
-from variants import game_names, get_game
-from web.session import Session
-from web.targets import legal_targets
-from web.testing import running_server
+from hyperchess.variants import game_names, get_game
+from hyperchess.web.session import Session
+from hyperchess.web.targets import legal_targets
+from hyperchess.web.testing import running_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -187,7 +187,7 @@ def test_session_undo_back_to_the_person():
 
 
 def test_serve_command(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", "0"], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", "0"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
@@ -198,6 +198,6 @@ def test_serve_command(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
-    r = subprocess.run([sys.executable, "-m", "cli", "serve", "--port", "70000"], cwd=ROOT, capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "hyperchess", "serve", "--port", "70000"], cwd=ROOT, capture_output=True,
                        text=True, timeout=30)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "port" in r.stderr

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from variants import game_names, get_game
-from variants.game import EMPTY, HOLE
-from web.testing import BoardPage, browser, chromium_path, png_stats, running_server, save_screenshot
+from hyperchess.variants import game_names, get_game
+from hyperchess.variants.game import EMPTY, HOLE
+from hyperchess.web.testing import BoardPage, browser, chromium_path, png_stats, running_server, save_screenshot
 
 try:
     import playwright  # noqa: F401

@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from variants import game_names  # noqa: E402
+from hyperchess.variants import game_names  # noqa: E402
 
 
 def main() -> int:
@@ -17,7 +17,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     for name in game_names():
         target = out / f"{name}.svg"
-        subprocess.run([sys.executable, "-m", "cli", "show", name, "--svg", str(target)], cwd=ROOT, check=True)
+        subprocess.run([sys.executable, "-m", "hyperchess", "show", name, "--svg", str(target)], cwd=ROOT, check=True)
         print(f"{target.relative_to(ROOT)}", flush=True)
     return 0
 

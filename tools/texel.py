@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resolve().parent.parent))
 
-from engine.evaluate import Evaluator  # noqa: E402
-from engine.search import TEMPO, _GameData, king_centre_for, mop_up_for  # noqa: E402
-from tournament.pgn import read_pgn  # noqa: E402
-from variants import UnknownVariant, get_game  # noqa: E402
-from variants.game import EvalWeights  # noqa: E402
+from hyperchess.engine.evaluate import Evaluator  # noqa: E402
+from hyperchess.engine.search import TEMPO, _GameData, king_centre_for, mop_up_for  # noqa: E402
+from hyperchess.tournament.pgn import read_pgn  # noqa: E402
+from hyperchess.variants import UnknownVariant, get_game  # noqa: E402
+from hyperchess.variants.game import EvalWeights  # noqa: E402
 
 TERMS = [f.name for f in dataclasses.fields(EvalWeights)]
 OPENING_PLIES = 8

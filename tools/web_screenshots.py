@@ -9,8 +9,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from variants import game_names, get_game  # noqa: E402
-from web.testing import BoardPage, browser, png_stats, running_server, save_screenshot  # noqa: E402
+from hyperchess.variants import game_names, get_game  # noqa: E402
+from hyperchess.web.testing import BoardPage, browser, png_stats, running_server, save_screenshot  # noqa: E402
 
 
 def main(names: list[str]) -> int:

@@ -43,7 +43,7 @@ ERRORS = re.compile(r"error|illegal|bad fen|cannot|failed|recompile", re.I)
 def play_game(variant: str, depth: int, pgn: Path) -> None:
     """hyperchess against itself via `hyperchess match` (two `hyperchess xboard` processes)."""
     exe = xm.which("hyperchess")
-    cmd = ([exe] if exe else [sys.executable, str(ROOT / "cli.py")]) + [
+    cmd = ([exe] if exe else [sys.executable, "-m", "hyperchess"]) + [
         "match", "--variant", variant, "--engine", "cmd=hyperchess xboard", "name=hyperchess-1",
         "--engine", "cmd=hyperchess xboard", "name=hyperchess-2", "--each", f"depth={depth}",
         "--games", "1", "--pgnout", str(pgn)]
@@ -53,9 +53,9 @@ def play_game(variant: str, depth: int, pgn: Path) -> None:
 
 def flat_positions(variant: str, pgn_text: str, number: int):
     """(flat FENs after each ply, the setup line's PTC/size/parent, result, kings captured)."""
-    from protocol.flat import flat_fen, flat_names, flat_parent, piece_to_char
-    from tournament.pgn import read_pgn
-    from variants import get_game
+    from hyperchess.protocol.flat import flat_fen, flat_names, flat_parent, piece_to_char
+    from hyperchess.tournament.pgn import read_pgn
+    from hyperchess.variants import get_game
     game = get_game(variant)
     flat = flat_names(game)
     if flat is None:

@@ -7,6 +7,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import four_player_toy  # noqa: E402,F401  (registers four-kings-toy)
-from protocol.cli_commands import run_xboard  # noqa: E402
+from hyperchess.cli.xboard import run_xboard  # noqa: E402
 
 run_xboard(notation="native")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from variants import get_game  # noqa: E402
+from hyperchess.variants import get_game  # noqa: E402
 
 
 def choose(pos):

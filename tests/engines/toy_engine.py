@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from variants import get_game  # noqa: E402
+from hyperchess.variants import get_game  # noqa: E402
 
 
 def main() -> None:
@@ -72,7 +72,7 @@ def main() -> None:
             continue
         cmd, arg = parts[0], (parts[1].strip() if len(parts) > 1 else "")
         if cmd == "protover":
-            out('feature ping=1 setboard=1 usermove=1 myname="toy" variants="' + ",".join(__import__("variants").REGISTRY) + '"')
+            out('feature ping=1 setboard=1 usermove=1 myname="toy" variants="' + ",".join(__import__("hyperchess.variants", fromlist=["REGISTRY"]).REGISTRY) + '"')
             out("feature done=1")
         elif cmd == "new":
             game, pos, force = get_game("normal"), get_game("normal").position(), False

@@ -33,7 +33,7 @@ def _gui_available() -> bool:
 
 
 def _registered(variant: str) -> bool:
-    out = subprocess.run([sys.executable, "-m", "cli", "variants"], cwd=ROOT, capture_output=True, text=True).stdout
+    out = subprocess.run([sys.executable, "-m", "hyperchess", "variants"], cwd=ROOT, capture_output=True, text=True).stdout
     return any(line.split()[:1] == [variant] for line in out.splitlines())
 
 
@@ -117,8 +117,8 @@ def check_board_in_sync(out: Path, variant: str) -> None:
     """XBoard's own final position (-savePositionFile) has the same pieces on the same squares as hyperchess
     after the same moves. Known limit (docs/gui.md): XBoard can only gate a piece on a split's start square,
     so the half that moved keeps the joined pair's letter there; N and U are compared as one letter."""
-    from protocol.flat import flat_fen, flat_names, parse_flat_move
-    from variants import get_game
+    from hyperchess.protocol.flat import flat_fen, flat_names, parse_flat_move
+    from hyperchess.variants import get_game
     game = get_game(variant)
     flat = flat_names(game)
     pos = game.position()
@@ -217,8 +217,8 @@ def test_xboard_turns_every_move_from_its_16th_rank_into_a_drop(tmp_path):
     If a newer XBoard fixes this, this test fails: then play future-generation live (tools/xboard_match.py)."""
     if not _gui_available():
         pytest.skip("xboard/Xvfb not installed (tools/install-gui-deps.sh)")
-    from protocol.flat import flat_names, setup_command
-    from variants import get_game
+    from hyperchess.protocol.flat import flat_names, setup_command
+    from hyperchess.variants import get_game
     game = get_game("future-generation")
     (tmp_path / "setup").write_text(setup_command(game.position(), flat_names(game)))
     (tmp_path / "white").write_text("e10e12 d9h13 b9c11")        # Ae2-Ae4, Ad1-Ah5, Ab1-Ac3 (team colours)
@@ -284,8 +284,8 @@ def test_xboard_follows_a_next_generation_castling_in_three_plies(tmp_path):
     board ends with the king on g1 and the rook on f1 of level A."""
     if not _gui_available() or not shutil.which("hyperchess"):
         pytest.skip("xboard/Xvfb/hyperchess not installed")
-    from protocol.flat import flat_names, setup_command
-    from variants import get_game
+    from hyperchess.protocol.flat import flat_names, setup_command
+    from hyperchess.variants import get_game
     game = get_game("next-generation")
     (tmp_path / "setup").write_text(setup_command(game.position(), flat_names(game)))
     (tmp_path / "white").write_text("g1f3 e2e3 f1e2 e1g1 h1f1")

@@ -1,0 +1,148 @@
+"""The ``hyperchess`` command line."""
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+import click
+
+from hyperchess.variants import game_names, get_game
+from hyperchess.variants.perft import divide as divide_fn
+from hyperchess.variants.render import render
+
+from .common import MOVES_HELP, MovesCommand, fail, load
+from .match import match, pgn
+from .selfplay import selfplay
+from .serve import serve
+from .xboard import run_xboard, xboard
+
+MAX_PERFT_DEPTH = 30     # deeper would never finish on any game (and would exhaust Python's recursion)
+
+
+class OneLineErrors(click.Group):
+    """A click group whose usage errors are one line on stderr with exit status 2 (no usage dump)."""
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            return super().main(*args, **kwargs)
+        except click.ClickException as exc:
+            fail(exc.format_message().replace("\n", " "))
+        except click.exceptions.Abort:
+            fail("aborted")
+
+
+@click.group(cls=OneLineErrors, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """hyperchess: an XBoard/CECP engine for 3D, cylinder, wide and four-player chess.
+
+    Run without a command and with an XBoard GUI on stdin (first line `xboard`), it speaks CECP.
+    """
+    if ctx.invoked_subcommand is None:
+        if not sys.stdin.isatty():
+            from hyperchess.protocol.wire import decode
+            first = decode(sys.stdin.buffer.readline())    # bytes: the protocol reads stdin's buffer too
+            if first.strip() == "xboard":          # a GUI started us without arguments
+                run_xboard(first=[first.strip()])
+                return
+        click.echo(ctx.get_help())
+
+
+@main.command()
+def variants() -> None:
+    """List the games: name, board, players and a short description."""
+    rows = []
+    for name in game_names():
+        g = get_game(name)
+        geo = g.geometry
+        board = f"{geo.files}x{geo.ranks}" + (f"x{geo.levels}" if geo.levels > 1 else "")
+        if geo.wraps:
+            board += " (wraps)"
+        rows.append((name, board, str(g.players), g.description))
+    widths = [max(len(r[i]) for r in rows + [("name", "board", "players", "")]) for i in range(3)]
+    click.echo(f"{'name':<{widths[0]}}  {'board':<{widths[1]}}  {'players':<{widths[2]}}  description")
+    for r in rows:
+        click.echo(f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}")
+
+
+@main.command(cls=MovesCommand, context_settings={"ignore_unknown_options": True})
+@click.argument("variant")
+@click.argument("depth", type=int)
+@click.option("--position", "-p", help="Start from this position string instead of the game's start.")
+@click.option("--moves", "-m", help=MOVES_HELP)
+@click.option("--divide", is_flag=True, help="Print the leaf count under each root move.")
+def perft(variant: str, depth: int, position: str | None, moves: str | None, divide: bool) -> None:
+    """Count leaf nodes of the legal move tree to DEPTH plies (bulk-counted at the last ply), from the start
+    position or --position, after --moves.
+
+    DEPTH is 1 to 30. Progress goes to stderr from the start (each root move, and the time every few
+    seconds); the last stdout line is exactly `Nodes searched: N`.
+    """
+    if not 1 <= depth <= MAX_PERFT_DEPTH:
+        fail(f"depth must be between 1 and {MAX_PERFT_DEPTH}, got {depth}")
+    game, pos = load(variant, position, moves)
+    start = time.perf_counter()
+    nroot = len(pos.legal_moves())
+    done = [0]
+    click.echo(f"perft {variant} depth {depth}: {nroot} root moves", err=True)
+
+    each_root = sys.stderr.isatty() or depth >= 4
+
+    def progress(i: int, n: int, name: str) -> None:
+        done[0] = i
+        if each_root:
+            click.echo(f"{i}/{n} root moves done ({name}), {time.perf_counter() - start:.1f} s", err=True)
+
+    finished = threading.Event()
+
+    def ticker() -> None:           # long root moves: say we are alive every few seconds
+        while not finished.wait(2.0):
+            click.echo(f"... {time.perf_counter() - start:.0f} s, {done[0]}/{nroot} root moves done", err=True)
+
+    threading.Thread(target=ticker, daemon=True).start()
+    try:
+        results = divide_fn(pos, depth, progress)
+    finally:
+        finished.set()
+    total = sum(n for _, n in results)
+    if divide:
+        for name, n in results:
+            click.echo(f"{name}: {n}")
+        click.echo("")
+    elapsed = time.perf_counter() - start
+    click.echo(f"Time: {elapsed:.3f} s, {int(total / elapsed) if elapsed > 0 else 0} nodes/s", err=True)
+    click.echo(f"Nodes searched: {total}")
+
+
+@main.command(cls=MovesCommand)
+@click.argument("variant")
+@click.option("--position", "-p", help="Show this position string instead of the game's start.")
+@click.option("--moves", "-m", help=MOVES_HELP)
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, writable=True),
+              help="Write an SVG picture to this file ('-' = stdout) instead of the text board.")
+@click.option("--lastmove", is_flag=True, help="SVG: highlight the last move played (with --moves).")
+@click.option("--flip", is_flag=True, help="SVG: the board seen from the second player's side.")
+def show(variant: str, position: str | None, moves: str | None, svg_file: str | None, lastmove: bool,
+         flip: bool) -> None:
+    """Print the board as text (the start position, or --position, after --moves), or write it as an SVG
+    picture (--svg FILE)."""
+    game, pos = load(variant, position, moves)
+    if svg_file is None:
+        click.echo(render(pos))
+        return
+    from .svg_file import write_svg
+    write_svg(pos, svg_file, lastmove=lastmove, flip=flip, fail=fail)
+
+
+main.add_command(selfplay)
+main.add_command(xboard)
+main.add_command(match)
+main.add_command(pgn)
+main.add_command(serve)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""What every command of the ``hyperchess`` command line shares: one-line errors, loading a game and a
+position, and ``--moves M1 M2 ...``."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from hyperchess.variants import FenError, MoveError, UnknownVariant, get_game
+from hyperchess.variants.load import load_position
+from hyperchess.variants.notation import UnknownSquare
+
+
+def fail(message: str) -> None:
+    """One line on stderr and exit status 2: the answer to every bad input."""
+    click.echo(f"hyperchess: {message}", err=True)
+    sys.exit(2)
+
+
+def load(variant: str, position: str | None, moves: str | None = None):
+    """The game and the checked position (``variants.load.load_position``) after ``moves``; bad input
+    ends the command with one line."""
+    try:
+        game = get_game(variant)
+    except UnknownVariant as exc:
+        fail(str(exc))
+    try:
+        return game, load_position(game, position, (moves or "").split())
+    except (FenError, UnknownSquare) as exc:
+        fail(f"bad position for {variant}: {exc}")
+    except MoveError as exc:
+        fail(f"bad move for {variant}: {exc}")
+
+
+MOVES_HELP = ("Then play these moves (native notation, e.g. e2e4 e7e5), all words up to the next option. "
+              "A refused move is a one-line error naming it and its ply.")
+
+
+class MovesCommand(click.Command):
+    """A command whose ``--moves`` takes every following word up to the next option: ``--moves e2e4 e7e5``
+    (a quoted ``--moves "e2e4 e7e5"`` works too)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        out: list[str] = []
+        i = 0
+        while i < len(args):
+            if args[i] == "--moves":
+                j = i + 1
+                while j < len(args) and not args[j].startswith("-"):
+                    j += 1
+                out += ["--moves", " ".join(args[i + 1:j])]
+                i = j
+            else:
+                out.append(args[i])
+                i += 1
+        return super().parse_args(ctx, out)

@@ -1,0 +1,269 @@
+"""Positional terms beyond material and placement, built from each game's own move tables.
+
+``Evaluator(game).positional(pos, king_safety)`` returns mobility + king safety + passed pawns in
+centipawns, team 0 minus team 1 (like ``Position.score``). Every table below is derived from the
+game's compiled move tables (``Game.tables``), its pawn tables and its geometry, so the same code serves
+flat boards, the cylinder, the stacked levels and the 512-cell cube; the weights are data in each game
+module (``Game.eval_weights``, ``variants.game.EvalWeights``).
+
+- **Mobility**: for every piece that is neither a pawn nor royal, the cells its slides reach up to and
+  including the first occupied cell, plus its leaps to cells not held by its own side, times a per-piece
+  weight of ``mobility * 10 / (its largest reach on the empty board)`` centipawns a cell (kept in
+  sixteenths): at the default 4 a knight (8 cells) counts 5 cp a cell, a bishop 3, a rook 2.9, a queen (27)
+  1.5, a 3D queen far less per cell, so a piece with its full reach gains 40 cp over a piece with none.
+- **King safety** (two-player games, colours with exactly one royal piece, middlegame only; the
+  four-player game has its own king-danger hook): the same walk counts the enemy
+  pieces' attacks on the cells next to the royal piece (its "zone": one king step in every direction of
+  the geometry): ``king_attack * units * attackers // 4`` (one lone attacker is no attack), minus
+  ``king_defence`` for each zone cell our own pieces attack (capped at the zone's size), and
+  ``king_shelter`` for each own pawn in the zone.
+- **Passed pawns**: a pawn none of whose forward cells (the cells its pushes reach on the way to its
+  promotion zone) holds an enemy pawn or is attacked by a cell holding one — the usual "no enemy pawn in
+  front on this or an adjacent file", built from the pawn tables so that it means the same on every board.
+  Bonus ``passed_base + passed_advance * progress**2`` (progress 0..1 toward the zone, from the same
+  distance table as the placement bonus).
+- **Castling** (two-player games with castling rules): ``castling`` for a royal piece on its home cell
+  while one of its castlings is still allowed, or on a castled cell (a castling's landing cell, or a cell
+  only the rook crosses or starts from: g1 h1, c1 b1 a1), so that walking the king off early costs what
+  castling keeps. Scaled by the enemy's remaining pieces (not pawns), so it fades in the endgame.
+"""
+from __future__ import annotations
+
+from hyperchess.variants.game import EvalWeights
+from hyperchess.variants.position import Position
+
+STEPS = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
+
+
+class Evaluator:
+    """Per-game tables for the positional terms (built once per game object)."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        w: EvalWeights = game.eval_weights
+        self.weights = w
+        g = game.geometry
+        n = g.size
+        ncodes = game.ncodes
+        self.players = game.players
+        self.team_sign = game.team_sign
+        self.enemy = game.enemy
+        # walk[code][cell] = rays as cell tuples (leaps as one-cell rays) for non-pawn non-royal pieces, else None
+        self.walk: list[list | None] = [None] * ncodes
+        self.mob_weight = [0] * ncodes
+        self.pawn = [c in game.pawn_codes for c in range(ncodes)]
+        for code in range(ncodes):
+            kind = game.kind_of[code]
+            if not kind or game.owner[code] < 0:
+                continue
+            piece = game.pieces[kind]
+            if piece.pawn or piece.royal:
+                continue
+            shared = None
+            for other in range(code):          # colours with the same tables share the walk
+                if game.tables[other] is game.tables[code] and self.walk[other] is not None:
+                    shared = self.walk[other]
+            if shared is None:
+                shared = []
+                for cell in range(n):
+                    rides, leaps, pawnish = game.tables[code][cell]
+                    # a leap counts as a ray of one cell: reached when empty or enemy, not past it
+                    shared.append(tuple(tuple(to for to, _ in r) for r in rides) + tuple((to,) for to, _ in leaps))
+            self.walk[code] = shared
+            top = max(sum(len(r) for r in rays) for rays in shared) or 1
+            self.mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
+        self.mobility_on = w.mobility > 0
+        # the piece walk is needed for mobility and for the attacks on the king zones
+        self.walk_on = self.mobility_on or (game.players == 2 and (w.king_attack > 0 or w.king_defence > 0))
+        # king zone: one king step in every direction of the geometry
+        self.zone = [frozenset(x for d in STEPS for x in g.ray(cell, d, 1)) for cell in range(n)]
+        self.king_on = (w.king_attack > 0 or w.king_defence > 0 or w.king_shelter > 0)
+        # passed pawns: per pawn code and cell, the cells an enemy pawn must avoid, and the bonus
+        self.passed_span: list[list | None] = [None] * ncodes
+        self.passed_bonus: list[list | None] = [None] * ncodes
+        self.passed_on = w.passed_base > 0 or w.passed_advance > 0
+        # castling: per colour, home cell -> the rights masks of its castlings, and the castled cells
+        self.piece_value = [game.pieces[game.kind_of[c]].value if self.walk[c] is not None else 0
+                            for c in range(ncodes)]
+        self.castle_on = w.castling > 0 and game.players == 2 and bool(game.castling)
+        self.castle_home: list[dict[int, list[int]]] = [{} for _ in range(game.players)]
+        self.castled: list[frozenset] = [frozenset()] * game.players
+        self.start_pieces = [0] * game.players     # each colour's pieces (not pawns or royals) at the start
+        self.castle_cells: dict[int, list[frozenset]] = {}     # rights -> _castle_cells(rights)
+        if self.castle_on:
+            for color in range(game.players):
+                cells: set[int] = set()
+                for i, rule in game.castle_by_color[color]:
+                    self.castle_home[color].setdefault(rule.king_from, []).append(game.castle_need[i])
+                    cells |= {rule.king_to, rule.rook_from} | (set(rule.empty) - set(rule.safe))
+                self.castled[color] = frozenset(cells - {r.king_from for _, r in game.castle_by_color[color]})
+            for code in game.start_board:
+                if code:
+                    self.start_pieces[game.owner[code]] += self.piece_value[code]
+        if self.passed_on:
+            for code in game.pawn_codes:
+                self._compile_passed(code)
+
+    def _castle_cells(self, rights: int) -> list[frozenset]:
+        """Per colour, the cells where a royal piece earns the castling term under these ``rights``: the
+        castled cells, and the home cells from which a castling is still allowed."""
+        return [self.castled[c] | {k for k, needs in self.castle_home[c].items()
+                                   if any(rights & need == need for need in needs)}
+                for c in range(self.players)]
+
+    def _compile_passed(self, code: int) -> None:
+        game = self.game
+        n = game.geometry.size
+        color = game.owner[code]
+        dist = game._distance_to_zone(code)
+        known = [d for d in dist if d is not None]
+        far = max(known or [1]) or 1
+        w = self.weights
+        spans: list = [None] * n
+        bonus = [0] * n
+        enemy_pawn_attacks = [game.pawn_attacks[e] for e in game.enemies[color]]
+        for cell in range(n):
+            d = dist[cell]
+            if d is None or d == 0:
+                continue
+            # forward cells: reached by single pushes that get nearer to the zone
+            front: set[int] = set()
+            todo = [cell]
+            while todo:
+                c = todo.pop()
+                pawnish = game.tables[code][c][2]
+                if not pawnish:
+                    continue
+                for to, _ in pawnish[0]:
+                    if to not in front and dist[to] is not None and dist[to] < dist[c]:
+                        front.add(to)
+                        todo.append(to)
+            if not front:
+                continue
+            span = set(front)
+            for t in front | {cell}:
+                for attacks in enemy_pawn_attacks:
+                    for frm, _ in attacks[t]:
+                        span.add(frm)
+            span.discard(cell)
+            spans[cell] = frozenset(span)
+            progress = (far - d) / far
+            bonus[cell] = int(w.passed_base + w.passed_advance * progress * progress)
+        self.passed_span[code] = spans
+        self.passed_bonus[code] = bonus
+
+    def positional(self, pos: Position, king_safety: bool = True) -> int:
+        """Mobility, king safety and passed pawns: team 0 minus team 1, in centipawns."""
+        b = pos.board
+        players = self.players
+        sign = self.team_sign
+        walk = self.walk
+        mw = self.mob_weight
+        pawn = self.pawn
+        occupied = pos.occupied
+        royals = pos.royals
+        w = self.weights
+        # king zones (two-player games, colours with one royal piece, middlegame only)
+        zones: list[frozenset] = [frozenset()] * players
+        if king_safety and self.king_on and players == 2:
+            for c in (0, 1):
+                r = royals[c]
+                if len(r) == 1:
+                    for k in r:
+                        zones[c] = self.zone[k]
+        allzones = zones[0] | zones[1] if players == 2 else frozenset()
+        units = [0] * players       # attacks on the colour's zone by enemy pieces
+        attackers = [0] * players   # enemy pieces attacking it
+        defended = [0] * players    # attacks on the colour's zone by its own pieces
+        pawns: list[list[int]] = [[] for _ in range(players)]
+        material_of = [0] * players  # pieces (not pawns or royals) on the board, by value
+        value = self.piece_value
+        elimination = pos.game.elimination
+        total = 0
+        for c in range(players):
+            if elimination and not royals[c]:
+                continue            # an eliminated colour: inert blockers
+            en = self.enemy[c]
+            ez = zones[1 - c] if players == 2 else allzones
+            mob = att_units = att_pieces = dfn = material = 0
+            pc = pawns[c]
+            if not self.walk_on:
+                pc.extend(cell for cell in occupied[c] if pawn[b[cell]])
+                if self.castle_on:
+                    material_of[c] = sum(value[b[cell]] for cell in occupied[c])
+                continue
+            for cell in occupied[c]:
+                code = b[cell]
+                tables = walk[code]
+                if tables is None:
+                    if pawn[code]:
+                        pc.append(cell)
+                    continue
+                material += value[code]
+                cnt = att = 0
+                for ray in tables[cell]:
+                    for to in ray:
+                        if to in allzones:
+                            if to in ez:
+                                att += 1
+                            else:
+                                dfn += 1
+                        q = b[to]
+                        if q:
+                            if en[q]:
+                                cnt += 1
+                            break
+                        cnt += 1
+                mob += cnt * mw[code]
+                if att:
+                    att_units += att
+                    att_pieces += 1
+            total += sign[c] * (mob >> 4)
+            material_of[c] = material
+            if players == 2:
+                units[1 - c] = att_units
+                attackers[1 - c] = att_pieces
+                defended[c] = dfn
+        if allzones:
+            for c in (0, 1):
+                z = zones[c]
+                if not z:
+                    continue
+                shelter = 0
+                if w.king_shelter:
+                    en = self.enemy[c]
+                    for x in z:
+                        q = b[x]
+                        if q and pawn[q] and not en[q]:
+                            shelter += 1
+                v = w.king_defence * min(defended[c], len(z)) + w.king_shelter * shelter
+                if attackers[c] > 1:
+                    v -= w.king_attack * units[c] * attackers[c] >> 2
+                total += sign[c] * v
+        if self.castle_on:
+            good = self.castle_cells.get(pos.rights)
+            if good is None:
+                good = self.castle_cells[pos.rights] = self._castle_cells(pos.rights)
+            for c in (0, 1):
+                full = self.start_pieces[1 - c]
+                kept = len(royals[c] & good[c])
+                if kept and full:
+                    total += sign[c] * (w.castling * kept * min(material_of[1 - c], full) // full)
+        if self.passed_on:
+            spans = self.passed_span
+            bonus = self.passed_bonus
+            for c in range(players):
+                if not pawns[c]:
+                    continue
+                theirs = set()
+                for e in range(players):
+                    if sign[e] != sign[c]:
+                        theirs.update(pawns[e])
+                v = 0
+                for cell in pawns[c]:
+                    code = b[cell]
+                    span = spans[code][cell]
+                    if span is not None and span.isdisjoint(theirs):
+                        v += bonus[code][cell]
+                total += sign[c] * v
+        return total

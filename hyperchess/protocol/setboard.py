@@ -1,0 +1,132 @@
+"""Setting a position from the GUI: ``setboard`` (native or flat strings) and the old ``edit`` mode."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hyperchess.variants import FenError
+from hyperchess.variants.game import EMPTY, HOLE
+from hyperchess.variants.load import check_position
+from hyperchess.variants.notation import UnknownSquare
+
+from . import flat as flatmod
+from .notation import parse_wire_square
+from .wire import error
+
+if TYPE_CHECKING:
+    from .xboard import XBoardEngine
+
+
+class PositionRefused(ValueError):
+    """A setboard string that gives no legal position of the game (the message is the reason)."""
+
+
+def read_setboard(game, notation: str, fen: str):
+    """``(position, note)`` for a setboard string, ``note`` saying how a relaxed reading was made (or None).
+    When the wire speaks flat, the flat reading comes first: a flat string can also be a valid native one
+    with another meaning (third-millennium: flat `N` is the double knight, native `N` the single knight).
+    Raises PositionRefused."""
+    pos = None
+    note = None
+    err = "empty position string"
+    for text in (fen, relaxed_fields(game, fen)):
+        if text is None:
+            break
+        for native, read in position_readers(game, notation):
+            try:
+                pos = read(text)
+                break
+            except (FenError, UnknownSquare, ValueError, KeyError, IndexError) as exc:
+                if native and text is fen:
+                    err = str(exc)
+        if pos is not None:
+            if text is not fen:
+                note = f"castling/e.p. fields not valid here, read as {pos.fen()}"
+            break
+    if pos is None:
+        raise PositionRefused(err)
+    try:
+        check_position(pos)
+    except FenError as exc:
+        raise PositionRefused(str(exc)) from None
+    return pos, note
+
+
+def position_readers(game, notation: str) -> list:
+    """(is_native, reader) pairs for a setboard string: native, and flat where the projection has
+    other names or letters; flat first when Notation=flat."""
+    fl = flatmod.flat_names(game)
+    readers = [(True, game.position)]
+    if fl is None or (flatmod.same_names(game, fl) and getattr(game, "flat_letter", None) is None):
+        return readers
+    flat = (False, lambda text: game.position(flatmod.native_fen(game, fl, text)))
+    return [flat] + readers if notation == "flat" else readers + [flat]
+
+
+def relaxed_fields(game, fen: str) -> str | None:
+    """XBoard's own FEN writer knows one king and two rooks a side and checks no e.p. square, so the
+    `setboard` it sends the second engine of an engine-defined game can carry castling and e.p. fields
+    that fit no position of the game (seen with millennium 15x8: `w KQ a6 0 1`). Such a string is read
+    again with the castling field of the start position (rights kept only for kings and rooks still on
+    their start squares) and no e.p. square. None when there are no such fields."""
+    fields = fen.split()
+    if len(fields) < 3:
+        return None
+    start = game.start_fen.split()
+    fields[2] = start[2] if len(start) > 2 else "-"
+    if len(fields) > 3:
+        fields[3] = "-"
+    return " ".join(fields)
+
+
+def set_position(e: "XBoardEngine", fen: str) -> None:
+    """``setboard``: the new position, or (refused) no legal position until the next new/setboard."""
+    e.ensure_game()
+    try:
+        pos, note = read_setboard(e.game, e.notation, fen)
+    except PositionRefused as exc:
+        e.changed()
+        e.bad_position = True
+        e.out(f"# setboard: {exc}")
+        e.out("tellusererror Illegal position")
+        return
+    if note is not None:
+        e.out(f"# setboard: {note}")
+    e.changed()
+    e.pos = pos
+    e.bad_position = False
+    e.ended = False
+
+
+def start_edit(e: "XBoardEngine") -> None:
+    e.force = True
+    e.editing = {"board": list(e.pos.board), "color": 0}
+
+
+def edit_line(e: "XBoardEngine", text: str) -> None:
+    """Old edit mode (setboard=1 makes clients avoid it): ``#`` clears, ``c`` toggles the colour,
+    ``Pa4`` puts a piece, ``xa4`` empties a square, ``.`` ends."""
+    ed = e.editing
+    if text == ".":
+        e.editing = None
+        board = ed["board"]
+        from hyperchess.variants.fen import format_board
+        side = e.pos.fen().split()[1]
+        start = e.game.start_fen.split()
+        castling = start[2] if len(start) > 2 else "-"
+        set_position(e, " ".join([format_board(e.game, board), side, castling, "-", "0", "1"]))
+        return
+    if text == "#":
+        ed["board"] = [HOLE if c == HOLE else EMPTY for c in ed["board"]]
+        return
+    if text == "c":
+        ed["color"] = 1 - ed["color"]
+        return
+    try:
+        letter, square = text[0], text[1:]
+        cell = parse_wire_square(e.game, e.notation, square)
+        if letter in "xX":
+            ed["board"][cell] = EMPTY
+        else:
+            ed["board"][cell] = e.game.code_for_letter(letter, ed["color"])
+    except (UnknownSquare, KeyError, IndexError, ValueError):
+        e.out(error("bad edit command", text))

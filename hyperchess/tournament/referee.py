@@ -1,0 +1,406 @@
+"""One game between CECP engines, refereed by our own rules: ``play_game(job) -> record``.
+
+``play_game`` is a plain picklable function of a :class:`GameJob` (engine specs, variant, opening, time
+controls, adjudication, seed), so any ``concurrent.futures.Executor`` can run it: a local process pool or
+a Dask cluster. The record is a JSON-ready dict (moves in the game's native notation, result, termination).
+
+Protocol (docs/match.md): each engine is kept in force mode and gets the moves it has not seen, then
+``time``/``otim`` and ``go`` for the seat to move; after its ``move`` it gets ``force`` and ``ping`` — the
+lines before ``pong`` (a result claim, a second move for a partner seat) belong to that move.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import IO
+
+from hyperchess.variants import MoveError, get_game
+
+from .engine import EngineDied, EngineProcess
+from .pgn import score_text
+from .spec import EngineSpec, TimeControl
+
+GRACE = 1.0           # s after the deadline: a move in this window is a time forfeit, none at all a stall
+PING_TIMEOUT = 15.0   # s for ``pong`` after a move or at set-up (cutechess allows 15 s)
+START_TIMEOUT = 15.0  # s for the ``feature done=1`` of a v2 engine
+
+_MOVE = re.compile(r"^\s*(?:move|my move is\s*:?)\s+(\S+)", re.IGNORECASE)
+_RESULT = re.compile(r"^\s*(1-0|0-1|1/2-1/2|\*)(\s|$)")
+_THINKING = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)")
+
+
+@dataclass(frozen=True)
+class DrawRule:
+    movenumber: int = 0
+    movecount: int = 1
+    score: int = 0
+
+
+@dataclass(frozen=True)
+class ResignRule:
+    movecount: int = 1
+    score: int = 0
+
+
+@dataclass(frozen=True)
+class GameJob:
+    index: int                          # 0-based game number in the match
+    variant: str
+    engines: tuple[EngineSpec, ...]     # the match's engines; index 0 is the first engine (side A)
+    seats: tuple[int, ...]              # engine index per colour (seat) of this game
+    opening_fen: str | None = None      # None = the game's start position
+    opening_moves: tuple[str, ...] = ()
+    maxmoves: int = 0                   # moves per side before a draw is adjudicated (0 = no limit)
+    draw: DrawRule | None = None
+    resign: ResignRule | None = None
+    seed: int = 0
+    round: int = 1
+    pair: int = 0
+    log: str | None = None              # append engine traffic here
+    stall: float = 60.0                 # s allowed per move when no clock applies (depth/nodes only)
+    setup_module: str | None = None     # imported first (a module that registers extra games)
+    ping_timeout: float = PING_TIMEOUT  # s for ``pong`` (an engine that does not answer stalls)
+    event: str = "hyperchess match"
+
+
+class GameOver(Exception):
+    def __init__(self, result: str, termination: str, reason: str) -> None:
+        super().__init__(reason)
+        self.result, self.termination, self.reason = result, termination, reason
+
+
+@dataclass
+class _Seat:
+    clock: float | None
+    moves_made: int = 0
+    scores: list = field(default_factory=list)
+
+
+def _cs(seconds: float) -> int:
+    return max(0, int(round(seconds * 100)))
+
+
+def _level(tc: TimeControl) -> str:
+    base = tc.base or 0.0
+    minutes, seconds = divmod(base, 60)
+    sec = f"{seconds:g}" if seconds != int(seconds) else f"{int(seconds):02d}"
+    return f"level {tc.moves} {int(minutes)}:{sec} {tc.inc:g}"
+
+
+class Referee:
+    def __init__(self, job: GameJob, record: dict, log: IO[str] | None) -> None:
+        self.job = job
+        self.record = record
+        self.log = log
+        self.game = get_game(job.variant)
+        self.pos = self.game.position(job.opening_fen)
+        self.moves: list[str] = []
+        self.comments: list[str] = []
+        self.engines: dict[int, EngineProcess] = {}
+        self.known: dict[int, int] = {}
+        self.last_mover = 0
+        self.seats = [_Seat(job.engines[e].tc.base) for e in job.seats]
+        for text in job.opening_moves:        # checked when the openings were loaded; checked again here
+            move = self.pos.parse_move(text)
+            self.moves.append(self.pos.move_name(move))
+            self.comments.append("book")
+            self.pos.push(move)
+        record["book"] = len(self.moves)
+
+    # ------------------------------------------------------------------ helpers
+    def color(self, seat: int) -> str:
+        return self.game.color_names[seat].capitalize()
+
+    def loss(self, seat: int) -> str:
+        return "0-1" if self.game.teams[seat] == 0 else "1-0"
+
+    def slot_seat(self, slot: int) -> int:
+        return self.job.seats.index(slot)
+
+    def warn(self, text: str) -> None:
+        if len(self.record["warnings"]) < 50:
+            self.record["warnings"].append(text)
+
+    # ------------------------------------------------------------------ set-up
+    def start(self) -> None:
+        job = self.job
+        for slot in dict.fromkeys(job.seats):
+            spec = job.engines[slot]
+            seat = self.slot_seat(slot)
+            try:
+                e = EngineProcess(spec, self.log, f"g{job.index + 1} {spec.name}")
+                self.engines[slot] = e
+                e.handshake(START_TIMEOUT)
+            except EngineDied as exc:
+                raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} ({spec.name}) fails to start: {exc}")
+            variants = e.variants()
+            if job.variant != "normal" and variants is not None and job.variant not in variants:
+                raise RuntimeError(f"{spec.name} does not play {job.variant} (its variants: {', '.join(variants)})")
+            if job.opening_fen is not None and e.features.get("setboard") != "1":
+                raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
+            self.known[slot] = 0
+            try:
+                # hyperchess (and any engine with the same option) is asked for native notation, the
+                # referee's; an explicit option.Notation= wins
+                if e.offers_choice("Notation", "native") and "Notation" not in dict(spec.options):
+                    e.send("option Notation=native")
+                for name, value in spec.options:
+                    e.send(f"option {name}={value}")
+                e.send("new")
+                if job.variant != "normal":
+                    e.send(f"variant {job.variant}")
+                e.send("force")
+                if job.opening_fen is not None:
+                    e.send(f"setboard {job.opening_fen}")
+                tc = spec.tc
+                if tc.base is not None:
+                    e.send(_level(tc))
+                if tc.st is not None:
+                    e.send(f"st {tc.st:g}")
+                if tc.depth is not None:
+                    e.send(f"sd {tc.depth}")
+                if tc.nodes is not None:
+                    e.send(f"nps {tc.nodes}")      # with st 1: N nodes a move (python-chess, cutechess)
+                    if tc.st is None and tc.base is None:
+                        e.send("st 1")
+                e.send("post")
+                e.send("easy")
+                lines = e.sync(self.job.ping_timeout)
+            except EngineDied as exc:
+                raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} ({spec.name}) disconnects: {exc}")
+            if lines is None:
+                e.kill()
+                raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls at the start")
+            for line in lines:
+                if line.startswith(("Error", "Illegal", "tellusererror")):
+                    self.warn(f"{spec.name} at set-up: {line}")
+
+    # ------------------------------------------------------------------ the game
+    def run(self) -> None:
+        job = self.job
+        players = self.game.players
+        while True:
+            outcome = self.pos.outcome()
+            if outcome is not None:
+                raise GameOver(outcome.result, "normal", outcome.reason)
+            if job.maxmoves and len(self.moves) >= job.maxmoves * players:
+                raise GameOver("1/2-1/2", "adjudication", f"Draw by move limit ({job.maxmoves} moves)")
+            self.play_one()
+            self.adjudicate()
+
+    def allowance(self, seat: int) -> float:
+        tc = self.job.engines[self.job.seats[seat]].tc
+        limits = []
+        if tc.base is not None:
+            limits.append(max(0.0, self.seats[seat].clock or 0.0) + tc.margin)
+        if tc.st is not None:
+            limits.append(tc.st + tc.margin)
+        return min(limits) if limits else self.job.stall
+
+    def play_one(self) -> None:
+        pos, job = self.pos, self.job
+        seat = pos.turn
+        slot = job.seats[seat]
+        e = self.engines[slot]
+        tc = job.engines[slot].tc
+        state = self.seats[seat]
+        usermove = "usermove " if e.features.get("usermove") == "1" else ""
+        try:
+            for name in self.moves[self.known[slot]:]:
+                e.send(usermove + name)
+            self.known[slot] = len(self.moves)
+            if tc.base is not None:
+                opp = (seat + 1) % self.game.players
+                other = self.seats[opp].clock
+                e.send(f"time {_cs(state.clock or 0)}")
+                e.send(f"otim {_cs(other if other is not None else state.clock or 0)}")
+            e.send("go")
+            t0 = time.monotonic()
+            allowed = self.allowance(seat)
+            deadline = t0 + allowed
+            late = False
+            score = depth = None
+            while True:
+                item = e.get(deadline)
+                if item is None:
+                    if not late:
+                        late, deadline = True, deadline + GRACE
+                        continue
+                    e.kill()
+                    raise GameOver(self.loss(seat), "stall",
+                                   f"{self.color(seat)}'s connection stalls (no move in {allowed + GRACE:.1f} s)")
+                t, line = item
+                m = _MOVE.match(line)
+                if m:
+                    elapsed = t - t0
+                    if elapsed > allowed:
+                        raise GameOver(self.loss(seat), "time forfeit",
+                                       f"{self.color(seat)} loses on time ({elapsed:.3f} s > {allowed:.3f} s)")
+                    self.apply(seat, slot, m.group(1), elapsed, score, depth)
+                    return
+                th = _THINKING.match(line)
+                if th:
+                    depth, score = int(th.group(1)), int(th.group(2))
+                    continue
+                self.other_line(seat, line)
+        except EngineDied as exc:
+            raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} disconnects ({exc})")
+
+    def other_line(self, seat: int, line: str) -> None:
+        """A line that is not a move or thinking output, from the engine of ``seat``."""
+        text = line.strip()
+        if not text or text.startswith("#") or text.startswith(("feature ", "pong ", "tellics", "telluser ",
+                                                                "tellopponent", "tellothers", "tellall")):
+            return
+        r = _RESULT.match(text)
+        if r or text == "resign":
+            self.claim(seat, r.group(1) if r else self.loss(seat), text)
+            return
+        if text.startswith("offer draw"):
+            return                      # draw offers are not acted on (docs/match.md)
+        if text.startswith(("Illegal move", "Error", "tellusererror")):
+            self.warn(f"{self.color(seat)}: {text}")
+            return
+        self.record["garbage"] += 1
+
+    def claim(self, seat: int, token: str, text: str) -> None:
+        if token == "*":
+            self.warn(f"{self.color(seat)} claims an unfinished result: {text}")
+            return
+        if token == self.loss(seat):
+            raise GameOver(token, "resign", f"{self.color(seat)} resigns")
+        outcome = self.pos.outcome()
+        if outcome is not None and outcome.result == token:
+            raise GameOver(token, "normal", outcome.reason)
+        raise GameOver(self.loss(seat), "false claim", f"{self.color(seat)} makes a false claim: {text}")
+
+    def apply(self, seat: int, slot: int, text: str, elapsed: float, score, depth) -> None:
+        pos = self.pos
+        try:
+            move = pos.parse_move(text)
+        except MoveError as exc:
+            raise GameOver(self.loss(seat), "illegal move",
+                           f"{self.color(seat)} makes an illegal move: {text} ({exc})") from None
+        state = self.seats[seat]
+        tc = self.job.engines[slot].tc
+        state.moves_made += 1
+        if state.clock is not None:
+            state.clock = max(0.0, state.clock - elapsed) + tc.inc
+            if tc.moves and state.moves_made % tc.moves == 0:
+                state.clock += tc.base or 0.0
+        state.scores.append(score)
+        self.last_mover = seat
+        self.moves.append(pos.move_name(move))
+        comment = (f"{score_text(score)}/{depth} " if score is not None else "") + f"{elapsed:.3f}s"
+        if state.clock is not None:
+            comment += f" [%clk {_clk(state.clock)}]"
+        self.comments.append(comment)
+        pos.push(move)
+        self.known[slot] = len(self.moves)
+        if pos.outcome() is not None:
+            return
+        e = self.engines[slot]
+        e.send("force")
+        lines = e.sync(self.job.ping_timeout)
+        if lines is None:
+            e.kill()
+            raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls (no pong)")
+        undone = False
+        for line in lines:
+            if _MOVE.match(line):
+                e.send("undo")          # it went on to play its partner's seat: take that back
+                undone = True
+                continue
+            if _THINKING.match(line):
+                continue
+            if undone and _RESULT.match(line):
+                continue                # its claim after that taken-back move: judged when the move is replayed
+            self.other_line(seat, line)
+
+    def adjudicate(self) -> None:
+        job, pos = self.job, self.pos
+        mover = self.last_mover
+        if job.resign is not None:
+            recent = self.seats[mover].scores[-job.resign.movecount:]
+            if len(recent) == job.resign.movecount and all(s is not None and s <= -job.resign.score for s in recent):
+                raise GameOver(self.loss(mover), "adjudication", f"{self.color(mover)} is adjudicated lost (score)")
+        if job.draw is not None and pos.fullmove > job.draw.movenumber:
+            n = job.draw.movecount
+            if all(len(s.scores) >= n and all(x is not None and abs(x) <= job.draw.score for x in s.scores[-n:])
+                   for s in self.seats):
+                raise GameOver("1/2-1/2", "adjudication", "Draw by adjudication (scores)")
+
+    def finish(self, result: str, reason: str) -> None:
+        for e in self.engines.values():
+            if not e.dead:
+                try:
+                    e.send("force")
+                    e.send(f"result {result} {{{reason}}}")
+                except EngineDied:
+                    pass
+
+
+def _clk(seconds: float) -> str:
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{int(h)}:{int(m):02d}:{s:06.3f}"
+
+
+def new_record(job: GameJob) -> dict:
+    return {
+        "index": job.index, "round": job.round, "pair": job.pair, "variant": job.variant, "seed": job.seed,
+        "event": job.event, "players": [job.engines[s].name for s in job.seats], "seats": list(job.seats),
+        "tc": [job.engines[s].tc.describe() for s in job.seats], "fen": None, "opening_moves": list(job.opening_moves),
+        "moves": [], "comments": [], "book": 0, "result": "*", "termination": "error", "reason": "",
+        "score": None, "garbage": 0, "warnings": [], "errors": [],
+        "date": datetime.now(timezone.utc).strftime("%Y.%m.%d"), "duration": 0.0,
+    }
+
+
+def play_game(job: GameJob) -> dict:
+    """Play one game and return its record. Engine processes are started here and always ended here."""
+    started = time.monotonic()
+    record = new_record(job)
+    log = None
+    ref = None
+    try:
+        if job.setup_module:
+            importlib.import_module(job.setup_module)
+        if job.log:
+            log = open(job.log, "a", buffering=1, encoding="utf-8")
+        ref = Referee(job, record, log)
+        record["fen"] = ref.game.position(job.opening_fen).fen()
+        try:
+            ref.start()
+            ref.run()
+        except GameOver as over:
+            record.update(result=over.result, termination=over.termination, reason=over.reason)
+            ref.finish(over.result, over.reason)
+    except Exception as exc:          # a runner error: the game is recorded as unfinished
+        record["errors"].append(f"{type(exc).__name__}: {exc}")
+        record.update(result="*", termination="error", reason=str(exc))
+    finally:
+        if ref is not None:
+            for e in ref.engines.values():
+                e.close()
+            record["moves"], record["comments"] = ref.moves, ref.comments
+        if log is not None:
+            log.close()
+    record["duration"] = round(time.monotonic() - started, 3)
+    record["score"] = score_for_first(record, job)
+    return record
+
+
+def score_for_first(record: dict, job: GameJob) -> float | None:
+    """Points of engine 0's team in this game (1, 0.5, 0) or None for an unfinished game."""
+    result = record["result"]
+    if result not in ("1-0", "0-1", "1/2-1/2"):
+        return None
+    if result == "1/2-1/2":
+        return 0.5
+    game = get_game(job.variant)
+    team = game.teams[job.seats.index(0)]
+    return 1.0 if (result == "1-0") == (team == 0) else 0.0

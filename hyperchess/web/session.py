@@ -1,0 +1,276 @@
+"""One game on the web board: the position, who sits in each seat (a person or the engine), the move list,
+and the engine thinking in a background thread.
+
+Every change (a move, undo, a pasted position, a new game) bumps ``version`` and stops a running search, so
+an engine move found for an older position is never played. Bad input raises ``BadInput`` (one line) and
+leaves the game as it was.
+"""
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+
+from hyperchess.engine.search import SearchInfo, Searcher
+from hyperchess.engine.timecontrol import Limits
+from hyperchess.tournament.pgn import movetext, score_text, tag_block
+from hyperchess.pictures import render_svg
+from hyperchess.variants import FenError, MoveError, UnknownVariant, get_game
+from hyperchess.variants.game import Move
+from hyperchess.variants.notation import UnknownSquare
+
+from .targets import legal_targets
+
+SEATS = ("human", "engine")
+MOVETIME_RANGE = (0.05, 30.0)
+
+
+class BadInput(ValueError):
+    """Input the board refuses; the message is one line."""
+
+
+def load_checked(game, text: str | None):
+    """A position of ``game`` from ``text`` through the project's shared loader (checks royal pieces, pawn
+    cells and the game's own rules), falling back to the game's own checks where the loader is absent."""
+    try:
+        from hyperchess.variants.load import load_position
+    except ImportError:           # the shared loader has not landed in this checkout
+        pos = game.position(text)
+        game.validate(pos)
+        return pos
+    return load_position(game, text)
+
+
+@dataclass
+class Session:
+    variant: str
+    seats: list[str]
+    movetime: float = 0.5
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
+
+    def __post_init__(self) -> None:
+        try:
+            self.game = get_game(self.variant)
+        except UnknownVariant as exc:
+            raise BadInput(str(exc)) from None
+        self.seats = check_seats(self.game, self.seats)
+        self.movetime = check_movetime(self.movetime)
+        self.lock = threading.RLock()
+        self.pos = self.game.position()
+        self.start_fen = self.pos.fen()
+        self.names: list[str] = []           # the moves played, native notation
+        self.turns: list[int] = [self.pos.turn]   # the colour to move before each move, and now
+        self.start_fullmove = self.pos.fullmove
+        self.version = 0
+        self.thinking = ""
+        self.message = ""
+        self.searcher = Searcher(hash_mb=16)
+        self.stop = threading.Event()
+        self.worker: threading.Thread | None = None
+        self.closed = False
+
+    # ------------------------------------------------------------------ changes
+    def _changed(self) -> None:
+        self.version += 1
+        self.stop.set()
+        self.message = ""
+
+    def play(self, text: str) -> None:
+        """Play the move written ``text`` (native notation) for the person to move."""
+        with self.lock:
+            if self.pos.outcome() is not None:
+                raise BadInput("the game is over")
+            if self.seats[self.pos.turn] != "human":
+                raise BadInput(f"it is the engine's turn ({self.game.color_names[self.pos.turn]})")
+            if len(text) > 200:             # no move is this long; do not echo it back
+                raise BadInput("move text too long")
+            try:
+                move = self.pos.parse_move(text)
+            except (MoveError, UnknownSquare, ValueError, KeyError, IndexError) as exc:
+                raise BadInput(f"{text.strip()!r} refused: {exc}") from None
+            self._push(move)
+        self.kick()
+
+    def _push(self, move: Move) -> None:
+        name = self.pos.move_name(move)
+        self.pos.push(move)
+        self.names.append(name)
+        self.turns.append(self.pos.turn)
+        self._changed()
+
+    def undo(self) -> None:
+        """Take back the last move, and further back until a person is to move (or the start is reached)."""
+        with self.lock:
+            if not self.names:
+                raise BadInput("no move to take back")
+            self._pop()
+            while self.names and self.seats[self.pos.turn] != "human" and "human" in self.seats:
+                self._pop()
+            self.thinking = ""
+        self.kick()
+
+    def _pop(self) -> None:
+        self.pos.pop()
+        self.names.pop()
+        self.turns.pop()
+        self._changed()
+
+    def set_position(self, text: str) -> None:
+        """Start again from the pasted position string (the game is unchanged if it is refused)."""
+        text = (text or "").strip()
+        if not text:
+            raise BadInput("empty position string")
+        if len(text) > 4000:
+            raise BadInput("position string too long")
+        try:
+            pos = load_checked(self.game, text)
+        except (FenError, UnknownSquare, MoveError, ValueError, KeyError, IndexError) as exc:
+            raise BadInput(f"bad position for {self.variant}: {exc}") from None
+        with self.lock:
+            self.pos = pos
+            self.start_fen = pos.fen()
+            self.names = []
+            self.turns = [pos.turn]
+            self.start_fullmove = pos.fullmove
+            self.thinking = ""
+            self.searcher.new_game()
+            self._changed()
+        self.kick()
+
+    def set_seats(self, seats: list[str], movetime: float | None = None) -> None:
+        with self.lock:
+            self.seats = check_seats(self.game, seats)
+            if movetime is not None:
+                self.movetime = check_movetime(movetime)
+            self._changed()
+        self.kick()
+
+    def close(self) -> None:
+        self.closed = True
+        self.stop.set()
+
+    # ------------------------------------------------------------------ the engine
+    def kick(self) -> None:
+        """Start the engine thread if the engine is to move and it is not already thinking."""
+        with self.lock:
+            if self.closed or self.pos.outcome() is not None or self.seats[self.pos.turn] != "engine":
+                return
+            if self.worker is not None and self.worker.is_alive():
+                return
+            self.worker = threading.Thread(target=self._engine_loop, name=f"engine-{self.id}", daemon=True)
+            self.worker.start()
+
+    def _engine_loop(self) -> None:
+        while True:
+            with self.lock:
+                if self.closed or self.pos.outcome() is not None or self.seats[self.pos.turn] != "engine":
+                    return
+                version = self.version
+                pos = self.pos.copy()
+                self.stop = stop = threading.Event()
+                movetime = self.movetime
+
+            def info(i: SearchInfo, pos=pos, version=version) -> None:
+                line = self._pv_text(pos, i.pv)
+                with self.lock:
+                    if self.version == version:
+                        self.thinking = f"depth {i.depth}  score {score_text(i.score)}  nodes {i.nodes}  {line}".rstrip()
+
+            result = self.searcher.search(pos, Limits(movetime=movetime), stop=stop, on_info=info)
+            with self.lock:
+                if self.version != version or self.closed:
+                    continue            # the game changed while we thought: think again about the new one
+                if result.best is None:
+                    return
+                self._push(result.best)
+                self.stop = threading.Event()
+
+    @staticmethod
+    def _pv_text(pos, pv: list[Move]) -> str:
+        p = pos.copy()
+        out = []
+        for m in pv:
+            try:
+                out.append(p.move_name(m))
+                p.push(m)
+            except Exception:          # a stale line from the table: show what was valid
+                break
+        return " ".join(out)
+
+    def busy(self) -> bool:
+        return self.worker is not None and self.worker.is_alive()
+
+    # ------------------------------------------------------------------ what the page shows
+    def state(self) -> dict:
+        with self.lock:
+            pos = self.pos
+            game = self.game
+            outcome = pos.outcome()
+            last = pos.stack[-1][0] if pos.stack else None
+            humans = [c for c in range(game.players) if self.seats[c] == "human"]
+            viewer = pos.turn if pos.turn in humans else (humans[0] if humans else 0)
+            flipped = game.teams[viewer] == 1
+            svg = render_svg(pos, lastmove=last, flipped=flipped, layout=None)
+            to_move = self.seats[pos.turn] == "human" and outcome is None
+            return {
+                "id": self.id,
+                "version": self.version,
+                "variant": game.name,
+                "title": game.title,
+                "colors": list(game.color_names[:game.players]),
+                "seats": list(self.seats),
+                "movetime": self.movetime,
+                "turn": game.color_names[pos.turn],
+                "fen": pos.fen(),
+                "start_fen": self.start_fen,
+                "moves": list(self.names),
+                "move_turns": list(self.turns),
+                "move_colors": [game.color_names[c] for c in self.turns[:-1]],
+                "start_turn": self.turns[0],
+                "start_fullmove": self.start_fullmove,
+                "result": outcome.result if outcome else None,
+                "reason": outcome.reason if outcome else None,
+                "thinking": self.thinking,
+                "engine_to_move": self.seats[pos.turn] == "engine" and outcome is None,
+                "svg": svg,
+                "legal": legal_targets(pos) if to_move else [],
+                "message": self.message,
+            }
+
+    def pgn(self) -> str:
+        """The game as PGN: native move notation; the variant, and the start position when it is not the
+        game's own start."""
+        with self.lock:
+            game = self.game
+            outcome = self.pos.outcome()
+            result = outcome.result if outcome else "*"
+            seat_name = {"human": "Human", "engine": "hyperchess"}
+            tags = [("Event", f"hyperchess web board: {game.title}"), ("Site", "localhost"),
+                    ("Date", time.strftime("%Y.%m.%d")), ("Round", "-"),
+                    ("White", seat_name[self.seats[0]]), ("Black", seat_name[self.seats[1]]),
+                    ("Result", result), ("Variant", game.name)]
+            if self.start_fen != game.position().fen():
+                tags += [("SetUp", "1"), ("FEN", self.start_fen)]
+            if outcome:
+                tags.append(("Termination", outcome.reason))
+            start = game.position(self.start_fen)
+            return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result) + "\n"
+
+
+def check_seats(game, seats) -> list[str]:
+    if not isinstance(seats, list) or len(seats) != game.players or any(s not in SEATS for s in seats):
+        raise BadInput(f"seats: give {game.players} of {'/'.join(SEATS)}, one per colour "
+                       f"({', '.join(game.color_names[:game.players])})")
+    return list(seats)
+
+
+def check_movetime(value) -> float:
+    try:
+        t = float(value)
+    except (TypeError, ValueError):
+        raise BadInput(f"movetime must be a number of seconds, got {value!r}") from None
+    lo, hi = MOVETIME_RANGE
+    if not lo <= t <= hi:
+        raise BadInput(f"movetime must be between {lo} and {hi} seconds, got {value}")
+    return t
