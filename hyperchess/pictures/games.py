@@ -1,11 +1,10 @@
-"""Per-game picture hooks: what the geometry alone does not say (marked lines, legend texts, glyphs, and a
-whole layout for boards whose cells move). A game without an entry gets the default picture."""
+"""What a game's picture declaration asks for (``Game.picture``, ``variants/picture.py``: marked lines, legend
+texts, level order, notes, a whole layout for boards whose cells move), and the glyph of every piece."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from . import first_contact
 from .layout import Layout, level_grid
 
 if TYPE_CHECKING:
@@ -44,49 +43,9 @@ def glyph_for(letter: str, tags: frozenset[str] = frozenset(), name: str = "") -
     return Glyph((), L)                                     # unknown: the letter on a disc
 
 
-@dataclass
-class Hooks:
-    marked_ranks: dict[int, str] = field(default_factory=dict)     # rank index -> label
-    marked_files: dict[int, str] = field(default_factory=dict)
-    legend: dict[str, str] = field(default_factory=dict)           # piece letter -> text (overrides the name)
-    extra_legend: list[tuple[str, str]] = field(default_factory=list)   # (legend kind, text): e.g. platforms
-    layout: Callable[["Position", bool], Layout] | None = None     # a whole custom layout
-    notes: Callable[["Position"], list[str]] | None = None         # extra lines under the board
-    top_first: bool = False                                        # levels in reading order from the top one
-
-
-HOOKS: dict[str, Hooks] = {
-    "capablanca": Hooks(legend={"A": "archbishop: bishop + knight", "C": "chancellor: rook + knight"}),
-    "mixed3d": Hooks(legend={"M": "commoner: moves as a king, not royal"}),
-    "third-millennium": Hooks(
-        marked_ranks={0: "king line", 7: "king line"},
-        legend={"D": "double knight, joined: two knight halves moving together (may split)",
-                "N": "double knight, split half: a single knight (may rejoin its partner)"}),
-    "millennium": Hooks(marked_files={7: "centre rook file (shared by both kings)"}),
-    "next-generation": Hooks(top_first=True),
-    "future-generation": Hooks(top_first=True, notes=lambda pos: eliminated_notes(pos)),
-    "first-contact": Hooks(
-        layout=first_contact.layout, notes=first_contact.notes,
-        extra_legend=[("platform", "attack platform: 2x2 cells; carries at most one pawn of the mover's, "
-                                   "which rides along; an empty one may only invert"),
-                      ("point", "vacant platform point (dashed): where a platform may be placed or moved"),
-                      ("moved-last", "the platform moved last: it may not move until another one has")]),
-}
-
-
-def eliminated_notes(pos: "Position") -> list[str]:
-    """A line per eliminated side: its pieces stay on the board as inert blockers, drawn grey."""
-    game = pos.game
-    return [f"{game.color_names[c].capitalize()} is eliminated: its pieces stay as inert blockers (grey)"
-            for c in range(game.players) if pos.eliminated(c)]
-
-
-def hooks_for(game) -> Hooks:
-    return HOOKS.get(game.name) or Hooks()
-
-
 def default_layout(pos: "Position", flip: bool) -> Layout:
-    h = hooks_for(pos.game)
+    """The game's own layout if it declares one, else one panel per level (``level_grid``)."""
+    h = pos.game.picture
     if h.layout is not None:
         return h.layout(pos, flip)
     return level_grid(pos, flip, marked_ranks=h.marked_ranks, marked_files=h.marked_files, top_first=h.top_first)
@@ -94,7 +53,7 @@ def default_layout(pos: "Position", flip: bool) -> Layout:
 
 def legend_entries(game) -> list[tuple[str, str, Glyph | None]]:
     """(key, text, glyph) for every piece type that is not orthodox, then the game's extra items."""
-    h = hooks_for(game)
+    h = game.picture
     out: list[tuple[str, str, Glyph | None]] = []
     seen = set()
     for piece in game.pieces[1:]:

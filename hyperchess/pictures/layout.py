@@ -2,86 +2,19 @@
 square cells, with their coordinate labels and marks.
 
 The default layout is derived from the geometry alone: one panel per level, ``game.panels_per_row`` panels
-side by side (higher levels in rows above), a seam drawn on a wrapped edge. Games add small hooks in
-``pictures/games.py`` (marked ranks/files, legend texts, a custom layout for boards whose cells move).
+side by side (higher levels in rows above), a seam drawn on a wrapped edge. A game adds what the geometry
+does not say in its ``picture`` declaration (``variants/picture.py``: marked ranks/files, legend texts, level
+order, a custom layout for boards whose cells move); the data model (Layout, Panel, Block) lives there too.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from hyperchess.variants.notation import FILES
+from hyperchess.variants.picture import GAP, LABEL, SQUARE, TITLE, Block, Layout, Panel  # noqa: F401
 
 if TYPE_CHECKING:
     from hyperchess.variants.position import Position
-
-SQUARE = 45          # one cell, in SVG user units
-LABEL = 18           # room for coordinates beside a panel
-TITLE = 24           # room for a panel's title above it
-GAP = 26             # between panels
-
-
-@dataclass
-class Block:
-    """An outlined group of cells drawn over a panel (a platform point): its top-left cell, size in cells,
-    a label and extra classes (``platform``, ``point``, ``moved-last``)."""
-    column: int
-    row: int
-    columns: int
-    rows: int
-    label: str
-    css: str = ""
-
-
-@dataclass
-class Panel:
-    """A rectangle of cells. ``cells`` maps cell -> (column, row) inside the panel, row 0 at the top."""
-    title: str
-    x: float
-    y: float
-    columns: int
-    rows: int
-    cells: dict[int, tuple[int, int]] = field(default_factory=dict)
-    column_labels: list[str] = field(default_factory=list)     # under each column
-    row_labels: list[str] = field(default_factory=list)        # left of each row, top row first
-    seams: list[str] = field(default_factory=list)             # edges joined to the opposite one: left/right/top/bottom
-    marked_rows: dict[int, str] = field(default_factory=dict)  # row -> label (e.g. a king line)
-    marked_columns: dict[int, str] = field(default_factory=dict)
-    dimmed: bool = False                                        # e.g. an eliminated side's level
-    blocks: list[Block] = field(default_factory=list)           # outlined cell groups (platform points)
-    frame: bool = True                                          # a border around the whole panel
-    css: str = ""                                               # extra class on the panel's group
-
-    @property
-    def width(self) -> float:
-        return self.columns * SQUARE
-
-    @property
-    def height(self) -> float:
-        return self.rows * SQUARE
-
-    def origin(self, cell: int) -> tuple[float, float]:
-        """Top-left corner of ``cell``'s square."""
-        c, r = self.cells[cell]
-        return self.x + c * SQUARE, self.y + r * SQUARE
-
-
-@dataclass
-class Layout:
-    panels: list[Panel]
-    width: float
-    height: float
-    notes: list[str] = field(default_factory=list)       # lines of text under the board (phase, seam meaning...)
-    side: list[tuple[str, list[tuple[str, int, str]]]] = field(default_factory=list)
-    """Boxes beside the board (e.g. reserves): (title, [(click id, piece code, count text)])."""
-
-    def where(self, cell: int) -> tuple[Panel, float, float] | None:
-        """The panel drawing ``cell`` and the top-left corner of its square, or None."""
-        for p in self.panels:
-            if cell in p.cells:
-                x, y = p.origin(cell)
-                return p, x, y
-        return None
 
 
 def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | None = None,
@@ -94,8 +27,8 @@ def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | No
     ``flip`` turns every panel half a turn (the view from the second player's side)."""
     game = pos.game
     g = game.geometry
-    level_names = getattr(game.names, "level_names", ("",))
-    per_row = per_row or getattr(game, "panels_per_row", 0) or g.levels
+    level_names = game.names.level_names or ("",)
+    per_row = per_row or game.panels_per_row or g.levels
     title_room = TITLE if g.levels > 1 else 6
     width = LABEL + g.files * SQUARE
     height = title_room + g.ranks * SQUARE + LABEL

@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from hyperchess.variants.game import EMPTY, HOLE
 
-from .games import Glyph, glyph_for, legend_entries, default_layout, hooks_for
+from .games import Glyph, default_layout, glyph_for, legend_entries
 from .layout import GAP, LABEL, SQUARE, Layout, Panel
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
 
     entries = legend_entries(game) if legend else []
     notes = list(lay.notes)
-    h = hooks_for(game)
+    h = game.picture
     if h.notes is not None:
         notes += h.notes(pos)
     if caption:

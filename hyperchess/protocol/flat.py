@@ -1,86 +1,30 @@
 """The flat 2D projection a game shows in XBoard (protocol.md Part 1 §1.3, Part 2 §5 and §7).
 
-A game may define ``flat_names``: a :class:`FlatNames` (or anything with ``name``/``parse``/``pattern``
-plus ``width``, ``height`` and ``xy``) that places each cell on a board of at most 16x16 display squares.
-A game that defines ``flat_names = None`` has no projection (it is played in native notation only).
-The default, :func:`flat_names`, exists for flat boards that fit 16x16: the cells keep their files and
-ranks, and ranks are named the way XBoard names them (height exactly 10 -> ranks 0..9, else from 1).
-
-Other optional game hooks read here (all data for XBoard; no game is known by name):
-``flat_letter(code)`` (the letter XBoard draws), ``flat_parent`` (the XBoard variant named in ``setup``,
-default ``fairy``), ``flat_betza`` (``{letter: Betza}`` sent as ``piece X& DESC`` so that XBoard's legality
-test knows the game's moves) and ``flat_move(pos, move, square)`` (XBoard's text for a move, or None for
-the default).
+Everything here is read from what the game declares (``variants/game.py``, "the flat XBoard projection"):
+``flat_names`` (a :class:`FlatNames` placing each cell on a board of at most 16x16 display squares, or None
+for no projection; the default exists for flat boards that fit 16x16), ``flat_letter(code)`` (the letter
+XBoard draws), ``flat_parent`` (the XBoard variant named in ``setup``), ``flat_betza`` (``{letter: Betza}``
+sent as ``piece X& DESC`` so that XBoard's legality test knows the game's moves), ``flat_royal`` and
+``flat_move(pos, move, square)`` (XBoard's text for a move, or None for the default). No game is known by
+name.
 """
 from __future__ import annotations
 
 import re
-from typing import Callable, Sequence
 
-from hyperchess.variants.fen import FenError, format_board
-from hyperchess.variants.game import EMPTY, HOLE, Move
+from hyperchess.variants.codes import EMPTY, HOLE, Move
+from hyperchess.variants.errors import FenError
+from hyperchess.variants.fen import format_board
+from hyperchess.variants.flat import MAX_FLAT, FlatNames  # noqa: F401 (the projection's type, named here too)
 from hyperchess.variants.notation import FILES, UnknownSquare
 
-MAX_FLAT = 16                        # XBoard's BOARD_FILES / playable BOARD_RANKS (common.h)
 XBOARD_ORDER = "PNBRQFEACWMOHIJGDVLSUK"  # piece-to-char order of XBoard's setup command (§5)
-_MISSING = object()
-_cache: dict[int, tuple] = {}        # id(game) -> (game, FlatNames | None)
 _same: dict[tuple[int, int], tuple] = {}
 
 
-class FlatNames:
-    """XBoard square names of a ``width`` x ``height`` display board; ``xy[cell]`` = (x, y) from 0
-    (None for a cell that is not shown)."""
-
-    def __init__(self, width: int, height: int, xy: Sequence[tuple[int, int] | None]) -> None:
-        if not (1 <= width <= MAX_FLAT and 1 <= height <= MAX_FLAT):
-            raise ValueError(f"a flat board is at most {MAX_FLAT}x{MAX_FLAT}, got {width}x{height}")
-        self.width, self.height = width, height
-        self.xy = list(xy)
-        self.cell_at: dict[tuple[int, int], int] = {p: c for c, p in enumerate(self.xy) if p is not None}
-        self._names = [None if p is None else FILES[p[0]] + self.rank_label(p[1]) for p in self.xy]
-        self._cells = {n: c for c, n in enumerate(self._names) if n is not None}
-        labels = sorted((self.rank_label(y) for y in range(height)), key=lambda s: (-len(s), s), reverse=False)
-        self.pattern = f"[{FILES[:width]}](?:{'|'.join(labels)})"
-
-    def rank_label(self, y: int) -> str:
-        """XBoard's rank name: ``0..9`` on a board exactly 10 high, else ``1..16`` (Part 2 §5)."""
-        return str(y) if self.height == 10 else str(y + 1)
-
-    def square(self, x: int, y: int) -> str:
-        return FILES[x] + self.rank_label(y)
-
-    def name(self, cell: int) -> str:
-        n = self._names[cell]
-        if n is None:
-            raise UnknownSquare(f"cell {cell} is not shown on the flat board")
-        return n
-
-    def parse(self, text: str) -> int:
-        try:
-            return self._cells[text]
-        except KeyError:
-            raise UnknownSquare(f"unknown square {text!r}") from None
-
-    def __contains__(self, text: str) -> bool:
-        return text in self._cells
-
-
 def flat_names(game) -> FlatNames | None:
-    """The game's flat projection: its own ``flat_names`` if it defines one (None = no projection),
-    else the native layout of a flat board that fits 16x16, else None."""
-    own = getattr(game, "flat_names", _MISSING)
-    if own is not _MISSING:
-        return own
-    hit = _cache.get(id(game))
-    if hit is None or hit[0] is not game:
-        geo = game.geometry
-        if geo.levels == 1 and geo.files <= MAX_FLAT and geo.ranks <= MAX_FLAT:
-            hit = (game, FlatNames(geo.files, geo.ranks, [(f, r) for f, r, _ in geo.coords]))
-        else:
-            hit = (game, None)
-        _cache[id(game)] = hit
-    return hit[1]
+    """The game's flat projection (None = it is played in native notation only)."""
+    return game.flat_names
 
 
 def same_names(game, flat: FlatNames | None) -> bool:
@@ -105,13 +49,15 @@ def convert_squares(text: str, src, dst) -> str:
 
 
 def flat_letter(game, code: int) -> str:
-    """The FEN letter XBoard shows for ``code``: upper case for team 0 (White), lower for team 1.
-    A game may override it with ``flat_letter(code)`` (e.g. to draw partners with other letters)."""
-    own = getattr(game, "flat_letter", None)
-    if own is not None:
-        return own(code)
-    letter = game.pieces[game.kind_of[code]].letter
-    return letter.upper() if game.teams[game.owner[code]] == 0 else letter.lower()
+    """The FEN letter XBoard shows for ``code`` (``Game.flat_letter``: by default upper case for team 0,
+    White, lower case for team 1)."""
+    return game.flat_letter(code)
+
+
+def same_letters(game) -> bool:
+    """True when XBoard is shown the game's own position-string letters."""
+    return all(game.flat_letter(code) == game.letter_of(code) for code in range(game.ncodes)
+               if game.kind_of[code] and game.owner[code] >= 0)
 
 
 def piece_to_char(game) -> str:
@@ -121,7 +67,7 @@ def piece_to_char(game) -> str:
     white: dict[str, bool] = {}            # upper-case letter -> royal
     # ``flat_royal = False``: XBoard is shown no king (its castling rule would move an edge piece whenever a
     # king steps two or more files along a rank, e.g. between the panels of a stacked game)
-    royal_ok = getattr(game, "flat_royal", True)
+    royal_ok = game.flat_royal
     for code in range(game.ncodes):
         if game.kind_of[code] and game.owner[code] >= 0:
             letter = flat_letter(game, code).upper()
@@ -187,7 +133,7 @@ def flat_fen(pos, flat: FlatNames) -> str:
 def flat_parent(game) -> str:
     """The XBoard variant whose rules XBoard applies to the board of ``setup`` (``fairy`` unless the game
     names another one, e.g. ``seirawan`` for its gating moves)."""
-    return getattr(game, "flat_parent", None) or "fairy"
+    return game.flat_parent
 
 
 def setup_command(pos, flat: FlatNames) -> str:
@@ -200,8 +146,7 @@ def piece_commands(game) -> list[str]:
     """``piece X& DESC`` lines for the letters the game describes in ``flat_betza`` (Betza notation, as
     XBoard's ``piece`` command takes it; ``&`` = the same moves for the black piece). XBoard uses them in
     its own legality test; it takes them from the first engine only."""
-    table: dict[str, str] = getattr(game, "flat_betza", None) or {}
-    return [f"piece {letter.upper()}& {desc}" for letter, desc in table.items()]
+    return [f"piece {letter.upper()}& {desc}" for letter, desc in game.flat_betza.items()]
 
 
 def flat_move_name(pos, move: Move, flat: FlatNames) -> str:
@@ -209,11 +154,9 @@ def flat_move_name(pos, move: Move, flat: FlatNames) -> str:
     the new piece. A game's ``flat_move(pos, move, square)`` may write a move its own way (``square(cell)``
     gives the flat name); it returns None for the default."""
     game = pos.game
-    own: Callable | None = getattr(game, "flat_move", None)
-    if own is not None:
-        text = own(pos, move, flat.name)
-        if text is not None:
-            return text
+    text = game.flat_move(pos, move, flat.name)
+    if text is not None:
+        return text
     return game.move_name(pos, move, flat.name, lambda code: flat_letter(game, code))
 
 
@@ -270,7 +213,7 @@ def native_fen(game, flat: FlatNames, text: str) -> str:
             raise FenError(f"rank {flat.rank_label(y)} does not have {flat.width} files")
     out = [format_board(game, board)]
     rest = fields[1:]
-    if game.players != 2 or not getattr(game, "flat_royal", True):
+    if game.players != 2 or not game.flat_royal:
         # XBoard's side letter is a team: the first colour of that team in the turn order. XBoard's castling
         # and e.p. fields know two colours and real kings only: the start position's castling (kept where
         # kings and rooks still stand at home), no e.p. chance; the game's own fields take their defaults.

@@ -56,7 +56,7 @@ def position_readers(game, notation: str) -> list:
     other names or letters; flat first when Notation=flat."""
     fl = flatmod.flat_names(game)
     readers = [(True, game.position)]
-    if fl is None or (flatmod.same_names(game, fl) and getattr(game, "flat_letter", None) is None):
+    if fl is None or (flatmod.same_names(game, fl) and flatmod.same_letters(game)):
         return readers
     flat = (False, lambda text: game.position(flatmod.native_fen(game, fl, text)))
     return [flat] + readers if notation == "flat" else readers + [flat]

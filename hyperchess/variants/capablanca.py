@@ -5,6 +5,7 @@ Castling as Fairy-Stockfish plays it: the king goes f1->i1 (rook j1->h1) or f1->
 from __future__ import annotations
 
 from .fide import FlatChess
+from .picture import Picture
 from .pieces import ARCHBISHOP, BISHOP, CHANCELLOR, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 
@@ -17,6 +18,7 @@ class Capablanca(FlatChess):
     army = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, ARCHBISHOP, CHANCELLOR)
     castlings = (("f", "i", "j", "h", "K"), ("f", "c", "a", "d", "Q"))
     promotion_letters = "qcarbn"
+    picture = Picture(legend={"A": "archbishop: bishop + knight", "C": "chancellor: rook + knight"})
 
     def _cannot_mate(self, pos, color: int) -> bool:
         b = pos.board

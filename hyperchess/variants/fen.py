@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .game import EMPTY, HOLE
+from .codes import EMPTY, HOLE
+from .errors import FenError
 from .notation import FILES, UnknownSquare
 
 if TYPE_CHECKING:
     from .position import Position
-
-
-class FenError(ValueError):
-    """A position string that cannot be read; the message is one line saying why."""
 
 
 

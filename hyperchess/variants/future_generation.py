@@ -15,12 +15,15 @@ level (B in next-generation, D in future-generation).
 """
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .fen import FenError
+from .errors import FenError
+from .flat import FlatNames
 from .game import EN_PASSANT, TRANSFORM, EvalWeights, Game, Move
 from .geometry import DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D, Geometry, Vector
 from .notation import SquareNames
+from .picture import Picture, eliminated_notes
 from .pieces import Leap, Mode, Path, PieceType, Slide
 
 if TYPE_CHECKING:
@@ -67,6 +70,7 @@ class _Stacked(Game):
 
     level_letters = "AB"          # top level first
     panels_per_row = 2            # render: two levels per row
+    picture = Picture(top_first=True)   # levels named from the top: A above B
     promotion_letters = "qrbn"
 
     # XBoard (flat views): ApplyMove treats a king stepping 2+ files along a rank as castling (moving the
@@ -135,13 +139,10 @@ class NextGeneration(_Stacked):
         letter = self.FLAT_LETTERS[0][self.pieces[self.kind_of[code]].letter]
         return letter if self.owner[code] == 0 else letter.lower()
 
-    @property
-    def flat_names(self):
-        from hyperchess.protocol.flat import FlatNames
-        if not hasattr(self, "_flat"):
-            top = len(self.level_letters) - 1
-            self._flat = FlatNames(16, 8, [(f + 8 * (top - l), r) for f, r, l in self.geometry.coords])
-        return self._flat
+    @cached_property
+    def flat_names(self) -> FlatNames:
+        top = len(self.level_letters) - 1
+        return FlatNames(16, 8, [(f + 8 * (top - l), r) for f, r, l in self.geometry.coords])
 
 
 class FutureGeneration(_Stacked):
@@ -159,6 +160,7 @@ class FutureGeneration(_Stacked):
     ep_rule = "each_enemy"          # A5
     castle_safety_always = True     # A7
     fifty_plies = 200               # fifty moves of each of four players
+    picture = Picture(top_first=True, notes=eliminated_notes)
     # No mobility: with it, engines at a shallow depth spread their pieces instead of hunting kings
     # (two depth-1/2 engines ended a game within 600 plies about half as often); king danger is the
     # game's own ``evaluate`` hook, and passed pawns count as in every game.
@@ -217,16 +219,13 @@ class FutureGeneration(_Stacked):
     FLAT_LETTERS = ({"P": "F", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "M", "C": "U"},
                     {"P": "W", "N": "H", "B": "I", "R": "J", "Q": "G", "K": "C", "C": "D"})
 
-    @property
-    def flat_names(self):
-        from hyperchess.protocol.flat import FlatNames
-        if not hasattr(self, "_flat"):
-            xy = []
-            for f, r, l in self.geometry.coords:
-                col, row = self.PANEL[self.level_letters[len(self.level_letters) - 1 - l]]
-                xy.append((f + 8 * col, r + 8 * row))
-            self._flat = FlatNames(16, 16, xy)
-        return self._flat
+    @cached_property
+    def flat_names(self) -> FlatNames:
+        xy = []
+        for f, r, l in self.geometry.coords:
+            col, row = self.PANEL[self.level_letters[len(self.level_letters) - 1 - l]]
+            xy.append((f + 8 * col, r + 8 * row))
+        return FlatNames(16, 16, xy)
 
     def flat_letter(self, code: int) -> str:
         """Upper case for White's team, lower case for Black's; partners (Gold, Silver) other letters."""

@@ -11,31 +11,20 @@ import re
 import zlib
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
+from .codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL,  # noqa: F401
+                    TRANSFORM, Move, code_of)
+from .errors import FenError, MoveError  # noqa: F401 (MoveError: the error of parse_move, named here too)
+from .fen import format_board, parse_board
 from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .pieces import Leap, Mode, Path, PieceType, Slide
+from .position import Outcome, Position
+from .presentation import Presentation
 
-if TYPE_CHECKING:
-    from .position import Position
-
-EMPTY = 0
 PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quadratic in its progress)
 PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
-HOLE = 1           # a missing cell that appears/vanishes during play: blocks every line
-NORMAL, DOUBLE, EN_PASSANT, CASTLE, PROMOTION = 0, 1, 2, 3, 4
-TRANSFORM = 5      # a non-pawn piece changes into ``extra`` as it enters its zone (crowned knight)
-SPECIAL = 8        # flags >= SPECIAL belong to the game's own hooks (split, drop, platform...)
-
-Move = tuple[int, int, int, int]
-"""``(from_cell, to_cell, extra, flag)``. ``extra`` is the promoted piece code (PROMOTION),
-the passed cell (DOUBLE), the captured pawn's cell (EN_PASSANT), the castling rule index
-(CASTLE), the piece it turns into (TRANSFORM) or game data (flags >= SPECIAL)."""
-
-
-def code_of(kind: int, color: int) -> int:
-    return kind << 2 | color
 
 
 @dataclass(frozen=True)
@@ -64,7 +53,7 @@ class EvalWeights:
     castling: int = 0            # a royal piece at home that may still castle, or on a castled cell
 
 
-class Game:
+class Game(Presentation):
     """Base class of every game. Subclasses set the class attributes and call ``compile``."""
 
     name = "?"
@@ -146,7 +135,6 @@ class Game:
     def parse_extra(self, pos: "Position", fields: list[str]):
         """Game-specific FEN fields after the fullmove number -> extra state (raise FenError if bad)."""
         if fields:
-            from .fen import FenError
             raise FenError(f"unexpected fields after the move number: {' '.join(fields)}")
         return None
 
@@ -181,11 +169,9 @@ class Game:
 
     def board_from_text(self, text: str) -> list[int]:
         """The board field of a position string -> board codes (default: ``fen.parse_board``)."""
-        from .fen import parse_board
         return parse_board(self, text)
 
     def board_to_text(self, board: list[int]) -> str:
-        from .fen import format_board
         return format_board(self, board)
 
     # ------------------------------------------------------------------ compile
@@ -579,7 +565,6 @@ class Game:
 
     def team_outcome(self, pos: "Position"):
         """With elimination: the team that has lost every royal piece has lost, else None."""
-        from .position import Outcome
         alive = [False, False]
         for c in range(self.players):
             if pos.royals[c]:
@@ -596,7 +581,6 @@ class Game:
         return " and ".join(self.color_names[c].capitalize() for c in range(self.players) if self.teams[c] == team)
 
     def mate_outcome(self, pos: "Position"):
-        from .position import Outcome
         loser = pos.turn
         if loser == 0:
             return Outcome("0-1", "Black mates", "checkmate")
@@ -618,7 +602,6 @@ class Game:
 
     def validate(self, pos: "Position") -> None:
         """Reject impossible positions (raise FenError). Default: the side not to move is not in check."""
-        from .fen import FenError
         if self.players != 2 or self.royal_rule != "single":
             return
         other = 1 - pos.turn
@@ -647,7 +630,6 @@ class Game:
                    for c, codes in self.pawn_attacks[e][ep])
 
     def position(self, fen: str | None = None) -> "Position":
-        from .position import Position
         return Position(self, fen)
 
     # ------------------------------------------------------------------ move text
@@ -706,7 +688,3 @@ class Game:
                         if mv[3] == DOUBLE:
                             self.double_steps[color].setdefault(mv[2], []).append((frm, to))
         self.start_board = self.board_from_text(self.start_fen.split()[0])
-
-
-class MoveError(ValueError):
-    """A move that cannot be played; the message is one line saying why."""

@@ -17,6 +17,7 @@ from dataclasses import replace
 from .fen import FenError
 from .fide import FlatChess
 from .game import PROMOTION, Move
+from .picture import Picture
 from .pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from .position import Position
 
@@ -37,6 +38,7 @@ class Millennium(FlatChess):
     start_fen = "rnbqkbnrnbkqbnr/ppppppppppppppp/15/15/15/15/PPPPPPPPPPPPPPP/RNBQKBNRNBKQBNR w AEHKOaehko - 0 1"
     army = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, MILLENNIUM_KING)
     castling_style = "files"
+    picture = Picture(marked_files={7: "centre rook file (shared by both kings)"})
     # (king_from, king_to, rook_from, rook_to, letter); no castling with a rook beyond the centre rook (B3)
     castlings = (("e", "c", "a", "d", "A"), ("e", "g", "h", "f", "H"),
                  ("k", "i", "h", "j", "H"), ("k", "m", "o", "l", "O"))

@@ -12,6 +12,7 @@ import re
 from .game import CASTLE, EvalWeights, Game, Move, MoveError
 from .geometry import Geometry, symmetric
 from .notation import SquareNames
+from .picture import Picture
 from .pieces import Leap, Mode, Path, PieceType, Slide
 from .position import Position
 
@@ -69,6 +70,7 @@ class Mixed3D(Game):
     start_fen = _start_fen()
     level_separator = "|"
     panels_per_row = 4             # render: levels 5-8 above levels 1-4
+    picture = Picture(legend={"M": "commoner: moves as a king, not royal"})
     # No piece walk (mobility, attacks on the king zone): over 128 units a side it made a search node 5x
     # dearer (bench/search.py mixed3d d3 28.6k -> 5.6k nodes/s); passed pawns and the king's pawn shelter stay.
     eval_weights = EvalWeights(mobility=0, king_attack=0, king_defence=0)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .game import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
+from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
+from .fen import format_fen, parse_fen
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,7 +29,6 @@ class Position:
     """A position of ``game``. Build it with ``game.position(fen)`` or ``Position(game, fen)``."""
 
     def __init__(self, game: "Game", fen: str | None = None) -> None:
-        from .fen import parse_fen
         self.game = game
         self.board: list[int] = [EMPTY] * game.geometry.size
         self.turn = 0
@@ -664,7 +664,6 @@ class Position:
 
     # ------------------------------------------------------------------ text
     def fen(self) -> str:
-        from .fen import format_fen
         return format_fen(self)
 
     def move_name(self, move: Move) -> str:

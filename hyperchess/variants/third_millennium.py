@@ -16,12 +16,18 @@ writes the board with D/N and adds one field listing the split partners (``[c3b1
 """
 from __future__ import annotations
 
+import random
+import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from .fen import FenError
-from .game import EMPTY, EN_PASSANT, PROMOTION, SPECIAL, Game, Move, code_of
+from .codes import EMPTY, EN_PASSANT, PROMOTION, SPECIAL, Move, code_of
+from .errors import FenError, MoveError
+from .fen import parse_board
+from .game import Game
 from .geometry import Geometry, Vector
 from .notation import SquareNames
+from .picture import Picture
+from .presentation import Target
 from .pieces import BISHOP, KING, KNIGHT_2D, PAWN, QUEEN, ROOK, Leap, PieceType
 
 if TYPE_CHECKING:
@@ -52,6 +58,10 @@ class ThirdMillennium(Game):
     start_fen = ("PPPPPPPP/8/8/8/8/pppppppp/rdbqkbdr/pppppppp/8/8/8/8/PPPPPPPP/RDBQKBDR w KQkq - 0 1 -")
     # A split leaves the other half on the start square; a rejoin empties it like any move.
     special_legality = {SPLIT: "stays", REJOIN: "plain"}
+    picture = Picture(
+        marked_ranks={0: "king line", 7: "king line"},
+        legend={"D": "double knight, joined: two knight halves moving together (may split)",
+                "N": "double knight, split half: a single knight (may rejoin its partner)"})
 
     def __init__(self) -> None:
         geo = Geometry(8, 14, wrap_ranks=True)
@@ -101,11 +111,9 @@ class ThirdMillennium(Game):
                 first = code_of(kinds[1], c)
                 for k in range(2, MAX_PAIRS + 1):
                     self.z_piece[code_of(kinds[k], c)] = self.z_piece[first]
-        import random
         rng = random.Random(0x3A11)
         n = self.geometry.size
         self.z_link = [[rng.getrandbits(64) for _ in range(n)] for _ in range(n)]   # [lower cell][higher cell]
-        from .fen import parse_board
         self.start_board = parse_board(self, self.start_fen.split()[0])
 
     # ------------------------------------------------------------------ partnering (the extra state)
@@ -227,7 +235,6 @@ class ThirdMillennium(Game):
         text = fields[0] if fields else "-"
         partner: dict[int, int] = {}
         if text != "-":
-            import re
             if not (text.startswith("[") and text.endswith("]")):
                 raise FenError(f"bad pair field {text!r}: expected [squares] or -")
             inner = text[1:-1]
@@ -333,10 +340,21 @@ class ThirdMillennium(Game):
             self.pieces[self.kind_of[code]].letter
         return letter if self.owner[code] == 0 else letter.lower()
 
+    def click_target(self, pos: "Position", move: Move) -> Target:
+        """A joined double knight moving whole or splitting (one half leaves, the other stays) takes the same
+        two clicks; the label tells them apart."""
+        src, dst, label = super().click_target(pos, move)
+        if move[3] == SPLIT:
+            label = "split: one knight half moves, the other stays"
+        elif move[3] == REJOIN:
+            label = "rejoin the partner half"
+        elif pos.board[move[0]] in self.joined_codes:
+            label = "move the whole double knight"
+        return src, dst, label
+
     def parse_move(self, pos: "Position", text: str) -> Move:
         """As ``Game.parse_move``; a promotion may also be written with ``n`` (XBoard's name for the
         piece it draws as N, the joined double knight): ``e7e8n`` = ``e7e8d``."""
-        from .game import MoveError
         try:
             return super().parse_move(pos, text)
         except MoveError:

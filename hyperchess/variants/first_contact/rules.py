@@ -22,20 +22,19 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .fen import FenError
-from .game import EMPTY, HOLE, SPECIAL, Game, Move, MoveError, code_of
-from .geometry import Geometry, Vector, symmetric
-from .notation import UnknownSquare
-from .pieces import Leap, Mode, PieceType, Slide
+from ..codes import EMPTY, HOLE, SPECIAL, Move, code_of
+from ..errors import FenError
+from ..game import Game
+from ..geometry import Geometry, Vector, symmetric
+from ..pieces import Leap, Mode, PieceType, Slide
+from ..position import Outcome
+from ..presentation import Target
+from .notation import DROP, GLOBAL_FILES, PLACE, PLATFORM, FirstContactNames, Notation, global_name  # noqa: F401
+from .picture import PICTURE, reserve_target
 
 if TYPE_CHECKING:
-    from .position import Outcome, Position
+    from ..position import Position
 
-PLACE = SPECIAL          # a platform placed on a vacant point: (a1 cell, a1 cell, 0, PLACE)
-DROP = SPECIAL + 1       # a reserve piece dropped: (cell, cell, piece code, DROP)
-PLATFORM = SPECIAL + 2   # a platform moved: (pawn cell, pawn's new cell) or (a1 cell, new a1 cell), PLATFORM
-
-GLOBAL_FILES = "zabcde"
 LEVELS = "WNB"
 LEVEL_ELEVATION = {"W": 2, "N": 4, "B": 6}
 LEVEL_RANK_OFFSET = {"W": 0, "N": 2, "B": 4}
@@ -90,42 +89,7 @@ class State:
     last: int
 
 
-def global_name(x: int, y: int, h: int) -> str:
-    return f"{GLOBAL_FILES[x]}{y}{h}"
-
-
-class FirstContactNames:
-    """Cell names: the global ``b54`` (file, rank, elevation) is canonical; Smith's ``Nb3`` and ``Wa1u:b2``
-    are accepted aliases (``smith(cell)`` gives them)."""
-
-    def __init__(self, geometry: Geometry, smith: list[str]) -> None:
-        self.geometry = geometry
-        self.level_names = tuple(str(h) for h in range(1, 8))     # elevations (render)
-        self.file_letters = GLOBAL_FILES
-        self.rank_base = 0
-        self._names = [global_name(x, y, l + 1) for x, y, l in geometry.coords]
-        self._smith = smith
-        self._cells = {name: i for i, name in enumerate(self._names)}
-        self._cells.update({name: i for i, name in enumerate(smith)})
-        self.pattern = r"(?:[WNB][a-d][1-4][ud]:[ab][12]|[WNB][a-d][1-4]|[zabcde][0-9][1-7])"
-
-    def name(self, cell: int) -> str:
-        return self._names[cell]
-
-    def smith(self, cell: int) -> str:
-        return self._smith[cell]
-
-    def parse(self, text: str) -> int:
-        try:
-            return self._cells[text]
-        except KeyError:
-            raise UnknownSquare(f"unknown cell {text!r}") from None
-
-    def __contains__(self, text: str) -> bool:
-        return text in self._cells
-
-
-class FirstContact(Game):
+class FirstContact(Notation, Game):
     """First Contact: tri-d chess with four movable platforms, drops from a reserve, and check wins.
 
     Rule options (both off by default, §C(c)): ``empty_platforms_slide`` (C1's alternative: an empty platform may
@@ -139,6 +103,7 @@ class FirstContact(Game):
     start_fen = START_FEN
     level_separator = "|"
     flat_names = None                 # XBoard cannot draw this board (contract Part 1 §1.3): native only
+    picture = PICTURE
     # A drop only adds a piece of ours: it cannot expose our king. Placements and platform moves create and
     # remove cells (lines and knight hinges open), so each is tried.
     special_legality = {PLACE: "tried", DROP: "stays", PLATFORM: "tried"}
@@ -368,7 +333,6 @@ class FirstContact(Game):
         """§C(b) Goal: the side to move's king is attacked, so the last action won."""
         k = pos.king(pos.turn)
         if k is not None and pos.attacked(k, self.enemies[pos.turn]):
-            from .position import Outcome
             if pos.turn == 1:
                 return Outcome("1-0", "White checks", "check")
             return Outcome("0-1", "Black checks", "check")
@@ -582,53 +546,17 @@ class FirstContact(Game):
                 raise FenError(f"{self.color_names[color]} has more than one king")
         super().validate(pos)
 
-    # ------------------------------------------------------------------ move text
-    def move_name(self, pos: "Position", move: Move, square=None, letter=None) -> str:
-        """``@Wa1u`` placement, ``N@a32`` drop, ``Wa1u-Na1u`` platform move, ``a32b54`` piece move."""
-        frm, to, extra, flag = move
-        square = square or self.names.name
-        if flag == PLACE:
-            return "@" + self.points[self.point_of[to]].name
+    # ------------------------------------------------------------------ the web board's clicks
+    def click_target(self, pos: "Position", move: Move) -> Target:
+        """Drops start at the reserve piece beside the board (``reserve-white-Q``) and end on a cell; a
+        placement is one click on a vacant point's a1 cell; a platform moves by its pawn (or, empty, its a1
+        cell) to the new point's matching cell."""
+        src, dst, label = super().click_target(pos, move)
+        flag = move[3]
         if flag == DROP:
-            return self.pieces[self.kind_of[extra]].letter + "@" + square(to)
+            return reserve_target(self, move[2]), dst, "drop"
+        if flag == PLACE:
+            return src, dst, f"place a platform on {pos.move_name(move).lstrip('@')}"
         if flag == PLATFORM:
-            return self.points[self.point_of[frm]].name + "-" + self.points[self.point_of[to]].name
-        return square(frm) + square(to)
-
-    _POINT = r"[WNB][ad][14][ud]"
-
-    def parse_move(self, pos: "Position", text: str) -> Move:
-        """Canonical names and these aliases: Smith's cell names (``Wa3``, ``Wa1u:b2``) anywhere a cell is
-        written, ``-``/``x`` between two cells, a bare point ``Wa1u`` for a placement, two points without
-        ``-`` for a platform move, a lower-case drop letter."""
-        try:
-            return self._parse_move(pos, text)
-        except UnknownSquare as exc:
-            raise MoveError(str(exc)) from None
-
-    def _parse_move(self, pos: "Position", text: str) -> Move:
-        t = text.strip()
-        cell = self.names.pattern
-        canonical = None
-        m = re.fullmatch(f"@?({self._POINT})", t)
-        if m:
-            canonical = "@" + m.group(1)
-        if canonical is None:
-            m = re.fullmatch(f"({self._POINT})-?({self._POINT})", t)
-            if m:
-                canonical = m.group(1) + "-" + m.group(2)
-        if canonical is None:
-            m = re.fullmatch(f"([KQRBNPkqrbnp])@({cell})", t)
-            if m:
-                canonical = m.group(1).upper() + "@" + self.names.name(self.names.parse(m.group(2)))
-        if canonical is None:
-            m = re.fullmatch(f"({cell})[-x]?({cell})", t)
-            if m:
-                a, b = self.names.parse(m.group(1)), self.names.parse(m.group(2))
-                canonical = self.names.name(a) + self.names.name(b)
-        if canonical is None:
-            raise MoveError(f"malformed move {t!r} (e.g. @Wa1u, K@b22, a32b54, Wa1u-Na1u)")
-        for move in pos.legal_moves():
-            if self.move_name(pos, move) == canonical:
-                return move
-        raise MoveError(f"illegal move {t}")
+            return src, dst, f"move the platform {pos.move_name(move)}"
+        return src, dst, label

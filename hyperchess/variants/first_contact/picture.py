@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .layout import GAP, LABEL, SQUARE, TITLE, Block, Layout, Panel
+from ..picture import GAP, LABEL, SQUARE, TITLE, Block, Layout, Panel, Picture
 
 if TYPE_CHECKING:
-    from hyperchess.variants.position import Position
+    from ..position import Position
 
 FIXED_FILES = (1, 2, 3, 4)          # a-d
 CORNER_FILES = (0, 1, 4, 5)         # z, a, d, e
@@ -108,3 +108,11 @@ def notes(pos: "Position") -> list[str]:
     out.append("a platform is a 2x2 board one elevation above or below a corner of its level; "
                "a vacant platform point is drawn dashed")
     return out
+
+
+PICTURE = Picture(
+    layout=layout, notes=notes,
+    extra_legend=(("platform", "attack platform: 2x2 cells; carries at most one pawn of the mover's, "
+                               "which rides along; an empty one may only invert"),
+                  ("point", "vacant platform point (dashed): where a platform may be placed or moved"),
+                  ("moved-last", "the platform moved last: it may not move until another one has")))
