@@ -12,6 +12,7 @@ example a checkout from before the one-package layout, with ``package=""`` for i
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 
@@ -138,11 +139,23 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return out
 
 
+def _words(identifier: str) -> list[str]:
+    """``thirdMillenniumTargets`` / ``third_millennium_targets`` -> ["third", "millennium", "targets"]."""
+    return [w for w in re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", identifier).lower().split("_") if w]
+
+
+def _contains(words: list[str], part: list[str]) -> bool:
+    n = len(part)
+    return any(words[i:i + n] == part for i in range(len(words) - n + 1))
+
+
 def game_mentions(root: Path, package: str, shared: list[str], names: set[str],
-                  game_modules: set[str]) -> list[str]:
-    """Lines of the modules in ``shared`` that name a game: a string equal to one of ``names`` (or
-    containing one between quotes-like word boundaries), an import of one of ``game_modules``, or an
-    identifier containing a game module's last name (``third_millennium_targets``)."""
+                  game_modules: set[str], allowed: frozenset[str] = frozenset()) -> list[str]:
+    """Lines of the modules in ``shared`` that name a game: a string equal to one of ``names``, an import of
+    one of ``game_modules``, or an identifier whose words contain a game module's last name
+    (``third_millennium_targets``, ``FirstContactNames``). The names in ``allowed``, and strings assigned to
+    them, are not counted: words of another meaning that happen to be a game's name (PGN's termination
+    ``normal``, the flag of a normal move)."""
     mods = modules(root, package)
     short = {m.rpartition(".")[2] for m in game_modules}
     hits = []
@@ -150,6 +163,10 @@ def game_mentions(root: Path, package: str, shared: list[str], names: set[str],
         path = mods[name]
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and \
+                    any(isinstance(t, ast.Name) and t.id in allowed for t in node.targets):
+                docs.add(id(node.value))
         where = f"{path.relative_to(root)}"
         for node in ast.walk(tree):
             line = getattr(node, "lineno", 0)
@@ -170,7 +187,9 @@ def game_mentions(root: Path, package: str, shared: list[str], names: set[str],
                 ident = {ast.Name: "id", ast.Attribute: "attr", ast.FunctionDef: "name", ast.ClassDef: "name",
                          ast.arg: "arg"}[type(node)]
                 text = getattr(node, ident)
+                if text in allowed:
+                    continue
                 for s in short:
-                    if s in text:
+                    if _contains(_words(text), s.split("_")):
                         hits.append(f"{where}:{line}: the identifier {text!r} names the game module {s}")
     return sorted(set(hits))

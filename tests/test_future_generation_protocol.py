@@ -27,7 +27,8 @@ def test_two_engines_play_a_whole_future_generation_game():
     that the last mover claims."""
     game = get_game("future-generation")
     pos = game.position()
-    engines = [start(game.name, 2), start(game.name, 1)]     # engines[t] plays team t (White+Gold / Black+Silver)
+    engines = [start(game.name, 2), start(game.name, 2)]     # engines[t] plays team t (White+Gold / Black+Silver)
+    # (depth 2 against 1 drew by the 200-ply rule once the search knew the game's own fifty_plies)
     try:
         engines[0].send("go")                  # after `new` an engine plays Black's team: `go` switches it
         skipped, kings_taken, outcome = 0, 0, None
@@ -55,7 +56,7 @@ def test_two_engines_play_next_generation_moves():
     """Sixty plies of next-generation between two engine processes, each move checked and relayed."""
     game = get_game("next-generation")
     pos = game.position()
-    engines = [start(game.name, 2), start(game.name, 2)]
+    engines = [start(game.name, 3), start(game.name, 1)]
     try:
         engines[0].send("go")
         for _ in range(60):

@@ -7,9 +7,10 @@ import sys
 
 import click
 
-from .common import fail
-
 from hyperchess.tournament.spec import SpecError, apply_engine_pairs, build_engine, parse_pairs, split_tokens
+from hyperchess.variants import DEFAULT_GAME
+
+from .common import fail
 
 # Options that take several key=value words, fastchess style: ``--engine cmd=x name=y tc=10+0.1``.
 GROUPED = ("--engine", "--each", "--draw", "--resign", "--sprt", "--openings")
@@ -77,7 +78,7 @@ def _only(d: dict, keys: tuple[str, ...], what: str) -> None:
                    "st=SECONDS depth=N nodes=N timemargin=MS. Give it twice (or 4 times: one per seat of a "
                    "four-player game).")
 @click.option("--each", "each", multiple=True, metavar="KEY=VALUE...", help="Keys applied to every engine.")
-@click.option("--variant", default="normal", show_default=True, help="The game (see `hyperchess variants`).")
+@click.option("--variant", default=DEFAULT_GAME, show_default=True, help="The game (see `hyperchess variants`).")
 @click.option("--games", type=click.IntRange(1), default=2, show_default=True, help="Games per round.")
 @click.option("--rounds", type=click.IntRange(1), default=1, show_default=True, help="Rounds.")
 @click.option("--concurrency", type=click.IntRange(1), default=None,

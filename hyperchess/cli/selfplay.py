@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from hyperchess.engine.adjudicate import Adjudicator
+from hyperchess.variants import DEFAULT_GAME
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits, seconds
 from hyperchess.variants.render import render
@@ -22,7 +23,7 @@ def _movetime(ctx: click.Context, param: click.Parameter, value: float) -> float
 
 
 @click.command(cls=MovesCommand)
-@click.argument("variant", default="normal")
+@click.argument("variant", default=DEFAULT_GAME)
 @click.option("--movetime", "-t", type=float, default=0.2, show_default=True, callback=_movetime,
               help="Seconds per move.")
 @click.option("--max-moves", "-n", type=int, default=0, show_default=True,

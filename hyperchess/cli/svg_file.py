@@ -11,9 +11,9 @@ def write_svg(pos, path: str, *, lastmove: bool, flip: bool, fail: Callable[[str
     """Write ``pos`` as SVG to ``path`` ('-' = stdout); ``lastmove`` highlights the last move played."""
     move = None
     if lastmove:
-        if not pos.stack:
+        if pos.last_move is None:
             fail("--lastmove: no move has been played (give the moves with --moves)")
-        move = pos.stack[-1][0]
+        move = pos.last_move
     text = render_svg(pos, lastmove=move, flipped=flip)
     if path == "-":
         sys.stdout.write(text + "\n")

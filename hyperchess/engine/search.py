@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Collection
 
-from hyperchess.variants.game import CASTLE, DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
+from hyperchess.variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from hyperchess.variants.position import Position
 
 from .evaluate import Evaluator
@@ -236,16 +236,6 @@ def mop_up_for(pos: Position, gd: _GameData) -> _MopUp | None:
 
 
 
-def _king_exposed(pos: Position, m, moved_royal: bool, k, us: int, enemies) -> bool:
-    """After ``m`` was pushed: is our king attacked? Its cell comes from the move when a plain move decides
-    it (``k`` = its cell before the move), else from a lookup (castling, special moves)."""
-    flag = m[3]
-    if flag <= PROMOTION and flag != CASTLE:
-        k1 = m[1] if moved_royal else k
-    else:
-        k1 = pos.king(us)
-    return k1 is not None and pos.attacked(k1, enemies)
-
 class Searcher:
     """The engine's brain. One instance per game session; not thread-safe (one search at a time)."""
 
@@ -325,7 +315,7 @@ class Searcher:
         best, best_score, best_pv, done_depth = moves[0], None, [moves[0]], 0
         max_depth = min(MAX_DEPTH, limits.depth) if limits.depth is not None else MAX_DEPTH
         timed = plan.hard is not None
-        stack_len = len(pos.stack)
+        moves_made = pos.moves_made
         last_info = None
         for depth in range(1, max(1, max_depth) + 1):
             self.root_best = None
@@ -341,8 +331,7 @@ class Searcher:
                 else:
                     score = self._root(pos, moves, depth)
             except _Stop:
-                while len(pos.stack) > stack_len:
-                    pos.pop()
+                pos.take_back_to(moves_made)
                 # a move that already beat the previous best in the unfinished iteration is better
                 if self.root_best is not None and self.root_best[0] != best:
                     best, best_score, best_pv = self.root_best[0], self.root_best[1], self.root_best[2]
@@ -478,8 +467,8 @@ class Searcher:
         opponent's last move was a plain one that neither lands where it could attack ``k`` nor leaves
         a line through ``k`` (our previous move was legal, so nothing else can give check)."""
         reach = self.gd.reach[pos.turn]
-        if reach is not None and pos.stack:
-            m = pos.stack[-1][0]
+        m = pos.last_move
+        if reach is not None and m is not None:
             if m[3] <= DOUBLE or m[3] == PROMOTION:
                 r = reach[k]
                 if m[1] not in r and m[0] not in r:
@@ -562,7 +551,7 @@ class Searcher:
             if o is not None:
                 self.nodes += 1
                 return self._outcome_score(pos, o, ply)
-        if pos.halfmove >= 4 and (pos.halfmove >= 100 or pos.repetitions() >= 2):
+        if pos.halfmove >= 4 and (pos.halfmove >= g.fifty_plies or pos.repetitions() >= 2):
             self.nodes += 1
             return 0
         k = pos.king()
@@ -663,7 +652,7 @@ class Searcher:
             mover = b[m[0]]
             push(m)
             if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL) \
-                    and _king_exposed(pos, m, royal[mover], k, us, enemies):
+                    and pos.king_exposed(m, us, k):
                 pop()
                 continue
             same = teams[pos.turn] == team
@@ -719,29 +708,11 @@ class Searcher:
 
     def _null_search(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
         """Pass the move (two-player games only) and search the opponent's reply at reduced depth."""
-        g = pos.game
-        us = pos.turn
-        saved = (us, pos.ep, pos.ep_victim, pos.hash, pos.halfmove, pos.fullmove)
-        h = pos.hash
-        if pos.ep >= 0:
-            h ^= g.z_ep[pos.ep]
-            pos.ep = pos.ep_victim = -1
-        nxt = g.next_turn(pos, us)
-        if nxt <= us:
-            pos.fullmove += 1
-        pos.hash = h ^ g.z_turn[us] ^ g.z_turn[nxt]
-        pos.turn = nxt
-        pos.halfmove = 0                    # no repetition reaches back across a pass
-        pos.history.append(pos.hash)
-        depth_of_stack = len(pos.stack)
+        pos.push_null()
         try:
             return self._ab(pos, depth, alpha, beta, ply, False)
         finally:
-            # on a stop, take back the moves made above the pass first, then the pass itself
-            while len(pos.stack) > depth_of_stack:
-                pos.pop()
-            pos.history.pop()
-            pos.turn, pos.ep, pos.ep_victim, pos.hash, pos.halfmove, pos.fullmove = saved
+            pos.pop_null()              # on a stop, also the moves made above the pass
 
     def _qs(self, pos: Position, alpha: int, beta: int, ply: int, check: bool, checks: bool = False) -> int:
         """Quiescence: stand pat, then captures and promotions only (all evasions when in check); with
@@ -834,7 +805,7 @@ class Searcher:
                 continue                    # leaves the check standing
             push(m)
             if test and (check or m[0] in aligned or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL) \
-                    and _king_exposed(pos, m, royal[mover], k, us, enemies):
+                    and pos.king_exposed(m, us, k):
                 pop()
                 continue
             # the next mover's king: in a two-player game the same cell for every move here

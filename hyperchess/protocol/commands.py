@@ -6,7 +6,7 @@ import re
 import time
 from typing import TYPE_CHECKING, Callable
 
-from hyperchess.variants import REGISTRY, MoveError, UnknownVariant, get_game
+from hyperchess.variants import DEFAULT_GAME, REGISTRY, MoveError, UnknownVariant, get_game
 
 from . import advice, play
 from . import flat as flatmod
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from .xboard import XBoardEngine
 
 VERSION = "0.1.0"
-DEFAULT_GAME = "normal"
 # XBoard knows the rules of these, so they need no ``setup`` (Part 2 §5, common.h VARIANT_NAMES).
 XBOARD_BUILTINS = frozenset(
     "normal wildcastle nocastle fischerandom bughouse crazyhouse losers suicide giveaway twokings kriegspiel atomic "
@@ -179,7 +178,7 @@ def _cmd_edit(e: "XBoardEngine", arg: str, line: str) -> None:
 
 
 def _refuse_undo(e: "XBoardEngine", arg: str, line: str, plies: int = 1) -> str | None:
-    return error("no move to take back", line) if len(e.pos.stack) < plies else None
+    return error("no move to take back", line) if e.pos.moves_made < plies else None
 
 
 def _cmd_undo(e: "XBoardEngine", arg: str, line: str, plies: int = 1) -> None:

@@ -11,8 +11,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from hyperchess.variants import FenError, MoveError, UnknownVariant, get_game
+from hyperchess.variants import DEFAULT_GAME, FenError, MoveError, UnknownVariant, get_game
 from hyperchess.variants.notation import UnknownSquare
+
+NORMAL_TERMINATION = "normal"     # PGN's Termination value for a game ended by the rules (not a game's name)
 
 SEATS = ("White", "Black", "Gold", "Silver")
 MATE_SCORE = 100000   # CECP thinking output: 100000 + N = mate in N moves, -100000 - N = mated in N
@@ -144,8 +146,8 @@ def check_pgn(text: str) -> CheckReport:
         if "White" in g.tags:
             where += f", {g.tags.get('White')} vs {g.tags.get('Black')}"
         where += ")"
-        variant = g.tags.get("Variant", "normal").lower()
-        variant = "normal" if variant in ("standard", "chess") else variant
+        variant = g.tags.get("Variant", DEFAULT_GAME).lower()
+        variant = DEFAULT_GAME if variant in ("standard", "chess") else variant
         try:
             game = get_game(variant)
         except UnknownVariant as exc:

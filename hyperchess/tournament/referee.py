@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import IO
 
-from hyperchess.variants import MoveError, get_game
+from hyperchess.variants import DEFAULT_GAME, MoveError, get_game
 
 from .engine import EngineDied, EngineProcess
-from .pgn import score_text
+from .pgn import NORMAL_TERMINATION, score_text
 from .spec import EngineSpec, TimeControl
 
 GRACE = 1.0           # s after the deadline: a move in this window is a time forfeit, none at all a stall
@@ -137,7 +137,7 @@ class Referee:
             except EngineDied as exc:
                 raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} ({spec.name}) fails to start: {exc}")
             variants = e.variants()
-            if job.variant != "normal" and variants is not None and job.variant not in variants:
+            if job.variant != DEFAULT_GAME and variants is not None and job.variant not in variants:
                 raise RuntimeError(f"{spec.name} does not play {job.variant} (its variants: {', '.join(variants)})")
             if job.opening_fen is not None and e.features.get("setboard") != "1":
                 raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
@@ -150,7 +150,7 @@ class Referee:
                 for name, value in spec.options:
                     e.send(f"option {name}={value}")
                 e.send("new")
-                if job.variant != "normal":
+                if job.variant != DEFAULT_GAME:
                     e.send(f"variant {job.variant}")
                 e.send("force")
                 if job.opening_fen is not None:
@@ -185,7 +185,7 @@ class Referee:
         while True:
             outcome = self.pos.outcome()
             if outcome is not None:
-                raise GameOver(outcome.result, "normal", outcome.reason)
+                raise GameOver(outcome.result, NORMAL_TERMINATION, outcome.reason)
             if job.maxmoves and len(self.moves) >= job.maxmoves * players:
                 raise GameOver("1/2-1/2", "adjudication", f"Draw by move limit ({job.maxmoves} moves)")
             self.play_one()
@@ -274,7 +274,7 @@ class Referee:
             raise GameOver(token, "resign", f"{self.color(seat)} resigns")
         outcome = self.pos.outcome()
         if outcome is not None and outcome.result == token:
-            raise GameOver(token, "normal", outcome.reason)
+            raise GameOver(token, NORMAL_TERMINATION, outcome.reason)
         raise GameOver(self.loss(seat), "false claim", f"{self.color(seat)} makes a false claim: {text}")
 
     def apply(self, seat: int, slot: int, text: str, elapsed: float, score, depth) -> None:

@@ -17,11 +17,11 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
-from hyperchess.variants import get_game
+from hyperchess.variants import DEFAULT_GAME, get_game
 
 from .engine import EngineDied, EngineProcess, die_with_parent
 from .openings import Opening
-from .pgn import record_to_pgn
+from .pgn import NORMAL_TERMINATION, record_to_pgn
 from .referee import DrawRule, GameJob, ResignRule, new_record, play_game, START_TIMEOUT
 from .spec import EngineSpec
 from .stats import Sprt, format_elo, normalized_elo, pentanomial, summarize
@@ -36,7 +36,7 @@ class MatchError(Exception):
 @dataclass
 class MatchConfig:
     engines: list[EngineSpec]
-    variant: str = "normal"
+    variant: str = DEFAULT_GAME
     games: int = 2                      # games per round
     rounds: int = 1
     openings: list[Opening] = field(default_factory=lambda: [Opening()])
@@ -110,7 +110,7 @@ def preflight(cfg: MatchConfig) -> None:
         try:
             e.handshake(START_TIMEOUT)
             variants = e.variants()
-            if cfg.variant != "normal" and variants is not None and cfg.variant not in variants:
+            if cfg.variant != DEFAULT_GAME and variants is not None and cfg.variant not in variants:
                 raise MatchError(f"engine {spec.name} does not play {cfg.variant} (it plays {', '.join(variants)})")
             if needs_setboard and e.features.get("setboard") != "1":
                 raise MatchError(f"engine {spec.name} has no setboard, so it cannot start from the position "
@@ -139,7 +139,7 @@ def tally(records: list[dict]) -> Tally:
     for r in records:
         t.finished += 1
         key = r["termination"]
-        if key not in ("normal", "adjudication", "error"):
+        if key not in (NORMAL_TERMINATION, "adjudication", "error"):
             key += f" ({r['players'][_loser_seat(r)]})" if _loser_seat(r) is not None else ""
         t.terminations[key] = t.terminations.get(key, 0) + 1
         if r["errors"] or r["score"] is None:

@@ -20,6 +20,10 @@ REGISTRY: dict[str, str] = {
     "future-generation": "hyperchess.variants.future_generation:FutureGeneration",
 }
 
+# Orthodox chess: the game an engine plays after CECP's `new` with no `variant` command, and the game of a PGN
+# without a Variant tag.
+DEFAULT_GAME = "normal"
+
 _cache: dict[str, Game] = {}
 
 
@@ -42,5 +46,5 @@ def game_names() -> list[str]:
     return list(REGISTRY)
 
 
-__all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "get_game", "game_names",
-           "UnknownVariant"]
+__all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "get_game",
+           "game_names", "UnknownVariant"]

@@ -141,6 +141,7 @@ def parse_fen(pos: "Position", text: str) -> None:
         pos.hash ^= game.extra_hash(pos.extra)
     game.validate(pos)
     pos.stack = []
+    pos._nulls = []
     pos.history = [pos.hash]
     if pos.ep >= 0 and not pos._ep_legal():
         pos.hash ^= game.z_ep[pos.ep]

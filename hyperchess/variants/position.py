@@ -46,6 +46,7 @@ class Position:
         self.occupied: list[set[int]] = [set() for _ in range(game.players)]
         self.royals: list[set[int]] = [set() for _ in range(game.players)]
         self.stack: list[tuple] = []
+        self._nulls: list[tuple] = []     # what push_null saved, for pop_null
         self.history: list[int] = []
         self._changes: list[tuple[int, int]] | None = None
         parse_fen(self, fen if fen is not None else game.start_fen)
@@ -88,6 +89,7 @@ class Position:
         new.occupied = [set(s) for s in self.occupied]
         new.royals = [set(s) for s in self.royals]
         new.stack = self.stack[:]
+        new._nulls = self._nulls[:]
         new.history = self.history[:]
         new._changes = None
         return new
@@ -227,6 +229,59 @@ class Position:
         self.hash, self.score, self.extra, self.windows = h, score, extra, windows
         self.history.pop()
         return move
+
+    # ------------------------------------------------------------------ what the search and the web board ask
+    @property
+    def last_move(self) -> Move | None:
+        """The move ``push`` made last and ``pop`` would take back (a null move is no move), or None."""
+        return self.stack[-1][0] if self.stack else None
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves ``pop`` can take back."""
+        return len(self.stack)
+
+    def take_back_to(self, moves_made: int) -> None:
+        """Take back moves until ``moves_made`` remain (a search stopped midway unwinds with this)."""
+        while len(self.stack) > moves_made:
+            self.pop()
+
+    def push_null(self) -> None:
+        """Pass the turn (the search's null move): no piece moves, an en-passant chance lapses, and no
+        repetition reaches back across the pass. ``pop_null`` takes it back."""
+        g = self.game
+        us = self.turn
+        self._nulls.append((us, self.ep, self.ep_victim, self.hash, self.halfmove, self.fullmove, len(self.stack)))
+        h = self.hash
+        if self.ep >= 0:
+            h ^= g.z_ep[self.ep]
+            self.ep = self.ep_victim = -1
+        nxt = g.next_turn(self, us)
+        if nxt <= us:
+            self.fullmove += 1
+        self.hash = h ^ g.z_turn[us] ^ g.z_turn[nxt]
+        self.turn = nxt
+        self.halfmove = 0
+        self.history.append(self.hash)
+
+    def pop_null(self) -> None:
+        """Take back the last null move, and first every move made after it."""
+        us, ep, ep_victim, h, halfmove, fullmove, moves_made = self._nulls.pop()
+        self.take_back_to(moves_made)
+        self.history.pop()
+        self.turn, self.ep, self.ep_victim, self.hash, self.halfmove, self.fullmove = \
+            us, ep, ep_victim, h, halfmove, fullmove
+
+    def king_exposed(self, move: Move, color: int, king_before: int | None) -> bool:
+        """The legality rule of a side with one royal piece, asked after ``move`` of ``color`` was pushed:
+        is that side's royal piece attacked now? ``king_before`` is its cell before the move (None: not
+        exactly one). A plain move decides the cell from the move itself; castling, promotions (a pawn may
+        become a second royal piece) and special moves look it up."""
+        if move[3] <= EN_PASSANT:
+            k = move[1] if move[0] == king_before else king_before
+        else:
+            k = self.king(color)
+        return k is not None and self.attacked(k, self.game.enemies[color])
 
     def _update_windows(self, move: Move, us: int) -> None:
         """ep_rule "each_enemy" (after ``us`` moved): ``us`` has used its chance at every open window;
@@ -627,9 +682,9 @@ class Position:
 
     def _safe_after(self, move: Move) -> bool:
         us = self.turn
+        before = self.king(us)
         self.push(move)
-        k = self.king(us)
-        ok = k is None or not self.attacked(k, self.game.enemies[us])
+        ok = not self.king_exposed(move, us, before)
         self.pop()
         return ok
 

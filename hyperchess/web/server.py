@@ -19,7 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from urllib.parse import parse_qs, urlparse
 
-from hyperchess.variants import game_names, get_game
+from hyperchess.variants import DEFAULT_GAME, game_names, get_game
 
 from .session import BadInput, Session
 
@@ -38,7 +38,7 @@ class Board:
         self.lock = threading.Lock()
 
     def new(self, body: dict) -> Session:
-        variant = body.get("variant", "normal")
+        variant = body.get("variant", DEFAULT_GAME)
         if not isinstance(variant, str):
             raise BadInput("variant must be a game name")
         seats = body.get("seats")

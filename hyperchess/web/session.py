@@ -207,7 +207,7 @@ class Session:
             pos = self.pos
             game = self.game
             outcome = pos.outcome()
-            last = pos.stack[-1][0] if pos.stack else None
+            last = pos.last_move
             humans = [c for c in range(game.players) if self.seats[c] == "human"]
             viewer = pos.turn if pos.turn in humans else (humans[0] if humans else 0)
             flipped = game.teams[viewer] == 1
