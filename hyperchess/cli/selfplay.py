@@ -3,10 +3,8 @@ from __future__ import annotations
 
 import click
 
-from hyperchess.engine.adjudicate import Adjudicator
-from hyperchess.variants import DEFAULT_GAME
-from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits, seconds
+from hyperchess.variants import DEFAULT_GAME
 from hyperchess.variants.render import render
 
 from .common import MovesCommand, fail, load
@@ -41,6 +39,9 @@ def selfplay(variant: str, movetime: float, max_moves: int, adjudicate: bool, po
     Each line: move number, side, move, score (centipawns for the mover; 100000+N = mate in N moves, -100000-N = mated in N, as in CECP),
     depth and nodes. At the end: the board and the result.
     """
+    from hyperchess.engine.adjudicate import Adjudicator      # the search loads here, not at start-up
+    from hyperchess.engine.search import Searcher
+
     if max_moves < 0:
         fail(f"max-moves must not be negative, got {max_moves}")
     game, pos = load(variant, position, moves)
