@@ -116,12 +116,19 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
 
     Results (W/D/L, Elo +/- 95%, LOS, pentanomial, SPRT) go to stdout; progress to stderr.
     """
-    from hyperchess.variants import UnknownVariant, get_game
-
     from hyperchess.tournament.openings import Opening, OpeningError, load_openings
     from hyperchess.tournament.referee import DrawRule, ResignRule
-    from hyperchess.tournament.runner import MatchConfig, MatchError, MatchInterrupted, Progress, preflight, report, run_match
+    from hyperchess.tournament.runner import (
+        MatchConfig,
+        MatchError,
+        MatchInterrupted,
+        Progress,
+        preflight,
+        report,
+        run_match,
+    )
     from hyperchess.tournament.stats import Sprt
+    from hyperchess.variants import UnknownVariant, get_game
 
     try:
         get_game(variant)

@@ -39,7 +39,7 @@ def selfplay(variant: str, movetime: float, max_moves: int, adjudicate: bool, po
     Each line: move number, side, move, score (centipawns for the mover; 100000+N = mate in N moves, -100000-N = mated in N, as in CECP),
     depth and nodes. At the end: the board and the result.
     """
-    from hyperchess.engine.adjudicate import Adjudicator      # the search loads here, not at start-up
+    from hyperchess.engine.adjudicate import Adjudicator  # the search loads here, not at start-up
     from hyperchess.engine.search import Searcher
 
     if max_moves < 0:

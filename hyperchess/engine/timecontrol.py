@@ -14,8 +14,8 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 import math
+from dataclasses import dataclass
 
 MOVES_LEFT_GUESS = 30      # sudden death / incremental: assume this many moves still to play
 RESERVE = 0.05             # seconds never spent (process and pipe latency)

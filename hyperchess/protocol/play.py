@@ -130,7 +130,7 @@ def castling_rook_leg(e: "XBoardEngine", move) -> str | None:
     castling rule needs a royal king, docs/gui.md), so a castling is played in XBoard as three plies: the
     king's move (the castling's flat name), a null move ``@@@@`` by the other side, the rook's move."""
     if (move[3] != CASTLE or e.notation != "flat" or e.flat is None or e.game.players != 2
-            or getattr(e.game, "flat_royal", True)):
+            or e.game.flat_royal):
         return None
     rule = e.game.castling[move[2]]
     return e.flat.name(rule.rook_from) + e.flat.name(rule.rook_to)

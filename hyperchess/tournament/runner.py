@@ -22,7 +22,7 @@ from hyperchess.variants import DEFAULT_GAME, get_game
 from .engine import EngineDied, EngineProcess, die_with_parent
 from .openings import Opening
 from .pgn import NORMAL_TERMINATION, record_to_pgn
-from .referee import DrawRule, GameJob, ResignRule, new_record, play_game, START_TIMEOUT
+from .referee import START_TIMEOUT, DrawRule, GameJob, ResignRule, new_record, play_game
 from .spec import EngineSpec
 from .stats import Sprt, format_elo, normalized_elo, pentanomial, summarize
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from .game import Game, MoveError
-from .fen import FenError
+from .errors import FenError, MoveError
+from .game import Game
 from .position import Outcome, Position
 
 # name -> "module:Class" (imported on first use so that start-up stays fast)

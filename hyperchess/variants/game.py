@@ -13,8 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL,  # noqa: F401
-                    TRANSFORM, Move, code_of)
+from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM, Move, code_of  # noqa: F401
 from .errors import FenError, MoveError  # noqa: F401 (MoveError: the error of parse_move, named here too)
 from .fen import format_board, parse_board
 from .geometry import Geometry, Vector

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from .fen import FenError
-from .game import Game, MoveError
+from .errors import FenError, MoveError
+from .game import Game
 
 if TYPE_CHECKING:
     from .position import Position

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .fen import FenError
+from .errors import FenError
 from .fide import FlatChess
 from .game import PROMOTION, Move
 from .picture import Picture

@@ -15,8 +15,13 @@ class UnknownSquare(ValueError):
 class SquareNames:
     """Names of the form [level prefix] file letter + rank number (``e4``, ``h14``, ``4e4``, ``Aa1``).
 
-    ``level_names`` gives the prefix of each level (empty for flat boards).
+    ``level_names`` gives the prefix of each level (empty for flat boards). Pictures and the text board
+    label files with ``file_letters`` and ranks from ``rank_base``; a game with other names (its own class
+    with ``name``/``parse``/``pattern``) sets them too.
     """
+
+    file_letters = FILES
+    rank_base = 1
 
     def __init__(self, geometry: Geometry, level_names: tuple[str, ...] = ("",)) -> None:
         self.geometry = geometry

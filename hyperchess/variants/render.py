@@ -1,8 +1,7 @@
 """Text pictures of positions: one panel per level, side by side, top rank first."""
 from __future__ import annotations
 
-from .game import EMPTY, HOLE
-from .notation import FILES
+from .codes import EMPTY, HOLE
 from .position import Position
 
 
@@ -10,8 +9,8 @@ def render_level(pos: Position, level: int) -> list[str]:
     game = pos.game
     g = game.geometry
     width = len(str(g.ranks))
-    files = getattr(game.names, "file_letters", FILES)     # a game's own labels (first-contact: z-e, 0-9)
-    base = getattr(game.names, "rank_base", 1)
+    files = game.names.file_letters
+    base = game.names.rank_base
     cw = 2 if game.players > 2 else 1          # tokens like ``gK`` with more than two colours
     lines = []
     for rank in range(g.ranks - 1, -1, -1):
@@ -35,12 +34,12 @@ def render(pos: Position) -> str:
     g = game.geometry
     panels = [render_level(pos, level) for level in range(g.levels)]
     if g.levels > 1:
-        names = getattr(game.names, "level_names", None) or [str(l + 1) for l in range(g.levels)]
+        names = game.names.level_names or [str(l + 1) for l in range(g.levels)]
         panels = [[f"level {names[l] or l + 1}".ljust(len(p[0]))] + p for l, p in enumerate(panels)]
     width = max(len(line) for p in panels for line in p)
     # A game may ask for at most ``panels_per_row`` panels side by side; further rows hold the
     # higher levels and are printed above (the top level stays on top, as in the position string).
-    per_row = getattr(game, "panels_per_row", 0) or len(panels)
+    per_row = game.panels_per_row or len(panels)
     rows = [panels[i:i + per_row] for i in range(0, len(panels), per_row)]
     lines = []
     for r, row in enumerate(reversed(rows)):

@@ -27,8 +27,8 @@ from .game import Game
 from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .picture import Picture
-from .presentation import Target
 from .pieces import BISHOP, KING, KNIGHT_2D, PAWN, QUEEN, ROOK, Leap, PieceType
+from .presentation import Target
 
 if TYPE_CHECKING:
     from .position import Position

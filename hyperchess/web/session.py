@@ -12,10 +12,10 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
-from hyperchess.engine.search import SearchInfo, Searcher
+from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
-from hyperchess.tournament.pgn import movetext, score_text, tag_block
 from hyperchess.pictures import render_svg
+from hyperchess.tournament.pgn import movetext, score_text, tag_block
 from hyperchess.variants import FenError, MoveError, UnknownVariant, get_game
 from hyperchess.variants.game import Move
 from hyperchess.variants.notation import UnknownSquare
