@@ -38,6 +38,7 @@ class Oracle:
         self.castling = set(castling)       # (colour, "K"/"Q")
         self.unlocked = set(unlocked)
         self.windows: list = []             # FG: [passed square, pawn square, pawn, set of colours]
+        self.touched: set = set()           # squares a move has left or entered (A9: no double step from them)
         self.ep = None                      # NG: (passed square, pawn square)
         self.colours = COLOURS if four else "wb"
 
@@ -103,7 +104,7 @@ class Oracle:
                     if to is not None and to not in self.board:
                         for p in (promos if self.far_edge(colour, to) else [""]):
                             out.append((sq, to, p))
-                if self.original(colour, sq):
+                if self.original(colour, sq) and sq not in self.touched:   # A9: the untouched original square
                     for dl in (0, 1, -1):
                         mid, to = self.shift(sq, f[0], f[1], dl), self.shift(sq, 2 * f[0], 2 * f[1], dl)
                         if to is not None and mid not in self.board and to not in self.board:
@@ -252,6 +253,7 @@ class Oracle:
         new.unlocked = set(self.unlocked)
         new.windows = [list(w[:3]) + [set(w[3])] for w in self.windows]
         frm, to, promo, special = m
+        new.touched = self.touched | {frm, to}
         us = self.turn
         piece = new.board.pop(frm)
         if special == "ep":
@@ -340,4 +342,7 @@ def from_position(pos) -> Oracle:
         else:
             castling = {("w" if ch.isupper() else "b", ch.upper()) for ch in fields[2]}
     unlocked = set(fields[6]) - {"-"} if four else set()
-    return Oracle(four, board, fields[1], castling, unlocked)
+    oracle = Oracle(four, board, fields[1], castling, unlocked)
+    spent = fields[8] if four and len(fields) > 8 else fields[6] if not four and len(fields) > 6 else "-"
+    oracle.touched = {parse(x) for x in spent.split(",")} if spent != "-" else set()
+    return oracle

@@ -107,7 +107,7 @@ def parse_fen(pos: "Position", text: str) -> None:
             pos._set(cell, code)
     pos.turn = game.color_letters.index(side)
     pos.hash ^= game.z_turn[pos.turn]
-    pos.rights = _parse_castling(pos, fields[2] if len(fields) > 2 else "-")
+    pos.rights = _parse_castling(pos, fields[2] if len(fields) > 2 else "-") | unspent_paths(pos)
     pos.hash ^= game.rights_key(pos.rights)
     pos.ep = pos.ep_victim = -1
     pos.windows = ()
@@ -241,6 +241,49 @@ def _parse_castling(pos: "Position", field: str) -> int:
                     or not pos.board[rule.king_from]):
                 rights &= ~(1 << i)
     return rights
+
+
+def unspent_paths(pos: "Position") -> int:
+    """``double_step_once``: the path bits of the initial cells on which a piece that may use them stands
+    (a position string names the spent ones in a game field: :func:`parse_spent`)."""
+    game = pos.game
+    if not game.double_step_once:
+        return 0
+    bits = 0
+    for (kind, color), cells in game.initial_cells.items():
+        for cell in cells:
+            code = pos.board[cell]
+            if code and game.kind_of[code] == kind and game.owner[code] == color:
+                bits |= game.path_bit[cell]
+    return bits
+
+
+def parse_spent(pos: "Position", field: str) -> None:
+    """Read a spent-paths field (``-`` or comma-separated squares: the pawns standing on their initial
+    square that have lost their double step, because they left it and came back) into ``pos.rights``."""
+    game = pos.game
+    if field == "-":
+        return
+    rights = pos.rights
+    for name in field.split(","):
+        try:
+            cell = game.names.parse(name)
+        except UnknownSquare:
+            raise FenError(f"bad spent double-step field {field!r}: unknown square {name!r}") from None
+        if not rights & game.path_bit[cell]:
+            raise FenError(f"bad spent double-step field {field!r}: no pawn on its initial square at {name}")
+        rights &= ~game.path_bit[cell]
+    pos.hash ^= game.rights_key(pos.rights) ^ game.rights_key(rights)
+    pos.rights = rights
+
+
+def format_spent(pos: "Position") -> str | None:
+    """The spent-paths field, or None when no pawn on an initial square has lost its double step."""
+    game = pos.game
+    spent = unspent_paths(pos) & ~pos.rights
+    if not spent:
+        return None
+    return ",".join(game.names.name(c) for c in game.path_cells if spent & game.path_bit[c])
 
 
 def format_castling(pos: "Position") -> str:

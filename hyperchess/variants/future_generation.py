@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .errors import FenError
+from .fen import format_spent, parse_spent
 from .flat import FlatNames
 from .game import EN_PASSANT, TRANSFORM, EvalWeights, Game, Move
 from .geometry import DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D, Geometry, Vector
@@ -72,6 +73,20 @@ class _Stacked(Game):
     panels_per_row = 2            # render: two levels per row
     picture = Picture(top_first=True)   # levels named from the top: A above B
     promotion_letters = "qrbn"
+    double_step_once = True       # A9: the double steps only from the untouched original square
+
+    def parse_extra(self, pos: "Position", fields: list[str]):
+        """Field 7 (optional): the pawns on their original square that have lost their double step
+        (``-`` or comma-separated squares, docs/rules/future-generation.md)."""
+        if len(fields) > 1:
+            raise FenError(f"unexpected fields after the spent double steps: {' '.join(fields[1:])}")
+        if fields:
+            parse_spent(pos, fields[0])
+        return None
+
+    def format_extra(self, pos: "Position") -> list[str]:
+        spent = format_spent(pos)
+        return [spent] if spent else []
 
     # XBoard (flat views): ApplyMove treats a king stepping 2+ files along a rank as castling (moving the
     # piece on the board's edge file) and a pawn leaving its 5th rank sideways to an empty square as an e.p.
@@ -265,9 +280,12 @@ class FutureGeneration(_Stacked):
 
     def parse_extra(self, pos: "Position", fields: list[str]):
         """Field 7: the colours that have unlocked level access (``wg`` or ``-``). Field 8 (optional on
-        input): the eliminated colours, which must be exactly the colours without a king."""
+        input): the eliminated colours, which must be exactly the colours without a king. Field 9 (written
+        only when there are some): the pawns on their original square that have lost their double step."""
+        if len(fields) > 3:
+            raise FenError(f"unexpected fields after the spent double steps: {' '.join(fields[3:])}")
         if len(fields) > 2:
-            raise FenError(f"unexpected fields after the eliminated colours: {' '.join(fields[2:])}")
+            parse_spent(pos, fields[2])
         mask = self._colours(fields[0] if fields else "-", "unlock")
         if len(fields) > 1:
             dead = self._colours(fields[1], "eliminated")
@@ -292,7 +310,8 @@ class FutureGeneration(_Stacked):
         def letters(mask: int) -> str:
             return "".join(self.color_letters[c] for c in range(4) if mask >> c & 1) or "-"
         dead = sum(1 << c for c in range(4) if not pos.royals[c])
-        return [letters(pos.extra), letters(dead)]
+        spent = format_spent(pos)
+        return [letters(pos.extra), letters(dead)] + ([spent] if spent else [])
 
     def validate(self, pos: "Position") -> None:
         """At most one king per colour; the side to move still has its king (unless the game is over)."""

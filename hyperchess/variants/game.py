@@ -84,6 +84,11 @@ class Game(Presentation):
     # Castling through attacked squares is forbidden even for a side that is not subject to check.
     castle_safety_always = False
     fifty_plies = 100              # plies without capture or pawn move that draw the game
+    # Initial paths (a pawn's double step) only for the untouched original piece: once the piece on an
+    # initial cell has left it, or was captured there, that cell's path is spent for good, even for a pawn
+    # that comes back (future-generation contract A9). Needed where pawns can return to their start cells;
+    # the spent cells are bits of ``Position.rights`` above the castling bits (``path_bit``).
+    double_step_once = False
     eval_weights = EvalWeights()   # the search's positional weights (piece values are in the army)
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
@@ -239,6 +244,7 @@ class Game(Presentation):
         self.z_turn = [rng.getrandbits(64) for _ in range(self.players)]
         self.z_ep = [rng.getrandbits(64) for _ in range(n)]
         self.z_rule = [rng.getrandbits(64) for _ in range(max(1, len(self.castling)))]
+        self._compile_path_bits(rng)
         self.pst = self._compile_pst()
         self.team_sign = [1 if self.teams[c] == 0 else -1 for c in range(self.players)]
         self._finish_compile()
@@ -437,14 +443,33 @@ class Game(Presentation):
                                 for c in range(self.players)]
         self._rights_keys: dict[int, int] = {}
 
+    def _compile_path_bits(self, rng: random.Random) -> None:
+        """``double_step_once``: one bit of ``Position.rights`` per initial cell (``path_bit[cell]``), set
+        while that cell's original piece is untouched and cleared, like a castling bit, by any move that
+        leaves or enters the cell."""
+        self.path_bit = [0] * self.geometry.size
+        self.path_cells: list[int] = []
+        if not self.double_step_once:
+            return
+        low = len(self.castle_cells) if self.castling_style == "files" else len(self.castling)
+        self.path_cells = sorted({c for cells in self.initial_cells.values() for c in cells})
+        for j, cell in enumerate(self.path_cells):
+            self.path_bit[cell] = 1 << (low + j)
+            self.castle_mask[cell] |= self.path_bit[cell]
+        self.z_path = [rng.getrandbits(64) for _ in self.path_cells]
+
     def rights_key(self, rights: int) -> int:
-        """The Zobrist key of the castlings ``rights`` allow (flags that allow none do not count)."""
+        """The Zobrist key of the castlings ``rights`` allow (flags that allow none do not count), and of
+        the initial cells whose path is not spent."""
         key = self._rights_keys.get(rights)
         if key is None:
             key = 0
             for i, need in enumerate(self.castle_need):
                 if rights & need == need:
                     key ^= self.z_rule[i]
+            for j, cell in enumerate(self.path_cells):
+                if rights & self.path_bit[cell]:
+                    key ^= self.z_path[j]
             self._rights_keys[rights] = key
         return key
 

@@ -522,6 +522,8 @@ class Position:
         us = self.turn
         enemy = self.game.enemy[us]
         qleaps, cleaps, paths, qrides, zone, hinged = pawnish
+        if paths and self.game.double_step_once and not self.rights & self.game.path_bit[frm]:
+            paths = ()                      # this cell's original pawn has moved: its double step is spent
         for hinges, to, mv in hinged:
             q = b[to]
             if (q and enemy[q]) or (not q and quiet):
