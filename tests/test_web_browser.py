@@ -180,3 +180,26 @@ def test_first_contact_drop_from_the_reserve_and_platform_move_by_clicks(board):
         assert not view.errors, view.errors
     finally:
         view.page.close()
+
+
+def test_the_page_works_beyond_loopback_with_its_token(board):
+    """Bound to every address, the server wants its token: the page opened at the printed address (with
+    ``?token=``) plays a move and gets the engine's reply; the same page without the token is refused."""
+    _, b = board
+    with running_server("0.0.0.0") as url:
+        assert "?token=" in url
+        view = BoardPage(b, url, "normal", ["human", "engine"], movetime=0.1)
+        try:
+            move = next(m for m in view.state()["legal"] if m["move"] == "e2e4")
+            view.play_by_clicks(move)
+            st = view.wait_for_turn(1)
+            assert st["moves"][0] == "e2e4" and len(st["moves"]) == 2
+            assert view.errors == []
+        finally:
+            view.page.close()
+        bare = b.new_page()
+        try:
+            bare.goto(url.split("?")[0] + "?variant=normal")
+            bare.wait_for_function("document.getElementById('message').textContent.includes('token')")
+        finally:
+            bare.close()

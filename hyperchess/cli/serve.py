@@ -9,7 +9,8 @@ from .common import fail
 @click.command()
 @click.option("--port", "-p", type=int, default=8000, show_default=True, help="TCP port (0 = any free port).")
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to bind; the default serves this machine only.")
+              help="Address to bind; the default serves this machine only. Any other address needs the token "
+                   "printed at start-up (in the address to open).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default web browser.")
 def serve(port: int, host: str, open_browser: bool) -> None:
     """Serve the web board: play any game against the engine, or watch the engine play itself.
@@ -26,6 +27,8 @@ def serve(port: int, host: str, open_browser: bool) -> None:
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     shown = server.server_address[0]
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{server.server_address[1]}/"
+    if server.token:
+        url += f"?token={server.token}"
     click.echo(f"hyperchess web board: {url}", err=False)
     click.echo("Ctrl-C stops it.", err=True)
     if open_browser:

@@ -9,11 +9,22 @@ API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 4
 - ``POST /api/position`` {id, position}   start from a pasted position string -> state
 - ``POST /api/seats`` {id, seats, movetime}  who plays which colour -> state
 - ``GET  /api/pgn?id=ID``                 the game as a PGN file
+
+Who may call it (the local model of Jupyter Server): the server trusts no request because it reached the
+port. Every request names this server in ``Host`` (the bound address or ``localhost``, on the bound port: a
+DNS-rebinding page names its own host); an ``Origin``, where one is sent, is the server's own; a POST carries
+``Content-Type: application/json`` (which a foreign page cannot send without a CORS preflight, and this
+server answers no preflight) and a ``Content-Length`` from 0 to 64 KiB. Bound to anything but loopback, the
+server also wants the token it printed at start-up (``?token=`` on the page's address; the page sends it back
+as ``X-Hyperchess-Token``). Every refusal is a status and one line of JSON.
 """
 from __future__ import annotations
 
+import ipaddress
 import json
+import secrets
 import threading
+import time
 from collections import OrderedDict
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -25,17 +36,40 @@ from .session import BadInput, Session
 
 MAX_SESSIONS = 32
 MAX_BODY = 64 * 1024
+PERSON_AWAY = 30 * 60     # seconds without a request after which a person's game may be closed for a new one
+TOKEN_HEADER = "X-Hyperchess-Token"
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
           "/static/style.css": ("style.css", "text/css; charset=utf-8")}
 
 
+class Refused(Exception):
+    """A request the server will not serve: ``status`` and a one-line reason."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 class Board:
-    """The sessions of one server (the oldest are closed beyond MAX_SESSIONS)."""
+    """The sessions of one server. Beyond MAX_SESSIONS a new game closes an old one: engine-only games
+    first (idle ones, then busy ones, oldest first), then games of a person who has sent nothing for
+    PERSON_AWAY seconds. A game in which a person is playing is never closed for a new one: the new game is
+    refused instead."""
 
     def __init__(self) -> None:
         self.sessions: OrderedDict[str, Session] = OrderedDict()
+        self.seen: dict[str, float] = {}          # session id -> time of its last request
         self.lock = threading.Lock()
+
+    def _victim(self, now: float) -> str | None:
+        def person(s: Session) -> bool:
+            return "human" in s.seats
+        order = ([sid for sid, s in self.sessions.items() if not person(s) and not s.busy()]
+                 + [sid for sid, s in self.sessions.items() if not person(s) and s.busy()]
+                 + [sid for sid, s in self.sessions.items()
+                    if person(s) and now - self.seen.get(sid, 0.0) > PERSON_AWAY])
+        return order[0] if order else None
 
     def new(self, body: dict) -> Session:
         variant = body.get("variant", DEFAULT_GAME)
@@ -52,16 +86,24 @@ class Board:
         if body.get("position"):
             s.set_position(body["position"])
         with self.lock:
+            now = time.monotonic()
+            if len(self.sessions) >= MAX_SESSIONS:
+                victim = self._victim(now)
+                if victim is None:
+                    s.close()
+                    raise Refused(503, f"{MAX_SESSIONS} games are in play by people here: finish one first")
+                self.sessions.pop(victim).close()
+                self.seen.pop(victim, None)
             self.sessions[s.id] = s
-            while len(self.sessions) > MAX_SESSIONS:
-                _, old = self.sessions.popitem(last=False)
-                old.close()
+            self.seen[s.id] = now
         s.kick()
         return s
 
     def get(self, sid) -> Session:
         with self.lock:
             s = self.sessions.get(sid) if isinstance(sid, str) else None
+            if s is not None:
+                self.seen[sid] = time.monotonic()
         if s is None:
             raise LookupError(f"no game {sid!r} (start a new one)")
         return s
@@ -81,9 +123,56 @@ def games_list() -> list[dict]:
     return out
 
 
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+class Guard:
+    """Which requests this server serves (see the module's docstring)."""
+
+    def __init__(self, host: str, port: int, token: str | None) -> None:
+        self.port = port
+        self.token = token
+        self.wildcard = host in ("", "0.0.0.0", "::")
+        bare = host.strip("[]")
+        self.hosts = {"localhost", bare, f"[{bare}]" if ":" in bare else bare}
+
+    def host_ok(self, value: str | None) -> bool:
+        if not value:
+            return False
+        name, _, port = value.rpartition(":") if not value.endswith("]") else (value, "", "")
+        if not name or not port.isdigit() or int(port) != self.port:
+            return False
+        return self.wildcard or name.lower() in self.hosts
+
+    def check(self, handler: "BaseHTTPRequestHandler", post: bool, query: dict) -> None:
+        """Raise Refused for a request this server must not serve."""
+        headers = handler.headers
+        if not self.host_ok(headers.get("Host")):
+            raise Refused(403, f"Host {headers.get('Host')!r} is not this server (DNS rebinding?)")
+        origin = headers.get("Origin")
+        if origin is not None and origin != f"http://{headers.get('Host')}":
+            raise Refused(403, f"requests from {origin!r} are not served (cross-site request)")
+        if self.token is not None and not post and not handler.path.startswith("/api/"):
+            pass                                   # the page and its files: the page carries ?token= to the API
+        elif self.token is not None:
+            given = headers.get(TOKEN_HEADER) or query.get("token") or ""
+            if not secrets.compare_digest(given.encode(), self.token.encode()):
+                raise Refused(403, "this server wants the token it printed at start-up")
+        if post:
+            ctype = (headers.get("Content-Type") or "").split(";")[0].strip().lower()
+            if ctype != "application/json":
+                raise Refused(415, "a request must be Content-Type: application/json")
+
+
 class Handler(BaseHTTPRequestHandler):
     server_version = "hyperchess-web"
+    timeout = 10              # seconds a connection may stall mid-request before it is closed
     board: Board              # set on the class made by make_server
+    guard: Guard
 
     def log_message(self, fmt: str, *args) -> None:      # quiet: the page polls several times a second
         pass
@@ -105,10 +194,20 @@ class Handler(BaseHTTPRequestHandler):
     def _error(self, status: int, message: str) -> None:
         self._json({"error": message}, status)
 
-    def _body(self) -> dict:
-        n = int(self.headers.get("Content-Length") or 0)
+    def _length(self) -> int:
+        """The request's Content-Length: a whole number from 0 to MAX_BODY (absent: 0), else Refused."""
+        text = self.headers.get("Content-Length")
+        if text is None:
+            return 0
+        text = text.strip()
+        if not text.isdigit() or not text.isascii() or len(text) > 9:
+            raise Refused(400, f"Content-Length must be a whole number from 0 to {MAX_BODY}")
+        n = int(text)
         if n > MAX_BODY:
-            raise BadInput("request too large")
+            raise Refused(400, f"Content-Length must be a whole number from 0 to {MAX_BODY}, got {n}")
+        return n
+
+    def _body_of(self, n: int) -> dict:
         raw = self.rfile.read(n) if n else b"{}"
         try:
             body = json.loads(raw.decode("utf-8"))
@@ -123,6 +222,8 @@ class Handler(BaseHTTPRequestHandler):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query).items()}
         try:
+            self._length()
+            self.guard.check(self, False, query)
             if url.path in STATIC:
                 fname, ctype = STATIC[url.path]
                 data = resources.files("hyperchess.web").joinpath("static", fname).read_bytes()
@@ -139,6 +240,8 @@ class Handler(BaseHTTPRequestHandler):
                            {"Content-Disposition": f'attachment; filename="hyperchess-{s.variant}.pgn"'})
             else:
                 self._error(404, f"no such page {url.path}")
+        except Refused as exc:
+            self._error(exc.status, str(exc))
         except LookupError as exc:
             self._error(404, str(exc.args[0]))
         except BadInput as exc:
@@ -146,8 +249,11 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         url = urlparse(self.path)
+        query = {k: v[0] for k, v in parse_qs(url.query).items()}
         try:
-            body = self._body()
+            n = self._length()
+            self.guard.check(self, True, query)
+            body = self._body_of(n)
             if url.path == "/api/new":
                 self._json(self.board.new(body).state())
                 return
@@ -170,16 +276,23 @@ class Handler(BaseHTTPRequestHandler):
                 self._error(404, f"no such action {url.path}")
                 return
             self._json(s.state())
+        except Refused as exc:
+            self._error(exc.status, str(exc))
         except LookupError as exc:
             self._error(404, str(exc.args[0]))
         except BadInput as exc:
             self._error(400, str(exc))
 
 
-def make_server(host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
-    """A server bound to ``host``:``port`` (port 0 = any free port); call ``serve_forever``."""
+def make_server(host: str = "127.0.0.1", port: int = 8000, token: str | None = None) -> ThreadingHTTPServer:
+    """A server bound to ``host``:``port`` (port 0 = any free port); call ``serve_forever``. A host other than
+    loopback gets a token (``token``, or a new random one), kept in ``server.token``; loopback needs none."""
+    if token is None and not is_loopback(host):
+        token = secrets.token_urlsafe(16)
     handler = type("BoundHandler", (Handler,), {"board": Board()})
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
+    handler.guard = Guard(host, server.server_address[1], token)
     server.board = handler.board        # type: ignore[attr-defined]
+    server.token = token                # type: ignore[attr-defined]
     return server

@@ -26,14 +26,15 @@ def chromium_path() -> str | None:
 
 
 @contextmanager
-def running_server() -> Iterator[str]:
-    """The web board on a free port of 127.0.0.1 in this process; yields its URL."""
+def running_server(host: str = "127.0.0.1") -> Iterator[str]:
+    """The web board on a free port of ``host`` in this process; yields its URL on 127.0.0.1 (with the
+    server's ``?token=`` when it is bound beyond loopback)."""
     from .server import make_server
-    server = make_server("127.0.0.1", 0)
+    server = make_server(host, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"http://127.0.0.1:{server.server_address[1]}/" + (f"?token={server.token}" if server.token else "")
     finally:
         server.shutdown()
         server.board.close()
@@ -62,7 +63,8 @@ class BoardPage:
                      if m.type in ("error", "assert") else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url}"))
-        self.page.goto(f"{url}?variant={variant}&seats={','.join(seats)}&movetime={movetime}")
+        sep = "&" if "?" in url else "?"
+        self.page.goto(f"{url}{sep}variant={variant}&seats={','.join(seats)}&movetime={movetime}")
         self.page.wait_for_function("state !== null && document.querySelector('#board svg') !== null")
 
     def state(self) -> dict:

@@ -9,9 +9,13 @@ let state = null;
 let selected = null;      // the clicked source target, or null
 let pollTimer = null;
 
+// A server bound beyond loopback prints its address with ?token=...: every API request carries it back.
+const TOKEN = new URLSearchParams(location.search).get("token") || "";
+
 async function api(path, body) {
-  const opts = body === undefined ? {} :
-    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const headers = TOKEN ? { "X-Hyperchess-Token": TOKEN } : {};
+  const opts = body === undefined ? { headers } :
+    { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
   const r = await fetch(path, opts);
   let data;
   try { data = await r.json(); } catch (e) { throw new Error(`server answered ${r.status}`); }
@@ -212,7 +216,7 @@ function show() {
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
   $("thinking").textContent = state.thinking || "-";
   if (document.activeElement !== $("fen")) $("fen").value = state.fen;
-  $("pgn").href = `/api/pgn?id=${state.id}`;
+  $("pgn").href = `/api/pgn?id=${state.id}` + (TOKEN ? `&token=${encodeURIComponent(TOKEN)}` : "");
   if (state.message) say(state.message, true);
   showMoves();
   schedulePoll();

@@ -1,0 +1,185 @@
+"""The web server trusts no caller (hyperchess/web/server.py, the local model of Jupyter Server): requests as a
+foreign web page or a DNS-rebinding page would send them, sent as raw HTTP to a running server. Each refusal is
+a status and one line of JSON, at once; the page's own requests keep working; a flood of new games never
+closes the game a person is playing."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from contextlib import contextmanager
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hyperchess.web.server import MAX_SESSIONS, make_server
+
+
+@contextmanager
+def serving(host: str = "127.0.0.1", token: str | None = None):
+    server = make_server(host, 0, token=token)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.board.close()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    with serving() as s:
+        yield s
+
+
+def raw(port: int, method: str, path: str, headers: dict[str, str], body: bytes = b"",
+        timeout: float = 5.0) -> tuple[int, bytes]:
+    """Send exactly these request bytes and read the whole answer (status, body)."""
+    lines = [f"{method} {path} HTTP/1.1"] + [f"{k}: {v}" for k, v in headers.items()]
+    data = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(data)
+        sock.shutdown(socket.SHUT_WR)         # a body shorter than its Content-Length ends here
+        chunks = []
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    answer = b"".join(chunks)
+    head, _, payload = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), payload
+
+
+def own(server, extra: dict[str, str] | None = None, body: bytes = b"") -> dict[str, str]:
+    port = server.server_address[1]
+    headers = {"Host": f"127.0.0.1:{port}", "Connection": "close", "Content-Length": str(len(body))}
+    headers.update(extra or {})
+    return headers
+
+
+def one_line_error(payload: bytes) -> str:
+    text = payload.decode()
+    assert "\n" not in text.strip()
+    message = json.loads(text)["error"]
+    assert message and "\n" not in message
+    return message
+
+
+NEW = json.dumps({"variant": "normal", "seats": ["engine", "engine"], "movetime": 0.05}).encode()
+
+
+@pytest.mark.parametrize("method, path, change, status, reason", [
+    ("POST", "/api/new", {"Host": "evil.example"}, 403, "DNS rebinding"),
+    ("GET", "/api/games", {"Host": "rebind.evil.example:{port}"}, 403, "DNS rebinding"),
+    ("POST", "/api/new", {"Origin": "http://evil.example"}, 403, "cross-site"),
+    ("POST", "/api/new", {"Content-Type": "text/plain"}, 415, "application/json"),
+    ("POST", "/api/new", {"Content-Length": "-1"}, 400, "Content-Length"),
+    ("POST", "/api/new", {"Content-Length": "abc"}, 400, "Content-Length"),
+    ("POST", "/api/new", {"Content-Length": "70000"}, 400, "Content-Length"),
+    ("GET", "/api/games", {"Host": "127.0.0.1:1"}, 403, "not this server"),
+])
+def test_foreign_requests_are_refused_at_once(server, method, path, change, status, reason):
+    port = server.server_address[1]
+    headers = own(server, {"Content-Type": "application/json"} if method == "POST" else {}, NEW if method == "POST" else b"")
+    headers.update({k: v.format(port=port) for k, v in change.items()})
+    before = len(server.board.sessions)
+    start = time.monotonic()
+    got, payload = raw(port, method, path, headers, NEW if method == "POST" else b"")
+    assert time.monotonic() - start < 2.0                  # no read to EOF, no hang
+    assert got == status
+    assert reason in one_line_error(payload)
+    assert len(server.board.sessions) == before
+
+
+def test_the_pages_own_requests_work(server):
+    port = server.server_address[1]
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}"):
+        got, payload = raw(port, "GET", "/api/games", own(server, {"Host": host}))
+        assert got == 200 and "future-generation" in payload.decode()
+    headers = own(server, {"Content-Type": "application/json; charset=utf-8", "Origin": f"http://127.0.0.1:{port}"},
+                  NEW)
+    got, payload = raw(port, "POST", "/api/new", headers, NEW)
+    assert got == 200 and json.loads(payload)["variant"] == "normal"
+    got, page = raw(port, "GET", "/", own(server))
+    assert got == 200 and b"hyperchess web board" in page
+
+
+def test_beyond_loopback_the_printed_token_is_needed():
+    with serving("0.0.0.0") as server:
+        token = server.token
+        assert token and len(token) >= 16
+        port = server.server_address[1]
+        got, page = raw(port, "GET", "/", own(server))
+        assert got == 200                                   # the page itself, which carries ?token=
+        got, payload = raw(port, "GET", "/api/games", own(server))
+        assert got == 403 and "token" in one_line_error(payload)
+        got, payload = raw(port, "GET", "/api/games", own(server, {"X-Hyperchess-Token": "wrong"}))
+        assert got == 403
+        got, payload = raw(port, "GET", "/api/games", own(server, {"X-Hyperchess-Token": token}))
+        assert got == 200
+        got, payload = raw(port, "GET", f"/api/games?token={token}", own(server))
+        assert got == 200
+    with serving("127.0.0.1") as local:
+        assert local.token is None
+
+
+def test_a_flood_of_new_games_never_closes_a_persons_game(server):
+    port = server.server_address[1]
+    mine = json.dumps({"variant": "normal", "seats": ["human", "engine"], "movetime": 0.05}).encode()
+    got, payload = raw(port, "POST", "/api/new", own(server, {"Content-Type": "application/json"}, mine), mine)
+    sid = json.loads(payload)["id"]
+    # 100 from a foreign page: refused, nothing created
+    for _ in range(100):
+        got, _ = raw(port, "POST", "/api/new", own(server, {"Content-Type": "text/plain",
+                                                            "Origin": "http://evil.example"}, NEW), NEW)
+        assert got in (403, 415)
+    # 100 engine-only games that pass every check: the oldest engine games go, the person's game stays
+    for _ in range(100):
+        got, _ = raw(port, "POST", "/api/new", own(server, {"Content-Type": "application/json"}, NEW), NEW)
+        assert got == 200
+    assert len(server.board.sessions) <= MAX_SESSIONS and sid in server.board.sessions
+    start = time.monotonic()
+    move = json.dumps({"id": sid, "move": "e2e4"}).encode()
+    got, payload = raw(port, "POST", "/api/move", own(server, {"Content-Type": "application/json"}, move), move)
+    assert got == 200 and json.loads(payload)["moves"][0] == "e2e4"
+    assert time.monotonic() - start < 2.0
+
+
+def test_a_full_house_of_people_refuses_the_next_game():
+    with serving() as server:
+        port = server.server_address[1]
+        mine = json.dumps({"variant": "normal", "seats": ["human", "human"]}).encode()
+        ids = []
+        for _ in range(MAX_SESSIONS):
+            got, payload = raw(port, "POST", "/api/new", own(server, {"Content-Type": "application/json"}, mine), mine)
+            ids.append(json.loads(payload)["id"])
+        got, payload = raw(port, "POST", "/api/new", own(server, {"Content-Type": "application/json"}, mine), mine)
+        assert got == 503 and "finish one" in one_line_error(payload)
+        assert set(ids) == set(server.board.sessions)
+
+
+header_text = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=30)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(host=header_text | st.sampled_from(["127.0.0.1:{port}", "localhost:{port}"]),
+       length=header_text | st.integers(0, 100).map(str), ctype=header_text | st.just("application/json"),
+       origin=st.none() | header_text | st.just("http://127.0.0.1:{port}"))
+def test_any_headers_get_one_line_and_no_game(server, host, length, ctype, origin):
+    port = server.server_address[1]
+    headers = {"Host": host.replace("{port}", str(port)).strip() or "x", "Content-Length": length.strip() or "x",
+               "Content-Type": ctype, "Connection": "close"}
+    if origin is not None:
+        headers["Origin"] = origin.replace("{port}", str(port))
+    before = set(server.board.sessions)
+    got, payload = raw(port, "POST", "/api/new", headers, NEW)
+    if got != 200:
+        assert got in (400, 403, 415) and one_line_error(payload)
+    else:                                               # only a request that passes every check makes a game
+        assert headers["Host"] in (f"127.0.0.1:{port}", f"localhost:{port}")
+        assert set(server.board.sessions) - before
