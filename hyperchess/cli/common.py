@@ -9,11 +9,12 @@ import click
 from hyperchess.variants import FenError, MoveError, UnknownVariant, get_game
 from hyperchess.variants.load import load_position
 from hyperchess.variants.notation import UnknownSquare
+from hyperchess.variants.textfile import shorten
 
 
 def fail(message: str) -> None:
     """One line on stderr and exit status 2: the answer to every bad input."""
-    click.echo(f"hyperchess: {message}", err=True)
+    click.echo(shorten(f"hyperchess: {message}", 500), err=True)
     sys.exit(2)
 
 

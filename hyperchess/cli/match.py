@@ -9,6 +9,7 @@ import click
 
 from hyperchess.tournament.spec import SpecError, apply_engine_pairs, build_engine, parse_pairs, split_tokens
 from hyperchess.variants import DEFAULT_GAME
+from hyperchess.variants.textfile import FileError, read_text, shorten
 
 from .common import fail
 
@@ -123,6 +124,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
         MatchError,
         MatchInterrupted,
         Progress,
+        load_state,
         preflight,
         report,
         run_match,
@@ -201,6 +203,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
                       resign=resign_rule, stall=stall, concurrency=concurrency or 1, pgnout=pgnout, state=state,
                       log=log, sprt=sprt_test, event=event)
     try:
+        load_state(cfg)                 # a bad state file is named before any engine starts
         if executor is not None:        # the engines must start where the games run: check on a worker
             executor.submit(preflight, cfg).result()
         else:
@@ -235,13 +238,12 @@ def check(file: str) -> None:
 
     from hyperchess.tournament.pgn import check_pgn
     try:
-        with open(file, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}")
+        text = read_text(file)
+    except FileError as exc:
+        fail(str(exc))
     rep = check_pgn(text)
     if rep.error:
-        click.echo(f"{file}: {rep.error}")
+        click.echo(shorten(f"{file}: {rep.error}"))
         sys.exit(1)
     if rep.games == 0:
         fail(f"{file}: no games")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from hyperchess.variants import FenError, MoveError, get_game
 from hyperchess.variants.notation import UnknownSquare
+from hyperchess.variants.textfile import FileError, read_text, shorten
 
 
 class OpeningError(ValueError):
@@ -41,10 +42,9 @@ def parse_opening(variant: str, text: str) -> Opening:
 
 def load_openings(path: str, variant: str) -> list[Opening]:
     try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except OSError as exc:
-        raise OpeningError(f"cannot read openings file {path}: {exc.strerror or exc}") from None
+        lines = read_text(path).splitlines()
+    except FileError as exc:
+        raise OpeningError(f"openings file {exc}") from None
     out = []
     for n, line in enumerate(lines, 1):
         text = line.split("#", 1)[0].strip()
@@ -53,7 +53,7 @@ def load_openings(path: str, variant: str) -> list[Opening]:
         try:
             out.append(parse_opening(variant, text))
         except (FenError, MoveError, UnknownSquare) as exc:
-            raise OpeningError(f"{path} line {n}: {exc}") from None
+            raise OpeningError(shorten(f"{path} line {n}: {exc}")) from None
     if not out:
         raise OpeningError(f"{path}: no openings")
     return out

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
 from hyperchess.variants import DEFAULT_GAME, get_game
+from hyperchess.variants.textfile import FileError, read_text, shorten
 
 from .engine import EngineDied, EngineProcess, die_with_parent
 from .openings import Opening
@@ -195,10 +196,13 @@ def load_state(cfg: MatchConfig) -> dict[int, dict]:
     if not cfg.state or not os.path.exists(cfg.state):
         return {}
     try:
-        with open(cfg.state, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError) as exc:
-        raise MatchError(f"cannot read state file {cfg.state}: {exc}") from None
+        data = json.loads(read_text(cfg.state))
+    except FileError as exc:
+        raise MatchError(f"state file {exc}") from None
+    except ValueError as exc:
+        raise MatchError(shorten(f"cannot read state file {cfg.state}: {exc}")) from None
+    if not isinstance(data, dict):
+        raise MatchError(f"cannot read state file {cfg.state}: not a match state (a JSON object)")
     # everything but the number of rounds must be equal: more rounds extend a match (an undecided SPRT)
     stored = data.get("match")
     wanted = json.loads(json.dumps(cfg.fingerprint()))
