@@ -59,3 +59,28 @@ def test_help_explains():
     assert result.exit_code == 0
     for word in ("perft", "show", "variants"):
         assert word in result.output
+
+
+def test_repeated_moves_options_add_up():
+    one = run("show", "normal", "--moves", "e2e4", "e7e5", "g1f3")
+    for args in (["-m", "e2e4", "-m", "e7e5", "-m", "g1f3"], ["--moves", "e2e4", "--moves", "e7e5", "g1f3"],
+                 ["-m", "e2e4", "e7e5", "--moves=g1f3"]):
+        result = run("show", "normal", *args)
+        assert result.exit_code == 0, result.output
+        assert result.output.splitlines()[-1] == one.output.splitlines()[-1]
+    assert one.output.splitlines()[-1].startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b")
+    bad = run("perft", "normal", "1", "-m", "e2e4", "-m", "e2e4")
+    assert bad.exit_code == 2 and "at ply 2" in bad.output
+
+
+def test_a_four_player_pgn_names_every_seat():
+    from hyperchess.tournament.pgn import check_pgn
+    from hyperchess.web.session import Session
+    s = Session("future-generation", ["human", "engine", "human", "engine"], 0.1)
+    try:
+        text = s.pgn()
+    finally:
+        s.close()
+    tags = [line for line in text.splitlines() if line.startswith(("[White ", "[Black ", "[Gold ", "[Silver "))]
+    assert tags == ['[White "Human"]', '[Black "hyperchess"]', '[Gold "Human"]', '[Silver "hyperchess"]']
+    assert check_pgn(text).error is None

@@ -38,20 +38,30 @@ MOVES_HELP = ("Then play these moves (native notation, e.g. e2e4 e7e5), all word
 
 
 class MovesCommand(click.Command):
-    """A command whose ``--moves`` takes every following word up to the next option: ``--moves e2e4 e7e5``
-    (a quoted ``--moves "e2e4 e7e5"`` works too)."""
+    """A command whose ``--moves``/``-m`` takes every following word up to the next option: ``--moves e2e4
+    e7e5`` (a quoted ``--moves "e2e4 e7e5"`` works too). Given several times, the moves add up in order:
+    ``-m e2e4 -m e7e5`` is ``--moves e2e4 e7e5``."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         out: list[str] = []
+        moves: list[str] = []
+        given = False
         i = 0
         while i < len(args):
-            if args[i] == "--moves":
+            if args[i] in ("--moves", "-m") or args[i].startswith("--moves="):
+                given = True
+                if args[i].startswith("--moves="):
+                    moves.append(args[i].split("=", 1)[1])
+                    i += 1
+                    continue
                 j = i + 1
                 while j < len(args) and not args[j].startswith("-"):
                     j += 1
-                out += ["--moves", " ".join(args[i + 1:j])]
+                moves += args[i + 1:j]
                 i = j
             else:
                 out.append(args[i])
                 i += 1
+        if given:
+            out += ["--moves", " ".join(moves)]
         return super().parse_args(ctx, out)

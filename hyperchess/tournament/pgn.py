@@ -16,7 +16,6 @@ from hyperchess.variants.notation import UnknownSquare
 
 NORMAL_TERMINATION = "normal"     # PGN's Termination value for a game ended by the rules (not a game's name)
 
-SEATS = ("White", "Black", "Gold", "Silver")
 MATE_SCORE = 100000   # CECP thinking output: 100000 + N = mate in N moves, -100000 - N = mated in N
 
 
@@ -33,12 +32,17 @@ def _tag(name: str, value: object) -> str:
     return f'[{name} "{text}"]'
 
 
+def seat_tags(game, players: list[str]) -> list[tuple[str, str]]:
+    """One tag per seat, named by the seat's colour in turn order (``White``, ``Black``, then ``Gold`` and
+    ``Silver`` in a four-player game), with the name of the player in that seat."""
+    return [(game.color_names[i].capitalize(), name) for i, name in enumerate(players)]
+
+
 def record_to_pgn(rec: dict, site: str = "?") -> str:
     game = get_game(rec["variant"])
     tags = [("Event", rec.get("event", "?")), ("Site", site), ("Date", rec.get("date", "????.??.??")),
             ("Round", f"{rec.get('round', 1)}.{rec['index'] + 1}")]
-    for i, name in enumerate(rec["players"]):
-        tags.append((SEATS[i], name))
+    tags += seat_tags(game, rec["players"])
     tags.append(("Result", rec["result"]))
     tags += [("Variant", rec["variant"]), ("FEN", rec["fen"]), ("SetUp", "1"),
              ("TimeControl", " / ".join(dict.fromkeys(rec.get("tc", [])))),

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.pictures import render_svg
-from hyperchess.tournament.pgn import movetext, score_text, tag_block
+from hyperchess.tournament.pgn import movetext, score_text, seat_tags, tag_block
 from hyperchess.variants import FenError, MoveError, UnknownVariant, get_game
 from hyperchess.variants.game import Move
 from hyperchess.variants.notation import UnknownSquare
@@ -248,7 +248,7 @@ class Session:
             seat_name = {"human": "Human", "engine": "hyperchess"}
             tags = [("Event", f"hyperchess web board: {game.title}"), ("Site", "localhost"),
                     ("Date", time.strftime("%Y.%m.%d")), ("Round", "-"),
-                    ("White", seat_name[self.seats[0]]), ("Black", seat_name[self.seats[1]]),
+                    *seat_tags(game, [seat_name[s] for s in self.seats]),
                     ("Result", result), ("Variant", game.name)]
             if self.start_fen != game.position().fen():
                 tags += [("SetUp", "1"), ("FEN", self.start_fen)]
