@@ -649,7 +649,8 @@ def test_record_to_pgn_round_trip():
     text = record_to_pgn(rec)
     [g] = read_pgn(text)
     assert g.tags["White"] == 'say "hi"' and g.tags["Termination"] == "normal" and g.tags["PlyCount"] == "4"
-    assert g.moves == rec["moves"] and g.result == "0-1"
+    assert g.moves == ["f3", "e5", "g4", "Qh4"] and g.result == "0-1"      # SAN; the reader drops the "#"
+    assert "1. f3 {book} e5 {+0.10/3 0.100s} 2. g4 Qh4# {+M/1 0.1s)}" in text
     assert check_pgn(text).error is None
 
 

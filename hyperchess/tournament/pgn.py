@@ -60,16 +60,18 @@ def tag_block(tags: list[tuple[str, object]]) -> str:
 def movetext(pos, moves: list[str], result: str, comments: list[str] | None = None,
              closing: str | None = None) -> str:
     """PGN movetext from ``pos`` (played on): a move number per round of all players (``N...`` when the
-    first move is not White's), each move in native notation with its comment, a closing comment, the
+    first move is not White's), each move (given in native notation) written in SAN in a flat game and in
+    native notation in a game with levels (docs/match.md), with its comment, a closing comment, the
     result; wrapped at 80 columns."""
     tokens = []
     for i, move in enumerate(moves):
         if pos.turn == 0 or i == 0:
             tokens.append(f"{pos.fullmove}." if pos.turn == 0 else f"{pos.fullmove}...")
-        tokens.append(move)
+        played = pos.parse_move(move)
+        tokens.append(pos.san(played))
         if comments and i < len(comments) and comments[i]:
             tokens.append("{" + comments[i].replace("}", ")") + "}")
-        pos.push(pos.parse_move(move))
+        pos.push(played)
     if closing:
         tokens.append("{" + closing.replace("}", ")") + "}")
     tokens.append(result)

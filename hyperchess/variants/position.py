@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import san
 from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
+from .errors import MoveError
 from .fen import format_fen, parse_fen
 
 if TYPE_CHECKING:
@@ -727,7 +729,23 @@ class Position:
         return self.game.move_name(self, move)
 
     def parse_move(self, text: str) -> Move:
-        return self.game.parse_move(self, text)
+        """The legal move written ``text``: in the game's native notation, or, in a flat game, in SAN
+        (``variants/san.py``). Raises MoveError."""
+        try:
+            return self.game.parse_move(self, text)
+        except MoveError as exc:
+            if not san.flat(self.game) or not isinstance(text, str):
+                raise
+            try:
+                return san.parse_san(self, text)
+            except MoveError as san_exc:
+                if str(san_exc).startswith("malformed"):
+                    raise exc from None
+                raise san_exc from None
+
+    def san(self, move: Move) -> str:
+        """``move`` in SAN (flat games; others get their native name)."""
+        return san.san(self, move) if san.flat(self.game) else self.move_name(move)
 
     def __repr__(self) -> str:
         return f"Position({self.game.name!r}, {self.fen()!r})"
