@@ -33,6 +33,7 @@ def test_future_generation_gold_pawn_back_on_its_square_has_no_double_step():
     pos = load_position(game, None, FG_BACK_AND_FORTH)
     assert game.color_names[pos.turn] == "gold"
     assert names_from(pos, "Dg8") == {"Dg8Df8", "Dg8Cg8", "Dg8Cf8"}
+    assert perft(pos, 1) == 70                       # 72 with the double steps Dg8De8 and Dg8Ce8
     assert {"Dg7De7", "Dg7Ce7"} <= names_from(pos, "Dg7")
 
 
