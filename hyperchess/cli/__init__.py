@@ -1,6 +1,7 @@
 """The ``hyperchess`` command line."""
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -9,9 +10,10 @@ import click
 
 from hyperchess.variants import game_names, get_game
 from hyperchess.variants.perft import divide as divide_fn
+from hyperchess.variants.perft import perft as perft_count
 from hyperchess.variants.render import render
 
-from .common import MOVES_HELP, MovesCommand, fail, load
+from .common import MOVES_HELP, MovesCommand, fail, load, load_variants_files, variants_option
 from .match import match, pgn
 from .selfplay import selfplay
 from .serve import serve
@@ -40,7 +42,9 @@ def main(ctx: click.Context) -> None:
     """hyperchess: an XBoard/CECP engine for 3D, cylinder, wide and four-player chess.
 
     Run without a command and with an XBoard GUI on stdin (first line `xboard`), it speaks CECP.
+    The variants files named in HYPERCHESS_VARIANTS (separated by ':') add their games to every command.
     """
+    load_variants_files(p for p in os.environ.get("HYPERCHESS_VARIANTS", "").split(os.pathsep) if p)
     if ctx.invoked_subcommand is None:
         if not sys.stdin.isatty():
             from hyperchess.protocol.wire import decode
@@ -52,6 +56,7 @@ def main(ctx: click.Context) -> None:
 
 
 @main.command()
+@variants_option
 def variants() -> None:
     """List the games: name, board, players and a short description."""
     rows = []
@@ -69,6 +74,7 @@ def variants() -> None:
 
 
 @main.command(cls=MovesCommand, context_settings={"ignore_unknown_options": True})
+@variants_option
 @click.argument("variant")
 @click.argument("depth", type=int)
 @click.option("--position", "-p", help="Start from this position string instead of the game's start.")
@@ -118,6 +124,7 @@ def perft(variant: str, depth: int, position: str | None, moves: str | None, div
 
 
 @main.command(cls=MovesCommand)
+@variants_option
 @click.argument("variant")
 @click.option("--position", "-p", help="Show this position string instead of the game's start.")
 @click.option("--moves", "-m", help=MOVES_HELP)
@@ -135,6 +142,26 @@ def show(variant: str, position: str | None, moves: str | None, svg_file: str | 
         return
     from .svg_file import write_svg
     write_svg(pos, svg_file, lastmove=lastmove, flip=flip, fail=fail)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def check(file: str) -> None:
+    """Check a variants file (docs/variants-file.md): every mistake is one line (the file, the key path, the
+    reason) and exit status 2; a good file prints each game it defines with perft 1 and 2 from its start."""
+    from hyperchess.variants.textfile import FileError, read_text
+    from hyperchess.variants.variantsfile import FileGame, VariantsFileError, read_variants
+    try:
+        specs = read_variants(read_text(file), file)
+    except (FileError, VariantsFileError) as exc:
+        fail(str(exc))
+    for spec in specs:
+        game = FileGame(spec)
+        pos = game.position()
+        geo = game.geometry
+        board = f"{geo.files}x{geo.ranks}" + (f"x{geo.levels}" if geo.levels > 1 else "")
+        click.echo(f"{spec.name}: {board}, {len(game.pieces) - 1} piece types, "
+                   f"perft 1 = {perft_count(pos, 1)}, perft 2 = {perft_count(pos, 2)}")
 
 
 main.add_command(selfplay)

@@ -65,3 +65,26 @@ class MovesCommand(click.Command):
         if given:
             out += ["--moves", " ".join(moves)]
         return super().parse_args(ctx, out)
+
+
+def load_variants_files(paths) -> None:
+    """Add the games of each variants file (``--variants``, ``HYPERCHESS_VARIANTS``); a bad file ends the
+    command with one line, and the built-in games stay as they are."""
+    from hyperchess.variants import load_variants
+    from hyperchess.variants.variantsfile import VariantsFileError
+    for path in paths:
+        try:
+            load_variants(path)
+        except VariantsFileError as exc:
+            fail(str(exc))
+
+
+def _variants_callback(ctx: click.Context, param: click.Parameter, value) -> tuple:
+    load_variants_files(value or ())
+    return value
+
+
+variants_option = click.option(
+    "--variants", "variants_files", multiple=True, type=click.Path(dir_okay=False), expose_value=False,
+    is_eager=True, callback=_variants_callback,
+    help="Also play the games defined in this variants file (docs/variants-file.md); repeatable.")

@@ -25,16 +25,41 @@ REGISTRY: dict[str, str] = {
 DEFAULT_GAME = "normal"
 
 _cache: dict[str, Game] = {}
+# games read from variants files (docs/variants-file.md): name -> its checked spec (variantsfile.GameSpec)
+FILE_GAMES: dict[str, object] = {}
 
 
 class UnknownVariant(KeyError):
     def __str__(self) -> str:
-        return f"unknown variant {self.args[0]!r} (known: {', '.join(REGISTRY)})"
+        return f"unknown variant {self.args[0]!r} (known: {', '.join(game_names())})"
+
+
+_shipped: list[str] = []
+
+
+def _load_shipped() -> None:
+    """The games defined only in files that ship with hyperchess (``variants/games/*.toml``), once."""
+    if _shipped:
+        return
+    _shipped.append("loaded")
+    from importlib import resources
+
+    from .variantsfile import read_variants
+    for entry in sorted(resources.files(__package__).joinpath("games").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            for spec in read_variants(entry.read_text(encoding="utf-8"), entry.name, build=False):
+                FILE_GAMES.setdefault(spec.name, spec)
 
 
 def get_game(name: str) -> Game:
     """The game called ``name`` (compiled once per process)."""
+    if name not in REGISTRY:
+        _load_shipped()
     if name not in _cache:
+        if name in FILE_GAMES:
+            from .variantsfile import FileGame       # loaded only when a file game is played
+            _cache[name] = FileGame(FILE_GAMES[name])  # type: ignore[arg-type]
+            return _cache[name]
         if name not in REGISTRY:
             raise UnknownVariant(name)
         module, cls = REGISTRY[name].split(":")
@@ -43,8 +68,29 @@ def get_game(name: str) -> Game:
 
 
 def game_names() -> list[str]:
-    return list(REGISTRY)
+    """The built-in games, then the games from files (shipped ones first, then ``load_variants``)."""
+    _load_shipped()
+    return list(REGISTRY) + [n for n in FILE_GAMES if n not in REGISTRY]
+
+
+def load_variants(path: str) -> list[str]:
+    """Read a variants file and add its games; their names. A file that fails leaves every game as it was.
+    Raises ``variantsfile.VariantsFileError`` (one line)."""
+    from .textfile import FileError, read_text
+    from .variantsfile import VariantsFileError, read_variants
+    try:
+        specs = read_variants(read_text(path), path)
+    except FileError as exc:
+        raise VariantsFileError(str(exc)) from None
+    _load_shipped()
+    for spec in specs:
+        if spec.name in REGISTRY:
+            raise VariantsFileError(f"{path}: [{spec.name}]: a built-in game has this name; choose another")
+    for spec in specs:
+        FILE_GAMES[spec.name] = spec
+        _cache.pop(spec.name, None)
+    return [spec.name for spec in specs]
 
 
 __all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "get_game",
-           "game_names", "UnknownVariant"]
+           "game_names", "UnknownVariant", "FILE_GAMES", "load_variants"]

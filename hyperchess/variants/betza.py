@@ -1,0 +1,120 @@
+"""Betza notation for planar moves (the field's convention: XBoard's ``piece``, Fairy-Stockfish's
+``customPiece``, Sjaak II), turned into the core's atoms (``Slide``, ``Leap``, ``Path``).
+
+Atoms (leaps, written for White, forward = towards higher ranks): ``W`` (1,0) ``F`` (1,1) ``D`` (2,0)
+``N`` (2,1) ``A`` (2,2) ``H`` (3,0) ``C`` (3,1) ``Z`` (3,2) ``G`` (3,3); ``K`` = ``WF``. Riders: ``R`` =
+``WW``, ``B`` = ``FF``, ``Q`` = ``RB``, a doubled leap letter (``NN``), or a range after the letter (``R4``,
+``W3``: at most that many steps). Modifiers before an atom: ``m`` move only, ``c`` capture only; directions
+``f b l r v s`` and the pairs ``fl fr bl br ff bb ll rr fs bs lv rv`` (for oblique leaps ``ff`` is the narrow
+forward pair, ``fs`` the wide one); ``i`` initial only, which with ``n`` on a two-step straight leap is a pawn's
+double step (``ifmnD``). Not (yet) understood, and refused with a one-line reason: hoppers ``p``/``g``, lame
+leaps ``n`` elsewhere, ``j``, ``a`` and ``o``.
+"""
+from __future__ import annotations
+
+import re
+
+from .pieces import Atom, Leap, Mode, Path, Slide
+
+LEAPS = {"W": (1, 0), "F": (1, 1), "D": (2, 0), "N": (2, 1), "A": (2, 2), "H": (3, 0), "C": (3, 1),
+         "Z": (3, 2), "G": (3, 3)}
+COMPOUND = {"K": "WF", "Q": "WWFF", "R": "WW", "B": "FF"}
+PAIRS = ("fl", "fr", "bl", "br", "ff", "bb", "ll", "rr", "fs", "bs", "lv", "rv")
+_TOKEN = re.compile(r"([a-z]*)([A-Z])(\2|\d+)?")
+
+
+class BetzaError(ValueError):
+    """A Betza string this reader cannot turn into moves; the message is one line saying why."""
+
+
+def _vectors(atom: str) -> list[tuple[int, int]]:
+    x, y = LEAPS[atom]
+    out = set()
+    for a, b in ((x, y), (y, x)):
+        for sx in (1, -1):
+            for sy in (1, -1):
+                out.add((a * sx, b * sy))
+    return sorted(out)
+
+
+def _matches(spec: str, v: tuple[int, int]) -> bool:
+    x, y = v
+    oblique = abs(x) != abs(y) and x and y
+    tests = {
+        "f": y > 0, "b": y < 0, "l": x < 0, "r": x > 0,
+        "v": (abs(y) > abs(x)) if oblique else (x == 0),
+        "s": (abs(x) > abs(y)) if oblique else (y == 0),
+    }
+    if len(spec) == 1:
+        if spec in "vs" and not oblique and x and y:      # a diagonal: v and s name all four
+            return True
+        return tests[spec]
+    a, b = spec
+    if a == b:                                            # ff bb ll rr: the narrow pair of an oblique leap
+        if not oblique:
+            return tests[a]
+        return tests[a] and (abs(y) > abs(x) if a in "fb" else abs(x) > abs(y))
+    return tests[a] and tests[b]
+
+
+def _directions(mods: str) -> list[str]:
+    """The direction specs among ``mods`` (pairs first), in order."""
+    specs, i = [], 0
+    letters = "".join(ch for ch in mods if ch in "fblrvs")
+    while i < len(letters):
+        if letters[i:i + 2] in PAIRS:
+            specs.append(letters[i:i + 2])
+            i += 2
+        else:
+            specs.append(letters[i])
+            i += 1
+    return specs
+
+
+def parse_betza(text: str) -> tuple[Atom, ...]:
+    """The atoms of a planar Betza description (3D vectors with level 0). Raises BetzaError."""
+    atoms: list[Atom] = []
+    at = 0
+    body = text.strip()
+    if not body:
+        raise BetzaError("empty Betza description")
+    for m in _TOKEN.finditer(body):
+        if m.start() != at:
+            raise BetzaError(f"cannot read Betza {body!r} at {body[at:m.start()]!r}")
+        at = m.end()
+        mods, letter, extra = m.group(1), m.group(2), m.group(3)
+        bad = set(mods) - set("mcfblrvsin")
+        if bad:
+            raise BetzaError(f"Betza modifier {''.join(sorted(bad))!r} in {body!r} is not supported "
+                             f"(understood: m c f b l r v s, i, and n for a pawn's double step)")
+        units = sorted(set(COMPOUND.get(letter, letter)))
+        if any(ch not in LEAPS for ch in units):
+            raise BetzaError(f"unknown Betza atom {letter!r} in {body!r}")
+        rider = extra is not None or letter in ("Q", "R", "B")
+        limit = int(extra) if extra and extra.isdigit() else 0
+        if limit and limit > 64:
+            raise BetzaError(f"range {limit} in {body!r} is more than 64 steps")
+        mode = Mode.BOTH
+        if "m" in mods and "c" not in mods:
+            mode = Mode.MOVE
+        elif "c" in mods and "m" not in mods:
+            mode = Mode.CAPTURE
+        specs = _directions(mods)
+        for unit in units:
+            vecs = [v for v in _vectors(unit) if not specs or any(_matches(s, v) for s in specs)]
+            if not vecs:
+                raise BetzaError(f"the directions {mods!r} leave no move of {unit} in {body!r}")
+            vec3 = tuple((x, y, 0) for x, y in vecs)
+            if "i" in mods or "n" in mods:
+                if not ("i" in mods and "n" in mods and "m" in mods and not rider and unit in ("D", "A")):
+                    raise BetzaError(f"{m.group(0)!r} in {body!r}: 'i' and 'n' are understood only together as a "
+                                     f"pawn's double step (ifmnD)")
+                for x, y, _ in vec3:
+                    atoms.append(Path(((x // 2, y // 2, 0), (x, y, 0))))
+            elif rider:
+                atoms.append(Slide(vec3, limit, mode))
+            else:
+                atoms.append(Leap(vec3, mode))
+    if at != len(body):
+        raise BetzaError(f"cannot read Betza {body!r} at {body[at:]!r}")
+    return tuple(atoms)
