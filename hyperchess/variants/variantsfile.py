@@ -19,7 +19,7 @@ from .betza import BetzaError, parse_betza
 from .errors import FenError
 from .game import Game
 from .geometry import Geometry, symmetric
-from .notation import FILES, SquareNames
+from .notation import SquareNames
 from .picture import Picture
 from .pieces import Atom, Leap, Mode, PieceType, Slide
 from .textfile import FileError, decode_text
@@ -83,8 +83,9 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
             continue
         try:
             FileGame(spec)
-        except VariantsFileError:
-            raise
+        except VariantsFileError as exc:
+            text = str(exc)
+            raise VariantsFileError(text if text.startswith(name) else f"{name}: {text}") from None
         except (FenError, BetzaError, ValueError, KeyError, TypeError, IndexError) as exc:
             raise VariantsFileError(f"{where}: {exc}") from None
         out.append(spec)
@@ -170,7 +171,7 @@ def _board_tokens(field_text: str, geo: Geometry) -> dict[tuple[int, int, int], 
     out: dict[tuple[int, int, int], str] = {}
     levels = field_text.split("|")
     if len(levels) != geo.levels:
-        raise VariantsFileError(f"start: {len(levels)} levels, the board has {geo.levels}")
+        raise VariantsFileError(f"start: {len(levels)} levels, the board has {geo.levels}")  # noqa
     for li, level_text in enumerate(levels):
         level = geo.levels - 1 - li
         rows = level_text.split("/")
@@ -240,7 +241,10 @@ class FileGame(Game):
         depth = _int(t, "promotion_ranks", where, 1, 1, ranks)
         self.promotion_zone = [frozenset(c for c, (f, r, l) in enumerate(geo.coords) if r >= ranks - depth),
                                frozenset(c for c, (f, r, l) in enumerate(geo.coords) if r < depth)]
-        start = _board_tokens(self.start_fen.split()[0], geo)
+        try:
+            start = _board_tokens(self.start_fen.split()[0] if self.start_fen.split() else "", geo)
+        except VariantsFileError as exc:
+            raise VariantsFileError(f"{where}.{exc}") from None
         for (f, r, l), ch in start.items():
             if ch.upper() not in kind:
                 raise VariantsFileError(f"{where}.start: piece {ch!r} is not in [{spec.name}.pieces]")
@@ -250,20 +254,33 @@ class FileGame(Game):
             if self.pieces[k].pawn and (f, r, l) in geo.index:
                 key = (k, 0 if ch.isupper() else 1)
                 self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {geo.index[(f, r, l)]}
-        for i, c in enumerate(t.get("castling", [])):
-            cw = f"{where}.castling[{i}]"
-            if not isinstance(c, dict):
-                raise VariantsFileError(f"{cw}: a castling is a table {{ king, to, rook, rook_to, letter }}")
-            _check_keys(c, CASTLING_KEYS, cw)
-            for color in (0, 1):
-                sq = {k: str(c.get(k, "")) for k in ("king", "to", "rook", "rook_to")}
-                if color == 1:                        # Black's castling: the same files on the mirrored rank
-                    sq = {k: _mirror(v, ranks) for k, v in sq.items()}
-                letter = str(c.get("letter", "K" if "g" in sq["to"] else "Q"))
-                self.castling.append(self.castling_rule(color, sq["king"], sq["to"], sq["rook"], sq["rook_to"],
-                                                        letter.upper() if color == 0 else letter.lower()))
-        self.compile()
-        self.position()                               # the start position must be a legal one
+        castlings = t.get("castling", [])
+        if not isinstance(castlings, list):
+            raise VariantsFileError(f"{where}.castling: a list of {{ king, to, rook, rook_to, letter }}")
+        for color in (0, 1):                          # White's castlings first, then Black's (KQkq)
+            for i, c in enumerate(castlings):
+                self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
+        try:
+            self.compile()
+            self.position()                           # the start position must be a legal one
+        except FenError as exc:
+            raise VariantsFileError(f"{where}.start: {exc}") from None
+
+
+    def _castling(self, c: Any, where: str, color: int, ranks: int):
+        """One castling of the file (written with White's squares) for ``color``; Black's is the same files
+        on the mirrored rank."""
+        if not isinstance(c, dict):
+            raise VariantsFileError(f"{where}: a castling is a table {{ king, to, rook, rook_to, letter }}")
+        _check_keys(c, CASTLING_KEYS, where)
+        sq = {k: str(c.get(k, "")) for k in ("king", "to", "rook", "rook_to")}
+        if color == 1:
+            sq = {k: _mirror(v, ranks) for k, v in sq.items()}
+        coords = self.geometry.coords
+        towards_h = coords[self.names.parse(sq["to"])][0] > coords[self.names.parse(sq["king"])][0]
+        letter = str(c.get("letter", "K" if towards_h else "Q"))
+        return self.castling_rule(color, sq["king"], sq["to"], sq["rook"], sq["rook_to"],
+                                  letter.upper() if color == 0 else letter.lower())
 
 
 def _mirror(square: str, ranks: int) -> str:
@@ -274,6 +291,3 @@ def _mirror(square: str, ranks: int) -> str:
         raise VariantsFileError(f"castling: {square!r} is not a square")
     return square[:i] + str(ranks + 1 - int(square[i:]))
 
-
-def file_letters(n: int) -> str:
-    return FILES[:n]
