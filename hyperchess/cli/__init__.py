@@ -55,6 +55,13 @@ def main(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
+def board_text(game) -> str:
+    """``8x8``, ``8x8x8``, ``8x14 (wraps)``: the board as the game tables write it."""
+    geo = game.geometry
+    text = f"{geo.files}x{geo.ranks}" + (f"x{geo.levels}" if geo.levels > 1 else "")
+    return text + (" (wraps)" if geo.wraps else "")
+
+
 @main.command()
 @variants_option
 def variants() -> None:
@@ -62,11 +69,7 @@ def variants() -> None:
     rows = []
     for name in game_names():
         g = get_game(name)
-        geo = g.geometry
-        board = f"{geo.files}x{geo.ranks}" + (f"x{geo.levels}" if geo.levels > 1 else "")
-        if geo.wraps:
-            board += " (wraps)"
-        rows.append((name, board, str(g.players), g.description))
+        rows.append((name, board_text(g), str(g.players), g.description))
     widths = [max(len(r[i]) for r in rows + [("name", "board", "players", "")]) for i in range(3)]
     click.echo(f"{'name':<{widths[0]}}  {'board':<{widths[1]}}  {'players':<{widths[2]}}  description")
     for r in rows:
@@ -158,9 +161,7 @@ def check(file: str) -> None:
     for spec in specs:
         game = FileGame(spec)
         pos = game.position()
-        geo = game.geometry
-        board = f"{geo.files}x{geo.ranks}" + (f"x{geo.levels}" if geo.levels > 1 else "")
-        click.echo(f"{spec.name}: {board}, {len(game.pieces) - 1} piece types, "
+        click.echo(f"{spec.name}: {board_text(game)}, {len(game.pieces) - 1} piece types, "
                    f"perft 1 = {perft_count(pos, 1)}, perft 2 = {perft_count(pos, 2)}")
 
 

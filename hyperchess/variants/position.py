@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import san
+from . import san as san_notation
 from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
 from .errors import MoveError
 from .fen import format_fen, parse_fen
@@ -734,10 +734,10 @@ class Position:
         try:
             return self.game.parse_move(self, text)
         except MoveError as exc:
-            if not san.flat(self.game) or not isinstance(text, str):
+            if not san_notation.flat(self.game) or not isinstance(text, str):
                 raise
             try:
-                return san.parse_san(self, text)
+                return san_notation.parse_san(self, text)
             except MoveError as san_exc:
                 if str(san_exc).startswith("malformed"):
                     raise exc from None
@@ -745,7 +745,7 @@ class Position:
 
     def san(self, move: Move) -> str:
         """``move`` in SAN (flat games; others get their native name)."""
-        return san.san(self, move) if san.flat(self.game) else self.move_name(move)
+        return san_notation.san(self, move) if san_notation.flat(self.game) else self.move_name(move)
 
     def __repr__(self) -> str:
         return f"Position({self.game.name!r}, {self.fen()!r})"

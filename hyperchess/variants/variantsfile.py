@@ -166,34 +166,6 @@ def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
                      oriented=pawn, pawn=pawn)
 
 
-def _board_tokens(field_text: str, geo: Geometry) -> dict[tuple[int, int, int], str]:
-    """(file, rank, level) -> letter of the pieces in a two-player position string's board field."""
-    out: dict[tuple[int, int, int], str] = {}
-    levels = field_text.split("|")
-    if len(levels) != geo.levels:
-        raise VariantsFileError(f"start: {len(levels)} levels, the board has {geo.levels}")  # noqa
-    for li, level_text in enumerate(levels):
-        level = geo.levels - 1 - li
-        rows = level_text.split("/")
-        if len(rows) != geo.ranks:
-            raise VariantsFileError(f"start: {len(rows)} ranks on a level, the board has {geo.ranks}")
-        for ri, row in enumerate(rows):
-            rank, f, num = geo.ranks - 1 - ri, 0, ""
-            for ch in row + " ":
-                if ch.isdigit():
-                    num += ch
-                    continue
-                if num:
-                    f += int(num)
-                    num = ""
-                if ch == " ":
-                    break
-                if ch.isalpha():
-                    out[(f, rank, level)] = ch
-                f += 1
-    return out
-
-
 class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
@@ -241,19 +213,6 @@ class FileGame(Game):
         depth = _int(t, "promotion_ranks", where, 1, 1, ranks)
         self.promotion_zone = [frozenset(c for c, (f, r, l) in enumerate(geo.coords) if r >= ranks - depth),
                                frozenset(c for c, (f, r, l) in enumerate(geo.coords) if r < depth)]
-        try:
-            start = _board_tokens(self.start_fen.split()[0] if self.start_fen.split() else "", geo)
-        except VariantsFileError as exc:
-            raise VariantsFileError(f"{where}.{exc}") from None
-        for (f, r, l), ch in start.items():
-            if ch.upper() not in kind:
-                raise VariantsFileError(f"{where}.start: piece {ch!r} is not in [{spec.name}.pieces]")
-        self.initial_cells = {}
-        for (f, r, l), ch in start.items():
-            k = kind[ch.upper()]
-            if self.pieces[k].pawn and (f, r, l) in geo.index:
-                key = (k, 0 if ch.isupper() else 1)
-                self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {geo.index[(f, r, l)]}
         castlings = t.get("castling", [])
         if not isinstance(castlings, list):
             raise VariantsFileError(f"{where}.castling: a list of {{ king, to, rook, rook_to, letter }}")
@@ -262,6 +221,14 @@ class FileGame(Game):
                 self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
         try:
             self.compile()
+            # a pawn's double step starts where the start position has the pawns (per colour): read the start
+            # board with the core's own reader, then compile again with those initial cells
+            for cell, code in enumerate(self.start_board):
+                if code in self.pawn_codes:
+                    key = (self.kind_of[code], self.owner[code])
+                    self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
+            if self.initial_cells:
+                self.compile()
             self.position()                           # the start position must be a legal one
         except FenError as exc:
             raise VariantsFileError(f"{where}.start: {exc}") from None
