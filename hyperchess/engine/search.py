@@ -107,6 +107,16 @@ def _from_tt(s: int, ply: int) -> int:
     return s
 
 
+class _EveryCell:
+    """A set that holds every cell."""
+
+    def __contains__(self, cell: object) -> bool:
+        return True
+
+
+_EVERY_CELL = _EveryCell()
+
+
 class _GameData:
     """Per-game tables the search reads: piece values by code (royal victims count most)."""
 
@@ -126,14 +136,18 @@ class _GameData:
         # en passant and the game's special moves (two cells change) need the full test then.
         self.aligned = [[frozenset(x for e in game.enemies[c] for first, _, rest, _ in game.attack_lines[e][k]
                                    for x in (first, *rest))
-                         for k in range(game.geometry.size)] if self.single_royal else None
+                         for k in range(game.geometry.size)] if self.single_royal and not game.indirect else None
                         for c in range(game.players)]
+        if game.indirect and self.single_royal:
+            # lame leaps and hoppers: any move may open or close an attack; every move is tested
+            self.aligned = [[_EVERY_CELL] * game.geometry.size for _ in range(game.players)]
         self.royal = [code in game.royal_codes for code in range(game.ncodes)]
         # reach[c][k]: aligned[c][k] plus the far leap sources: every cell from which an enemy piece could
         # attack cell k at all. In a two-player game a plain move (normal, double step, promotion) of the
         # opponent gives check only if it lands in reach or leaves an aligned cell (discovered check).
         self.reach = [[self.aligned[c][k] | {frm for e in game.enemies[c] for frm, _ in game.far_leaps[e][k]}
-                       for k in range(game.geometry.size)] if self.single_royal and game.players == 2 else None
+                       for k in range(game.geometry.size)] if self.single_royal and game.players == 2
+                      and not game.indirect else None
                       for c in range(game.players)]
 
     def edge(self, game) -> list[int]:
@@ -399,7 +413,13 @@ class Searcher:
             o = g.game_over(pos)
             if o is not None:
                 return self._outcome_score(pos, o, ply)
-        return -(MATE - ply) if pos.in_check() else 0
+        return -(MATE - ply) if pos.in_check() else self._stalemate(pos, ply)
+
+    @staticmethod
+    def _stalemate(pos: Position, ply: int) -> int:
+        """A stalemate from the side to move's view, as the game scores it (``Game.stalemate``)."""
+        rule = pos.game.stalemate
+        return 0 if rule == "draw" else -(MATE - ply) if rule == "loss" else MATE - ply
 
     def _outcome_score(self, pos: Position, outcome, ply: int) -> int:
         """A finished game (``game_over`` hook) from the side to move's view."""
@@ -476,10 +496,12 @@ class Searcher:
         return pos.attacked(k)
 
     @staticmethod
-    def _evasion_cells(pos: Position, k: int, enemies: tuple[int, ...]) -> set[int]:
+    def _evasion_cells(pos: Position, k: int, enemies: tuple[int, ...]) -> set[int] | None:
         """Cells where a plain move (normal, double step, promotion) of a piece other than the king can
         end and perhaps answer the check on ``k``: the checker's cell and the cells between it and a
         sliding checker. Empty in a double check (only the king, or a game's special move, can answer)."""
+        if pos.game.indirect:
+            return None                     # a hurdle or a lame leaper's leg may answer too: try every move
         lines = pos.attack_lines(k, enemies)
         if len(lines) != 1:
             return set()
@@ -691,7 +713,7 @@ class Searcher:
                             self.history[hk] = self.history.get(hk, 0) + depth * depth
                         break
         if best_move is None:               # no legal move: mated or stalemated
-            return -(MATE - ply) if check else 0
+            return -(MATE - ply) if check else self._stalemate(pos, ply)
         flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
         self._store(key, depth, flag, best, best_move, ply)
         return best

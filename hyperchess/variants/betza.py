@@ -7,14 +7,17 @@ Atoms (leaps, written for White, forward = towards higher ranks): ``W`` (1,0) ``
 ``W3``: at most that many steps). Modifiers before an atom: ``m`` move only, ``c`` capture only; directions
 ``f b l r v s`` and the pairs ``fl fr bl br ff bb ll rr fs bs lv rv`` (for oblique leaps ``ff`` is the narrow
 forward pair, ``fs`` the wide one); ``i`` initial only, which with ``n`` on a two-step straight leap is a pawn's
-double step (``ifmnD``). Not (yet) understood, and refused with a one-line reason: hoppers ``p``/``g``, lame
-leaps ``n`` elsewhere, ``j``, ``a`` and ``o``.
+double step (``ifmnD``). ``n`` on any other leap makes it lame (the cells it passes must be empty: ``nN`` is
+the xiangqi horse, ``nA`` its elephant); ``p`` on a rider makes a cannon-like hopper (over exactly one piece,
+then sliding on: ``mRcpR`` is the xiangqi cannon), ``g`` a grasshopper (lands right behind the first piece:
+``gQ``). Not understood, and refused with a one-line reason: ``j``, ``a``, ``o``, hoppers with a range, and
+``p``/``g`` on a single leap.
 """
 from __future__ import annotations
 
 import re
 
-from .pieces import Atom, Leap, Mode, Path, Slide
+from .pieces import Atom, Hop, Leap, Mode, Path, Slide, lame_steps
 
 LEAPS = {"W": (1, 0), "F": (1, 1), "D": (2, 0), "N": (2, 1), "A": (2, 2), "H": (3, 0), "C": (3, 1),
          "Z": (3, 2), "G": (3, 3)}
@@ -83,10 +86,10 @@ def parse_betza(text: str) -> tuple[Atom, ...]:
             raise BetzaError(f"cannot read Betza {body!r} at {body[at:m.start()]!r}")
         at = m.end()
         mods, letter, extra = m.group(1), m.group(2), m.group(3)
-        bad = set(mods) - set("mcfblrvsin")
+        bad = set(mods) - set("mcfblrvsinpg")
         if bad:
             raise BetzaError(f"Betza modifier {''.join(sorted(bad))!r} in {body!r} is not supported "
-                             f"(understood: m c f b l r v s, i, and n for a pawn's double step)")
+                             f"(understood: m c f b l r v s, i, n, p and g)")
         units = sorted(set(COMPOUND.get(letter, letter)))
         if any(ch not in LEAPS for ch in units):
             raise BetzaError(f"unknown Betza atom {letter!r} in {body!r}")
@@ -105,12 +108,22 @@ def parse_betza(text: str) -> tuple[Atom, ...]:
             if not vecs:
                 raise BetzaError(f"the directions {mods!r} leave no move of {unit} in {body!r}")
             vec3 = tuple((x, y, 0) for x, y in vecs)
-            if "i" in mods or "n" in mods:
-                if not ("i" in mods and "n" in mods and "m" in mods and not rider and unit in ("D", "A")):
-                    raise BetzaError(f"{m.group(0)!r} in {body!r}: 'i' and 'n' are understood only together as a "
-                                     f"pawn's double step (ifmnD)")
+            if "p" in mods or "g" in mods:
+                if not rider or limit or ("p" in mods and "g" in mods) or "i" in mods or "n" in mods:
+                    raise BetzaError(f"{m.group(0)!r} in {body!r}: 'p' and 'g' are understood on a rider "
+                                     f"without a range (pR, gQ)")
+                atoms.append(Hop(vec3, mode, "g" if "g" in mods else "p"))
+            elif "i" in mods:
+                if not ("n" in mods and "m" in mods and not rider and unit in ("D", "A")):
+                    raise BetzaError(f"{m.group(0)!r} in {body!r}: 'i' is understood only as a pawn's double "
+                                     f"step (ifmnD)")
                 for x, y, _ in vec3:
                     atoms.append(Path(((x // 2, y // 2, 0), (x, y, 0))))
+            elif "n" in mods:
+                if rider or any(lame_steps(v) is None for v in vec3):
+                    raise BetzaError(f"{m.group(0)!r} in {body!r}: 'n' (lame) is understood on a single straight, "
+                                     f"diagonal or knight leap (nD, nA, nN)")
+                atoms.append(Leap(vec3, mode, lame=True))
             elif rider:
                 atoms.append(Slide(vec3, limit, mode))
             else:

@@ -18,12 +18,13 @@ from .errors import FenError, MoveError  # noqa: F401 (MoveError: the error of p
 from .fen import format_board, parse_board
 from .geometry import Geometry, Vector
 from .notation import SquareNames
-from .pieces import Leap, Mode, Path, PieceType, Slide
+from .pieces import Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 from .position import Outcome, Position
 from .presentation import Presentation
 
 PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quadratic in its progress)
 PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
+NO_LIMIT = 1 << 30     # fifty_plies of a game without the n-move rule
 
 
 @dataclass(frozen=True)
@@ -83,13 +84,20 @@ class Game(Presentation):
     ep_rule = "next"
     # Castling through attacked squares is forbidden even for a side that is not subject to check.
     castle_safety_always = False
-    fifty_plies = 100              # plies without capture or pawn move that draw the game
+    fifty_plies = 100              # plies without capture or pawn move that draw the game (NO_LIMIT: never)
+    repetition = 3                 # the same position this often draws (0: never)
+    stalemate = "draw"             # what a side without a legal move, not in check, gets: draw, loss or win
+    # With royal_rule "none" in a two-player game: "any" = a side that loses a royal piece has lost (king
+    # capture), "all" = a side that loses its last royal piece has lost (extinction); "" = no such end
+    royal_loss = ""
+    bare_king = ""                 # "loss": a side left with only royal pieces loses ("draw": draws); "" = no rule
     # Initial paths (a pawn's double step) only for the untouched original piece: once the piece on an
     # initial cell has left it, or was captured there, that cell's path is spent for good, even for a pawn
     # that comes back (future-generation contract A9). Needed where pawns can return to their start cells;
     # the spent cells are bits of ``Position.rights`` above the castling bits (``path_bit``).
     double_step_once = False
     eval_weights = EvalWeights()   # the search's positional weights (piece values are in the army)
+    oriented_by_cell = False       # ``orientation`` depends on the cell, not only on the colour
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry
@@ -116,11 +124,39 @@ class Game(Presentation):
     def insufficient_material(self, pos: "Position") -> bool:
         return False
 
-    def game_over(self, pos: "Position") -> tuple[str, str] | None:
-        """A game-specific end (e.g. a king captured): (result, reason), or None."""
+    def game_over(self, pos: "Position") -> "Outcome | None":
+        """A game-specific end (e.g. a king captured), or None. The default reads the rule switches
+        ``elimination``, ``royal_loss`` and ``bare_king``."""
         if self.elimination:
             return self.team_outcome(pos)
+        if self.royal_loss:
+            lost = [len(pos.royals[c]) < (self.start_royals[c] if self.royal_loss == "any" else 1)
+                    for c in (0, 1)]
+            if any(lost):
+                return self._win(1 if lost[0] else 0, "royal pieces lost" if self.royal_loss == "all"
+                                 else "king captured", "lost all royal pieces" if self.royal_loss == "all"
+                                 else "has lost a royal piece", both=all(lost))
+        if self.bare_king:
+            bare = [len(pos.occupied[c]) == len(pos.royals[c]) for c in (0, 1)]
+            if any(bare):
+                if all(bare) or self.bare_king == "draw":
+                    return Outcome("1/2-1/2", "Bare kings", "bare king")
+                return self._win(1 if bare[0] else 0, "bare king", "has only a bare king")
         return None
+
+    def _win(self, winner: int, termination: str, what: str, both: bool = False) -> "Outcome":
+        if both:
+            return Outcome("1/2-1/2", f"both sides {what}", termination)
+        loser = self.color_names[1 - winner].capitalize()
+        return Outcome("1-0" if winner == 0 else "0-1", f"{loser} {what}", termination)
+
+    def stalemate_outcome(self, pos: "Position") -> "Outcome":
+        """The side to move has no legal move and is not in check: ``stalemate`` decides."""
+        if self.stalemate == "draw" or self.players != 2:
+            return Outcome("1/2-1/2", "Stalemate", "stalemate")
+        winner = 1 - pos.turn if self.stalemate == "loss" else pos.turn
+        return self._win(winner, "stalemate", "is stalemated" if self.stalemate == "loss"
+                         else "stalemates and wins")
 
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
         """Append game-specific pseudo-legal moves (flag >= SPECIAL)."""
@@ -281,6 +317,8 @@ class Game(Presentation):
         qrides: list[tuple] = []
         paths: list[tuple] = []
         hinged: list[tuple] = []      # (hinge cells, to, move): a leap that needs a hinge cell to exist
+        lame: list[tuple] = []        # (cells that must be empty, to, move, mode): a lame leap (Betza n)
+        hops: list[tuple] = []        # (((to, move), ...), style, mode): a hopper's line (Betza p, g)
         for atom in piece.moves:
             if isinstance(atom, Slide):
                 for d in self._oriented(atom.directions, basis):
@@ -294,6 +332,20 @@ class Game(Presentation):
                         qrides.append(entry)
                     else:
                         raise ValueError("capture-only slides are not supported")
+            elif isinstance(atom, Hop):
+                for d in self._oriented(atom.directions, basis):
+                    ray = self._ray(cell, d, 0)
+                    if len(ray) > 1:
+                        hops.append((tuple((to, (cell, to, 0, NORMAL)) for to in ray), atom.style, atom.mode))
+            elif isinstance(atom, Leap) and atom.lame:
+                for v in self._oriented(atom.vectors, basis):
+                    to = g.step(cell, v)
+                    steps = lame_steps(v)
+                    if steps is None:
+                        raise ValueError(f"{piece.name}: a lame leap {v} has no single path")
+                    between = g.path(cell, steps) if steps else ()
+                    if to is not None and to != cell and between is not None and cell not in between:
+                        lame.append((between, to, (cell, to, 0, NORMAL), atom.mode))
             elif isinstance(atom, Leap):
                 target = {Mode.BOTH: leaps, Mode.MOVE: qleaps, Mode.CAPTURE: cleaps}[atom.mode]
                 for v in self._oriented(atom.vectors, basis):
@@ -329,14 +381,24 @@ class Game(Presentation):
             # so the generator tests promotion only for pawns that are about to promote.
             zone = self.promotion_zone[color]
             reach = set(qleaps) | set(cleaps) | {to for _, to, _ in paths}
-            pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides),
-                       zone if zone & reach else None, tuple(hinged))
-        elif qleaps or cleaps or paths or qrides or hinged:
+            zone = zone if zone & reach else None
+            pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), zone,
+                       tuple(hinged), tuple(lame), tuple(hops), zone is None and not (hinged or lame or hops))
+        elif qleaps or cleaps or paths or qrides or hinged or lame or hops:
             pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), None,
-                       tuple(hinged))
+                       tuple(hinged), tuple(lame), tuple(hops), not (hinged or lame or hops))
         else:
             pawnish = None
         return (tuple(rides), leap_items, pawnish)
+
+    def _attack_directions(self, piece: PieceType, directions: tuple[Vector, ...], color: int) -> list[Vector]:
+        """A capturing slider's or hopper's directions for ``color`` (turned when the piece is oriented; the
+        reverse tables need one turn per colour, so not where a game turns pieces per cell)."""
+        if not piece.oriented:
+            return list(directions)
+        if self.oriented_by_cell:
+            raise ValueError(f"{piece.name}: oriented capturing slides are not supported in this game")
+        return self._oriented(directions, self.orientation(color, 0))
 
     def _compile_attacks(self) -> None:
         """Reverse tables: for a target cell, where could an attacker of each colour stand?
@@ -350,6 +412,8 @@ class Game(Presentation):
         self.ray_attacks = []
         self.leap_attacks = []
         self.hinged_attacks = []
+        self.lame_attacks = []         # [color][t] = ((from cell, cells that must be empty, codes), ...)
+        self.hop_attacks = []          # [color][t] = ((cells outward from t, style, codes), ...)
         for color in range(self.players):
             sliders: dict[tuple, set[int]] = {}        # (direction, limit) -> codes
             for code in range(self.ncodes):
@@ -359,9 +423,7 @@ class Game(Presentation):
                 for atom in piece.atoms(Slide):
                     if atom.mode is not Mode.BOTH:
                         continue
-                    if piece.oriented:
-                        raise ValueError(f"{piece.name}: oriented capturing slides are not supported")
-                    for d in atom.directions:
+                    for d in self._attack_directions(piece, atom.directions, color):
                         back = (-d[0], -d[1], -d[2])
                         sliders.setdefault((back, atom.limit), set()).add(code)
             rays_per_cell = []
@@ -375,6 +437,8 @@ class Game(Presentation):
             self.ray_attacks.append(rays_per_cell)
             leaps_by_cell: list[dict[int, set[int]]] = [dict() for _ in range(n)]
             hinged_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
+            lame_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
+            hoppers: dict[tuple, set[int]] = {}       # (direction back, style) -> codes
             for code in range(self.ncodes):
                 if self.owner[code] != color or not self.kind_of[code]:
                     continue
@@ -387,6 +451,15 @@ class Game(Presentation):
                             leaps_by_cell[to].setdefault(frm, set()).add(code)
                         for hinges, to, _ in pawnish[5]:
                             hinged_by_cell[to].setdefault((frm, hinges), set()).add(code)
+                        for between, to, _, mode in pawnish[6]:
+                            if mode is not Mode.MOVE:
+                                lame_by_cell[to].setdefault((frm, between), set()).add(code)
+                piece = self.pieces[self.kind_of[code]]
+                for atom in piece.atoms(Hop):
+                    if atom.mode is Mode.MOVE:
+                        continue
+                    for d in self._attack_directions(piece, atom.directions, color):
+                        hoppers.setdefault(((-d[0], -d[1], -d[2]), atom.style), set()).add(code)
             # A leap square that is also the first cell of a slider ray was dropped from the
             # piece's leaps at compile time; slider rays cover it.
             self.leap_attacks.append([tuple((frm, frozenset(c)) for frm, c in leaps_by_cell[t].items())
@@ -395,7 +468,16 @@ class Game(Presentation):
             # ``self.hinged`` (a game with hinged leaps)
             self.hinged_attacks.append([tuple((frm, hinges, frozenset(c)) for (frm, hinges), c
                                               in hinged_by_cell[t].items()) for t in range(n)])
+            self.lame_attacks.append([tuple((frm, between, frozenset(c)) for (frm, between), c
+                                            in lame_by_cell[t].items()) for t in range(n)])
+            self.hop_attacks.append([tuple((ray, style, frozenset(c)) for (d, style), c in hoppers.items()
+                                           for ray in (self._ray(t, d, 0),) if len(ray) > 1)
+                                     for t in range(n)])
         self.hinged = any(any(per_cell) for per_cell in self.hinged_attacks)
+        # lame leaps and hoppers attack through cells other than a line from the target: a move anywhere may
+        # open or close such an attack, so the shortcuts of pins and "aligned" cells do not hold
+        self.indirect = any(any(per_cell) for table in (self.lame_attacks, self.hop_attacks)
+                            for per_cell in table)
         self._compile_attack_lines()
 
     def _compile_attack_lines(self) -> None:
@@ -532,7 +614,8 @@ class Game(Presentation):
             reach = []
             for cell in range(n):
                 rides, leaps, pawnish = table[cell]
-                reach.append(sum(len(r) for r in rides) + len(leaps) + (len(pawnish[5]) if pawnish else 0))
+                reach.append(sum(len(r) for r in rides) + len(leaps) + (
+                    len(pawnish[5]) + len(pawnish[6]) + sum(len(h[0]) for h in pawnish[7]) if pawnish else 0))
             lo, hi = min(reach), max(reach)
             span = max(hi - lo, 1)
             weight = -15 if piece.royal else min(40, piece.value // 8)
@@ -688,7 +771,8 @@ class Game(Presentation):
         self._move_re = re.compile(f"^({sq})[-x]?({sq})([a-zA-Z])?$")
         self.has_extra = type(self).extra_after_move is not Game.extra_after_move
         self.has_special = type(self).special_moves is not Game.special_moves
-        self.has_game_over = type(self).game_over is not Game.game_over or self.elimination
+        self.has_game_over = (type(self).game_over is not Game.game_over or self.elimination or bool(self.royal_loss)
+                              or bool(self.bare_king))
         self.has_filter = type(self).filter_moves is not Game.filter_moves
         self.has_evaluate = type(self).evaluate is not Game.evaluate
         self.tried_flags = frozenset(f for f, how in self.special_legality.items() if how == "tried")
@@ -712,3 +796,5 @@ class Game(Presentation):
                         if mv[3] == DOUBLE:
                             self.double_steps[color].setdefault(mv[2], []).append((frm, to))
         self.start_board = self.board_from_text(self.start_fen.split()[0])
+        self.start_royals = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == c)
+                             for c in range(self.players)]

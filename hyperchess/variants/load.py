@@ -88,10 +88,10 @@ def pawn_cells(game: Game) -> dict[int, frozenset[int]]:
             rides, leaps, pawnish = game.tables[code][cell]
             nxt = [to for ray in rides for to, _ in ray] + [to for to, _ in leaps]
             if pawnish is not None:
-                qleaps, cleaps, paths, qrides, _, hinged = pawnish
+                qleaps, cleaps, paths, qrides, _, hinged, lame, hops, _ = pawnish
                 nxt += [to for to, _ in qleaps] + [to for to, _ in cleaps] + [to for _, to, _ in paths]
-                nxt += [to for _, to, _ in hinged]
-                nxt += [to for ray in qrides for to, _ in ray]
+                nxt += [to for _, to, _ in hinged] + [to for _, to, _, _ in lame]
+                nxt += [to for ray in qrides for to, _ in ray] + [to for ray, _, _ in hops for to, _ in ray]
             for to in nxt:
                 if to not in seen and to not in zone:
                     seen.add(to)

@@ -23,17 +23,21 @@ class SquareNames:
     file_letters = FILES
     rank_base = 1
 
-    def __init__(self, geometry: Geometry, level_names: tuple[str, ...] = ("",)) -> None:
+    def __init__(self, geometry: Geometry, level_names: tuple[str, ...] = ("",), level_at: str = "start") -> None:
+        """``level_at``: the level name goes before the file letter ("start": ``Aa1``, ``4e4``) or after the
+        rank number ("end": ``a1A``)."""
         self.geometry = geometry
         self.level_names = level_names
         self._names: list[str] = []
         for f, r, l in geometry.coords:
-            self._names.append(f"{level_names[l]}{FILES[f]}{r + 1}")
+            square = f"{FILES[f]}{r + 1}"
+            self._names.append(square + level_names[l] if level_at == "end" else level_names[l] + square)
         self._cells = {name: i for i, name in enumerate(self._names)}
         prefix = "|".join(sorted((re.escape(p) for p in set(level_names) if p), key=len, reverse=True))
         files = FILES[:geometry.files]
         ranks = "|".join(str(r) for r in range(geometry.ranks, 0, -1))
-        self.pattern = (f"(?:{prefix})" if prefix else "") + f"[{files}](?:{ranks})"
+        level = f"(?:{prefix})" if prefix else ""
+        self.pattern = f"[{files}](?:{ranks}){level}" if level_at == "end" else f"{level}[{files}](?:{ranks})"
 
     def name(self, cell: int) -> str:
         return self._names[cell]

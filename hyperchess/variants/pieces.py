@@ -36,6 +36,31 @@ class Leap:
     vectors: tuple[Vector, ...]
     mode: Mode = Mode.BOTH
     hinged: bool = False
+    lame: bool = False           # Betza ``n``: the cells passed (``lame_steps``) must be empty
+
+
+def lame_steps(v: Vector) -> tuple[Vector, ...] | None:
+    """The offsets a lame leap (Betza ``n``) passes, which must be empty: every cell between on a straight
+    or diagonal line (``nD``, ``nA``, ``nH``), or for a knight-like (2,1) leap the orthogonal step along its
+    long axis (the xiangqi horse's leg, ``nN``); None for leaps without one clear path."""
+    size = max(abs(x) for x in v)
+    nonzero = [abs(x) for x in v if x]
+    if len(set(nonzero)) == 1:                       # straight or diagonal: the cells between
+        unit = tuple((x > 0) - (x < 0) for x in v)
+        return tuple(tuple(u * i for u in unit) for i in range(1, size))  # type: ignore[misc]
+    if sorted(nonzero) == [1, 2]:
+        return (tuple((x // 2) if abs(x) == 2 else 0 for x in v),)       # type: ignore[return-value]
+    return None
+
+
+@dataclass(frozen=True)
+class Hop:
+    """A hopper: moves along each direction over a piece (the hurdle, of either side, never taken).
+    ``style`` "p" (Betza ``p``, the cannon): over exactly one piece, then to any cell beyond up to and
+    including the next piece; "g" (Betza ``g``, the grasshopper): to the cell right behind the first piece."""
+    directions: tuple[Vector, ...]
+    mode: Mode = Mode.BOTH
+    style: str = "p"
 
 
 @dataclass(frozen=True)
@@ -50,7 +75,7 @@ class Path:
     en_passant: bool = True
 
 
-Atom = Slide | Leap | Path
+Atom = Slide | Leap | Path | Hop
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from . import san as san_notation
 from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
 from .errors import MoveError
 from .fen import format_fen, parse_fen
+from .pieces import Mode
 
 if TYPE_CHECKING:
     from .game import Game
@@ -354,9 +355,46 @@ class Position:
             for frm, codes in g.far_leaps[c][cell]:
                 if b[frm] in codes:
                     return True
-        if g.hinged:
-            return self._hinged_attack(cell, g.enemies[self.turn] if by is None else by)
+        if g.hinged or g.indirect:
+            by = g.enemies[self.turn] if by is None else by
+            return (g.hinged and self._hinged_attack(cell, by)) or (g.indirect and self._indirect_attack(cell, by))
         return False
+
+    def _indirect_attack(self, cell: int, by: tuple[int, ...]) -> bool:
+        """A lame leap (its passed cells empty) or a hopper (over its hurdle) onto ``cell``."""
+        b = self.board
+        g = self.game
+        for c in by:
+            for frm, between, codes in g.lame_attacks[c][cell]:
+                if b[frm] in codes:
+                    for x in between:
+                        if b[x]:
+                            break
+                    else:
+                        return True
+            for ray, style, codes in g.hop_attacks[c][cell]:
+                x = self._hopper_cell(ray, style)
+                if x >= 0 and b[x] in codes:
+                    return True
+        return False
+
+    def _hopper_cell(self, ray: tuple[int, ...], style: str) -> int:
+        """The cell from which a piece could hop along ``ray`` (outward from a target) onto its start, or -1:
+        for "p" the second piece out (over the first), for "g" the first piece beyond a hurdle right next
+        to the target."""
+        b = self.board
+        if style == "g":
+            if not b[ray[0]]:
+                return -1
+            i = 0
+        else:
+            i = 0
+            while i < len(ray) and not b[ray[i]]:
+                i += 1
+        for x in ray[i + 1:]:
+            if b[x]:
+                return x
+        return -1
 
     def _hinged_attack(self, cell: int, by: tuple[int, ...]) -> bool:
         """A hinged leap (``Leap(hinged=True)``) onto ``cell`` whose hinge cells are not all missing."""
@@ -394,6 +432,14 @@ class Position:
                 for frm, hinges, codes in g.hinged_attacks[c][cell]:
                     if b[frm] in codes and any(b[h] != HOLE for h in hinges):
                         out[frm] = (frm,)
+            if g.indirect:
+                for frm, between, codes in g.lame_attacks[c][cell]:
+                    if b[frm] in codes and not any(b[x] for x in between):
+                        out[frm] = (frm,)
+                for ray, style, codes in g.hop_attacks[c][cell]:
+                    x = self._hopper_cell(ray, style)
+                    if x >= 0 and b[x] in codes:
+                        out[x] = (x,)
         return out
 
     def king(self, color: int | None = None) -> int | None:
@@ -496,7 +542,7 @@ class Position:
                     add(mv)
             if pawnish is None:
                 continue
-            if pawnish[4] is None and not pawnish[5]:     # no promotion, no hinged leap: only captures, e.p.
+            if pawnish[8]:              # no promotion, hinged or lame leap, no hopper: only captures, e.p.
                 for to, mv in pawnish[1]:
                     q = b[to]
                     if q:
@@ -523,7 +569,7 @@ class Position:
         b = self.board
         us = self.turn
         enemy = self.game.enemy[us]
-        qleaps, cleaps, paths, qrides, zone, hinged = pawnish
+        qleaps, cleaps, paths, qrides, zone, hinged, lame, hops, _ = pawnish
         if paths and self.game.double_step_once and not self.rights & self.game.path_bit[frm]:
             paths = ()                      # this cell's original pawn has moved: its double step is spent
         for hinges, to, mv in hinged:
@@ -566,6 +612,27 @@ class Position:
                             add((frm, to, code, PROMOTION))
                     elif quiet:
                         add(mv)
+        for between, to, mv, mode in lame:
+            q = b[to]
+            if (q and enemy[q] and mode is not Mode.MOVE) or (not q and quiet and mode is not Mode.CAPTURE):
+                for x in between:
+                    if b[x]:
+                        break
+                else:
+                    add(mv)
+        for ray, style, mode in hops:
+            i = 0
+            n = len(ray)
+            while i < n and not b[ray[i][0]]:
+                i += 1
+            for to, mv in (ray[i + 1:i + 2] if style == "g" else ray[i + 1:]):
+                q = b[to]
+                if q:
+                    if enemy[q] and mode is not Mode.MOVE:
+                        add(mv)
+                    break
+                if quiet and mode is not Mode.CAPTURE:
+                    add(mv)
         if not quiet:
             return
         for ray in qrides:
@@ -599,6 +666,8 @@ class Position:
         k = self.king(us)
         if k is None:
             return g.filter_moves(self, moves) if g.has_filter else moves
+        if g.indirect:                   # lame leaps and hoppers: any move may open or close an attack
+            return [m for m in moves if self._safe_after(m)]
         enemies = g.enemies[us]
         if self.attacked(k, enemies):
             return [m for m in moves if self._safe_after(m)]
@@ -712,12 +781,12 @@ class Position:
         if not self.legal_moves():
             if self.in_check():
                 return g.mate_outcome(self)
-            return Outcome("1/2-1/2", "Stalemate", "stalemate")
+            return g.stalemate_outcome(self)
         if g.insufficient_material(self):
             return Outcome("1/2-1/2", "Insufficient material", "insufficient")
         if self.halfmove >= g.fifty_plies:
             return Outcome("1/2-1/2", "50-move rule", "fifty")
-        if self.repetitions() >= 3:
+        if g.repetition and self.repetitions() >= g.repetition:
             return Outcome("1/2-1/2", "Threefold repetition", "repetition")
         return None
 

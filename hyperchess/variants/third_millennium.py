@@ -148,6 +148,8 @@ class ThirdMillennium(Game):
         return h
 
     # ------------------------------------------------------------------ pawns
+    oriented_by_cell = True
+
     def orientation(self, color: int, cell: int) -> tuple[Vector, Vector, Vector]:
         """Pawns never move toward their own king line (1b Pawns, A7): White goes up on ranks 2-7 and
         down on ranks 9-14; Black the reverse (9-14 up, through the seam to rank 1)."""

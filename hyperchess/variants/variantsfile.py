@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .betza import BetzaError, parse_betza
 from .errors import FenError
-from .game import Game
+from .game import NO_LIMIT, Game
 from .geometry import Geometry, symmetric
 from .notation import SquareNames
 from .picture import Picture
-from .pieces import Atom, Leap, Mode, PieceType, Slide
+from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 from .textfile import FileError, decode_text
 
 MAX_CELLS = 4096          # a board larger than this is refused (the tables are per cell)
@@ -29,9 +29,14 @@ MAX_SIDE = 64             # files, ranks or levels
 
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
-             "fifty_plies", "panels_per_row", "legend"}
-PIECE_KEYS = {"name", "value", "betza", "leap", "slide", "symmetric", "royal", "pawn", "move_only", "capture_only",
-              "range"}
+             "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
+             "promotion_levels", "level_at"}
+PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
+DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
+                   {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
+MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move_only", "capture_only", "lame",
+             "style", "initial", "en_passant"}
+PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves"} | MOVE_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter"}
 
 
@@ -118,6 +123,15 @@ def _int(table: dict, key: str, where: str, default: int, low: int, high: int) -
     return value
 
 
+def _choice(table: dict, key: str, where: str, choices: dict[str, str]) -> str:
+    """A key with a few named values; the first is the default."""
+    value = table.get(key, next(iter(choices)))
+    if value not in choices:
+        raise VariantsFileError(f"{where}.{key}: one of {', '.join(repr(c) for c in choices)}, got {value!r}"
+                                f"{_suggest(str(value), set(choices))}")
+    return value
+
+
 def _vectors(value: Any, where: str, dims: int) -> tuple[tuple[int, int, int], ...]:
     if not isinstance(value, list) or not value:
         raise VariantsFileError(f"{where}: a list of vectors, e.g. [[1, 0, 0]]")
@@ -142,28 +156,65 @@ def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
     name = table.get("name", letter)
     atoms: list[Atom] = []
     if "betza" in table:
+        if not isinstance(table["betza"], str):
+            raise VariantsFileError(f"{where}.betza: a text such as \"R\" or \"fmWfcF\"")
         try:
-            atoms += parse_betza(str(table["betza"]))
+            atoms += parse_betza(table["betza"])
         except BetzaError as exc:
             raise VariantsFileError(f"{where}.betza: {exc}") from None
-    mode = Mode.MOVE if table.get("move_only") else Mode.CAPTURE if table.get("capture_only") else Mode.BOTH
-    for key, kind in (("leap", Leap), ("slide", Slide)):
-        if key in table:
-            vecs = _vectors(table[key], f"{where}.{key}", dims)
-            if table.get("symmetric", False):
-                vecs = symmetric(*vecs, dims=dims)
-            if kind is Slide:
-                atoms.append(Slide(vecs, int(table.get("range", 0)), mode))
-            else:
-                atoms.append(Leap(vecs, mode))
+    if any(key in table for key in MOVE_KEYS):
+        atoms.append(_atom(table, where, dims))
+    moves = table.get("moves", [])
+    if not isinstance(moves, list):
+        raise VariantsFileError(f"{where}.moves: a list of moves, e.g. [{{ slide = [[1, 0, 0]], symmetric = true }}]")
+    for i, move in enumerate(moves):
+        if not isinstance(move, dict):
+            raise VariantsFileError(f"{where}.moves[{i}]: a move is a table, e.g. {{ leap = [[1, 2, 0]] }}")
+        _check_keys(move, MOVE_KEYS, f"{where}.moves[{i}]")
+        atoms.append(_atom(move, f"{where}.moves[{i}]", dims))
     if not atoms:
-        raise VariantsFileError(f"{where}: the piece has no moves (give betza, leap or slide)")
+        raise VariantsFileError(f"{where}: the piece has no moves (give betza, leap, slide, hop, path or moves)")
     value = table.get("value", 300)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100_000:
         raise VariantsFileError(f"{where}.value: centipawns from 0 to 100000, got {value!r}")
-    pawn = bool(table.get("pawn", False))
-    return PieceType(letter.upper(), str(name), tuple(atoms), value, royal=bool(table.get("royal", False)),
-                     oriented=pawn, pawn=pawn)
+    pawn = table.get("pawn", False)
+    royal = table.get("royal", False)
+    if not isinstance(pawn, bool) or not isinstance(royal, bool):
+        raise VariantsFileError(f"{where}: 'pawn' and 'royal' are true or false")
+    return PieceType(letter.upper(), str(name), tuple(atoms), value, royal=royal, oriented=pawn, pawn=pawn)
+
+
+def _atom(table: dict, where: str, dims: int) -> Atom:
+    """One move of a piece written with vectors: exactly one of leap, slide, hop or path, and its switches."""
+    kinds = [key for key in ("leap", "slide", "hop", "path") if key in table]
+    if len(kinds) != 1:
+        raise VariantsFileError(f"{where}: give exactly one of leap, slide, hop or path in one move")
+    key = kinds[0]
+    mode = _choice(table, "mode", where, {"both": "", "move": "", "capture": ""})
+    if table.get("move_only"):
+        mode = "move"
+    if table.get("capture_only"):
+        mode = "capture"
+    how = {"both": Mode.BOTH, "move": Mode.MOVE, "capture": Mode.CAPTURE}[mode]
+    vecs = _vectors(table[key], f"{where}.{key}", dims)
+    if key == "path":
+        initial = table.get("initial", True)
+        if not isinstance(initial, bool) or how is not Mode.MOVE and "mode" in table:
+            raise VariantsFileError(f"{where}.path: a move-only step along cells that must be empty "
+                                    f"(initial = true or false)")
+        return Path(vecs, initial=initial, en_passant=bool(table.get("en_passant", True)) and len(vecs) > 1)
+    if table.get("symmetric", False):
+        vecs = symmetric(*vecs, dims=dims)
+    if key == "slide":
+        if how is Mode.CAPTURE:
+            raise VariantsFileError(f"{where}: a capture-only slide is not supported (use a hop or a leap)")
+        return Slide(vecs, _int(table, "range", where, 0, 0, MAX_SIDE), how)
+    if key == "hop":
+        return Hop(vecs, how, _choice(table, "style", where, {"p": "", "g": ""}))
+    lame = table.get("lame", False)
+    if lame and any(lame_steps(v) is None for v in vecs):
+        raise VariantsFileError(f"{where}.lame: a lame leap must be straight, diagonal or knight-like")
+    return Leap(vecs, how, lame=bool(lame))
 
 
 class FileGame(Game):
@@ -185,38 +236,50 @@ class FileGame(Game):
         holes = [tuple(h) + (0,) * (3 - len(h)) for h in t.get("holes", [])]
         geo = Geometry(files, ranks, levels, wrap_files=bool(t.get("wrap_files", False)),
                        wrap_ranks=bool(t.get("wrap_ranks", False)), holes=holes)
-        level_names = tuple(t.get("level_names", [str(i + 1) for i in range(levels)] if levels > 1 else [""]))
-        if len(level_names) != levels:
-            raise VariantsFileError(f"{where}.level_names: {len(level_names)} names for {levels} levels")
+        level_names = t.get("level_names", [str(i + 1) for i in range(levels)] if levels > 1 else [""])
+        if (not isinstance(level_names, list) or len(level_names) != levels
+                or not all(isinstance(x, str) and (x.isalnum() or levels == 1) for x in level_names)
+                or len(set(level_names)) != levels):
+            raise VariantsFileError(f"{where}.level_names: {levels} different names of letters or digits, "
+                                    f"bottom level first")
+        level_at = _choice(t, "level_at", where, {"start": "", "end": ""})
+        self._players(t.get("players", DEFAULT_PLAYERS), f"{where}.players")
         dims = 3 if levels > 1 else 2
         pieces = t.get("pieces")
         if not isinstance(pieces, dict) or not pieces:
             raise VariantsFileError(f"{where}.pieces: no pieces (a table of letter = {{ ... }})")
-        army = [_piece(letter, p, f"{where}.pieces.{letter}", dims) for letter, p in pieces.items()]
+        army = [self._turned(_piece(letter, p, f"{where}.pieces.{letter}", dims)) for letter, p in pieces.items()]
         if "start" not in t or not isinstance(t["start"], str):
             raise VariantsFileError(f"{where}.start: the start position string is missing")
         self.start_fen = t["start"]
-        self.royal_rule = {"check": "single", "capture": "none"}.get(t.get("check", "check"), "")
-        if not self.royal_rule:
-            raise VariantsFileError(f"{where}.check: \"check\" (check and mate) or \"capture\" (kings are taken)")
-        self.fifty_plies = _int(t, "fifty_plies", where, 100, 1, 10_000)
+        check = _choice(t, "check", where, {"check": "check and mate", "capture": "losing a royal piece loses",
+                                             "extinction": "losing the last royal piece loses"})
+        self.royal_rule = "single" if check == "check" else "none"
+        self.royal_loss = {"check": "", "capture": "any", "extinction": "all"}[check]
+        self.stalemate = _choice(t, "stalemate", where, {"draw": "", "loss": "", "win": ""})
+        self.bare_king = _choice(t, "bare_king", where, {"none": "", "loss": "", "draw": ""}).replace("none", "")
+        self.fifty_plies = _int(t, "fifty_plies", where, 100, 0, 10_000) or NO_LIMIT
+        self.repetition = _int(t, "repetition", where, 3, 0, 100)
         self.panels_per_row = _int(t, "panels_per_row", where, 0, 0, MAX_SIDE)
         if "legend" in t:
             self.picture = Picture(legend={str(k).upper(): str(v) for k, v in t["legend"].items()})
         promo = str(t.get("promotion", "".join(p.letter for p in army if not p.pawn and not p.royal))).lower()
         self.promotion_letters = promo
-        super().__init__(geo, SquareNames(geo, level_names=level_names), army)
+        super().__init__(geo, SquareNames(geo, level_names=tuple(level_names), level_at=level_at), army)
+        self.teams = self._teams
         kind = {p.letter: k for k, p in enumerate(self.pieces) if p is not None}
         for ch in promo.upper():
             if ch not in kind:
                 raise VariantsFileError(f"{where}.promotion: no piece {ch!r}")
-        depth = _int(t, "promotion_ranks", where, 1, 1, ranks)
-        self.promotion_zone = [frozenset(c for c, (f, r, l) in enumerate(geo.coords) if r >= ranks - depth),
-                               frozenset(c for c, (f, r, l) in enumerate(geo.coords) if r < depth)]
+        depth = _int(t, "promotion_ranks", where, 1, 1, MAX_SIDE)
+        up_depth = _int(t, "promotion_levels", where, 0, 0, MAX_SIDE)
+        self.promotion_zone = [self._zone(color, depth, up_depth) for color in range(self.players)]
         castlings = t.get("castling", [])
         if not isinstance(castlings, list):
             raise VariantsFileError(f"{where}.castling: a list of {{ king, to, rook, rook_to, letter }}")
-        for color in (0, 1):                          # White's castlings first, then Black's (KQkq)
+        if castlings and self.players != 2:
+            raise VariantsFileError(f"{where}.castling: castling is written for two-player games only")
+        for color in (0, 1) if castlings else ():   # White's castlings first, then Black's (KQkq)
             for i, c in enumerate(castlings):
                 self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
         try:
@@ -234,6 +297,72 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}.start: {exc}") from None
 
 
+    def _players(self, players: Any, where: str) -> None:
+        """The colours in turn order: names, position-string letters, the way their pawns go, and teams."""
+        if not isinstance(players, list) or len(players) not in (2, 4):
+            raise VariantsFileError(f"{where}: a list of 2 or 4 players, e.g. [{{ name = \"white\", letter = \"w\", "
+                                    f"forward = [0, 1, 0] }}, ...]")
+        self.players = len(players)
+        names, letters, basis, teams = [], [], [], []
+        for i, player in enumerate(players):
+            at = f"{where}[{i}]"
+            if not isinstance(player, dict):
+                raise VariantsFileError(f"{at}: a player is a table {{ name, letter, forward, up, team }}")
+            _check_keys(player, PLAYER_KEYS, at)
+            default = DEFAULT_PLAYERS[i % 2]
+            name = player.get("name", default["name"] if len(players) == 2 else f"player{i + 1}")
+            letter = player.get("letter", str(name)[:1])
+            if not isinstance(name, str) or not name.isalpha() or not isinstance(letter, str) \
+                    or len(letter) != 1 or not letter.islower():
+                raise VariantsFileError(f"{at}: a name of letters and a one-letter lower-case 'letter'")
+            forward = _unit(player.get("forward", default["forward"]), f"{at}.forward")
+            up = _unit(player.get("up", [0, 0, 1]), f"{at}.up")
+            if _dot(forward, up):
+                raise VariantsFileError(f"{at}: 'forward' and 'up' must lie along different axes")
+            side = next(v for v in ((1, 0, 0), (0, 1, 0), (0, 0, 1)) if _dot(v, forward) == 0 and _dot(v, up) == 0)
+            team = player.get("team", i % 2 + 1)
+            if team not in (1, 2):
+                raise VariantsFileError(f"{at}.team: 1 or 2")
+            names.append(name.lower())
+            letters.append(letter)
+            basis.append((side, forward, up))
+            teams.append(team - 1)
+        if len(set(names)) != len(names) or len(set(letters)) != len(letters) or set(teams) != {0, 1}:
+            raise VariantsFileError(f"{where}: names and letters must differ, and both teams (1 and 2) need players")
+        self.color_names, self.color_letters, self._basis, self._teams = tuple(names), tuple(letters), basis, tuple(teams)
+
+    def _turned(self, piece: PieceType) -> PieceType:
+        """A piece whose moves differ between the players (``fR``, a pawn) is oriented: written for the first
+        player, turned by each player's ``forward``/``up``."""
+        if piece.oriented:
+            return piece
+        for atom in piece.moves:
+            vectors = set(getattr(atom, "vectors", None) or getattr(atom, "directions", None) or atom.offsets)
+            for basis in self._basis:
+                if {tuple(v[0] * basis[0][i] + v[1] * basis[1][i] + v[2] * basis[2][i] for i in range(3))
+                        for v in vectors} != vectors:
+                    return replace(piece, oriented=True)
+        return piece
+
+    def orientation(self, color: int, cell: int):
+        """A pawn's (side, forward, up) for ``color``: the file's ``forward`` and ``up``."""
+        return self._basis[color]
+
+    def _zone(self, color: int, depth: int, up_depth: int) -> frozenset[int]:
+        """The promotion zone of ``color``: the last ``depth`` rows ahead along its forward axis (and, with
+        ``up_depth``, the last ``up_depth`` rows along its up axis too)."""
+        _, forward, up = self._basis[color]
+        g = self.geometry
+        size = (g.files, g.ranks, g.levels)
+
+        def near_end(coord, axis_vector, rows) -> bool:
+            axis = next(i for i, x in enumerate(axis_vector) if x)
+            x = coord[axis] if axis_vector[axis] > 0 else size[axis] - 1 - coord[axis]
+            return x >= size[axis] - rows
+
+        return frozenset(c for c, coord in enumerate(g.coords)
+                         if near_end(coord, forward, depth) and (not up_depth or near_end(coord, up, up_depth)))
+
     def _castling(self, c: Any, where: str, color: int, ranks: int):
         """One castling of the file (written with White's squares) for ``color``; Black's is the same files
         on the mirrored rank."""
@@ -248,6 +377,19 @@ class FileGame(Game):
         letter = str(c.get("letter", "K" if towards_h else "Q"))
         return self.castling_rule(color, sq["king"], sq["to"], sq["rook"], sq["rook_to"],
                                   letter.upper() if color == 0 else letter.lower())
+
+
+def _unit(value: Any, where: str) -> tuple[int, int, int]:
+    """A one-step direction along one axis, e.g. [0, 1, 0]."""
+    if (not isinstance(value, list) or len(value) != 3 or not all(isinstance(x, int) and not isinstance(x, bool)
+                                                                   for x in value)
+            or sorted(abs(x) for x in value) != [0, 0, 1]):
+        raise VariantsFileError(f"{where}: one step along one axis, e.g. [0, 1, 0] (file, rank, level)")
+    return tuple(value)  # type: ignore[return-value]
+
+
+def _dot(a, b) -> int:
+    return sum(x * y for x, y in zip(a, b))
 
 
 def _mirror(square: str, ranks: int) -> str:
