@@ -29,6 +29,10 @@ FSF_START = {
     "embassy": [28, 784, 25281],
     "chancellor": [24, 576, 15896],
     "knightmate": [18, 324, 6765],
+    "grasshopper": [28, 782, 22314],
+    "shako": [58, 3364, 185938],
+    "shatranj": [16, 256, 4176],
+    "courier": [26, 678, 18406],
 }
 needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish's binding) is not installed")
 
@@ -72,6 +76,120 @@ def test_shipped_flat_games_against_fairy_stockfish(variant):
 def test_shipped_flat_games_depth_4(variant):
     start = pyffish.start_fen(variant)
     assert perft(get_game(variant).position(), 4) == fsf_perft(variant, start, [], 4)
+
+
+# Lame leapers (Betza n) have no game of their own here: a test game in both engines' formats
+LAME_FILE = '''
+[lame]
+start = "rhedkdeh/pppppppp/8/8/8/8/PPPPPPPP/RHEDKDEH w - - 0 1"
+promotion = "hed"
+[lame.pieces]
+P = { name = "pawn", betza = "fmWfcFifmnD", value = 100, pawn = true }
+R = { name = "rook", betza = "R", value = 500 }
+H = { name = "horse", betza = "nN", value = 300 }
+E = { name = "elephant", betza = "nA", value = 200 }
+D = { name = "lame dabbaba", betza = "nDW", value = 200 }
+K = { name = "king", betza = "K", value = 0, royal = true }
+'''
+LAME_FSF = """[lame:chess]
+customPiece1 = h:nN
+customPiece2 = e:nA
+customPiece3 = d:nDW
+startFen = rhedkdeh/pppppppp/8/8/8/8/PPPPPPPP/RHEDKDEH w - - 0 1
+castling = false
+promotionPieceTypes = hed
+"""
+
+
+def lame_game():
+    from hyperchess.variants.variantsfile import FileGame
+    return FileGame(read_variants(LAME_FILE, "lame")[0])
+
+
+def test_lame_leapers_count_as_fairy_stockfish_from_the_start():
+    assert [perft(lame_game().position(), d) for d in (1, 2, 3)] == [16, 256, 4278]
+
+
+def test_a_lame_leaper_is_blocked_on_its_leg_and_checks_through_it():
+    game = lame_game()
+    pos = game.position("4k3/8/8/8/8/8/4P3/4H2K w - - 0 1")
+    horse = sorted(pos.move_name(m) for m in pos.legal_moves() if m[0] == game.names.parse("e1"))
+    assert horse == ["e1c2", "e1g2"]          # the e2 pawn blocks the leaps to d3 and f3
+    pos = game.position("4k3/8/8/8/8/3h4/3P4/4K3 w - - 0 1")
+    assert not pos.in_check()                 # the horse on d3 is lame: its leg d2 is taken
+    pos = game.position("4k3/8/8/8/8/3h4/8/4K3 w - - 0 1")
+    assert pos.in_check() and "d2d1" not in [pos.move_name(m) for m in pos.legal_moves()]
+
+
+@needs_fsf
+def test_lame_leapers_against_fairy_stockfish():
+    pyffish.load_variant_config(LAME_FSF)
+    game = lame_game()
+    start = pyffish.start_fen("lame")
+    rng = random.Random(5)
+    for _ in range(30):
+        moves: list[str] = []
+        for _ in range(rng.randrange(4, 70)):
+            legal = pyffish.legal_moves("lame", start, moves)
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        fen = pyffish.get_fen("lame", start, moves)
+        assert perft(game.position(fen), 2) == fsf_perft("lame", start, moves, 2), fen
+
+
+def test_hoppers_need_a_hurdle():
+    game = get_game("shako")
+    pos = game.position("k9/10/10/10/10/4p5/10/10/10/4C4K w - - 0 1")
+    cannon = sorted(pos.move_name(m) for m in pos.legal_moves() if m[0] == game.names.parse("e1"))
+    assert [m for m in cannon if m[2] == "e"] == ["e1e2", "e1e3", "e1e4"]      # no hurdle: no capture on e5
+    pos = game.position("k9/10/10/10/10/4p5/10/4P5/10/4C4K w - - 0 1")
+    cannon = sorted(pos.move_name(m) for m in pos.legal_moves() if m[0] == game.names.parse("e1"))
+    assert [m for m in cannon if m[2] == "e"] == ["e1e2", "e1e5"]              # over e3, onto e5
+    assert game.position("4k5/10/10/10/10/4c5/10/4P5/10/4K5 w - - 0 1").in_check()
+    assert not game.position("4k5/10/10/10/10/4c5/10/10/10/4K5 w - - 0 1").in_check()
+    grass = get_game("grasshopper").position("4k3/8/8/8/8/8/4P3/4G2K w - - 0 1")
+    assert sorted(m for m in map(grass.move_name, grass.legal_moves()) if m.startswith("e1")) == ["e1e3"]
+
+
+RULES_FILE = '''
+[bare]
+start = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+bare_king = "loss"
+stalemate = "loss"
+[bare.pieces]
+K = { betza = "K", royal = true, value = 0 }
+R = { betza = "R", value = 500 }
+Q = { betza = "Q", value = 900 }
+P = { betza = "fmWfcF", value = 100, pawn = true }
+
+[gone]
+extends = "bare"
+check = "extinction"
+bare_king = "none"
+stalemate = "draw"
+repetition = 0
+fifty_plies = 0
+'''
+
+
+def test_rule_switches_end_games():
+    from hyperchess.variants.variantsfile import FileGame
+    bare, gone = (FileGame(s) for s in read_variants(RULES_FILE, "rules"))
+    assert str(bare.position().outcome()) == "1-0 {Black has only a bare king}"
+    stalemate = "k7/P7/1K6/7p/7P/8/8/8 b - - 0 1"          # Black has a pawn, and no legal move
+    assert str(bare.position(stalemate).outcome()) == "1-0 {Black is stalemated}"
+    assert gone.position(stalemate).outcome() is None      # no check there: the king may walk into attack
+    pos = gone.position("k7/1Q6/8/8/8/8/8/K7 b - - 0 1")
+    pos.push(pos.parse_move("a8a7"))
+    pos.push(pos.parse_move("b7a7"))
+    assert str(pos.outcome()) == "1-0 {Black lost all royal pieces}"
+    assert gone.fifty_plies > 10 ** 6 and gone.repetition == 0
+    pos = gone.position("k7/8/8/8/8/8/8/K6Q w - - 0 1")
+    for _ in range(3):
+        for text in ("h1h2", "a8b8", "h2h1", "b8a8"):
+            pos.push(pos.parse_move(text))
+    assert pos.repetitions() == 4 and pos.outcome() is None
 
 
 USER_FILE = '''
