@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from hyperchess.cli import main
 from protocol_support import ENGINE_CMD, ROOT, THINKING, EngineProcess
-from hyperchess.variants import REGISTRY, get_game
+from hyperchess.variants import REGISTRY, game_names, get_game
 from hyperchess.variants.fen import format_board
 from hyperchess.variants.game import EMPTY, HOLE
 from hyperchess.variants.load import pawn_cells, royal_bounds
@@ -255,15 +255,31 @@ def test_exclude_without_argument(eng):
 
 
 # ---------------------------------------------------------------------- Also
-def test_feature_variants_lists_the_registry(eng, monkeypatch):
+def test_feature_variants_lists_every_game(eng, monkeypatch, tmp_path):
     line = next(f for f in eng.handshake() if "variants=" in f)
-    assert re.search(r'variants="([^"]*)"', line).group(1).split(",") == list(REGISTRY)
-    # a game added to the registry appears without touching the protocol layer
+    assert re.search(r'variants="([^"]*)"', line).group(1).split(",") == game_names()
+    # a game added to the registry, or read by VariantPath, appears without touching the protocol layer
     from hyperchess.protocol.commands import features
     from hyperchess.protocol.xboard import XBoardEngine
     monkeypatch.setitem(REGISTRY, "new-game-x", "hyperchess.variants.normal:NormalChess")
-    names = re.search(r'variants="([^"]*)"', features(XBoardEngine(lambda s: None))[0]).group(1).split(",")
-    assert names[-1] == "new-game-x" and names[:-1] == [n for n in REGISTRY if n != "new-game-x"]
+    line = next(f for f in features(XBoardEngine(lambda s: None)) if "variants=" in f)
+    names = re.search(r'variants="([^"]*)"', line).group(1).split(",")
+    assert "new-game-x" in names and names == game_names()
+    path = tmp_path / "mine.toml"
+    path.write_text('[mine]\nextends = "x"\n[x]\nstart = "k7/8/8/8/8/8/8/K7 w - - 0 1"\n'
+                    '[x.pieces]\nK = { betza = "K", royal = true }\n')
+    eng.send(f"option VariantPath={path}", "variant mine", "setboard k7/8/8/8/8/8/8/1K6 b - - 0 1")
+    lines = eng.sync()
+    assert lines[0] == "# VariantPath: 2 games added: mine, x"
+    assert re.search(r'variants="[^"]*,mine,x"', lines[1]), lines[1]
+    eng.send("go")
+    assert eng.expect(r"move a8.*", 20)[0].startswith("move a8")
+    eng.send("option VariantPath=/no/such/file", f"option VariantPath={tmp_path}")
+    bad = eng.sync()
+    assert bad[0] == "Error (bad variants file): cannot read /no/such/file: No such file or directory", bad
+    assert bad[1].startswith("Error (bad variants file): cannot read "), bad
+    eng.send("variant normal", "force", "usermove e2e4")
+    assert [line for line in eng.sync() if not line.startswith("#")] == []
 
 
 def test_selfplay_plays_to_the_end_by_default():

@@ -12,7 +12,7 @@ import pytest
 from hyperchess.protocol.flat import flat_names, flat_parent
 from hyperchess.protocol.xboard import XBOARD_BUILTINS
 from protocol_support import ROOT, THINKING, EngineProcess
-from hyperchess.variants import REGISTRY, get_game
+from hyperchess.variants import REGISTRY, game_names, get_game
 
 
 def _setup_game() -> str | None:
@@ -42,7 +42,7 @@ def test_handshake_done_within_2s_and_idle_pong_within_1s(eng):
               "analyze=1", "playother=1", "exclude=1", "nps=1"):
         assert f in text
     variants = re.search(r'variants="([^"]+)"', text).group(1)
-    assert " " not in variants and variants.split(",") == list(REGISTRY)
+    assert " " not in variants and variants.split(",") == game_names()
     assert 'option="Notation -combo *flat /// native"' in text
     eng.send("accepted ping", "accepted setboard", "rejected san", "new")
     for i in range(5):

@@ -8,10 +8,10 @@ import sys
 import click
 
 from hyperchess.tournament.spec import SpecError, apply_engine_pairs, build_engine, parse_pairs, split_tokens
-from hyperchess.variants import DEFAULT_GAME
+from hyperchess.variants import DEFAULT_GAME, variant_source
 from hyperchess.variants.textfile import FileError, read_text, shorten
 
-from .common import fail
+from .common import fail, variants_option
 
 # Options that take several key=value words, fastchess style: ``--engine cmd=x name=y tc=10+0.1``.
 GROUPED = ("--engine", "--each", "--draw", "--resign", "--sprt", "--openings")
@@ -79,7 +79,10 @@ def _only(d: dict, keys: tuple[str, ...], what: str) -> None:
                    "st=SECONDS depth=N nodes=N timemargin=MS. Give it twice (or 4 times: one per seat of a "
                    "four-player game).")
 @click.option("--each", "each", multiple=True, metavar="KEY=VALUE...", help="Keys applied to every engine.")
-@click.option("--variant", default=DEFAULT_GAME, show_default=True, help="The game (see `hyperchess variants`).")
+@click.option("--variant", default=DEFAULT_GAME, show_default=True,
+              help="The game (see `hyperchess variants`). A game from a --variants file is shipped to every worker, "
+                   "and its engines started there find it through HYPERCHESS_VARIANTS.")
+@variants_option
 @click.option("--games", type=click.IntRange(1), default=2, show_default=True, help="Games per round.")
 @click.option("--rounds", type=click.IntRange(1), default=1, show_default=True, help="Rounds.")
 @click.option("--concurrency", type=click.IntRange(1), default=None,
@@ -201,7 +204,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
     cfg = MatchConfig(engines=specs, variant=variant, games=games, rounds=rounds, openings=opening_list,
                       opening_order=order, opening_start=start, srand=srand, maxmoves=maxmoves, draw=draw_rule,
                       resign=resign_rule, stall=stall, concurrency=concurrency or 1, pgnout=pgnout, state=state,
-                      log=log, sprt=sprt_test, event=event)
+                      log=log, sprt=sprt_test, event=event, variants_text=variant_source(variant))
     try:
         load_state(cfg)                 # a bad state file is named before any engine starts
         if executor is not None:        # the engines must start where the games run: check on a worker

@@ -7,7 +7,7 @@ from hyperchess.engine.timecontrol import Limits, seconds
 from hyperchess.variants import DEFAULT_GAME
 from hyperchess.variants.render import render
 
-from .common import MovesCommand, fail, load
+from .common import MovesCommand, fail, load, variants_option
 
 
 def _movetime(ctx: click.Context, param: click.Parameter, value: float) -> float:
@@ -21,6 +21,7 @@ def _movetime(ctx: click.Context, param: click.Parameter, value: float) -> float
 
 
 @click.command(cls=MovesCommand)
+@variants_option
 @click.argument("variant", default=DEFAULT_GAME)
 @click.option("--movetime", "-t", type=float, default=0.2, show_default=True, callback=_movetime,
               help="Seconds per move.")

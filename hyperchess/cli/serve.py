@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import click
 
-from .common import fail
+from .common import fail, variants_option
 
 
 @click.command()
+@variants_option
 @click.option("--port", "-p", type=int, default=8000, show_default=True, help="TCP port (0 = any free port).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind; the default serves this machine only. Any other address needs the token "

@@ -6,7 +6,8 @@ import re
 import time
 from typing import TYPE_CHECKING, Callable
 
-from hyperchess.variants import DEFAULT_GAME, REGISTRY, MoveError, UnknownVariant, get_game
+from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_names, get_game, load_variants
+from hyperchess.variants.variantsfile import VariantsFileError
 
 from . import advice, play
 from . import flat as flatmod
@@ -27,15 +28,21 @@ XBOARD_BUILTINS = frozenset(
     "super great twilight makruk seirawan grand spartan xiangqi asean lion elven janggi duck".split())
 
 
+def variants_feature() -> str:
+    """Every game this engine plays, the files' games included."""
+    return f'feature variants="{",".join(game_names())}"'
+
+
 def features(e: "XBoardEngine") -> list[str]:
-    names = ",".join(REGISTRY)
     combo = " /// ".join(("*" if n == e.default_notation else "") + n for n in NOTATIONS)
     return [
         f'feature myname="hyperchess {VERSION}" ping=1 setboard=1 usermove=1 san=0 time=1 draw=1 reuse=1 '
         f'analyze=1 colors=0 playother=1 sigint=0 sigterm=0 name=1 nps=1 debug=1 memory=1 smp=1 pause=1 '
-        f'ics=1 exclude=1 setscore=1 highlight=1 variants="{names}"',
+        f'ics=1 exclude=1 setscore=1 highlight=1',
+        variants_feature(),
         f'feature option="Notation -combo {combo}"',
         f'feature option="Randomize -spin {e.thinker.randomness} 0 {MAX_RANDOMNESS}"',
+        'feature option="VariantPath -file "',
     ]
 
 
@@ -295,6 +302,18 @@ def _cmd_option(e: "XBoardEngine", arg: str, line: str) -> None:
             e.out(error("bad option value", line))
             return
         e.thinker.randomness = n
+        return
+    if name == "VariantPath":
+        # like Fairy-Stockfish's option: read a variants file (docs/variants-file.md), then list the games anew
+        if not value:
+            return
+        try:
+            added = load_variants(value)
+        except VariantsFileError as exc:
+            e.out(error("bad variants file", str(exc)))
+            return
+        e.out(f"# VariantPath: {len(added)} games added: {', '.join(added)}")
+        e.out(variants_feature())
         return
     e.out(error("unknown option", name or line))
 

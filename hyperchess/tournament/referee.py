@@ -10,14 +10,17 @@ lines before ``pong`` (a result claim, a second move for a partner seat) belong 
 """
 from __future__ import annotations
 
+import hashlib
 import importlib
+import os
 import re
+import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import IO
 
-from hyperchess.variants import DEFAULT_GAME, MoveError, get_game
+from hyperchess.variants import DEFAULT_GAME, MoveError, add_variants, get_game
 
 from .engine import EngineDied, EngineProcess
 from .pgn import NORMAL_TERMINATION, score_text
@@ -62,6 +65,8 @@ class GameJob:
     log: str | None = None              # append engine traffic here
     stall: float = 60.0                 # s allowed per move when no clock applies (depth/nodes only)
     setup_module: str | None = None     # imported first (a module that registers extra games)
+    # the variants files that define the game when it exists only in a user's file: ((name, text), ...)
+    variants_text: tuple[tuple[str, str], ...] = ()
     ping_timeout: float = PING_TIMEOUT  # s for ``pong`` (an engine that does not answer stalls)
     event: str = "hyperchess match"
 
@@ -360,6 +365,25 @@ def new_record(job: GameJob) -> dict:
     }
 
 
+def install_variants(files: tuple[tuple[str, str], ...]) -> None:
+    """Make the games of shipped variants files known here (a pool or Dask worker) and to the engines this
+    process starts: the text is written once to a file named by its hash, which joins HYPERCHESS_VARIANTS."""
+    if not files:
+        return
+    paths = [p for p in os.environ.get("HYPERCHESS_VARIANTS", "").split(os.pathsep) if p]
+    for name, text in files:
+        path = os.path.join(tempfile.gettempdir(), f"hyperchess-{hashlib.sha256(text.encode()).hexdigest()[:16]}.toml")
+        if not os.path.exists(path):
+            part = f"{path}.{os.getpid()}.part"
+            with open(part, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(part, path)
+        add_variants(text, name)
+        if path not in paths:
+            paths.append(path)
+    os.environ["HYPERCHESS_VARIANTS"] = os.pathsep.join(paths)
+
+
 def play_game(job: GameJob) -> dict:
     """Play one game and return its record. Engine processes are started here and always ended here."""
     started = time.monotonic()
@@ -369,6 +393,7 @@ def play_game(job: GameJob) -> dict:
     try:
         if job.setup_module:
             importlib.import_module(job.setup_module)
+        install_variants(job.variants_text)
         if job.log:
             log = open(job.log, "a", buffering=1, encoding="utf-8")
         ref = Referee(job, record, log)

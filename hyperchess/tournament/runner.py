@@ -23,7 +23,7 @@ from hyperchess.variants.textfile import FileError, read_text, shorten
 from .engine import EngineDied, EngineProcess, die_with_parent
 from .openings import Opening
 from .pgn import NORMAL_TERMINATION, record_to_pgn
-from .referee import START_TIMEOUT, DrawRule, GameJob, ResignRule, new_record, play_game
+from .referee import START_TIMEOUT, DrawRule, GameJob, ResignRule, install_variants, new_record, play_game
 from .spec import EngineSpec
 from .stats import Sprt, format_elo, normalized_elo, pentanomial, summarize
 
@@ -55,6 +55,7 @@ class MatchConfig:
     sprt: Sprt | None = None
     setup_module: str | None = None
     event: str = "hyperchess match"
+    variants_text: tuple[tuple[str, str], ...] = ()    # the user's variants file of the game, shipped to workers
 
     @property
     def total(self) -> int:
@@ -95,7 +96,7 @@ def plan(cfg: MatchConfig) -> list[GameJob]:
             opening_fen=opening.fen, opening_moves=opening.moves, maxmoves=cfg.maxmoves, draw=cfg.draw,
             resign=cfg.resign, seed=random.Random(cfg.srand * 1_000_003 + i).getrandbits(32),
             round=i // cfg.games + 1, pair=pair, log=cfg.log, stall=cfg.stall, setup_module=cfg.setup_module,
-            event=cfg.event))
+            event=cfg.event, variants_text=cfg.variants_text))
     return jobs
 
 
@@ -103,6 +104,7 @@ def preflight(cfg: MatchConfig) -> None:
     """Start each engine once: it must answer the handshake, play the variant and (for position-string
     openings) have ``setboard``. Raises MatchError with one line."""
     needs_setboard = any(o.fen is not None for o in cfg.openings)
+    install_variants(cfg.variants_text)
     for spec in cfg.engines:
         try:
             e = EngineProcess(spec)

@@ -47,7 +47,7 @@ def _load_shipped() -> None:
     from .variantsfile import read_variants
     for entry in sorted(resources.files(__package__).joinpath("games").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
-            for spec in read_variants(entry.read_text(encoding="utf-8"), entry.name, build=False):
+            for spec in read_variants(entry.read_text(encoding="utf-8"), entry.name, build=False, shipped=True):
                 FILE_GAMES.setdefault(spec.name, spec)
 
 
@@ -77,20 +77,38 @@ def load_variants(path: str) -> list[str]:
     """Read a variants file and add its games; their names. A file that fails leaves every game as it was.
     Raises ``variantsfile.VariantsFileError`` (one line)."""
     from .textfile import FileError, read_text
-    from .variantsfile import VariantsFileError, read_variants
+    from .variantsfile import VariantsFileError
     try:
-        specs = read_variants(read_text(path), path)
+        text = read_text(path, limit=1 << 22)
     except FileError as exc:
         raise VariantsFileError(str(exc)) from None
+    return add_variants(text, path)
+
+
+def add_variants(text: str, name: str) -> list[str]:
+    """Add the games of a variants file's ``text`` (``name`` names it in messages); their names. Raises
+    ``variantsfile.VariantsFileError`` and then changes nothing."""
+    from .variantsfile import VariantsFileError, read_variants
+    specs = read_variants(text, name)
     _load_shipped()
     for spec in specs:
         if spec.name in REGISTRY:
-            raise VariantsFileError(f"{path}: [{spec.name}]: a built-in game has this name; choose another")
+            raise VariantsFileError(f"{name}: [{spec.name}]: a built-in game has this name; choose another")
     for spec in specs:
         FILE_GAMES[spec.name] = spec
         _cache.pop(spec.name, None)
     return [spec.name for spec in specs]
 
 
+def variant_source(name: str) -> tuple[tuple[str, str], ...]:
+    """What another process needs to play ``name``: ((file name, file text),) for a game read from a user's
+    variants file, () for a built-in or shipped game."""
+    _load_shipped()
+    spec = FILE_GAMES.get(name)
+    if spec is None or getattr(spec, "shipped", False):
+        return ()
+    return ((getattr(spec, "origin", name), spec.source),)  # type: ignore[attr-defined]
+
+
 __all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "get_game",
-           "game_names", "UnknownVariant", "FILE_GAMES", "load_variants"]
+           "game_names", "UnknownVariant", "FILE_GAMES", "load_variants", "add_variants", "variant_source"]

@@ -131,3 +131,64 @@ def parse_betza(text: str) -> tuple[Atom, ...]:
     if at != len(body):
         raise BetzaError(f"cannot read Betza {body!r} at {body[at:]!r}")
     return tuple(atoms)
+
+
+_SPECS = ("", "f", "b", "l", "r", "v", "s", "fl", "fr", "bl", "br", "ff", "bb", "ll", "rr", "fs", "bs", "lv", "rv")
+
+
+def _atom_letter(vectors: set[tuple[int, int]]) -> tuple[str, str] | None:
+    """(direction modifiers, atom letter) naming exactly ``vectors`` (one leap shape), or None."""
+    shape = tuple(sorted((abs(vectors and next(iter(vectors))[0]), abs(next(iter(vectors))[1])), reverse=True))
+    letter = next((k for k, (x, y) in LEAPS.items() if (max(x, y), min(x, y)) == shape), None)
+    if letter is None:
+        return None
+    full = set(_vectors(letter))
+    if not vectors <= full:
+        return None
+    if vectors == full:
+        return "", letter
+    singles = [s for s in _SPECS[1:] if {v for v in full if _matches(s, v)} <= vectors]
+    for n in (1, 2, 3):
+        for combo in _combinations(singles, n):
+            if {v for v in full if any(_matches(s, v) for s in combo)} == vectors:
+                return "".join(combo), letter
+    return None
+
+
+def _combinations(items: list[str], n: int):
+    from itertools import combinations
+    return combinations(items, n)
+
+
+def write_betza(atoms: tuple[Atom, ...], wrap: bool = False) -> str | None:
+    """The planar Betza description of ``atoms`` (the inverse of :func:`parse_betza`, for XBoard's ``piece``
+    command), or None when some move has no Betza name here. ``wrap``: every move may cross the joined
+    files (XBoard's ``o``)."""
+    out = []
+    for atom in atoms:
+        mode = {Mode.BOTH: "", Mode.MOVE: "m", Mode.CAPTURE: "c"}[getattr(atom, "mode", Mode.MOVE)]
+        vecs = getattr(atom, "vectors", None) or getattr(atom, "directions", None)
+        if isinstance(atom, Path):
+            if len(atom.offsets) != 2 or atom.offsets[1][2] or atom.offsets[1][0]:
+                return None
+            out.append(("i" if atom.initial else "") + "fmn" + "D")
+            continue
+        if any(v[2] for v in vecs):
+            return None
+        groups: dict[tuple[int, int], set[tuple[int, int]]] = {}
+        for x, y, _ in vecs:
+            groups.setdefault(tuple(sorted((abs(x), abs(y)))), set()).add((x, y))
+        for vset in groups.values():
+            named = _atom_letter(vset)
+            if named is None:
+                return None
+            dirs, letter = named
+            prefix = mode + ("o" if wrap else "") + dirs
+            if isinstance(atom, Slide):
+                rng = str(atom.limit) if atom.limit else letter
+                out.append(prefix + letter + rng if atom.limit != 1 else prefix + letter)
+            elif isinstance(atom, Hop):
+                out.append(("g" if atom.style == "g" else "p") + prefix + letter + letter)
+            elif isinstance(atom, Leap):
+                out.append(("n" if atom.lame else "") + prefix + letter)
+    return "".join(out)

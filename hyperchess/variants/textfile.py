@@ -20,13 +20,16 @@ def decode_text(data: bytes, name: str) -> str:
         raise FileError(f"{name}: not UTF-8 text (byte 0x{data[offset]:02x} at offset {offset})") from None
 
 
-def read_text(path: str) -> str:
-    """The text of the file at ``path`` (see :func:`decode_text`). Raises FileError."""
+def read_text(path: str, limit: int = 1 << 28) -> str:
+    """The text of the file at ``path`` (see :func:`decode_text`), at most ``limit`` bytes (a device that never
+    ends, or a huge file, is refused rather than read). Raises FileError."""
     try:
         with open(path, "rb") as fh:
-            data = fh.read()
+            data = fh.read(limit + 1)
     except OSError as exc:
         raise FileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise FileError(f"{path}: larger than {limit:,} bytes")
     return decode_text(data, path)
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 import difflib
 import tomllib
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
-from .betza import BetzaError, parse_betza
+from .betza import BetzaError, parse_betza, write_betza
 from .errors import FenError
+from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .game import NO_LIMIT, Game
 from .geometry import Geometry, symmetric
 from .notation import SquareNames
@@ -49,7 +51,9 @@ class GameSpec:
     """One game of a variants file, checked: its name, its table (after ``extends``), and the file's text."""
     name: str
     table: dict[str, Any] = field(hash=False)
-    source: str = ""
+    source: str = ""                    # the whole file's text (a match ships it to its workers)
+    origin: str = ""                    # the file's name
+    shipped: bool = False               # one of the files in the package
 
 
 def _suggest(key: str, known: set[str]) -> str:
@@ -63,7 +67,8 @@ def _check_keys(table: dict, known: set[str], where: str) -> None:
             raise VariantsFileError(f"{where}.{key}: unknown key{_suggest(key, known)}")
 
 
-def read_variants(text: str | bytes, name: str = "<variants>", build: bool = True) -> list[GameSpec]:
+def read_variants(text: str | bytes, name: str = "<variants>", build: bool = True,
+                  shipped: bool = False) -> list[GameSpec]:
     """The games of a variants file, each checked by building it once (``build=False``: the files shipped
     with hyperchess, checked by the tests, are built on first use). Raises VariantsFileError."""
     try:
@@ -82,7 +87,7 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
         if not isinstance(table, dict):
             raise VariantsFileError(f"{where}: a game is a table ([{game_name}] with its keys)")
         merged = _resolve(data, game_name, name, [])
-        spec = GameSpec(game_name, merged, text)
+        spec = GameSpec(game_name, merged, text, name, shipped)
         if not build:
             out.append(spec)
             continue
@@ -330,6 +335,28 @@ class FileGame(Game):
         if len(set(names)) != len(names) or len(set(letters)) != len(letters) or set(teams) != {0, 1}:
             raise VariantsFileError(f"{where}: names and letters must differ, and both teams (1 and 2) need players")
         self.color_names, self.color_letters, self._basis, self._teams = tuple(names), tuple(letters), basis, tuple(teams)
+
+    @cached_property
+    def flat_betza(self) -> dict[str, str]:  # type: ignore[override]
+        """``piece`` lines for XBoard: each piece's Betza, written from its moves (``o`` on wrapped files).
+        None on boards with levels: their moves between levels have no Betza, so XBoard must not judge them."""
+        if self.geometry.levels > 1:
+            return {}
+        out = {}
+        for piece in self.pieces[1:]:
+            text = write_betza(piece.moves, wrap=self.geometry.wrap_files)
+            if text:
+                out[piece.letter] = text
+        return out
+
+    @cached_property
+    def flat_names(self) -> FlatNames | None:  # type: ignore[override]
+        """XBoard's board: the board itself, or its levels side by side (bottom level on the left) when they
+        fit in 16x16."""
+        g = self.geometry
+        if g.levels > 1 and g.files * g.levels <= MAX_FLAT and g.ranks <= MAX_FLAT:
+            return FlatNames(g.files * g.levels, g.ranks, [(l * g.files + f, r) for f, r, l in g.coords])
+        return default_flat_names(g)
 
     def _turned(self, piece: PieceType) -> PieceType:
         """A piece whose moves differ between the players (``fR``, a pawn) is oriented: written for the first
