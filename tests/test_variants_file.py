@@ -325,3 +325,33 @@ def test_any_text_is_a_game_or_one_line(tmp_path, text):
     if result.exit_code != 0:
         lines = result.output.strip().splitlines()
         assert result.exit_code == 2 and len(lines) == 1 and "Traceback" not in result.output
+
+
+def test_a_file_game_in_matches_on_a_pool_and_on_dask(tmp_path, monkeypatch):
+    """The game exists only in the user's file: the runner ships its text, so the workers (a process pool,
+    then Dask's fresh worker processes) and the engines they start play it; the PGN checks clean."""
+    import sys
+    from pathlib import Path
+    monkeypatch.setenv("HYPERCHESS_VARIANTS", "")         # what install_variants adds is undone afterwards
+    path = tmp_path / "lame.toml"
+    path.write_text(LAME_FILE)
+    root = str(Path(__file__).resolve().parents[1])
+    engine = f"cmd={sys.executable} -m hyperchess xboard"
+    base = ["match", "--variants", str(path), "--variant", "lame", "--engine", engine, "name=one", "depth=1",
+            f"dir={root}", "--engine", engine, "name=two", "depth=2", f"dir={root}", "--games", "2",
+            "--maxmoves", "20", "-q"]
+    pool = tmp_path / "pool.pgn"
+    result = CliRunner().invoke(main, base + ["--concurrency", "2", "--pgnout", str(pool)], catch_exceptions=False)
+    assert result.exit_code == 0 and "Runner errors: 0" in result.output, result.output
+    distributed = pytest.importorskip("dask.distributed")
+    dask = tmp_path / "dask.pgn"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
+            as cluster:
+        result = CliRunner().invoke(main, base + ["--dask-scheduler", cluster.scheduler_address,
+                                                  "--pgnout", str(dask)], catch_exceptions=False)
+    assert result.exit_code == 0 and "Runner errors: 0" in result.output, result.output
+    for pgn in (pool, dask):
+        text = pgn.read_text()
+        assert text.count('[Variant "lame"]') == 2
+        check = CliRunner().invoke(main, ["pgn", "check", "--variants", str(path), str(pgn)])
+        assert check.exit_code == 0 and "2 games" in check.output and "all legal" in check.output, check.output

@@ -235,6 +235,7 @@ def pgn() -> None:
 
 
 @pgn.command()
+@variants_option
 @click.argument("file", type=click.Path(dir_okay=False))
 def check(file: str) -> None:
     """Replay every game in FILE through the rules; report the first bad move (game, ply) or confirm all."""
