@@ -2,18 +2,23 @@
 
     python bench/perft.py                 # every case below
     python bench/perft.py normal mixed3d  # only these games
+    python bench/perft.py normal --baseline ../old   # and an older checkout, alternating, in the same run
 
 For `normal` the ratio is against python-chess on the same position and depth; for the other games it
 is against python-chess's start-position depth-4 speed (the nearest like-for-like reference).
 """
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
 import chess
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The tree measured: this checkout, or the one named by HYPERCHESS_TREE (how --baseline runs an older tree)
+sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resolve().parent.parent))
 
 from bench.common import KIWIPETE, python_chess_nps, python_chess_perft, timed  # noqa: E402
 from hyperchess.variants import get_game  # noqa: E402
@@ -36,15 +41,31 @@ CASES: list[tuple[str, str, str | None, int]] = [
 ]
 
 
-def run(games: list[str] | None = None, repeat: int = 3) -> list[dict]:
+def measure(game_name: str, fen: str | None, depth: int, repeat: int) -> tuple[int, float]:
+    """Nodes and best seconds of perft ``depth`` from ``fen`` (None = start) in this tree."""
+    pos = get_game(game_name).position(fen)
+    return timed(perft, pos, depth, repeat=repeat)
+
+
+def baseline(path: str, game_name: str, fen: str | None, depth: int, repeat: int) -> tuple[int, float] | None:
+    """``measure`` on the checkout at ``path``, in a fresh interpreter with that tree first."""
+    env = dict(os.environ, HYPERCHESS_TREE=str(Path(path).resolve()))
+    out = subprocess.run([sys.executable, __file__, "--worker", game_name, fen or "-", str(depth), str(repeat)],
+                         env=env, capture_output=True, text=True, check=True)
+    row = json.loads(out.stdout.strip().splitlines()[-1])
+    return None if row is None else tuple(row)  # type: ignore[return-value]
+
+
+def run(games: list[str] | None = None, repeat: int = 3, base: str | None = None) -> list[dict]:
     reference = python_chess_nps(chess.STARTING_FEN, 4, repeat=repeat)
     rows = []
-    for game_name, label, fen, depth in CASES:
+    for i, (game_name, label, fen, depth) in enumerate(CASES):
         if games and game_name not in games:
             continue
-        game = get_game(game_name)
-        pos = game.position(fen)
-        nodes, secs = timed(perft, pos, depth, repeat=repeat)
+        old = baseline(base, game_name, fen, depth, repeat) if base and i % 2 else None
+        nodes, secs = measure(game_name, fen, depth, repeat)
+        if base and not i % 2:
+            old = baseline(base, game_name, fen, depth, repeat)
         ours = nodes / secs
         if game_name == "normal":
             board = chess.Board(fen or chess.STARTING_FEN)
@@ -53,17 +74,35 @@ def run(games: list[str] | None = None, repeat: int = 3) -> list[dict]:
         else:
             ref = reference
         rows.append(dict(game=game_name, position=label, depth=depth, nodes=nodes, seconds=secs,
-                         nps=ours, reference_nps=ref, ratio=ours / ref))
+                         nps=ours, reference_nps=ref, ratio=ours / ref,
+                         base=None if old is None else dict(nodes=old[0], seconds=old[1])))
     return rows
 
 
 def main(argv: list[str]) -> None:
-    rows = run(argv or None)
+    if argv[:1] == ["--worker"]:           # one case for --baseline, as JSON (null: the game is not there)
+        game_name, fen, depth, repeat = argv[1:5]
+        from hyperchess.variants import game_names
+        if game_name not in game_names():
+            print("null")
+            return
+        print(json.dumps(measure(game_name, None if fen == "-" else fen, int(depth), int(repeat))))
+        return
+    base = None
+    if "--baseline" in argv:
+        i = argv.index("--baseline")
+        base = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
+    rows = run(argv or None, base=base)
     print(f"{'game':<17} {'position':<10} {'depth':>5} {'nodes':>10} {'seconds':>8} {'nodes/s':>10} "
-          f"{'python-chess':>12} {'ratio':>6}")
+          f"{'python-chess':>12} {'ratio':>6}" + ("  baseline nodes  seconds  this/baseline" if base else ""))
     for r in rows:
-        print(f"{r['game']:<17} {r['position']:<10} {r['depth']:>5} {r['nodes']:>10} {r['seconds']:>8.3f} "
-              f"{r['nps']:>10.0f} {r['reference_nps']:>12.0f} {r['ratio']:>5.2f}x")
+        line = (f"{r['game']:<17} {r['position']:<10} {r['depth']:>5} {r['nodes']:>10} {r['seconds']:>8.3f} "
+                f"{r['nps']:>10.0f} {r['reference_nps']:>12.0f} {r['ratio']:>5.2f}x")
+        if r["base"]:
+            b = r["base"]
+            line += f"  {b['nodes']:>14} {b['seconds']:>8.3f} {b['seconds'] / r['seconds']:>13.2f}x"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -21,14 +21,14 @@ from hyperchess.tournament.pgn import check_pgn, read_pgn, record_to_pgn
 from hyperchess.tournament.runner import MatchConfig, plan, report, run_match, tally
 from hyperchess.tournament.spec import EngineSpec, TimeControl
 from hyperchess.tournament.openings import Opening
-from hyperchess.variants import REGISTRY, get_game
+from hyperchess.variants import BUILT_IN_GAMES, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
 TOY = str(ROOT / "tests" / "engines" / "toy_engine.py")
 HC_TOY = str(ROOT / "tests" / "engines" / "hyperchess_toy.py")
 HC = f"{sys.executable} -m hyperchess xboard"      # flat notation by default: the runner asks for native itself
 TOY_GAME = "four-kings-toy"                 # tests/four_player_toy.py, registered only inside its test
-LANDED = sorted(n for n in REGISTRY if n != TOY_GAME)
+LANDED = sorted(BUILT_IN_GAMES)
 
 
 def toy(name: str, mode: str = "normal", at: int = 3, **tc) -> EngineSpec:

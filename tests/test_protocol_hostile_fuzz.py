@@ -28,9 +28,9 @@ from hyperchess.protocol.notation import parse_wire_move
 from hyperchess.protocol.setboard import position_readers
 from hyperchess.variants import MoveError
 from protocol_support import ENGINE_CMD, ROOT
-from hyperchess.variants import REGISTRY, get_game
+from hyperchess.variants import BUILT_IN_GAMES, get_game
 
-GAMES = [n for n in REGISTRY if get_game(n).players == 2]   # four-player null moves are not mirrored here
+GAMES = [n for n in BUILT_IN_GAMES if get_game(n).players == 2]   # four-player null moves are not mirrored here
 RESULT = re.compile(r"(1-0|0-1|1/2-1/2) \{[^}]*\}")
 HUGE = ["1e308", "1e300", "10000000000", "10000000000000", "9" * 400, "1e306", "179769313486231570" + "0" * 292]
 NEGATIVE = ["-1", "-100", "-1e9", "-0.5", "-1e308"]

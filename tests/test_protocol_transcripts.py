@@ -12,12 +12,12 @@ import pytest
 from hyperchess.protocol.flat import flat_names, flat_parent
 from hyperchess.protocol.xboard import XBOARD_BUILTINS
 from protocol_support import ROOT, THINKING, EngineProcess
-from hyperchess.variants import REGISTRY, game_names, get_game
+from hyperchess.variants import BUILT_IN_GAMES, game_names, get_game
 
 
 def _setup_game() -> str | None:
     """A registered game that XBoard does not know but can show (so it needs ``setup``)."""
-    for name in REGISTRY:
+    for name in BUILT_IN_GAMES:
         if name not in XBOARD_BUILTINS and flat_names(get_game(name)) is not None:
             return name
     return None

@@ -15,11 +15,11 @@ from collections import deque
 
 import pytest
 
-from hyperchess.variants import REGISTRY, get_game
+from hyperchess.variants import BUILT_IN_GAMES, get_game
 from hyperchess.variants.fen import FenError, format_board
 from hyperchess.variants.game import CASTLE, EMPTY, HOLE, NORMAL
 
-GAMES = list(REGISTRY)
+GAMES = list(BUILT_IN_GAMES)
 # (games, plies) per game for the CI tier; the slow tier plays many more
 CI_GAMES, CI_PLIES = 3, 60
 BIG = 200          # boards with more cells than this get fewer plies in CI (mixed3d: 512 cells)

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from hyperchess.engine.search import _GAME_DATA, Searcher, _GameData
-from hyperchess.variants import REGISTRY, get_game
+from hyperchess.variants import BUILT_IN_GAMES, get_game
 from hyperchess.variants.game import EN_PASSANT, SPECIAL
 
 
@@ -23,7 +23,7 @@ def game_data(game) -> _GameData:
     return gd
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", BUILT_IN_GAMES)
 def test_shortcuts_match_the_full_tests(name):
     game = get_game(name)
     rng = random.Random(15)

@@ -355,3 +355,41 @@ def test_a_file_game_in_matches_on_a_pool_and_on_dask(tmp_path, monkeypatch):
         assert text.count('[Variant "lame"]') == 2
         check = CliRunner().invoke(main, ["pgn", "check", "--variants", str(path), str(pgn)])
         assert check.exit_code == 0 and "2 games" in check.output and "all legal" in check.output, check.output
+
+
+FOUR_FILE = '''
+[fourkings]
+check = "capture"
+players = [{ name = "white", letter = "w", forward = [0, 1, 0], team = 1 },
+           { name = "red", letter = "r", forward = [1, 0, 0], team = 2 },
+           { name = "black", letter = "b", forward = [0, -1, 0], team = 1 },
+           { name = "green", letter = "g", forward = [-1, 0, 0], team = 2 }]
+start = "3bK4/3bP4/rKrP4gPgK/8/8/8/3wP4/3wK4 w - - 0 1"
+
+[fourkings.pieces]
+K = { name = "king", betza = "K", value = 2000, royal = true }
+P = { name = "pawn", betza = "fmWfcF", value = 100, pawn = true }
+'''
+
+
+def test_four_players_in_teams_from_a_file():
+    from hyperchess.variants.variantsfile import FileGame
+    game = FileGame(read_variants(FOUR_FILE, "four")[0])
+    assert game.players == 4 and game.teams == (0, 1, 0, 1) and game.color_names == ("white", "red", "black", "green")
+    pos = game.position()
+    order = []
+    for _ in range(4):                        # turn order as listed; each pawn goes its own way
+        order.append(game.color_names[pos.turn])
+        pawn = [m for m in pos.legal_moves() if game.pieces[game.kind_of[pos.board[m[0]]]].pawn
+                and not pos.board[m[1]]]
+        assert len(pawn) == 1
+        pos.push(pawn[0])
+    assert order == ["white", "red", "black", "green"]
+    assert pos.fen().split()[0] == "3bK4/8/rK1rPbP1gP1gK/8/8/3wP4/8/3wK4"
+    # red loses its king: it drops out (its pawn stays, inert) and the turn skips it; green's loss ends it
+    pos = game.position("8/8/rK7/wK7/8/8/8/7gK w - - 0 1")
+    pos.push(pos.parse_move("a5a6"))
+    assert pos.outcome() is None and game.color_names[pos.turn] == "green"
+    pos = game.position("8/8/8/8/8/8/gK7/wK7 w - - 0 1")
+    pos.push(pos.parse_move("a1a2"))
+    assert pos.outcome().result == "1-0"

@@ -29,7 +29,7 @@ pytestmark = [
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "artifacts" / "web"
-PLAYED = ("mixed3d", "future-generation", "first-contact")     # the games played by clicking
+PLAYED = ("mixed3d", "future-generation", "first-contact", "raumschach")     # played by clicking
 
 
 @pytest.fixture(scope="module")

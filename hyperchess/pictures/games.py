@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from hyperchess.variants.position import Position
 
 ORTHODOX = "PNBRQK"
+ORTHODOX_NAMES = {"pawn": "P", "knight": "N", "bishop": "B", "rook": "R", "queen": "Q", "king": "K"}
 
 # Glyphs: the filled chess figurines (drawn in the side's colour), or a combination of them with a badge.
 FIGURINE = {"K": "\u265a", "Q": "\u265b", "R": "\u265c", "B": "\u265d", "N": "\u265e", "P": "\u265f"}
@@ -24,21 +25,26 @@ class Glyph:
 
 
 def glyph_for(letter: str, tags: frozenset[str] = frozenset(), name: str = "") -> Glyph:
-    """The default glyph of a piece type: its figurine, or a combination for the known fairy pieces."""
+    """The default glyph of a piece type, chosen by its name: a figurine for the orthodox pieces, a combination
+    for the known fairy pieces, else its letter on a disc (explained by the game's legend). A piece with no
+    name of its own (its name is its letter) is drawn by its letter."""
     L = letter.upper()
+    n = name.lower() if name and name.upper() != L else ""
     if "joined" in tags:                                    # double knight, joined: two knights
         return Glyph(((FIGURINE["N"], -0.17, 0.02, 0.66), (FIGURINE["N"], 0.17, 0.02, 0.66)))
     if "single" in tags:                                    # double knight, split half
         return Glyph(((FIGURINE["N"], 0, 0, 0.8),), "\u00bd")
-    if "crowned" in tags or "crowned" in name:              # crowned knight (knight + king)
+    if "crowned" in tags or "crowned" in n:                 # crowned knight (knight + king)
         return Glyph(((FIGURINE["N"], 0, 0.05, 0.8),), "+")
-    if name.startswith("commoner") or L == "M":            # a non-royal king
+    if n.startswith("commoner") or n == "mann" or (not n and L == "M"):     # a non-royal king
         return Glyph(((FIGURINE["K"], 0, 0.03, 0.78),), "c")
-    if L == "A" or name.startswith("archbishop"):
+    if n.startswith("archbishop") or (not n and L == "A"):
         return Glyph(((FIGURINE["B"], -0.16, 0, 0.66), (FIGURINE["N"], 0.18, 0.04, 0.6)))
-    if L == "C" or name.startswith("chancellor"):
+    if n.startswith("chancel") or (not n and L == "C"):    # the chancellor: rook + knight
         return Glyph(((FIGURINE["R"], -0.16, 0, 0.62), (FIGURINE["N"], 0.18, 0.04, 0.6)))
-    if L in FIGURINE:
+    if n in ORTHODOX_NAMES:
+        return Glyph(((FIGURINE[ORTHODOX_NAMES[n]], 0, 0, 0.86),))
+    if not n and L in FIGURINE:
         return Glyph(((FIGURINE[L], 0, 0, 0.86),))
     return Glyph((), L)                                     # unknown: the letter on a disc
 
@@ -60,7 +66,8 @@ def legend_entries(game) -> list[tuple[str, str, Glyph | None]]:
         if piece is None:
             continue
         letter = piece.letter.upper()
-        if letter in ORTHODOX and not piece.tags and letter not in h.legend:
+        orthodox = ORTHODOX_NAMES.get(piece.name.lower()) == letter or piece.name.upper() == letter
+        if letter in ORTHODOX and orthodox and not piece.tags and letter not in h.legend:
             continue
         key = letter + ":" + ",".join(sorted(piece.tags))
         if key in seen:

@@ -101,7 +101,7 @@ def _cmd_variant(e: "XBoardEngine", arg: str, line: str) -> None:
         else:
             e.out(f"# {name} has no flat projection: native notation only")
     if fl is not None:
-        for piece in flatmod.piece_commands(e.game):     # after setup: XBoard's legality test uses them
+        for piece in flatmod.piece_commands(e.game, name in XBOARD_BUILTINS):   # after setup: for XBoard's legality test
             e.out(piece)
 
 

@@ -142,11 +142,13 @@ def setup_command(pos, flat: FlatNames) -> str:
             f"{flat_fen(pos, flat)}")
 
 
-def piece_commands(game) -> list[str]:
-    """``piece X& DESC`` lines for the letters the game describes in ``flat_betza`` (Betza notation, as
-    XBoard's ``piece`` command takes it; ``&`` = the same moves for the black piece). XBoard uses them in
-    its own legality test; it takes them from the first engine only."""
-    return [f"piece {letter.upper()}& {desc}" for letter, desc in game.flat_betza.items()]
+def piece_commands(game, known: bool = False) -> list[str]:
+    """``piece X& DESC`` lines for the letters the game describes (Betza notation, as XBoard's ``piece``
+    command takes it; ``&`` = the same moves for the black piece): ``flat_betza`` for a game XBoard ``known``s
+    by name, else ``flat_pieces()``. XBoard uses them in its own legality test; it takes them from the first
+    engine only."""
+    described = game.flat_betza if known else game.flat_pieces()
+    return [f"piece {letter.upper()}& {desc}" for letter, desc in described.items()]
 
 
 def flat_move_name(pos, move: Move, flat: FlatNames) -> str:

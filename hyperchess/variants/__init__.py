@@ -9,16 +9,16 @@ from .position import Outcome, Position
 
 # name -> "module:Class" (imported on first use so that start-up stays fast)
 REGISTRY: dict[str, str] = {
-    "normal": "hyperchess.variants.normal:NormalChess",
-    "capablanca": "hyperchess.variants.capablanca:Capablanca",
     "third-millennium": "hyperchess.variants.third_millennium:ThirdMillennium",
-    "cylinder": "hyperchess.variants.cylinder:CylinderChess",
     "millennium": "hyperchess.variants.millennium:Millennium",
-    "mixed3d": "hyperchess.variants.mixed3d:Mixed3D",
     "first-contact": "hyperchess.variants.first_contact:FirstContact",
     "next-generation": "hyperchess.variants.future_generation:NextGeneration",
     "future-generation": "hyperchess.variants.future_generation:FutureGeneration",
 }
+# The games that need code are modules (above); every other built-in game is data in ``games/*.toml``
+# (docs/variants-file.md). These nine are the product's own games, in the order they are listed.
+BUILT_IN_GAMES = ("normal", "capablanca", "third-millennium", "cylinder", "millennium", "mixed3d", "first-contact",
+                  "next-generation", "future-generation")
 
 # Orthodox chess: the game an engine plays after CECP's `new` with no `variant` command, and the game of a PGN
 # without a Variant tag.
@@ -52,7 +52,7 @@ def _load_shipped() -> None:
 
 
 def get_game(name: str) -> Game:
-    """The game called ``name`` (compiled once per process)."""
+    """The game called ``name`` (compiled once per process): a module's game, or a game from a file."""
     if name not in REGISTRY:
         _load_shipped()
     if name not in _cache:
@@ -68,9 +68,10 @@ def get_game(name: str) -> Game:
 
 
 def game_names() -> list[str]:
-    """The built-in games, then the games from files (shipped ones first, then ``load_variants``)."""
+    """The built-in games (``BUILT_IN_GAMES``), then the other games shipped as files, then the games of the
+    user's files (``load_variants``), each once."""
     _load_shipped()
-    return list(REGISTRY) + [n for n in FILE_GAMES if n not in REGISTRY]
+    return list(dict.fromkeys([*BUILT_IN_GAMES, *REGISTRY, *FILE_GAMES]))
 
 
 def load_variants(path: str) -> list[str]:
@@ -92,7 +93,7 @@ def add_variants(text: str, name: str) -> list[str]:
     specs = read_variants(text, name)
     _load_shipped()
     for spec in specs:
-        if spec.name in REGISTRY:
+        if spec.name in REGISTRY or spec.name in BUILT_IN_GAMES:
             raise VariantsFileError(f"{name}: [{spec.name}]: a built-in game has this name; choose another")
     for spec in specs:
         FILE_GAMES[spec.name] = spec
@@ -111,4 +112,4 @@ def variant_source(name: str) -> tuple[tuple[str, str], ...]:
 
 
 __all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "get_game",
-           "game_names", "UnknownVariant", "FILE_GAMES", "load_variants", "add_variants", "variant_source"]
+           "game_names", "UnknownVariant", "FILE_GAMES", "BUILT_IN_GAMES", "load_variants", "add_variants", "variant_source"]

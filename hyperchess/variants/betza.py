@@ -90,7 +90,7 @@ def parse_betza(text: str) -> tuple[Atom, ...]:
         if bad:
             raise BetzaError(f"Betza modifier {''.join(sorted(bad))!r} in {body!r} is not supported "
                              f"(understood: m c f b l r v s, i, n, p and g)")
-        units = sorted(set(COMPOUND.get(letter, letter)))
+        units = list(dict.fromkeys(COMPOUND.get(letter, letter)))     # in the order written (Q: rook lines first)
         if any(ch not in LEAPS for ch in units):
             raise BetzaError(f"unknown Betza atom {letter!r} in {body!r}")
         rider = extra is not None or letter in ("Q", "R", "B")
@@ -160,13 +160,13 @@ def _combinations(items: list[str], n: int):
     return combinations(items, n)
 
 
-def write_betza(atoms: tuple[Atom, ...], wrap: bool = False) -> str | None:
+def write_betza(atoms: tuple[Atom, ...], wrap: bool = False, pawn: bool = False) -> str | None:
     """The planar Betza description of ``atoms`` (the inverse of :func:`parse_betza`, for XBoard's ``piece``
     command), or None when some move has no Betza name here. ``wrap``: every move may cross the joined
-    files (XBoard's ``o``)."""
+    files (XBoard's ``o``); ``pawn``: its captures may be made en passant (XBoard's ``e``)."""
     out = []
     for atom in atoms:
-        mode = {Mode.BOTH: "", Mode.MOVE: "m", Mode.CAPTURE: "c"}[getattr(atom, "mode", Mode.MOVE)]
+        mode = {Mode.BOTH: "", Mode.MOVE: "m", Mode.CAPTURE: "ce" if pawn else "c"}[getattr(atom, "mode", Mode.MOVE)]
         vecs = getattr(atom, "vectors", None) or getattr(atom, "directions", None)
         if isinstance(atom, Path):
             if len(atom.offsets) != 2 or atom.offsets[1][2] or atom.offsets[1][0]:

@@ -49,21 +49,28 @@ class FlatChess(Game):
         return all(self._cannot_mate(pos, c) for c in (0, 1))
 
     def _cannot_mate(self, pos: Position, color: int) -> bool:
-        b = pos.board
-        kinds = [self.pieces[self.kind_of[b[c]]].letter for c in pos.occupied[color]]
-        if any(k not in "KNB" for k in kinds):
+        return cannot_mate(self, pos, color)
+
+
+def cannot_mate(game: Game, pos: Position, color: int) -> bool:
+    """python-chess's rule, read by letters: ``color`` has only its king, or king and one knight against a
+    king (and queens), or bishops all on one shade with no pawn or knight on the board."""
+    b = pos.board
+    letter = [None if p is None else p.letter for p in game.pieces]
+    kinds = [letter[game.kind_of[b[c]]] for c in pos.occupied[color]]
+    if any(k not in "KNB" for k in kinds):
+        return False
+    if "N" in kinds:
+        other = [letter[game.kind_of[b[c]]] for c in pos.occupied[1 - color]]
+        return len(kinds) <= 2 and all(k in "KQ" for k in other)
+    if "B" in kinds:
+        everything = [b[c] for s in pos.occupied for c in s]
+        if any(letter[game.kind_of[p]] in "PN" for p in everything):
             return False
-        if "N" in kinds:
-            other = [self.pieces[self.kind_of[b[c]]].letter for c in pos.occupied[1 - color]]
-            return len(kinds) <= 2 and all(k in "KQ" for k in other)
-        if "B" in kinds:
-            everything = [b[c] for s in pos.occupied for c in s]
-            if any(self.pieces[self.kind_of[p]].letter in "PN" for p in everything):
-                return False
-            shades = {sum(self.geometry.coords[c][:2]) % 2
-                      for s in pos.occupied for c in s if self.pieces[self.kind_of[b[c]]].letter == "B"}
-            return len(shades) == 1
-        return True
+        shades = {sum(game.geometry.coords[c][:2]) % 2
+                  for s in pos.occupied for c in s if letter[game.kind_of[b[c]]] == "B"}
+        return len(shades) == 1
+    return True
 
 
 def file_letter(f: int) -> str:

@@ -755,9 +755,17 @@ class Game(Presentation):
         return text
 
     def parse_move(self, pos: "Position", text: str) -> Move:
-        """The legal move written ``text`` (``e2e4``, ``e2-e4``, ``e7e8q``). Raises MoveError."""
+        """The legal move written ``text`` (``e2e4``, ``e2-e4``, ``e7e8q``; a castling also as ``O-O(g1)``, by
+        the king's destination). Raises MoveError."""
         m = self._move_re.match(text.strip())
         if not m:
+            castle = self._castle_re.match(text.strip())
+            if castle:          # O-O(2g1): the castling that brings the king to that square (mixed3d's contract)
+                to = self.names.parse(castle.group(1))
+                for move in pos.legal_moves():
+                    if move[3] == CASTLE and move[1] == to:
+                        return move
+                raise MoveError(f"illegal move {text.strip()}")
             raise MoveError(f"malformed move {text!r}")
         frm_name, to_name, suffix = m.group(1), m.group(2), (m.group(3) or "").lower()
         canonical = frm_name + to_name + suffix
@@ -769,6 +777,7 @@ class Game(Presentation):
     def _finish_compile(self) -> None:
         sq = self.names.pattern
         self._move_re = re.compile(f"^({sq})[-x]?({sq})([a-zA-Z])?$")
+        self._castle_re = re.compile(r"^(?:O-O(?:-O)?|0-0(?:-0)?)\((" + sq + r")\)$")
         self.has_extra = type(self).extra_after_move is not Game.extra_after_move
         self.has_special = type(self).special_moves is not Game.special_moves
         self.has_game_over = (type(self).game_over is not Game.game_over or self.elimination or bool(self.royal_loss)

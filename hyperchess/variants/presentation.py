@@ -37,6 +37,11 @@ class Presentation:
     flat_betza: dict[str, str] = {}   # letter -> Betza, sent as `piece X& DESC` for XBoard's legality test
     flat_royal = True              # False: XBoard is shown no king (its castling rule would misfire)
 
+    def flat_pieces(self) -> dict[str, str]:
+        """The ``piece`` lines for a game XBoard does not know by name (its board comes from ``setup``):
+        by default ``flat_betza``; a game may describe every piece (games from a file do)."""
+        return self.flat_betza
+
     @cached_property
     def flat_names(self) -> FlatNames | None:
         """Each cell's place on XBoard's board of at most 16x16 squares, or None (native notation only).

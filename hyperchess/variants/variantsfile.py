@@ -12,19 +12,23 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .betza import BetzaError, parse_betza, write_betza
 from .errors import FenError
 from .flat import MAX_FLAT, FlatNames, default_flat_names
-from .game import NO_LIMIT, Game
+from .fide import cannot_mate
+from .game import NO_LIMIT, EvalWeights, Game
 from .geometry import Geometry, symmetric
 from .notation import SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 from .textfile import FileError, decode_text
+
+if TYPE_CHECKING:
+    from .position import Position
 
 MAX_CELLS = 4096          # a board larger than this is refused (the tables are per cell)
 MAX_SIDE = 64             # files, ranks or levels
@@ -32,14 +36,15 @@ MAX_SIDE = 64             # files, ranks or levels
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
-             "promotion_levels", "level_at"}
+             "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
+             "level_order"}
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
 MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move_only", "capture_only", "lame",
              "style", "initial", "en_passant"}
 PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves"} | MOVE_KEYS
-CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter"}
+CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
 class VariantsFileError(ValueError):
@@ -261,13 +266,32 @@ class FileGame(Game):
                                              "extinction": "losing the last royal piece loses"})
         self.royal_rule = "single" if check == "check" else "none"
         self.royal_loss = {"check": "", "capture": "any", "extinction": "all"}[check]
+        if self.players == 4:
+            # four players: a colour that loses its royal pieces drops out (its pieces stay, inert), and the
+            # team with no colour left loses (the core's elimination)
+            if check == "check":
+                raise VariantsFileError(f"{where}.check: four players play \"capture\" or \"extinction\" "
+                                        f"(checkmate is for two)")
+            self.elimination = True
+            self.royal_loss = ""
         self.stalemate = _choice(t, "stalemate", where, {"draw": "", "loss": "", "win": ""})
         self.bare_king = _choice(t, "bare_king", where, {"none": "", "loss": "", "draw": ""}).replace("none", "")
         self.fifty_plies = _int(t, "fifty_plies", where, 100, 0, 10_000) or NO_LIMIT
         self.repetition = _int(t, "repetition", where, 3, 0, 100)
+        self._insufficient = _choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
+        self.eval_weights = self._eval(t.get("eval", {}), f"{where}.eval")
+        self._xboard_pieces = t.get("xboard_pieces", None)
+        if self._xboard_pieces is not None and (not isinstance(self._xboard_pieces, dict) or not all(
+                isinstance(k, str) and len(k) == 1 and isinstance(v, str) for k, v in self._xboard_pieces.items())):
+            raise VariantsFileError(f"{where}.xboard_pieces: a table of letter = \"Betza\" for XBoard's piece command")
         self.panels_per_row = _int(t, "panels_per_row", where, 0, 0, MAX_SIDE)
-        if "legend" in t:
-            self.picture = Picture(legend={str(k).upper(): str(v) for k, v in t["legend"].items()})
+        legend = t.get("legend", {})
+        if not isinstance(legend, dict) or not all(isinstance(v, str) for v in legend.values()):
+            raise VariantsFileError(f"{where}.legend: a table of letter = \"text\"")
+        order = _choice(t, "level_order", where, {"bottom first": "", "top first": ""})
+        if legend or order == "top first":
+            self.picture = Picture(legend={str(k).upper(): v for k, v in legend.items()},
+                                   top_first=order == "top first")
         promo = str(t.get("promotion", "".join(p.letter for p in army if not p.pawn and not p.royal))).lower()
         self.promotion_letters = promo
         super().__init__(geo, SquareNames(geo, level_names=tuple(level_names), level_at=level_at), army)
@@ -336,15 +360,41 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}: names and letters must differ, and both teams (1 and 2) need players")
         self.color_names, self.color_letters, self._basis, self._teams = tuple(names), tuple(letters), basis, tuple(teams)
 
-    @cached_property
+    @staticmethod
+    def _eval(table: Any, where: str) -> EvalWeights:
+        if not isinstance(table, dict):
+            raise VariantsFileError(f"{where}: a table of the search's weights, e.g. {{ mobility = 0 }}")
+        known = {f.name for f in fields(EvalWeights)}
+        _check_keys(table, known, where)
+        for key, value in table.items():
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+                raise VariantsFileError(f"{where}.{key}: a whole number from 0 to 1000")
+        return EvalWeights(**table)
+
+    def insufficient_material(self, pos: "Position") -> bool:
+        """``insufficient_material``: "bare kings" (nothing but royal pieces left), "fide" (as in FIDE chess,
+        read by the letters K, N, B, Q, P: fide.cannot_mate), or "none"."""
+        if self._insufficient == "bare kings":
+            return all(len(pos.occupied[c]) == len(pos.royals[c]) for c in range(self.players))
+        if self._insufficient == "fide":
+            return all(cannot_mate(self, pos, c) for c in (0, 1))
+        return False
+
+    @property
     def flat_betza(self) -> dict[str, str]:  # type: ignore[override]
-        """``piece`` lines for XBoard: each piece's Betza, written from its moves (``o`` on wrapped files).
-        None on boards with levels: their moves between levels have no Betza, so XBoard must not judge them."""
+        """The file's ``xboard_pieces``: what XBoard is told even for a game it knows by name."""
+        return dict(self._xboard_pieces or {})
+
+    def flat_pieces(self) -> dict[str, str]:
+        """``piece`` lines for XBoard: ``xboard_pieces``, else each piece's Betza written from its moves (``o`` on
+        wrapped files). None on boards with levels: their moves between levels have no Betza."""
+        if self._xboard_pieces is not None:
+            return dict(self._xboard_pieces)
         if self.geometry.levels > 1:
             return {}
         out = {}
         for piece in self.pieces[1:]:
-            text = write_betza(piece.moves, wrap=self.geometry.wrap_files)
+            text = write_betza(piece.moves, wrap=self.geometry.wrap_files, pawn=piece.pawn)
             if text:
                 out[piece.letter] = text
         return out
@@ -402,8 +452,15 @@ class FileGame(Game):
         coords = self.geometry.coords
         towards_h = coords[self.names.parse(sq["to"])][0] > coords[self.names.parse(sq["king"])][0]
         letter = str(c.get("letter", "K" if towards_h else "Q"))
+        lists = {}
+        for key in ("empty", "safe"):
+            value = c.get(key)
+            if value is not None:
+                if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+                    raise VariantsFileError(f"{where}.{key}: a list of squares")
+                lists[key] = [_mirror(x, ranks) if color == 1 else x for x in value]
         return self.castling_rule(color, sq["king"], sq["to"], sq["rook"], sq["rook_to"],
-                                  letter.upper() if color == 0 else letter.lower())
+                                  letter.upper() if color == 0 else letter.lower(), **lists)
 
 
 def _unit(value: Any, where: str) -> tuple[int, int, int]:

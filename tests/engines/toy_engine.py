@@ -72,7 +72,7 @@ def main() -> None:
             continue
         cmd, arg = parts[0], (parts[1].strip() if len(parts) > 1 else "")
         if cmd == "protover":
-            out('feature ping=1 setboard=1 usermove=1 myname="toy" variants="' + ",".join(__import__("hyperchess.variants", fromlist=["REGISTRY"]).REGISTRY) + '"')
+            out('feature ping=1 setboard=1 usermove=1 myname="toy" variants="' + ",".join(__import__("hyperchess.variants", fromlist=["game_names"]).game_names()) + '"')
             out("feature done=1")
         elif cmd == "new":
             game, pos, force = get_game("normal"), get_game("normal").position(), False
