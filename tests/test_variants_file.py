@@ -393,3 +393,62 @@ def test_four_players_in_teams_from_a_file():
     pos = game.position("8/8/8/8/8/8/gK7/wK7 w - - 0 1")
     pos.push(pos.parse_move("a1a2"))
     assert pos.outcome().result == "1-0"
+
+
+# ---------------------------------------------------------------------- generated edits of the shipped games
+def _toml_value(v) -> str:
+    import json
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    return "{ " + ", ".join(f"{json.dumps(k)} = {_toml_value(x)}" for k, x in v.items()) + " }"
+
+
+def _shipped_tables() -> dict:
+    import tomllib
+    from importlib import resources
+    out = {}
+    for entry in resources.files("hyperchess.variants").joinpath("games").iterdir():
+        if entry.name.endswith(".toml"):
+            out.update({k: v for k, v in tomllib.loads(entry.read_text()).items() if "extends" not in v})
+    return out
+
+
+SHIPPED = _shipped_tables()
+_values = st.recursive(
+    st.integers(-5, 20) | st.integers(-10 ** 30, 10 ** 30) | st.booleans() | st.text(max_size=10)
+    | st.sampled_from(["R", "mRcpR", "gQ", "nN", "capture", "extinction", "loss", "fide", "g", "move",
+                       "k7/8/8/8/8/8/8/K7 w - - 0 1"])
+    | st.lists(st.lists(st.integers(-3, 3), max_size=4), max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
+        ["name", "letter", "forward", "up", "team", "leap", "slide", "hop", "mode", "king", "to", "rook", "empty"]),
+        inner, max_size=4), max_leaves=8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(sorted(SHIPPED)), st.lists(st.tuples(
+    st.sampled_from(["files", "ranks", "levels", "players", "castling", "promotion", "promotion_levels", "start",
+                     "check", "stalemate", "eval", "legend", "holes", "level_names", "wrap_files", "xboard_pieces"])
+    | st.tuples(st.sampled_from(list("PNBRQKUMCE")), st.sampled_from(
+        ["betza", "leap", "slide", "hop", "path", "moves", "mode", "lame", "symmetric", "royal", "pawn", "range"])),
+    _values), min_size=1, max_size=3))
+def test_edited_shipped_games_are_games_or_one_line(name, edits):
+    """Any key of a working game set to any value: the file still loads, or is refused in one line."""
+    import copy
+    table = copy.deepcopy(SHIPPED[name])
+    for path, value in edits:
+        if isinstance(path, tuple):
+            table.setdefault("pieces", {}).setdefault(path[0], {"betza": "W"})[path[1]] = value
+        else:
+            table[path] = value
+    text = f"[{name}x]\n" + "".join(f"{k} = {_toml_value(v)}\n" for k, v in table.items() if k != "pieces")
+    text += f"[{name}x.pieces]\n" + "".join(f"{k} = {_toml_value(v)}\n" for k, v in table["pieces"].items())
+    try:
+        read_variants(text, "edited.toml")
+    except VariantsFileError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("edited.toml")
