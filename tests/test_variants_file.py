@@ -452,3 +452,77 @@ def test_edited_shipped_games_are_games_or_one_line(name, edits):
         read_variants(text, "edited.toml")
     except VariantsFileError as exc:
         assert "\n" not in str(exc) and str(exc).startswith("edited.toml")
+
+
+def test_xboard_gets_a_flat_view_of_file_games(tmp_path):
+    """A flat file game: `setup` and Betza `piece` lines written from its moves. A small game with levels: its
+    levels side by side on one XBoard board, moves in flat square names. A game XBoard knows by name (normal)
+    gets nothing, cylinder its `xboard_pieces`."""
+    from protocol_support import EngineProcess
+    path = tmp_path / "mine.toml"
+    path.write_text(USER_FILE)
+    from protocol_support import ENGINE_CMD
+    eng = EngineProcess(list(ENGINE_CMD) + ["--variants", str(path)])
+    eng.handshake()
+    try:
+        eng.send("new", "variant shako")
+        lines = eng.sync()
+        assert lines[0] == ("setup (PNBRQ.E.C............Kpnbrq.e.c............k) 10x10+0_fairy "
+                            "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1")
+        assert "piece C& mWWpcWW" in lines and "piece P& mfWcefFifmnD" in lines and "piece E& FA" in lines
+        eng.send("new", "variant cube3", "force")
+        lines = eng.sync()
+        assert lines == ["setup (....Q................K....q................k) 9x3+0_fairy 6k2/4Q4/K1q6 w - - 0 1"]
+        eng.send("usermove e2f3")                  # the queen b2 on level b: to c3 on level b (flat f3)
+        assert [line for line in eng.sync() if not line.startswith("#")] == []
+        eng.send("new", "variant normal")
+        assert eng.sync() == []
+        eng.send("new", "variant cylinder")
+        assert eng.sync() == ["piece P& fmWfceoFifmnD", "piece N& oN", "piece B& oB", "piece R& oR", "piece Q& oQ",
+                              "piece K& oK"]
+    finally:
+        eng.close()
+
+
+def test_the_web_board_serves_a_users_file_game(tmp_path):
+    import json
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    path = tmp_path / "mine.toml"
+    path.write_text(USER_FILE)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", str(port), "--variants", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}/"
+
+    def call(route, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(url + route, data=data, headers={"Content-Type": "application/json"} if data else {})
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return json.loads(r.read().decode())
+
+    try:
+        for _ in range(100):
+            try:
+                games = call("api/games")
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert {"mynormal", "cube3"} <= {g["name"] for g in games}
+        st = call("api/new", {"variant": "cube3", "seats": ["human", "engine"], "movetime": 0.05})
+        assert "bb2bc3" in [m["move"] for m in st["legal"]]         # level b, b2 -> level b, c3
+        st = call("api/move", {"id": st["id"], "move": "bb2bc3"})
+        for _ in range(100):
+            if len(st["moves"]) >= 2:
+                break
+            time.sleep(0.1)
+            st = call(f"api/state?id={st['id']}")
+        assert st["moves"][0] == "bb2bc3" and len(st["moves"]) >= 2
+    finally:
+        proc.terminate()
+        proc.wait(10)
