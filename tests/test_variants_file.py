@@ -23,6 +23,8 @@ except ImportError:
 # perft from the start, depths 1-3, as Fairy-Stockfish counts them (pyffish 0.0.90); gothic's is the figure the
 # issue names (28 / 784 / 25,283). Stored so that the suite checks them when pyffish is absent.
 FSF_START = {
+    "normal": [20, 400, 8902],
+    "capablanca": [28, 784, 25228],
     "nocastle": [20, 400, 8902],
     "amazon": [22, 484, 12483],
     "gothic": [28, 784, 25283],
