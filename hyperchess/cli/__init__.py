@@ -17,6 +17,7 @@ from .common import MOVES_HELP, MovesCommand, fail, load, load_variants_files, v
 from .match import match, pgn
 from .selfplay import selfplay
 from .serve import serve
+from .uci import run_uci, uci
 from .xboard import run_xboard, xboard
 
 MAX_PERFT_DEPTH = 30     # deeper would never finish on any game (and would exhaust Python's recursion)
@@ -39,9 +40,9 @@ class OneLineErrors(click.Group):
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.pass_context
 def main(ctx: click.Context) -> None:
-    """hyperchess: an XBoard/CECP engine for 3D, cylinder, wide and four-player chess.
+    """hyperchess: an XBoard/CECP and UCI engine for 3D, cylinder, wide and four-player chess.
 
-    Run without a command and with an XBoard GUI on stdin (first line `xboard`), it speaks CECP.
+    Run without a command and with a GUI on stdin, it speaks CECP (first line `xboard`) or UCI (`uci`).
     The variants files named in HYPERCHESS_VARIANTS (separated by ':') add their games to every command.
     """
     load_variants_files(p for p in os.environ.get("HYPERCHESS_VARIANTS", "").split(os.pathsep) if p)
@@ -51,6 +52,9 @@ def main(ctx: click.Context) -> None:
             first = decode(sys.stdin.buffer.readline())    # bytes: the protocol reads stdin's buffer too
             if first.strip() == "xboard":          # a GUI started us without arguments
                 run_xboard(first=[first.strip()])
+                return
+            if first.strip() == "uci":
+                run_uci(first=[first.strip()])
                 return
         click.echo(ctx.get_help())
 
@@ -167,6 +171,7 @@ def check(file: str) -> None:
 
 main.add_command(selfplay)
 main.add_command(xboard)
+main.add_command(uci)
 main.add_command(match)
 main.add_command(pgn)
 main.add_command(serve)

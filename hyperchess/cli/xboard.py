@@ -13,6 +13,14 @@ from .common import fail, variants_option
 def run_xboard(notation: str = "flat", log: str | TextIO | None = None, first: Iterable[str] = ()) -> None:
     """Serve XBoard on the process's stdin/stdout. SIGINT is ignored (GUIs send it; Part 2 §1).
     ``log`` is an open stream or a file name (opened here; failing that, one line on stderr, status 2)."""
+    log = engine_stdio(log)
+    from hyperchess.protocol.xboard import serve
+    serve(sys.stdin, sys.stdout, notation=notation, log=log, first=first)
+
+
+def engine_stdio(log: str | TextIO | None) -> TextIO | None:
+    """Ready the process to speak an engine protocol on stdin/stdout (CECP or UCI): SIGINT ignored (GUIs send
+    it), whole lines flushed at once, and the log opened (a file name: failing that, one line, status 2)."""
     if isinstance(log, str):
         log = open_log(log)
     try:
@@ -24,8 +32,7 @@ def run_xboard(notation: str = "flat", log: str | TextIO | None = None, first: I
         sys.stdout.reconfigure(line_buffering=True, errors="backslashreplace")
     except (AttributeError, ValueError):
         pass
-    from hyperchess.protocol.xboard import serve
-    serve(sys.stdin, sys.stdout, notation=notation, log=log, first=first)
+    return log
 
 
 def open_log(path: str) -> TextIO:

@@ -6,10 +6,9 @@ import re
 import time
 from typing import TYPE_CHECKING, Callable
 
-from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_names, get_game, load_variants
-from hyperchess.variants.variantsfile import VariantsFileError
+from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_names, get_game
 
-from . import advice, play
+from . import advice, options, play
 from . import flat as flatmod
 from .clock import parse_int
 from .notation import NOTATIONS
@@ -265,13 +264,9 @@ def _cmd_bk(e: "XBoardEngine", arg: str, line: str) -> None:
 
 def _cmd_memory(e: "XBoardEngine", arg: str, line: str) -> None:
     try:
-        mb = parse_int(arg)
-        if mb < 1:
-            raise ValueError
-    except ValueError:
+        options.set_hash(e.thinker, arg)
+    except options.OptionError:
         e.out(error("bad memory size", line))
-        return
-    e.thinker.set_hash(mb)
 
 
 def _cmd_cores(e: "XBoardEngine", arg: str, line: str) -> None:
@@ -295,21 +290,17 @@ def _cmd_option(e: "XBoardEngine", arg: str, line: str) -> None:
         return
     if name == "Randomize":
         try:
-            n = parse_int(value)
-        except ValueError:
-            n = -1
-        if not 0 <= n <= MAX_RANDOMNESS:
+            options.set_randomize(e.thinker, value)
+        except options.OptionError:
             e.out(error("bad option value", line))
-            return
-        e.thinker.randomness = n
         return
     if name == "VariantPath":
         # like Fairy-Stockfish's option: read a variants file (docs/variants-file.md), then list the games anew
         if not value:
             return
         try:
-            added = load_variants(value)
-        except VariantsFileError as exc:
+            added = options.variant_path(value)
+        except options.OptionError as exc:
             e.out(error("bad variants file", str(exc)))
             return
         e.out(f"# VariantPath: {len(added)} games added: {', '.join(added)}")

@@ -1,0 +1,49 @@
+"""Engine options both protocols share: CECP's ``memory`` and ``option NAME=VALUE``, and UCI's ``setoption``.
+Each option has one meaning, one range and one check here, so both protocols answer the same value the same
+way."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hyperchess.variants import load_variants
+from hyperchess.variants.variantsfile import VariantsFileError
+
+from .clock import parse_int
+from .thinking import MAX_RANDOMNESS
+
+if TYPE_CHECKING:
+    from .thinking import Thinker
+
+MAX_HASH_MB = 1 << 16         # the transposition table grows lazily; this is only an upper bound
+
+
+class OptionError(ValueError):
+    """A value an option refuses; the message is one line."""
+
+
+def whole_number(text: str, low: int, high: int, what: str) -> int:
+    try:
+        n = parse_int(text)
+    except (ValueError, OverflowError):
+        raise OptionError(f"{what}: not a number: {text[:40]}") from None
+    if not low <= n <= high:
+        raise OptionError(f"{what}: {n} is not in {low}..{high}")
+    return n
+
+
+def set_hash(thinker: "Thinker", text: str) -> None:
+    """Hash (UCI) / memory (CECP): the transposition table's size in MB, from a new searcher on."""
+    thinker.set_hash(whole_number(text, 1, MAX_HASH_MB, "Hash"))
+
+
+def set_randomize(thinker: "Thinker", text: str) -> None:
+    """Randomize: each root move's random bonus, 0..N centipawns, in the first moves of a game (0 = off)."""
+    thinker.randomness = whole_number(text, 0, MAX_RANDOMNESS, "Randomize")
+
+
+def variant_path(text: str) -> list[str]:
+    """VariantPath: read a variants file (docs/variants-file.md); the names of the games it adds."""
+    try:
+        return load_variants(text.strip())
+    except VariantsFileError as exc:
+        raise OptionError(str(exc)) from None

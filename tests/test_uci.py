@@ -1,0 +1,142 @@
+"""UCI (docs/protocol.md, "UCI"): python-chess's UCI client plays, analyses and reads mate scores; raw transcripts
+for every built-in game in native notation; ``stop`` during ``go infinite``; hostile lines (generated) leave the
+engine alive and answering ``isready``."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import chess
+import chess.engine
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from protocol_support import EngineProcess
+from hyperchess.variants import BUILT_IN_GAMES, get_game
+
+UCI_CMD = [sys.executable, "-m", "hyperchess", "uci"]
+
+
+@pytest.fixture
+def uci():
+    eng = EngineProcess(UCI_CMD)
+    eng.send("uci")
+    eng.expect("uciok", 10)
+    yield eng
+    eng.close()
+
+
+def test_python_chess_plays_a_whole_game_against_itself():
+    board = chess.Board()
+    with chess.engine.SimpleEngine.popen_uci(UCI_CMD) as engine:
+        assert engine.id["name"].startswith("hyperchess")
+        while not board.is_game_over(claim_draw=True) and board.ply() < 600:
+            result = engine.play(board, chess.engine.Limit(time=0.02))
+            assert result.move in board.legal_moves
+            board.push(result.move)
+    assert board.is_game_over(claim_draw=True), board.fen()
+
+
+def test_python_chess_analyses_with_multipv_and_reads_mate_scores():
+    with chess.engine.SimpleEngine.popen_uci(UCI_CMD) as engine:
+        assert "MultiPV" in engine.options and engine.options["UCI_Variant"].var[:2] == ["chess", "normal"]
+        infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=3), multipv=3)
+        assert len(infos) == 3
+        firsts = [info["pv"][0] for info in infos]
+        assert len(set(firsts)) == 3 and all(m in chess.Board().legal_moves for m in firsts)
+        board = chess.Board("1k6/8/2K5/8/8/8/8/7R w - - 0 1")          # Kb6, then Rh8 mate
+        info = engine.analyse(board, chess.engine.Limit(depth=5))
+        assert info["score"].white() == chess.engine.Mate(2), info
+        board = chess.Board("1k6/8/2K5/8/8/8/8/7R b - - 0 1")
+        info = engine.analyse(board, chess.engine.Limit(depth=4))
+        assert info["score"].relative.mate() is not None and info["score"].relative.mate() < 0, info
+
+
+@pytest.mark.parametrize("name", BUILT_IN_GAMES)
+def test_raw_transcript_of_every_game(uci, name):
+    game = get_game(name)
+    pos = game.position()
+    played = []
+    for _ in range(2):
+        move = sorted(pos.legal_moves())[len(played) * 3 % len(pos.legal_moves())]
+        played.append(pos.move_name(move))
+        pos.push(move)
+    uci.send(f"setoption name UCI_Variant value {name}", "isready")
+    line, before = uci.expect("readyok", 20)
+    geo = game.geometry
+    assert before == [f"info string variant {name} files {geo.files} ranks {geo.ranks} pockets 0 template fairy "
+                      f"startpos {game.start_fen}"]
+    uci.send("ucinewgame", f"position startpos moves {' '.join(played)}", "go movetime 300")
+    line, infos = uci.expect(r"bestmove .*", 30)
+    assert any(i.startswith("info depth") for i in infos), infos
+    best = line.split()[1]
+    assert pos.parse_move(best) in pos.legal_moves()              # legal in our own rules, native notation
+    if "ponder" in line.split():
+        after = pos.copy()
+        after.push(pos.parse_move(best))
+        after.parse_move(line.split()[3])
+
+
+def test_stop_during_go_infinite_answers_at_once(uci):
+    uci.send("position startpos moves e2e4", "go infinite")
+    uci.expect(r"info depth 3 .*", 20)
+    t = time.monotonic()
+    uci.send("stop")
+    line, _ = uci.expect(r"bestmove .*", 5)
+    assert time.monotonic() - t < 1.0
+    assert chess.Move.from_uci(line.split()[1]) in chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").legal_moves
+
+
+def test_bad_input_gets_one_line_and_the_engine_goes_on(uci):
+    uci.send("frobnicate 12", "position startpos moves e2e4 e7e5 g1g5 d2d4", "go depth 1")
+    line, before = uci.expect(r"bestmove .*", 20)
+    assert before[0] == "Unknown command: 'frobnicate 12'. Type help for more information."
+    assert before[1].startswith("info string move g1g5 at ply 3 refused")
+    board = chess.Board()
+    for m in ("e2e4", "e7e5"):
+        board.push_uci(m)
+    assert chess.Move.from_uci(line.split()[1]) in board.legal_moves        # the position after the good moves
+    uci.send("position fen 8/8/8/8 w - - 0 1", "setoption name Hash value -5", "setoption name Nonesuch value 1",
+             "setoption name UCI_Variant value nonesuch", "go wtime 99999999999999999999999 btime 1e400", "isready")
+    line, before = uci.expect("readyok", 20)
+    assert before[0].startswith("info string bad position")
+    assert before[1] == "info string Hash: -5 is not in 1..65536"
+    assert before[2] == "info string No such option: Nonesuch"
+    assert before[3].startswith("info string unknown variant 'nonesuch'")
+    uci.send("stop")
+    uci.expect(r"bestmove .*", 10)
+    uci.send("position startpos moves 0000")
+    uci.send("isready")
+    _, before = uci.expect("readyok", 10)
+    assert before == ["info string move 0000 (a pass) at ply 1 refused: no pass in normal; moves stop here"]
+
+
+def test_plain_hyperchess_speaks_uci_when_the_first_line_is_uci():
+    out = subprocess.run([sys.executable, "-m", "hyperchess"], input="uci\nisready\nquit\n", capture_output=True,
+                         text=True, timeout=30)
+    assert out.returncode == 0 and out.stdout.splitlines()[-2:] == ["uciok", "readyok"]
+
+
+HOSTILE = st.one_of(
+    st.text(max_size=80),
+    st.builds(lambda w, rest: f"{w} {rest}", st.sampled_from(
+        ["go", "position", "position fen", "position startpos moves", "setoption name", "setoption name Hash value",
+         "setoption name UCI_Variant value", "go wtime", "go depth", "go movetime", "go searchmoves", "ponderhit",
+         "stop", "ucinewgame", "debug", "register"]),
+        st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
+        | st.integers(-10 ** 30, 10 ** 30).map(str)),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(HOSTILE, min_size=1, max_size=6))
+def test_hostile_lines_leave_it_alive_and_answering(uci, lines):
+    uci.send(*[line.replace("\n", " ").replace("\r", " ") for line in lines])
+    uci.send("stop", "isready")
+    uci.expect("readyok", 30)
+    uci.send("position startpos", "go depth 1")
+    line, _ = uci.expect(r"bestmove .*", 30)
+    assert line.split()[1] != "(none)"
+    assert uci.proc.poll() is None
