@@ -1,4 +1,5 @@
-"""XBoard layer speed: start-up to ``feature done=1``, idle ``ping`` latency, and a full python-chess game.
+"""Protocol speed: CECP start-up to ``feature done=1``, UCI start-up to ``uciok``, idle ``ping`` latency, and a
+full python-chess game.
 
     python bench/protocol.py            # 5 start-ups, 200 pings
     python bench/protocol.py 10 500     # start-ups, pings
@@ -22,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 from bench.common import python_chess_nps  # noqa: E402
 
 CMD = [sys.executable, "-m", "hyperchess", "xboard"]
+UCI_CMD = [sys.executable, "-m", "hyperchess", "uci"]
 
 
 def _read_until(proc: subprocess.Popen, wanted: str) -> float:
@@ -52,6 +54,21 @@ def startup(runs: int) -> tuple[list[float], list[float]]:
         proc.stdin.flush()
         proc.wait(timeout=5)
     return total, after_protover
+
+
+def uci_startup(runs: int) -> list[float]:
+    """Process start -> ``uciok`` (``uci`` sent at once), in seconds, per run."""
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(UCI_CMD, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        proc.stdin.write("uci\n")
+        proc.stdin.flush()
+        out.append(_read_until(proc, "uciok") - t0)
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+        proc.wait(timeout=5)
+    return out
 
 
 def ping_latency(n: int) -> list[float]:
@@ -94,12 +111,15 @@ def main(argv: list[str]) -> None:
     pings = int(argv[1]) if len(argv) > 1 else 200
     ref = python_chess_nps(chess.STARTING_FEN, 4, repeat=1)
     total, after = startup(runs)
+    uci = uci_startup(runs)
     lat = ping_latency(pings)
     plies, secs, result = python_chess_game()
     print(f"python-chess perft (start, depth 4): {ref:,.0f} nodes/s")
     print(f"start-up to done=1 ({runs} runs): median {statistics.median(total) * 1000:.0f} ms, "
           f"max {max(total) * 1000:.0f} ms (limit 2000 ms); protover -> done=1 median "
           f"{statistics.median(after) * 1000:.1f} ms")
+    print(f"UCI start-up to uciok ({runs} runs): median {statistics.median(uci) * 1000:.0f} ms, "
+          f"max {max(uci) * 1000:.0f} ms (limit 300 ms); = {statistics.median(uci) * ref:,.0f} python-chess perft nodes")
     print(f"idle ping ({pings}): median {statistics.median(lat) * 1e6:.0f} us, p95 {pct(lat, 0.95) * 1e6:.0f} us, "
           f"max {max(lat) * 1e6:.0f} us (limit 1 s)")
     print(f"ratio: start-up = {statistics.median(total) * ref:,.0f} python-chess perft nodes; "

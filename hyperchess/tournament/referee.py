@@ -23,6 +23,7 @@ from typing import IO
 from hyperchess.variants import DEFAULT_GAME, MoveError, add_variants, get_game
 
 from .engine import EngineDied, EngineProcess
+from .uci import parse_bestmove, parse_info, start_engine
 from .pgn import NORMAL_TERMINATION, score_text
 from .spec import EngineSpec, TimeControl
 
@@ -136,7 +137,7 @@ class Referee:
             spec = job.engines[slot]
             seat = self.slot_seat(slot)
             try:
-                e = EngineProcess(spec, self.log, f"g{job.index + 1} {spec.name}")
+                e = start_engine(spec, self.log, f"g{job.index + 1} {spec.name}")
                 self.engines[slot] = e
                 e.handshake(START_TIMEOUT)
             except EngineDied as exc:
@@ -147,6 +148,17 @@ class Referee:
             if job.opening_fen is not None and e.features.get("setboard") != "1":
                 raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
             self.known[slot] = 0
+            if spec.proto == "uci":
+                try:
+                    e.set_up(job.variant, DEFAULT_GAME, spec.options)
+                    lines = e.sync(self.job.ping_timeout)
+                except EngineDied as exc:
+                    raise GameOver(self.loss(seat), "disconnect",
+                                   f"{self.color(seat)} ({spec.name}) disconnects: {exc}")
+                if lines is None:
+                    e.kill()
+                    raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls at the start")
+                continue
             try:
                 # hyperchess (and any engine with the same option) is asked for native notation, the
                 # referee's; an explicit option.Notation= wins
@@ -213,16 +225,21 @@ class Referee:
         tc = job.engines[slot].tc
         state = self.seats[seat]
         usermove = "usermove " if e.features.get("usermove") == "1" else ""
+        uci = job.engines[slot].proto == "uci"
         try:
-            for name in self.moves[self.known[slot]:]:
-                e.send(usermove + name)
+            opp = (seat + 1) % self.game.players
+            other = self.seats[opp].clock
+            if uci:
+                e.go(job.opening_fen, self.moves, tc, (state.clock, other if other is not None else state.clock),
+                     self.game.teams[seat] == 0, state.moves_made)
+            else:
+                for name in self.moves[self.known[slot]:]:
+                    e.send(usermove + name)
+                if tc.base is not None:
+                    e.send(f"time {_cs(state.clock or 0)}")
+                    e.send(f"otim {_cs(other if other is not None else state.clock or 0)}")
+                e.send("go")
             self.known[slot] = len(self.moves)
-            if tc.base is not None:
-                opp = (seat + 1) % self.game.players
-                other = self.seats[opp].clock
-                e.send(f"time {_cs(state.clock or 0)}")
-                e.send(f"otim {_cs(other if other is not None else state.clock or 0)}")
-            e.send("go")
             t0 = time.monotonic()
             allowed = self.allowance(seat)
             deadline = t0 + allowed
@@ -239,14 +256,21 @@ class Referee:
                                    f"{self.color(seat)}'s connection stalls (no move in {allowed + GRACE:.1f} s)")
                 t, line = item
                 m = _MOVE.match(line)
-                if m:
+                played = parse_bestmove(line) if uci else m.group(1) if m else None
+                if played is not None:
                     elapsed = t - t0
                     if elapsed > allowed:
                         raise GameOver(self.loss(seat), "time forfeit",
                                        f"{self.color(seat)} loses on time ({elapsed:.3f} s > {allowed:.3f} s)")
-                    self.apply(seat, slot, m.group(1), elapsed, score, depth)
+                    self.apply(seat, slot, played, elapsed, score, depth)
                     return
-                th = _THINKING.match(line)
+                if uci:
+                    info = parse_info(line)
+                    if info is not None:
+                        depth, score = info
+                    if line.startswith("info"):
+                        continue
+                th = None if uci else _THINKING.match(line)
                 if th:
                     depth, score = int(th.group(1)), int(th.group(2))
                     continue
@@ -305,8 +329,8 @@ class Referee:
         self.comments.append(comment)
         pos.push(move)
         self.known[slot] = len(self.moves)
-        if pos.outcome() is not None:
-            return
+        if pos.outcome() is not None or self.job.engines[slot].proto == "uci":
+            return                  # a UCI engine is told the whole game again with its next ``go``
         e = self.engines[slot]
         e.send("force")
         lines = e.sync(self.job.ping_timeout)
@@ -340,7 +364,7 @@ class Referee:
 
     def finish(self, result: str, reason: str) -> None:
         for e in self.engines.values():
-            if not e.dead:
+            if not e.dead and getattr(e, "proto", "xboard") != "uci":
                 try:
                     e.send("force")
                     e.send(f"result {result} {{{reason}}}")

@@ -20,7 +20,8 @@ from typing import Callable, TextIO
 from hyperchess.variants import DEFAULT_GAME, get_game
 from hyperchess.variants.textfile import FileError, read_text, shorten
 
-from .engine import EngineDied, EngineProcess, die_with_parent
+from .engine import EngineDied, die_with_parent
+from .uci import start_engine
 from .openings import Opening
 from .pgn import NORMAL_TERMINATION, record_to_pgn
 from .referee import START_TIMEOUT, DrawRule, GameJob, ResignRule, install_variants, new_record, play_game
@@ -107,7 +108,7 @@ def preflight(cfg: MatchConfig) -> None:
     install_variants(cfg.variants_text)
     for spec in cfg.engines:
         try:
-            e = EngineProcess(spec)
+            e = start_engine(spec)
         except EngineDied as exc:
             raise MatchError(f"engine {spec.name}: {exc}") from None
         try:

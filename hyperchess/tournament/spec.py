@@ -88,10 +88,14 @@ class EngineSpec:
     cwd: str | None = None
     options: tuple[tuple[str, str], ...] = ()
     tc: TimeControl = field(default_factory=TimeControl)
+    proto: str = "xboard"               # "xboard" (CECP) or "uci"
 
     def describe(self) -> dict:
-        return {"name": self.name, "argv": list(self.argv), "cwd": self.cwd, "options": [list(o) for o in self.options],
-                "tc": self.tc.describe(), "margin": self.tc.margin}
+        out = {"name": self.name, "argv": list(self.argv), "cwd": self.cwd, "options": [list(o) for o in self.options],
+               "tc": self.tc.describe(), "margin": self.tc.margin}
+        if self.proto != "xboard":
+            out["proto"] = self.proto
+        return out
 
 
 ENGINE_KEYS = ("cmd", "name", "arg", "dir", "tc", "st", "depth", "nodes", "timemargin", "proto")
@@ -141,8 +145,9 @@ def build_engine(d: dict, what: str) -> EngineSpec:
     """An EngineSpec from the merged raw dict."""
     if not d.get("cmd"):
         raise SpecError(f"{what}: cmd= is required")
-    if d.get("proto", "xboard") not in ("xboard", "cecp"):
-        raise SpecError(f"{what}: only proto=xboard is supported")
+    proto = d.get("proto", "xboard")
+    if proto not in ("xboard", "cecp", "uci"):
+        raise SpecError(f"{what}: proto= is xboard (or cecp) or uci, got {proto!r}")
     argv = tuple(split_tokens(d["cmd"])) + tuple(d.get("arg", ()))
     if not argv:
         raise SpecError(f"{what}: empty cmd")
@@ -178,4 +183,5 @@ def build_engine(d: dict, what: str) -> EngineSpec:
         raise SpecError(f"{what}: bad number in st/depth/nodes/timemargin") from None
     if tc.base is None and tc.st is None and tc.depth is None and tc.nodes is None:
         raise SpecError(f"{what} ({name}): no time control (give tc=, st=, depth= or nodes=)")
-    return EngineSpec(name=name, argv=argv, cwd=d.get("dir"), options=tuple(sorted(d["options"].items())), tc=tc)
+    return EngineSpec(name=name, argv=argv, cwd=d.get("dir"), options=tuple(sorted(d["options"].items())), tc=tc,
+                      proto="uci" if proto == "uci" else "xboard")
