@@ -79,14 +79,16 @@ def test_raw_transcript_of_every_game(uci, name):
         after.parse_move(line.split()[3])
 
 
-def test_stop_during_go_infinite_answers_at_once(uci):
-    uci.send("position startpos moves e2e4", "go infinite")
-    uci.expect(r"info depth 3 .*", 20)
+@pytest.mark.parametrize("name", BUILT_IN_GAMES)
+def test_stop_during_go_infinite_answers_at_once(uci, name):
+    pos = get_game(name).position()
+    uci.send(f"setoption name UCI_Variant value {name}", "position startpos", "go infinite")
+    uci.expect(r"info depth 2 .*", 30)
     t = time.monotonic()
     uci.send("stop")
     line, _ = uci.expect(r"bestmove .*", 5)
     assert time.monotonic() - t < 1.0
-    assert chess.Move.from_uci(line.split()[1]) in chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").legal_moves
+    assert pos.parse_move(line.split()[1]) in pos.legal_moves()
 
 
 def test_bad_input_gets_one_line_and_the_engine_goes_on(uci):
@@ -131,12 +133,30 @@ HOSTILE = st.one_of(
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(HOSTILE, min_size=1, max_size=6))
-def test_hostile_lines_leave_it_alive_and_answering(uci, lines):
+@given(st.sampled_from(BUILT_IN_GAMES), st.lists(HOSTILE, min_size=1, max_size=6))
+def test_hostile_lines_leave_it_alive_and_answering(uci, name, lines):
+    uci.send(f"setoption name UCI_Variant value {name}")
     uci.send(*[line.replace("\n", " ").replace("\r", " ") for line in lines])
     uci.send("stop", "isready")
     uci.expect("readyok", 30)
-    uci.send("position startpos", "go depth 1")
+    # a command that is not answered during a search waits for the running one's bestmove: after this
+    # marker's answer, the next bestmove is ours
+    uci.send("setoption name Marker value 1")
+    uci.expect("info string No such option: Marker", 30)
+    uci.send(f"setoption name UCI_Variant value {name}", "position startpos", "go depth 1")
     line, _ = uci.expect(r"bestmove .*", 30)
-    assert line.split()[1] != "(none)"
+    pos = get_game(name).position()
+    assert pos.parse_move(line.split()[1]) in pos.legal_moves()
     assert uci.proc.poll() is None
+
+
+def test_invalid_bytes_and_huge_numbers_get_one_line_each():
+    data = (b"uci\n\xff\xfe\xc3( bytes\n\x00\x01\x02\ngo depth 99999999999999999999999999999\nstop\n"
+            b"setoption name Hash value 99999999999999999999\nisready\nquit\n")
+    out = subprocess.run(UCI_CMD, input=data, capture_output=True, timeout=60)
+    lines = out.stdout.decode().splitlines()
+    assert out.returncode == 0 and "Traceback" not in out.stderr.decode()
+    assert any(line.startswith("Unknown command: '\ufffd\ufffd\ufffd( bytes'") for line in lines), lines
+    assert any(line.startswith("bestmove ") for line in lines)
+    assert "info string Hash: 99999999999999999999 is not in 1..65536" in lines
+    assert "readyok" in lines

@@ -27,7 +27,7 @@ def whole_number(text: str, low: int, high: int, what: str) -> int:
     except (ValueError, OverflowError):
         raise OptionError(f"{what}: not a number: {text[:40]}") from None
     if not low <= n <= high:
-        raise OptionError(f"{what}: {n} is not in {low}..{high}")
+        raise OptionError(f"{what}: {text[:40]} is not in {low}..{high}")
     return n
 
 

@@ -105,6 +105,8 @@ class UCIEngine:
 
     def on_line(self, line: str) -> None:
         self.out.record(">", line)
+        if self.quitting:
+            return
         word = clean(line).split(" ", 1)[0]
         if self.held is not None and word not in IMMEDIATE:
             self.stop()                               # a finished go infinite answers before anything else
@@ -184,7 +186,7 @@ class UCIEngine:
         best = self.lines[0] if self.lines else (result.best if result is not None else None)
         ponder = result.ponder if result is not None and best == result.best else None
         self.lines = []
-        if s.purpose != "move" and not s.stop.is_set():
+        if s.purpose != "move" and not s.stop.is_set() and not self.quitting:
             self.held = (s.root, best, ponder)       # go infinite / go ponder: bestmove only after stop
             return
         if s.purpose == "ponder" and self.pending is not None and s.stop.is_set() and self.ponderhit_now:
@@ -196,6 +198,7 @@ class UCIEngine:
         self.bestmove(s.root, best, ponder)
 
     ponderhit_now = False
+    quitting = False
     excluded: tuple = ()
 
     def bestmove(self, root, best, ponder) -> None:
@@ -209,8 +212,17 @@ class UCIEngine:
                 if ponder in after.legal_moves():
                     text += f" ponder {after.move_name(ponder)}"
             self.out(text)
-        while self.deferred and self.search is None:
+        if self.quitting:             # the commands that came before quit, but no new search
+            for line in self.deferred:
+                if clean(line).split(" ", 1)[0] != "go":
+                    self.handle(line)
+            self.deferred.clear()
+            self.done = True
+            return
+        while self.deferred and self.search is None and self.held is None:
             self.handle(self.deferred.pop(0))
+            if self.deferred and (self.search is not None or self.held is not None):
+                self.stop()           # a command already waiting stops the search it follows, as on arrival
 
 
 def uci_score(score: int) -> str:
@@ -436,8 +448,12 @@ def _ponderhit(e: UCIEngine, arg: str) -> None:
 
 
 def _quit(e: UCIEngine, arg: str) -> None:
-    e.done = True
-    e.thinker.abandon()
+    """End: a running search is stopped and its bestmove printed first (as Stockfish does)."""
+    e.quitting = True
+    if e.search is not None:
+        e.search.stop.set()
+    else:
+        e.done = True
 
 
 HANDLERS: dict[str, Callable[[UCIEngine, str], None]] = {
