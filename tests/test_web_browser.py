@@ -203,3 +203,77 @@ def test_the_page_works_beyond_loopback_with_its_token(board):
             bare.wait_for_function("document.getElementById('message').textContent.includes('token')")
         finally:
             bare.close()
+
+
+@pytest.mark.parametrize("name", [n for n in PLAYED if n != "raumschach"])
+def test_flip_play_review_and_back_to_the_present(board, name):
+    """By clicking: flip the view, play 3 moves, review move 1 (its position and last-move highlight), step
+    with the arrow keys, and come back to the present, where play goes on."""
+    url, b = board
+    game = get_game(name)
+    view = BoardPage(b, url, name, ["human"] + ["engine"] * (game.players - 1), movetime=0.1)
+    try:
+        before = view.state()["flipped"]
+        view.page.click("#flip")
+        view.page.wait_for_function(f"state.flipped === {str(not before).lower()}")
+        assert view.page.get_attribute("#board svg", "data-flipped") == str(not before).lower()
+        view.page.click("#flip")                          # and back: the person's own side
+        view.page.wait_for_function(f"state.flipped === {str(before).lower()}")
+        st = view.state()
+        played = 0
+        for ply in range(3):
+            move = pick(st["legal"], ply)
+            view.play_by_clicks(move)
+            st = view.wait_for_turn(played)
+            played = len(st["moves"])
+            if st["result"] is not None:
+                break
+        assert played >= 3
+        view.page.locator('#moves span.move[data-ply="1"]').click()
+        view.page.wait_for_function("state.review_ply === 1")
+        st = view.state()
+        pos = game.position(st["start_fen"])
+        pos.push(pos.parse_move(st["moves"][0]))
+        assert st["review_fen"] == pos.fen() and view.page.input_value("#fen") == pos.fen()
+        assert view.page.is_visible("#review") and st["legal"] == [] or st["review_ply"] == 1
+        assert view.page.locator("#moves span.move.current").get_attribute("data-ply") == "1"
+        view.page.keyboard.press("ArrowRight")
+        view.page.wait_for_function("state.review_ply === 2")
+        view.page.keyboard.press("Home")
+        view.page.wait_for_function("state.review_ply === 0")
+        assert view.state()["review_fen"] == st["start_fen"]
+        view.page.keyboard.press("End")
+        view.page.wait_for_function("state.review_ply === null")
+        st = view.state()
+        assert not view.page.is_visible("#review") and st["fen"] == view.page.input_value("#fen")
+        if st["result"] is None:
+            move = pick(st["legal"], 5)
+            view.play_by_clicks(move)                     # play goes on from the present
+            st = view.wait_for_turn(played)
+            assert st["moves"][played] == move["move"]
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()
+
+
+def test_hint_score_side_no_move_piece_and_resign(board):
+    url, b = board
+    view = BoardPage(b, url, "mixed3d", ["human", "engine"], movetime=0.1)
+    try:
+        placeholder = view.page.get_attribute("#typed", "placeholder")
+        example = placeholder.rsplit(" ", 1)[-1]
+        pos = get_game("mixed3d").position()
+        assert pos.parse_move(example) in pos.legal_moves()           # the game's own notation, not e2e4
+        view.click_target("4e1")                                      # the king cannot move at the start
+        assert "has no legal move" in view.page.inner_text("#message")
+        st = view.state()
+        view.play_by_clicks(pick(st["legal"], 0))
+        st = view.wait_for_turn(0)
+        assert st["thinking"].startswith("black (engine): score ") and " for black" in st["thinking"]
+        assert view.page.inner_text("#message") == ""                # the old message is gone
+        view.page.click("#resign")
+        view.page.wait_for_function("state.result === '0-1'")
+        assert "resign" in view.page.inner_text("#result")
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()

@@ -49,6 +49,7 @@ class Limits:
     increment: float = 0.0            # seconds per move
     moves_to_go: int | None = None    # moves until the next time control, None = sudden death/incremental
     infinite: bool = False            # analyze mode: until stopped
+    use_all: bool = False             # a fixed move time is the time to spend: new iterations until it is up
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def budget(limits: Limits) -> Budget:
     if limits.movetime is not None:
         mt = max(0.0, limits.movetime)
         hard = max(mt * 0.95 - MOVETIME_SAFETY, mt * 0.5, MIN_THINK)
-        soft = hard * 0.6
+        soft = hard if limits.use_all else hard * 0.6
     if limits.time_left is not None:
         left = max(0.0, limits.time_left)
         inc = max(0.0, limits.increment)

@@ -29,7 +29,8 @@ def render_level(pos: Position, level: int) -> list[str]:
 
 
 def render(pos: Position) -> str:
-    """The board as text, levels side by side (lowest level on the left), then the position string."""
+    """The board as text, levels side by side (lowest level on the left; from the top level, in reading order,
+    in games whose picture is ``top_first``), then the position string."""
     game = pos.game
     g = game.geometry
     panels = [render_level(pos, level) for level in range(g.levels)]
@@ -40,7 +41,12 @@ def render(pos: Position) -> str:
     # A game may ask for at most ``panels_per_row`` panels side by side; further rows hold the
     # higher levels and are printed above (the top level stays on top, as in the position string).
     per_row = game.panels_per_row or len(panels)
-    rows = [panels[i:i + per_row] for i in range(0, len(panels), per_row)]
+    if game.picture.top_first:
+        # levels named from the top (A above B): reading order from the top level, as the pictures draw them
+        panels.reverse()
+        rows = [panels[i:i + per_row] for i in range(0, len(panels), per_row)][::-1]
+    else:
+        rows = [panels[i:i + per_row] for i in range(0, len(panels), per_row)]
     lines = []
     for r, row in enumerate(reversed(rows)):
         if r:

@@ -3,11 +3,14 @@
 API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 400/404):
 - ``GET  /api/games``                     the games: name, title, players, colours, description
 - ``POST /api/new``   {variant, seats, movetime}  a new game -> state
-- ``GET  /api/state?id=ID``               the game's state (picture, legal click targets, moves, thinking...)
+- ``GET  /api/state?id=ID[&ply=N][&flip=1]``  the game's state (picture, legal click targets, moves, thinking...);
+  ``ply``: the picture after that many moves (review), ``flip``: seen from the other side
 - ``POST /api/move``  {id, move}          a person's move in native notation -> state
 - ``POST /api/undo``  {id}                take back to the person's previous turn -> state
 - ``POST /api/position`` {id, position}   start from a pasted position string -> state
 - ``POST /api/seats`` {id, seats, movetime}  who plays which colour -> state
+- ``POST /api/resign`` {id}              the person's side resigns -> state
+- ``POST /api/draw``  {id}               the person offers a draw (the engine agrees within 0.3 pawns) -> state
 - ``GET  /api/pgn?id=ID``                 the game as a PGN file
 
 Who may call it (the local model of Jupyter Server): the server trusts no request because it reached the
@@ -118,8 +121,11 @@ def games_list() -> list[dict]:
     out = []
     for name in game_names():
         g = get_game(name)
+        start = g.position()
+        legal = sorted(start.legal_moves())
         out.append({"name": name, "title": g.title, "players": g.players, "description": g.description,
-                    "colors": list(g.color_names[:g.players])})
+                    "colors": list(g.color_names[:g.players]),
+                    "example": start.move_name(legal[len(legal) // 2]) if legal else ""})
     return out
 
 
@@ -233,7 +239,11 @@ class Handler(BaseHTTPRequestHandler):
             elif url.path == "/api/games":
                 self._json(games_list())
             elif url.path == "/api/state":
-                self._json(self.board.get(query.get("id")).state())
+                ply = query.get("ply")
+                if ply is not None and not (ply.isdigit() and len(ply) < 7):
+                    raise BadInput(f"ply: a move number, got {ply[:20]!r}")
+                self._json(self.board.get(query.get("id")).state(None if ply is None else int(ply),
+                                                                 query.get("flip") == "1"))
             elif url.path == "/api/pgn":
                 s = self.board.get(query.get("id"))
                 self._send(200, s.pgn().encode(), "application/x-chess-pgn; charset=utf-8",
@@ -272,6 +282,10 @@ class Handler(BaseHTTPRequestHandler):
                 s.set_position(text)
             elif url.path == "/api/seats":
                 s.set_seats(body.get("seats"), body.get("movetime"))
+            elif url.path == "/api/resign":
+                s.resign()
+            elif url.path == "/api/draw":
+                s.offer_draw()
             else:
                 self._error(404, f"no such action {url.path}")
                 return

@@ -16,7 +16,8 @@ from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.pictures import render_svg
 from hyperchess.tournament.pgn import movetext, score_text, seat_tags, tag_block
-from hyperchess.variants import FenError, MoveError, UnknownVariant, get_game
+from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
+from hyperchess.variants.codes import code_of
 from hyperchess.variants.game import Move
 from hyperchess.variants.notation import UnknownSquare
 
@@ -60,6 +61,7 @@ class Session:
         self.pos = self.game.position()
         self.start_fen = self.pos.fen()
         self.names: list[str] = []           # the moves played, native notation
+        self.notes: list[str] = []           # per move: what it did besides ("gold eliminated")
         self.turns: list[int] = [self.pos.turn]   # the colour to move before each move, and now
         self.start_fullmove = self.pos.fullmove
         self.version = 0
@@ -69,6 +71,8 @@ class Session:
         self.stop = threading.Event()
         self.worker: threading.Thread | None = None
         self.closed = False
+        self.ended: tuple[str, str] | None = None    # (result, reason) of a resignation or an agreed draw
+        self.engine_score: int | None = None          # the engine's last score, for its own side
 
     # ------------------------------------------------------------------ changes
     def _changed(self) -> None:
@@ -76,10 +80,43 @@ class Session:
         self.stop.set()
         self.message = ""
 
+    def outcome(self):
+        """The game's end: by the rules, or by a resignation or an agreed draw (``ended``)."""
+        if self.ended is not None:
+            return Outcome(self.ended[0], self.ended[1], "resign" if "resign" in self.ended[1] else "agreement")
+        return self.pos.outcome()
+
+    def person(self) -> int | None:
+        """The colour the person plays: the one to move if it is theirs, else their first seat."""
+        if self.seats[self.pos.turn] == "human":
+            return self.pos.turn
+        return next((c for c in range(self.game.players) if self.seats[c] == "human"), None)
+
+    def resign(self) -> None:
+        """The person's side resigns (its team loses)."""
+        with self.lock:
+            me = self.person()
+            if me is None or self.outcome() is not None:
+                raise BadInput("nothing to resign: no person plays, or the game is over")
+            loser = self.game.teams[me]
+            self.ended = ("0-1" if loser == 0 else "1-0", f"{self.game.team_name(loser)} resign")
+            self._changed()
+
+    def offer_draw(self) -> None:
+        """The person offers a draw: the engine agrees when its last score is within 0.3 pawns."""
+        with self.lock:
+            if self.person() is None or self.outcome() is not None:
+                raise BadInput("no draw to offer: no person plays, or the game is over")
+            if "engine" in self.seats and (self.engine_score is None or abs(self.engine_score) > 30):
+                self.message = "the engine declines the draw"
+                return
+            self.ended = ("1/2-1/2", "Draw agreed")
+            self._changed()
+
     def play(self, text: str) -> None:
         """Play the move written ``text`` (native notation) for the person to move."""
         with self.lock:
-            if self.pos.outcome() is not None:
+            if self.outcome() is not None:
                 raise BadInput("the game is over")
             if self.seats[self.pos.turn] != "human":
                 raise BadInput(f"it is the engine's turn ({self.game.color_names[self.pos.turn]})")
@@ -94,9 +131,12 @@ class Session:
 
     def _push(self, move: Move) -> None:
         name = self.pos.move_name(move)
+        before = {c for c in range(self.game.players) if self.pos.eliminated(c)}
         self.pos.push(move)
         self.names.append(name)
         self.turns.append(self.pos.turn)
+        gone = [self.game.color_names[c] for c in range(self.game.players) if self.pos.eliminated(c) and c not in before]
+        self.notes.append(", ".join(f"{c} eliminated" for c in gone))
         self._changed()
 
     def undo(self) -> None:
@@ -104,6 +144,7 @@ class Session:
         with self.lock:
             if not self.names:
                 raise BadInput("no move to take back")
+            self.ended = None
             self._pop()
             while self.names and self.seats[self.pos.turn] != "human" and "human" in self.seats:
                 self._pop()
@@ -113,6 +154,7 @@ class Session:
     def _pop(self) -> None:
         self.pos.pop()
         self.names.pop()
+        self.notes.pop()
         self.turns.pop()
         self._changed()
 
@@ -129,8 +171,10 @@ class Session:
             raise BadInput(f"bad position for {self.variant}: {exc}") from None
         with self.lock:
             self.pos = pos
+            self.ended = None
             self.start_fen = pos.fen()
             self.names = []
+            self.notes = []
             self.turns = [pos.turn]
             self.start_fullmove = pos.fullmove
             self.thinking = ""
@@ -154,7 +198,7 @@ class Session:
     def kick(self) -> None:
         """Start the engine thread if the engine is to move and it is not already thinking."""
         with self.lock:
-            if self.closed or self.pos.outcome() is not None or self.seats[self.pos.turn] != "engine":
+            if self.closed or self.outcome() is not None or self.seats[self.pos.turn] != "engine":
                 return
             if self.worker is not None and self.worker.is_alive():
                 return
@@ -164,20 +208,26 @@ class Session:
     def _engine_loop(self) -> None:
         while True:
             with self.lock:
-                if self.closed or self.pos.outcome() is not None or self.seats[self.pos.turn] != "engine":
+                if self.closed or self.outcome() is not None or self.seats[self.pos.turn] != "engine":
                     return
                 version = self.version
                 pos = self.pos.copy()
                 self.stop = stop = threading.Event()
                 movetime = self.movetime
 
-            def info(i: SearchInfo, pos=pos, version=version) -> None:
+            side = self.game.color_names[pos.turn]
+
+            def info(i: SearchInfo, pos=pos, version=version, side=side) -> None:
                 line = self._pv_text(pos, i.pv)
                 with self.lock:
                     if self.version == version:
-                        self.thinking = f"depth {i.depth}  score {score_text(i.score)}  nodes {i.nodes}  {line}".rstrip()
+                        # the score is the engine's: name its side, so it never reads as the person's
+                        self.thinking = (f"{side} (engine): score {score_text(i.score)} for {side}, depth {i.depth}, "
+                                         f"nodes {i.nodes}  {line}").rstrip()
+                        self.engine_score = i.score
 
-            result = self.searcher.search(pos, Limits(movetime=movetime), stop=stop, on_info=info)
+            # a fixed time per move: use it all (iterations are started until the time is spent)
+            result = self.searcher.search(pos, Limits(movetime=movetime, use_all=True), stop=stop, on_info=info)
             with self.lock:
                 if self.version != version or self.closed:
                     continue            # the game changed while we thought: think again about the new one
@@ -202,17 +252,26 @@ class Session:
         return self.worker is not None and self.worker.is_alive()
 
     # ------------------------------------------------------------------ what the page shows
-    def state(self) -> dict:
+    def state(self, ply: int | None = None, flip: bool = False) -> dict:
+        """What the page shows. ``ply``: the position after that many moves, for review (None: now);
+        ``flip``: the board seen from the other side than the person's."""
         with self.lock:
             pos = self.pos
             game = self.game
-            outcome = pos.outcome()
-            last = pos.last_move
+            outcome = self.outcome()
+            if ply is not None and not 0 <= ply <= len(self.names):
+                raise BadInput(f"ply: 0..{len(self.names)}, got {ply}")
+            view = pos
+            if ply is not None and ply != len(self.names):
+                view = pos.copy()
+                view.take_back_to(ply)
             humans = [c for c in range(game.players) if self.seats[c] == "human"]
             viewer = pos.turn if pos.turn in humans else (humans[0] if humans else 0)
-            flipped = game.teams[viewer] == 1
-            svg = render_svg(pos, lastmove=last, flipped=flipped, layout=None)
-            to_move = self.seats[pos.turn] == "human" and outcome is None
+            flipped = (game.teams[viewer] == 1) != bool(flip)
+            k = view.king()
+            svg = render_svg(view, lastmove=view.last_move, flipped=flipped, layout=None,
+                             check=k if k is not None and view.in_check() else None)
+            to_move = self.seats[pos.turn] == "human" and outcome is None and view is pos
             return {
                 "id": self.id,
                 "version": self.version,
@@ -225,6 +284,7 @@ class Session:
                 "fen": pos.fen(),
                 "start_fen": self.start_fen,
                 "moves": list(self.names),
+                "notes": list(self.notes),
                 "move_turns": list(self.turns),
                 "move_colors": [game.color_names[c] for c in self.turns[:-1]],
                 "start_turn": self.turns[0],
@@ -236,6 +296,11 @@ class Session:
                 "svg": svg,
                 "legal": legal_targets(pos) if to_move else [],
                 "message": self.message,
+                "review_ply": None if view is pos else ply,
+                "review_fen": view.fen(),
+                "flipped": flipped,
+                "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
+                "captured": captured(game, self.start_fen, view),
             }
 
     def pgn(self) -> str:
@@ -243,7 +308,7 @@ class Session:
         game's own start."""
         with self.lock:
             game = self.game
-            outcome = self.pos.outcome()
+            outcome = self.outcome()
             result = outcome.result if outcome else "*"
             seat_name = {"human": "Human", "engine": "hyperchess"}
             tags = [("Event", f"hyperchess web board: {game.title}"), ("Site", "localhost"),
@@ -256,6 +321,22 @@ class Session:
                 tags.append(("Termination", outcome.reason))
             start = game.position(self.start_fen)
             return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result) + "\n"
+
+
+def captured(game, start_fen: str, pos) -> dict[str, list[str]]:
+    """Per colour, the pieces it has lost since the start position: letters, most valuable first (a promoted
+    pawn counts as lost, its new piece as a gain that cancels one lost piece of that kind)."""
+    start = game.position(start_fen).board
+    out = {}
+    for color in range(game.players):
+        lost = []
+        for kind in range(1, len(game.pieces)):
+            code = code_of(kind, color)
+            missing = sum(1 for c in start if c == code) - sum(1 for c in pos.board if c == code)
+            lost += [game.pieces[kind].letter] * max(0, missing)
+        lost.sort(key=lambda letter: -game.pieces[game.kind_by_letter[letter]].value)
+        out[game.color_names[color]] = lost
+    return out
 
 
 def check_seats(game, seats) -> list[str]:

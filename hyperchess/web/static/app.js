@@ -8,6 +8,8 @@ let games = [];
 let state = null;
 let selected = null;      // the clicked source target, or null
 let pollTimer = null;
+let reviewPly = null;     // the move number being looked at, or null for the present
+let flip = false;         // the board seen from the other side
 
 // A server bound beyond loopback prints its address with ?token=...: every API request carries it back.
 const TOKEN = new URLSearchParams(location.search).get("token") || "";
@@ -72,8 +74,9 @@ async function newGame() {
                                       movetime: parseFloat($("movetime").value) });
     state = s;
     selected = null;
+    reviewPly = null;
     say("");
-    show();
+    if (flip) await fetchState(); else show();
   } catch (e) { say(e.message, true); }
 }
 
@@ -130,6 +133,10 @@ function onBoardClick(ev) {
   const t = targetOf(ev.target);
   if (t === null) return;
   const legal = state.legal;
+  if (reviewPly !== null) {
+    say("reviewing an earlier position: go back to the present to play (End)", false);
+    return;
+  }
   if (!legal.length) {
     say(state.result ? "the game is over" : "wait: it is the engine's turn", false);
     return;
@@ -145,8 +152,17 @@ function onBoardClick(ev) {
   if (others.length) {
     selected = t;
     say("");
+  } else if (boardSvg().querySelector(`g.piece[data-square="${CSS.escape(t)}"]`)) {
+    // a piece that cannot move (or not ours): select it, and say why nothing happens
+    selected = null;
+    markSelection();
+    const r = cellRect(t);
+    if (r) r.classList.add("selected");
+    say(`the piece on ${t} has no legal move now`, false);
+    return;
   } else {
     if (selected !== null) say(`no legal move from ${selected} to ${t}`, true);
+    else say("");
     selected = null;
   }
   markSelection();
@@ -170,8 +186,9 @@ async function playMove(text) {
   try {
     state = await api("/api/move", { id: state.id, move: text });
     selected = null;
+    reviewPly = null;
     say("");
-    show();
+    if (flip) await fetchState(); else show();
   } catch (e) {
     say(e.message, true);
     selected = null;
@@ -182,9 +199,9 @@ async function playMove(text) {
 function showMoves() {
   const ol = $("moves");
   ol.textContent = "";
-  const n = state.colors.length;
   let li = null;
   let turn = state.start_turn;
+  const current = reviewPly === null ? state.moves.length : reviewPly;
   state.moves.forEach((m, i) => {
     if (li === null || turn === 0) {
       li = document.createElement("li");
@@ -192,31 +209,83 @@ function showMoves() {
       ol.appendChild(li);
     }
     const span = document.createElement("span");
-    span.className = "move";
+    span.className = "move" + (i + 1 === current ? " current" : "");
     span.dataset.color = state.move_colors[i];
+    span.dataset.ply = String(i + 1);
     span.textContent = m + " ";
+    span.addEventListener("click", () => review(i + 1));
     li.appendChild(span);
+    if (state.notes && state.notes[i]) {
+      const note = document.createElement("span");
+      note.className = "note";
+      note.textContent = `(${state.notes[i]}) `;
+      li.appendChild(note);
+    }
     turn = state.move_turns[i + 1];
   });
   ol.start = state.start_fullmove;
-  ol.scrollTop = ol.scrollHeight;
+  const cur = ol.querySelector("span.current");
+  if (reviewPly === null) ol.scrollTop = ol.scrollHeight;
+  else if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+async function fetchState() {
+  const q = `/api/state?id=${state.id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "");
+  const s = await api(q);
+  if (s.id === state.id) { state = s; show(); }
+}
+
+async function review(ply) {
+  if (!state) return;
+  const n = state.moves.length;
+  ply = Math.max(0, Math.min(n, ply));
+  reviewPly = ply === n ? null : ply;
+  selected = null;
+  try { await fetchState(); say(""); } catch (e) { say(e.message, true); }
+}
+
+function onKey(ev) {
+  const tag = (document.activeElement && document.activeElement.tagName) || "";
+  if (!state || tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  const n = state.moves.length;
+  const now = reviewPly === null ? n : reviewPly;
+  const to = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: n }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  review(to);
 }
 
 function show() {
   $("board").innerHTML = state.svg;
   const svg = boardSvg();
+  const vb = svg.viewBox && svg.viewBox.baseVal;
+  // a board much wider than high (First Contact's elevations) gets the whole width; the panel goes below
+  document.querySelector("main").classList.toggle("wide", !!(vb && vb.width > 1.9 * vb.height));
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.addEventListener("click", onBoardClick);
+  svg.dataset.flipped = String(state.flipped);
   $("choice").hidden = true;
   markSelection();
   const who = state.seats[state.colors.indexOf(state.turn)] === "human" ? "you" : "engine";
   $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who})`;
   $("turn").dataset.turn = state.turn;
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
+  $("eliminated").textContent = state.eliminated.length ?
+    state.eliminated.map((c) => `${c} is eliminated (king captured): its pieces stay as inert blockers`).join("; ") : "";
   $("thinking").textContent = state.thinking || "-";
-  if (document.activeElement !== $("fen")) $("fen").value = state.fen;
+  $("review").hidden = state.review_ply === null;
+  if (state.review_ply !== null) {
+    $("review-text").textContent = state.review_ply === 0 ? "the start position" :
+      `after move ${state.review_ply} (${state.moves[state.review_ply - 1]}) of ${state.moves.length}`;
+  }
+  const fen = state.review_ply === null ? state.fen : state.review_fen;
+  if (document.activeElement !== $("fen")) $("fen").value = fen;
   $("pgn").href = `/api/pgn?id=${state.id}` + (TOKEN ? `&token=${encodeURIComponent(TOKEN)}` : "");
+  $("captured").textContent = Object.entries(state.captured).filter(([, l]) => l.length)
+    .map(([c, l]) => `${c} lost: ${l.join(" ")}`).join("; ");
+  const g = game();
+  if (g && g.example) $("typed").placeholder = `type a move, e.g. ${g.example}`;
   if (state.message) say(state.message, true);
   showMoves();
   schedulePoll();
@@ -231,7 +300,7 @@ async function poll() {
   pollTimer = null;
   const id = state.id;
   try {
-    const s = await api(`/api/state?id=${id}`);
+    const s = await api(`/api/state?id=${id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : ""));
     if (!state || state.id !== id) return;
     if (s.version !== state.version) { state = s; show(); return; }
     state.thinking = s.thinking;
@@ -244,8 +313,9 @@ async function action(path, extra) {
   try {
     state = await api(path, Object.assign({ id: state.id }, extra || {}));
     selected = null;
+    reviewPly = null;
     say("");
-    show();
+    if (flip) await fetchState(); else show();
   } catch (e) { say(e.message, true); }
 }
 
@@ -270,6 +340,11 @@ async function init() {
     changeSeats();
   });
   $("undo").addEventListener("click", () => action("/api/undo"));
+  $("resign").addEventListener("click", () => action("/api/resign"));
+  $("draw").addEventListener("click", () => action("/api/draw"));
+  $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
+  $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
+  document.addEventListener("keydown", onKey);
   $("load").addEventListener("click", () => action("/api/position", { position: $("fen").value }));
   $("play").addEventListener("click", () => { const t = $("typed").value; $("typed").value = ""; playMove(t); });
   $("typed").addEventListener("keydown", (e) => { if (e.key === "Enter") $("play").click(); });
