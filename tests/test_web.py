@@ -74,7 +74,8 @@ def test_person_moves_engine_replies_undo_and_pgn(url):
     assert reply in board.legal_moves                       # python-chess agrees the engine's reply is legal
     board.push(reply)
     assert st["fen"] == board.fen() and st["turn"] == "white"
-    assert re.fullmatch(r"depth \d+  score [+-]\d+\.\d\d  nodes \d+  .+", st["thinking"]), st["thinking"]
+    assert re.fullmatch(r"black \(engine\): score [+-]\d+\.\d\d for black, depth \d+, nodes \d+  .+",
+                        st["thinking"]), st["thinking"]
     status, pgn = call(url, f"/api/pgn?id={sid}")
     game = chess.pgn.read_game(io.StringIO(pgn))
     assert [m.uci() for m in game.mainline_moves()] == st["moves"]
@@ -134,7 +135,8 @@ def test_engine_line_shows_a_mate_in_moves(url):
     call(url, "/api/move", {"id": sid, "move": "a3a4"})
     st = wait_moves(url, sid, 2)
     assert st["moves"] == ["a3a4", "b8b1"] and st["result"] == "0-1"
-    assert re.match(r"depth \d+  score \+M1  nodes ", st["thinking"]), st["thinking"]   # mate in 1, not +100001
+    assert re.match(r"black \(engine\): score \+M1 for black, depth \d+, nodes ", st["thinking"]), st["thinking"]
+    # mate in 1, not +100001
 
 
 def test_engine_against_engine(url):

@@ -33,9 +33,17 @@ PLAYED = ("mixed3d", "future-generation", "first-contact", "raumschach")     # p
 
 
 @pytest.fixture(scope="module")
-def board():
-    with running_server() as url, browser() as b:
-        yield url, b
+def chromium():
+    with browser() as b:
+        yield b
+
+
+@pytest.fixture
+def board(chromium):
+    """A fresh server for each test (a server keeps at most 32 games, and people's games are not closed for
+    new ones), in the one browser."""
+    with running_server() as url:
+        yield url, chromium
 
 
 def pick(legal: list[dict], ply: int) -> dict:
@@ -274,6 +282,38 @@ def test_hint_score_side_no_move_piece_and_resign(board):
         view.page.click("#resign")
         view.page.wait_for_function("state.result === '0-1'")
         assert "resign" in view.page.inner_text("#result")
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()
+
+
+def test_a_clocked_game_lost_on_time(board):
+    """normal at 5 s + 0.1 s: the person plays two moves, then lets the clock run out. The page shows the loss;
+    the PGN has the TimeControl tag, %clk comments and the time-forfeit termination."""
+    import re
+    import urllib.request
+    url, b = board
+    view = BoardPage(b, url, "normal", ["human", "engine"], movetime=0.1)
+    try:
+        view.page.fill("#clock", "5+0.1")
+        view.page.click("#new")
+        view.page.wait_for_function("state.clock === '5+0.1' && state.moves.length === 0")
+        assert view.page.locator("#clocks .clock").count() == 2
+        for ply in range(2):
+            st = view.state()
+            view.play_by_clicks(pick(st["legal"], ply))
+            st = view.wait_for_turn(2 * ply)
+        left = view.state()["clocks"][0]
+        assert 3.0 < left <= 5.2, left                      # 5 s, less thinking, plus 0.1 s a move
+        view.page.wait_for_function("state.result === '0-1'", timeout=15000)
+        st = view.state()
+        assert st["termination"] == "time forfeit" and "loses on time" in view.page.inner_text("#result")
+        assert view.page.locator("#clocks .clock").first.inner_text() == "white 0:00.0"
+        with urllib.request.urlopen(f"{url}api/pgn?id={st['id']}", timeout=10) as r:
+            pgn = r.read().decode()
+        assert '[TimeControl "5+0.1"]' in pgn and '[Termination "time forfeit"]' in pgn
+        assert len(re.findall(r"\[%clk 0:00:0\d\.\d\]", pgn)) == len(st["moves"]) >= 4
+        assert "{White loses on time} 0-1" in pgn
         assert not view.errors, view.errors
     finally:
         view.page.close()

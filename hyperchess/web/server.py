@@ -2,7 +2,7 @@
 
 API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 400/404):
 - ``GET  /api/games``                     the games: name, title, players, colours, description
-- ``POST /api/new``   {variant, seats, movetime}  a new game -> state
+- ``POST /api/new``   {variant, seats, movetime, clock}  a new game -> state (clock: e.g. "5+0.1", or none)
 - ``GET  /api/state?id=ID[&ply=N][&flip=1]``  the game's state (picture, legal click targets, moves, thinking...);
   ``ply``: the picture after that many moves (review), ``flip``: seen from the other side
 - ``POST /api/move``  {id, move}          a person's move in native notation -> state
@@ -85,7 +85,7 @@ class Board:
             except KeyError:
                 raise BadInput(f"unknown variant {variant!r} (known: {', '.join(game_names())})") from None
             seats = ["human"] + ["engine"] * (players - 1)
-        s = Session(variant, seats, body.get("movetime", 0.5))
+        s = Session(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"))
         if body.get("position"):
             s.set_position(body["position"])
         with self.lock:

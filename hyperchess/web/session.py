@@ -16,6 +16,7 @@ from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.pictures import render_svg
 from hyperchess.tournament.pgn import movetext, score_text, seat_tags, tag_block
+from hyperchess.tournament.spec import SpecError, parse_tc
 from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
 from hyperchess.variants.codes import code_of
 from hyperchess.variants.game import Move
@@ -43,12 +44,40 @@ def load_checked(game, text: str | None):
     return load_position(game, text)
 
 
+MAX_CLOCK = 36000.0       # seconds: the longest base time the board takes (10 hours)
+
+
+def parse_clock(text) -> tuple[int, float, float] | None:
+    """A time control for every seat: ``none``/empty, or ``[moves/]base[+inc]`` (base in seconds or m:ss, as
+    the match runner reads it: ``5+0.1``, ``3:00+2``, ``40/5:00``) -> (moves per period, base, increment)."""
+    if text is None or (isinstance(text, str) and text.strip().lower() in ("", "none", "-")):
+        return None
+    if not isinstance(text, str) or len(text) > 40:
+        raise BadInput("clock: a time control such as 5+0.1 (seconds + increment), 3:00+2 or 40/5:00")
+    try:
+        moves, base, inc = parse_tc(text)
+    except SpecError as exc:
+        raise BadInput(f"clock: {exc}") from None
+    if not (0 < base <= MAX_CLOCK and 0 <= inc <= 600 and moves <= 1000):
+        raise BadInput(f"clock: base 0..{MAX_CLOCK:g} s, increment 0..600 s, got {text!r}")
+    return moves, base, inc
+
+
+def clock_text(seconds: float) -> str:
+    """``H:MM:SS.s`` for a %clk comment."""
+    seconds = max(0.0, seconds)
+    h, rest = divmod(seconds, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{int(h)}:{int(m):02d}:{sec:04.1f}"
+
+
 @dataclass
 class Session:
     variant: str
     seats: list[str]
     movetime: float = 0.5
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
+    clock: str | None = None          # the time control's text (``parse_clock``); None: no clocks
 
     def __post_init__(self) -> None:
         try:
@@ -71,8 +100,10 @@ class Session:
         self.stop = threading.Event()
         self.worker: threading.Thread | None = None
         self.closed = False
-        self.ended: tuple[str, str] | None = None    # (result, reason) of a resignation or an agreed draw
+        self.ended: tuple[str, str, str] | None = None   # (result, reason, termination): resigned, agreed, flag
         self.engine_score: int | None = None          # the engine's last score, for its own side
+        self.tc = parse_clock(self.clock)
+        self._reset_clocks()
 
     # ------------------------------------------------------------------ changes
     def _changed(self) -> None:
@@ -80,10 +111,39 @@ class Session:
         self.stop.set()
         self.message = ""
 
+    def _reset_clocks(self) -> None:
+        base = self.tc[1] if self.tc else 0.0
+        self.clocks: list[float] = [base] * self.game.players     # seconds left, at the start of the turn
+        self.turn_start = time.monotonic()
+        self.clock_history: list[list[float]] = []                   # the clocks before each move
+        self.clk_after: list[float | None] = []                       # the mover's clock after each move
+
+    def time_left(self, color: int) -> float | None:
+        """Seconds on ``color``'s clock now (its own turn runs), or None without clocks."""
+        if not self.tc:
+            return None
+        left = self.clocks[color]
+        if color == self.pos.turn and self.ended is None and self.pos.outcome() is None:
+            left -= time.monotonic() - self.turn_start
+        return left
+
+    def _check_flag(self) -> None:
+        """The side to move whose clock has run out loses (its team does)."""
+        if not self.tc or self.ended is not None or self.pos.outcome() is not None:
+            return
+        mover = self.pos.turn
+        if self.time_left(mover) <= 0:
+            loser = self.game.teams[mover]
+            self.clocks[mover] = 0.0
+            self.ended = ("0-1" if loser == 0 else "1-0",
+                          f"{self.game.color_names[mover].capitalize()} loses on time", "time forfeit")
+            self._changed()
+
     def outcome(self):
-        """The game's end: by the rules, or by a resignation or an agreed draw (``ended``)."""
+        """The game's end: by the rules, or by a resignation, an agreed draw or a clock (``ended``)."""
+        self._check_flag()
         if self.ended is not None:
-            return Outcome(self.ended[0], self.ended[1], "resign" if "resign" in self.ended[1] else "agreement")
+            return Outcome(*self.ended)
         return self.pos.outcome()
 
     def person(self) -> int | None:
@@ -99,7 +159,7 @@ class Session:
             if me is None or self.outcome() is not None:
                 raise BadInput("nothing to resign: no person plays, or the game is over")
             loser = self.game.teams[me]
-            self.ended = ("0-1" if loser == 0 else "1-0", f"{self.game.team_name(loser)} resign")
+            self.ended = ("0-1" if loser == 0 else "1-0", f"{self.game.team_name(loser)} resign", "resign")
             self._changed()
 
     def offer_draw(self) -> None:
@@ -110,7 +170,7 @@ class Session:
             if "engine" in self.seats and (self.engine_score is None or abs(self.engine_score) > 30):
                 self.message = "the engine declines the draw"
                 return
-            self.ended = ("1/2-1/2", "Draw agreed")
+            self.ended = ("1/2-1/2", "Draw agreed", "agreement")
             self._changed()
 
     def play(self, text: str) -> None:
@@ -131,6 +191,17 @@ class Session:
 
     def _push(self, move: Move) -> None:
         name = self.pos.move_name(move)
+        mover = self.pos.turn
+        if self.tc:
+            now = time.monotonic()
+            self.clock_history.append(list(self.clocks))
+            moves, base, inc = self.tc
+            self.clocks[mover] = max(0.0, self.clocks[mover] - (now - self.turn_start)) + inc
+            made = sum(1 for c in self.turns[:-1] if c == mover) + 1
+            if moves and made % moves == 0:
+                self.clocks[mover] += base
+            self.clk_after.append(self.clocks[mover])
+            self.turn_start = now
         before = {c for c in range(self.game.players) if self.pos.eliminated(c)}
         self.pos.push(move)
         self.names.append(name)
@@ -155,6 +226,10 @@ class Session:
         self.pos.pop()
         self.names.pop()
         self.notes.pop()
+        if self.tc and self.clock_history:
+            self.clocks = self.clock_history.pop()
+            self.clk_after.pop()
+            self.turn_start = time.monotonic()
         self.turns.pop()
         self._changed()
 
@@ -178,6 +253,7 @@ class Session:
             self.turns = [pos.turn]
             self.start_fullmove = pos.fullmove
             self.thinking = ""
+            self._reset_clocks()
             self.searcher.new_game()
             self._changed()
         self.kick()
@@ -226,13 +302,19 @@ class Session:
                                          f"nodes {i.nodes}  {line}").rstrip()
                         self.engine_score = i.score
 
-            # a fixed time per move: use it all (iterations are started until the time is spent)
-            result = self.searcher.search(pos, Limits(movetime=movetime, use_all=True), stop=stop, on_info=info)
+            if self.tc:                # the engine plays on its clock, as under CECP
+                moves, _, inc = self.tc
+                made = sum(1 for c in self.turns[:-1] if c == pos.turn)
+                limits = Limits(time_left=max(0.0, self.time_left(pos.turn) or 0.0), increment=inc,
+                                moves_to_go=(moves - made % moves) if moves else None)
+            else:                      # a fixed time per move: use it all (new iterations until it is spent)
+                limits = Limits(movetime=movetime, use_all=True)
+            result = self.searcher.search(pos, limits, stop=stop, on_info=info)
             with self.lock:
                 if self.version != version or self.closed:
                     continue            # the game changed while we thought: think again about the new one
-                if result.best is None:
-                    return
+                if result.best is None or self.outcome() is not None:
+                    return              # no move, or its flag fell while it thought
                 self._push(result.best)
                 self.stop = threading.Event()
 
@@ -301,6 +383,9 @@ class Session:
                 "flipped": flipped,
                 "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
                 "captured": captured(game, self.start_fen, view),
+                "clock": self.clock if self.tc else None,
+                "clocks": [self.time_left(c) for c in range(game.players)] if self.tc else None,
+                "termination": outcome.termination if outcome else None,
             }
 
     def pgn(self) -> str:
@@ -317,10 +402,17 @@ class Session:
                     ("Result", result), ("Variant", game.name)]
             if self.start_fen != game.position().fen():
                 tags += [("SetUp", "1"), ("FEN", self.start_fen)]
+            if self.tc:
+                moves, base, inc = self.tc
+                tags.append(("TimeControl", f"{moves}/{base:g}" + (f"+{inc:g}" if inc else "") if moves
+                             else f"{base:g}+{inc:g}"))
             if outcome:
-                tags.append(("Termination", outcome.reason))
+                tags.append(("Termination", outcome.termination if outcome.termination == "time forfeit"
+                             else outcome.reason))
             start = game.position(self.start_fen)
-            return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result) + "\n"
+            comments = [f"[%clk {clock_text(c)}]" for c in self.clk_after] if self.tc else None
+            closing = outcome.reason if outcome and outcome.termination == "time forfeit" else None
+            return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result, comments, closing) + "\n"
 
 
 def captured(game, start_fen: str, pos) -> dict[str, list[str]]:

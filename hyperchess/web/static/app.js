@@ -10,6 +10,8 @@ let selected = null;      // the clicked source target, or null
 let pollTimer = null;
 let reviewPly = null;     // the move number being looked at, or null for the present
 let flip = false;         // the board seen from the other side
+let clockTimer = null;    // ticks the shown clocks between server states
+let clockBase = 0;        // performance.now() when the shown clocks were read
 
 // A server bound beyond loopback prints its address with ?token=...: every API request carries it back.
 const TOKEN = new URLSearchParams(location.search).get("token") || "";
@@ -71,7 +73,7 @@ async function changeSeats() {
 async function newGame() {
   try {
     const s = await api("/api/new", { variant: $("variant").value, seats: chosenSeats(),
-                                      movetime: parseFloat($("movetime").value) });
+                                      movetime: parseFloat($("movetime").value), clock: $("clock").value });
     state = s;
     selected = null;
     reviewPly = null;
@@ -287,8 +289,38 @@ function show() {
   const g = game();
   if (g && g.example) $("typed").placeholder = `type a move, e.g. ${g.example}`;
   if (state.message) say(state.message, true);
+  clockBase = performance.now();
+  showClocks();
+  if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+  if (state.clocks && !state.result) clockTimer = setInterval(showClocks, 100);
   showMoves();
   schedulePoll();
+}
+
+function fmtClock(t) {
+  if (t <= 0) return "0:00.0";
+  const m = Math.floor(t / 60), s = t - 60 * m;
+  return `${m}:${s < 10 ? "0" : ""}${s.toFixed(1)}`;
+}
+
+function showClocks() {
+  const box = $("clocks");
+  if (!state.clocks) { box.textContent = ""; return; }
+  const gone = (performance.now() - clockBase) / 1000;
+  box.textContent = "";
+  state.colors.forEach((c, i) => {
+    const running = !state.result && state.turn === c;
+    const t = state.clocks[i] - (running ? gone : 0);
+    const span = document.createElement("span");
+    span.className = "clock" + (running ? " running" : "") + (t <= 10 ? " low" : "");
+    span.dataset.color = c;
+    span.textContent = `${c} ${fmtClock(t)}`;
+    box.appendChild(span);
+  });
+  // the person's own flag falls on the server too; ask it when the shown time is up
+  if (state.clocks.some((t, i) => !state.result && state.turn === state.colors[i] && t - gone <= 0)) {
+    if (!pollTimer) pollTimer = setTimeout(poll, 50);
+  }
 }
 
 function schedulePoll() {
