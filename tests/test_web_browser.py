@@ -317,3 +317,80 @@ def test_a_clocked_game_lost_on_time(board):
         assert not view.errors, view.errors
     finally:
         view.page.close()
+
+
+@pytest.mark.parametrize("name", [n for n in PLAYED if n != "raumschach"])
+def test_analysis_with_an_arrow_then_the_editor_and_play_on(board, name):
+    """By clicking: analysis of the position shown (a score, a line in native notation, the best move as an
+    arrow on the board); then the editor removes a piece (First Contact: a pawn from the reserve, in the
+    position string's reserve field) and play goes on from the edited position."""
+    from hyperchess.variants.load import load_position
+    url, b = board
+    game = get_game(name)
+    view = BoardPage(b, url, name, ["human"] + ["engine"] * (game.players - 1), movetime=0.1)
+    try:
+        st = view.state()
+        view.play_by_clicks(pick(st["legal"], 1))
+        st = view.wait_for_turn(0)
+        view.page.click("#analyze")
+        view.page.wait_for_function("state.analysis && state.analysis.depth >= 2 && state.analysis.line.length > 0",
+                                    timeout=30000)
+        st = view.state()
+        pos = game.position(st["fen"])
+        assert pos.parse_move(st["analysis"]["line"][0]) in pos.legal_moves()       # native notation
+        assert st["analysis"]["side"] == st["turn"] and st["analysis"]["score"]
+        arrow = view.page.locator("#board svg line.arrow")
+        assert arrow.count() == 1
+        first = pos.parse_move(st["analysis"]["line"][0])
+        assert arrow.get_attribute("data-from") == game.names.name(first[0])
+        assert "score" in view.page.inner_text("#analysis") and st["analysis"]["line"][0] in view.page.inner_text("#analysis")
+        view.page.click("#analyze")                                                  # stop
+        view.page.wait_for_function("state.analysis === null")
+        view.page.click("#edit")
+        view.page.wait_for_function("state.editing !== null")
+        pieces_before = sum(1 for c in pos.board if c > 1)
+        rest = view.page.input_value("#edit-rest")
+        if name == "first-contact":
+            fields = rest.split()
+            reserve = next(i for i, f in enumerate(fields) if f.startswith("["))
+            fields[reserve] = fields[reserve].replace("P", "", 1)                   # one white pawn fewer
+            view.page.fill("#edit-rest", " ".join(fields))
+            removed = None
+        else:
+            me = pos.turn
+            removed = None
+            for cell in sorted(pos.occupied[me]):
+                code = pos.board[cell]
+                if code not in game.pawn_codes:
+                    continue
+                trial = pos.copy()
+                trial.put(cell, 0)
+                try:
+                    load_position(game, trial.fen())
+                except Exception:
+                    continue
+                if trial.legal_moves():
+                    removed = game.names.name(cell)
+                    break
+            assert removed is not None
+            view.page.locator('#palette button[data-token=""]').click()
+            view.click_target(removed)
+            view.page.wait_for_function(
+                f"!document.querySelector('#board svg g.piece[data-square=\"{removed}\"]')")
+        view.page.click("#edit-done")
+        view.page.wait_for_function("state.editing === null")
+        st = view.state()
+        edited = game.position(st["fen"])
+        if removed is not None:
+            assert sum(1 for c in edited.board if c > 1) == pieces_before - 1
+            assert edited.board[game.names.parse(removed)] == 0
+        else:
+            assert st["fen"] != pos.fen() and st["moves"] == []
+        assert st["moves"] == [] and st["start_fen"] == st["fen"]
+        move = pick(st["legal"], 2)                                                  # play on
+        view.play_by_clicks(move)
+        st = view.wait_for_turn(0)
+        assert st["moves"][0] == move["move"] and len(st["moves"]) >= min(game.players, 2)
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()

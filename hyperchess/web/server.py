@@ -11,6 +11,8 @@ API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 4
 - ``POST /api/seats`` {id, seats, movetime}  who plays which colour -> state
 - ``POST /api/resign`` {id}              the person's side resigns -> state
 - ``POST /api/draw``  {id}               the person offers a draw (the engine agrees within 0.3 pawns) -> state
+- ``POST /api/analyze`` {id, on, ply}     analysis of the present (ply null) or a reviewed position -> state
+- ``POST /api/edit``  {id, start | square+piece | cancel | done+rest}  the board editor -> state
 - ``GET  /api/pgn?id=ID``                 the game as a PGN file
 
 Who may call it (the local model of Jupyter Server): the server trusts no request because it reached the
@@ -286,6 +288,15 @@ class Handler(BaseHTTPRequestHandler):
                 s.resign()
             elif url.path == "/api/draw":
                 s.offer_draw()
+            elif url.path == "/api/edit":
+                s.edit(body)
+            elif url.path == "/api/analyze":
+                ply = body.get("ply")
+                if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+                    raise BadInput("ply: a move number or null")
+                s.analyze(bool(body.get("on")), ply)
+                self._json(s.state(ply))
+                return
             else:
                 self._error(404, f"no such action {url.path}")
                 return

@@ -18,7 +18,7 @@ from hyperchess.pictures import render_svg
 from hyperchess.tournament.pgn import movetext, score_text, seat_tags, tag_block
 from hyperchess.tournament.spec import SpecError, parse_tc
 from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
-from hyperchess.variants.codes import code_of
+from hyperchess.variants.codes import EMPTY, HOLE, code_of
 from hyperchess.variants.game import Move
 from hyperchess.variants.notation import UnknownSquare
 
@@ -45,6 +45,7 @@ def load_checked(game, text: str | None):
 
 
 MAX_CLOCK = 36000.0       # seconds: the longest base time the board takes (10 hours)
+ANALYSIS_SECONDS = 60.0   # an analysis stops by itself after this long
 
 
 def parse_clock(text) -> tuple[int, float, float] | None:
@@ -104,12 +105,97 @@ class Session:
         self.engine_score: int | None = None          # the engine's last score, for its own side
         self.tc = parse_clock(self.clock)
         self._reset_clocks()
+        self.editing = None                          # the editor's position (any board; checked when done)
+        self.analysis: dict | None = None            # what the analysis thread found (see ``analyze``)
+        self.analysis_stop = threading.Event()
+        self.analysis_searcher: Searcher | None = None
 
     # ------------------------------------------------------------------ changes
     def _changed(self) -> None:
         self.version += 1
         self.stop.set()
+        self.analysis_stop.set()        # an analysis is of one position: the page starts it again
+        self.analysis = None
         self.message = ""
+
+    # ------------------------------------------------------------------ the board editor
+    def edit(self, body: dict) -> None:
+        """The editor: ``start`` (from the present position), ``square`` + ``piece`` (a position-string token
+        such as ``Q``, ``q`` or ``gQ``; empty removes), ``cancel``, or ``done`` with ``rest`` (the position
+        string's fields after the board: side to move, castling, e.p., clocks, reserves...). ``done`` goes
+        through the same checks as a pasted position; a refused one keeps the editor open with its reason."""
+        with self.lock:
+            if body.get("start"):
+                self.editing = self.pos.copy()
+                self._changed()               # the engine stops thinking while the board is edited
+                return
+            if self.editing is None:
+                raise BadInput("the editor is not open")
+            if body.get("cancel"):
+                self.editing = None
+                self._changed()
+            elif body.get("done"):
+                rest = body.get("rest")
+                if not isinstance(rest, str) or len(rest) > 2000:
+                    raise BadInput("rest: the position string's fields after the board, e.g. w KQkq - 0 1")
+                text = self.game.board_to_text(self.editing.board) + " " + rest.strip()
+                self.set_position(text)       # BadInput (one line) if refused: the editor stays open
+                self.editing = None
+                return
+            else:
+                square, piece = body.get("square"), body.get("piece") or ""
+                if not isinstance(square, str) or not isinstance(piece, str):
+                    raise BadInput("square and piece: texts, e.g. e4 and Q")
+                try:
+                    cell = self.game.names.parse(square)
+                except UnknownSquare as exc:
+                    raise BadInput(str(exc)) from None
+                if piece and piece not in self.game.letters:
+                    raise BadInput(f"no piece {piece[:8]!r} in {self.game.name}")
+                if self.editing.board[cell] == HOLE:
+                    raise BadInput(f"{square} is not on the board now")
+                self.editing.put(cell, self.game.letters[piece] if piece else EMPTY)
+                self.version += 1
+        self.kick()
+
+    # ------------------------------------------------------------------ analysis
+    def analyze(self, on: bool, ply: int | None = None) -> None:
+        """Think about the present position (``ply`` None) or the one after ``ply`` moves, without moving:
+        the score for the side to move, the depth and the best line, until ``analyze(False)``, a change of the
+        game, or ANALYSIS_SECONDS."""
+        with self.lock:
+            self.analysis_stop.set()
+            self.analysis = None
+            if not on:
+                return
+            if ply is not None and not 0 <= ply <= len(self.names):
+                raise BadInput(f"ply: 0..{len(self.names)}, got {ply}")
+            view = self.pos.copy()
+            if ply is not None:
+                view.take_back_to(ply)
+            if not view.legal_moves():
+                raise BadInput("nothing to analyse: no legal move in this position")
+            self.analysis_stop = stop = threading.Event()
+            side = self.game.color_names[view.turn]
+            self.analysis = entry = {"ply": ply, "side": side, "depth": 0, "score": "", "line": [], "best": None,
+                                     "running": True}
+            if self.analysis_searcher is None:
+                self.analysis_searcher = Searcher(hash_mb=16)
+            searcher = self.analysis_searcher
+
+        def info(i: SearchInfo) -> None:
+            line = self._pv_text(view, i.pv)
+            with self.lock:
+                if self.analysis is entry:
+                    entry.update(depth=i.depth, score=score_text(i.score), line=line.split(),
+                                 best=(i.pv[0][0], i.pv[0][1]) if i.pv else entry["best"])
+
+        def work() -> None:
+            searcher.search(view, Limits(movetime=ANALYSIS_SECONDS, use_all=True), stop=stop, on_info=info)
+            with self.lock:
+                entry["running"] = False
+
+        threading.Thread(target=work, name=f"analysis-{self.id}", daemon=True).start()
 
     def _reset_clocks(self) -> None:
         base = self.tc[1] if self.tc else 0.0
@@ -269,12 +355,14 @@ class Session:
     def close(self) -> None:
         self.closed = True
         self.stop.set()
+        self.analysis_stop.set()
 
     # ------------------------------------------------------------------ the engine
     def kick(self) -> None:
         """Start the engine thread if the engine is to move and it is not already thinking."""
         with self.lock:
-            if self.closed or self.outcome() is not None or self.seats[self.pos.turn] != "engine":
+            if self.closed or self.editing is not None or self.outcome() is not None \
+                    or self.seats[self.pos.turn] != "engine":
                 return
             if self.worker is not None and self.worker.is_alive():
                 return
@@ -284,7 +372,8 @@ class Session:
     def _engine_loop(self) -> None:
         while True:
             with self.lock:
-                if self.closed or self.outcome() is not None or self.seats[self.pos.turn] != "engine":
+                if self.closed or self.editing is not None or self.outcome() is not None \
+                        or self.seats[self.pos.turn] != "engine":
                     return
                 version = self.version
                 pos = self.pos.copy()
@@ -344,16 +433,21 @@ class Session:
             if ply is not None and not 0 <= ply <= len(self.names):
                 raise BadInput(f"ply: 0..{len(self.names)}, got {ply}")
             view = pos
-            if ply is not None and ply != len(self.names):
+            if self.editing is not None:
+                view, ply = self.editing, None
+            elif ply is not None and ply != len(self.names):
                 view = pos.copy()
                 view.take_back_to(ply)
             humans = [c for c in range(game.players) if self.seats[c] == "human"]
             viewer = pos.turn if pos.turn in humans else (humans[0] if humans else 0)
             flipped = (game.teams[viewer] == 1) != bool(flip)
             k = view.king()
-            svg = render_svg(view, lastmove=view.last_move, flipped=flipped, layout=None,
+            analysis = self.analysis if self.analysis and self.analysis["ply"] == (None if view is pos else ply) \
+                else None
+            arrows = [analysis["best"]] if analysis and analysis["best"] else []
+            svg = render_svg(view, lastmove=view.last_move, flipped=flipped, layout=None, arrows=arrows,
                              check=k if k is not None and view.in_check() else None)
-            to_move = self.seats[pos.turn] == "human" and outcome is None and view is pos
+            to_move = self.seats[pos.turn] == "human" and outcome is None and view is pos and self.editing is None
             return {
                 "id": self.id,
                 "version": self.version,
@@ -383,6 +477,12 @@ class Session:
                 "flipped": flipped,
                 "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
                 "captured": captured(game, self.start_fen, view),
+                "editing": None if self.editing is None else {
+                    "rest": " ".join(self.editing.fen().split()[1:]),
+                    "palette": [{"token": game.letter_of(code_of(kind, color)), "color": game.color_names[color],
+                                 "name": game.pieces[kind].name}
+                                for color in range(game.players) for kind in range(1, len(game.pieces))]},
+                "analysis": None if analysis is None else {k: v for k, v in analysis.items() if k != "best"},
                 "clock": self.clock if self.tc else None,
                 "clocks": [self.time_left(c) for c in range(game.players)] if self.tc else None,
                 "termination": outcome.termination if outcome else None,

@@ -11,6 +11,8 @@ let pollTimer = null;
 let reviewPly = null;     // the move number being looked at, or null for the present
 let flip = false;         // the board seen from the other side
 let clockTimer = null;    // ticks the shown clocks between server states
+let analyzing = false;    // analysis mode: the engine thinks about the position shown
+let brush = "";           // the editor's chosen piece token ("" removes)
 let clockBase = 0;        // performance.now() when the shown clocks were read
 
 // A server bound beyond loopback prints its address with ?token=...: every API request carries it back.
@@ -130,10 +132,45 @@ function markSelection() {
   }
 }
 
+async function editAction(body) {
+  try {
+    state = await api("/api/edit", Object.assign({ id: state.id }, body));
+    show();
+    return true;
+  } catch (e) { say(e.message, true); return false; }
+}
+
+function showEditor() {
+  const ed = state.editing;
+  $("editor").hidden = !ed;
+  $("edit").disabled = !!ed;
+  if (!ed) return;
+  const pal = $("palette");
+  if (pal.dataset.variant !== state.variant) {
+    pal.textContent = "";
+    pal.dataset.variant = state.variant;
+    for (const p of [{ token: "", color: "", name: "remove" }, ...ed.palette]) {
+      const b = document.createElement("button");
+      b.className = "brush";
+      b.dataset.token = p.token;
+      b.textContent = p.token ? `${p.token} ${p.color} ${p.name}` : "empty (remove)";
+      b.addEventListener("click", () => { brush = p.token; markBrush(); });
+      pal.appendChild(b);
+    }
+    $("edit-rest").value = ed.rest;
+  }
+  markBrush();
+}
+
+function markBrush() {
+  document.querySelectorAll("#palette button").forEach((b) => b.classList.toggle("chosen", b.dataset.token === brush));
+}
+
 function onBoardClick(ev) {
   if (!state) return;
   const t = targetOf(ev.target);
   if (t === null) return;
+  if (state.editing) { editAction({ square: t, piece: brush }); return; }
   const legal = state.legal;
   if (reviewPly !== null) {
     say("reviewing an earlier position: go back to the present to play (End)", false);
@@ -243,7 +280,10 @@ async function review(ply) {
   ply = Math.max(0, Math.min(n, ply));
   reviewPly = ply === n ? null : ply;
   selected = null;
-  try { await fetchState(); say(""); } catch (e) { say(e.message, true); }
+  try {
+    if (analyzing) await startAnalysis(); else await fetchState();
+    say("");
+  } catch (e) { say(e.message, true); }
 }
 
 function onKey(ev) {
@@ -293,6 +333,8 @@ function show() {
   showClocks();
   if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
   if (state.clocks && !state.result) clockTimer = setInterval(showClocks, 100);
+  showAnalysis();
+  showEditor();
   showMoves();
   schedulePoll();
 }
@@ -325,7 +367,26 @@ function showClocks() {
 
 function schedulePoll() {
   if (pollTimer) { clearTimeout(pollTimer); pollTimer = null; }
-  if (state && state.engine_to_move) pollTimer = setTimeout(poll, 250);
+  if (state && (state.engine_to_move || analyzing)) pollTimer = setTimeout(poll, analyzing ? 400 : 250);
+}
+
+async function startAnalysis() {
+  // the position shown: the present, or the reviewed one
+  try {
+    state = await api("/api/analyze", { id: state.id, on: true, ply: reviewPly });
+    show();
+  } catch (e) { say(e.message, true); analyzing = false; showAnalysis(); }
+}
+
+function showAnalysis() {
+  const box = $("analysis");
+  $("analyze").textContent = analyzing ? "Stop analysis" : "Analyse";
+  box.hidden = !analyzing;
+  if (!analyzing) return;
+  const a = state.analysis;
+  if (!a) { box.textContent = "analysis: starting..."; return; }
+  box.textContent = `analysis (${a.running ? "thinking" : "done"}): depth ${a.depth}, score ${a.score || "?"} ` +
+    `for ${a.side} (to move), best line: ${a.line.join(" ") || "-"}`;
 }
 
 async function poll() {
@@ -334,7 +395,12 @@ async function poll() {
   try {
     const s = await api(`/api/state?id=${id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : ""));
     if (!state || state.id !== id) return;
-    if (s.version !== state.version) { state = s; show(); return; }
+    if (s.version !== state.version || analyzing) {
+      state = s;
+      show();
+      if (analyzing && !state.analysis && state.legal !== undefined) startAnalysis();   // the position changed
+      return;
+    }
     state.thinking = s.thinking;
     $("thinking").textContent = s.thinking || "-";
   } catch (e) { say(e.message, true); }
@@ -376,6 +442,22 @@ async function init() {
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
+  $("edit").addEventListener("click", async () => {
+    reviewPly = null;
+    analyzing = false;
+    $("palette").dataset.variant = "";
+    await editAction({ start: true });
+  });
+  $("edit-cancel").addEventListener("click", () => editAction({ cancel: true }));
+  $("edit-done").addEventListener("click", async () => {
+    if (await editAction({ done: true, rest: $("edit-rest").value })) say("the edited position is set");
+  });
+  $("analyze").addEventListener("click", async () => {
+    analyzing = !analyzing;
+    if (analyzing) { await startAnalysis(); return; }
+    try { state = await api("/api/analyze", { id: state.id, on: false, ply: reviewPly }); show(); }
+    catch (e) { say(e.message, true); }
+  });
   document.addEventListener("keydown", onKey);
   $("load").addEventListener("click", () => action("/api/position", { position: $("fen").value }));
   $("play").addEventListener("click", () => { const t = $("typed").value; $("typed").value = ""; playMove(t); });
