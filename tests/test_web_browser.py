@@ -394,3 +394,60 @@ def test_analysis_with_an_arrow_then_the_editor_and_play_on(board, name):
         assert not view.errors, view.errors
     finally:
         view.page.close()
+
+
+def click_3d(view, square: str, piece: bool) -> None:
+    """A real mouse click on ``square`` in the 3D view, where the picking ray lands on it."""
+    point = view.page.evaluate("([sq, piece]) => View3D.screenOf(sq, piece)", [square, piece])
+    assert point is not None, square
+    view.page.mouse.click(point["x"], point["y"])
+
+
+def reachable_3d(view, square: str, piece: bool) -> bool:
+    point = view.page.evaluate("([sq, piece]) => View3D.screenOf(sq, piece)", [square, piece])
+    return point is not None and view.page.evaluate("([x, y]) => View3D.hitAt(x, y)", [point["x"], point["y"]]) == square
+
+
+@pytest.mark.parametrize("name", ["mixed3d", "first-contact"])
+def test_a_move_by_clicks_in_the_3d_view_and_the_engine_replies(board, name):
+    url, b = board
+    game = get_game(name)
+    view = BoardPage(b, url, name, ["human"] + ["engine"] * (game.players - 1), movetime=0.1)
+    try:
+        view.page.click("#view3d")
+        view.page.wait_for_function("state.cells3d !== null && document.querySelector('#board3d canvas') !== null")
+        assert view.page.is_hidden("#board") and view.page.is_visible("#board3d canvas")
+        st = view.state()
+        pieces = {c["sq"] for c in st["cells3d"]["cells"] if c.get("piece")}
+        # a move whose clicks land where they should: from a piece (or a single click on a cell, First
+        # Contact's platform placement) to a cell the picking ray reaches
+        move = None
+        placements = [m for m in st["legal"] if m["from"] == m["to"]]
+        for m in sorted(placements, key=lambda m: m["to"]):
+            if reachable_3d(view, m["to"], False):
+                move = m
+                break
+        sources = sorted({m["from"] for m in st["legal"] if m["from"] != m["to"] and m["from"] in pieces})
+        for source in sources if move is None else ():
+            if not reachable_3d(view, source, True):
+                continue
+            click_3d(view, source, True)                          # select the piece: its targets are marked
+            view.page.wait_for_function(f"selected === {source!r} && window.dests3d.length > 0")
+            move = next((m for m in sorted(st["legal"], key=lambda m: m["to"])
+                         if m["from"] == source and reachable_3d(view, m["to"], False)), None)
+            if move is not None:
+                break
+            click_3d(view, source, True)                          # unselect it
+        assert move is not None, "no move reachable by clicks in the 3D view"
+        click_3d(view, move["to"], False)
+        if view.page.locator("#choice").is_visible():
+            view.page.locator(f'#choice-buttons button[data-move="{move["move"]}"]').click()
+        st = view.wait_for_turn(0)
+        assert st["moves"][0] == move["move"] and len(st["moves"]) >= 2     # the engine replied
+        assert view.page.is_visible("#board3d canvas") and st["cells3d"] is not None
+        shot = save_screenshot(view.page, SHOTS / f"{name}-3d-played.png")
+        colours, busy = png_stats(view.page, shot)
+        assert colours > 50 and busy > 0.2, (colours, busy)
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()

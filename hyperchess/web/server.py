@@ -3,8 +3,9 @@
 API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 400/404):
 - ``GET  /api/games``                     the games: name, title, players, colours, description
 - ``POST /api/new``   {variant, seats, movetime, clock}  a new game -> state (clock: e.g. "5+0.1", or none)
-- ``GET  /api/state?id=ID[&ply=N][&flip=1]``  the game's state (picture, legal click targets, moves, thinking...);
-  ``ply``: the picture after that many moves (review), ``flip``: seen from the other side
+- ``GET  /api/state?id=ID[&ply=N][&flip=1][&view=3d]``  the game's state (picture, legal click targets, moves,
+  thinking...); ``ply``: the picture after that many moves (review), ``flip``: seen from the other side,
+  ``view=3d``: every cell as data for the 3D view
 - ``POST /api/move``  {id, move}          a person's move in native notation -> state
 - ``POST /api/undo``  {id}                take back to the person's previous turn -> state
 - ``POST /api/position`` {id, position}   start from a pasted position string -> state
@@ -45,6 +46,10 @@ PERSON_AWAY = 30 * 60     # seconds without a request after which a person's gam
 TOKEN_HEADER = "X-Hyperchess-Token"
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
+          "/static/view3d.js": ("view3d.js", "text/javascript; charset=utf-8"),
+          "/static/three.min.js": ("three.min.js", "text/javascript; charset=utf-8"),
+          "/static/OrbitControls.js": ("OrbitControls.js", "text/javascript; charset=utf-8"),
+          "/static/THREE-LICENSE.txt": ("THREE-LICENSE.txt", "text/plain; charset=utf-8"),
           "/static/style.css": ("style.css", "text/css; charset=utf-8")}
 
 
@@ -245,7 +250,7 @@ class Handler(BaseHTTPRequestHandler):
                 if ply is not None and not (ply.isdigit() and len(ply) < 7):
                     raise BadInput(f"ply: a move number, got {ply[:20]!r}")
                 self._json(self.board.get(query.get("id")).state(None if ply is None else int(ply),
-                                                                 query.get("flip") == "1"))
+                                                                 query.get("flip") == "1", query.get("view") == "3d"))
             elif url.path == "/api/pgn":
                 s = self.board.get(query.get("id"))
                 self._send(200, s.pgn().encode(), "application/x-chess-pgn; charset=utf-8",

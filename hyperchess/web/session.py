@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.pictures import render_svg
+from hyperchess.pictures.games import glyph_for
+from hyperchess.pictures.svg import DEFAULT_COLORS, side_colors
 from hyperchess.tournament.pgn import movetext, score_text, seat_tags, tag_block
 from hyperchess.tournament.spec import SpecError, parse_tc
 from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
@@ -423,9 +425,10 @@ class Session:
         return self.worker is not None and self.worker.is_alive()
 
     # ------------------------------------------------------------------ what the page shows
-    def state(self, ply: int | None = None, flip: bool = False) -> dict:
+    def state(self, ply: int | None = None, flip: bool = False, cells: bool = False) -> dict:
         """What the page shows. ``ply``: the position after that many moves, for review (None: now);
-        ``flip``: the board seen from the other side than the person's."""
+        ``flip``: the board seen from the other side than the person's; ``cells``: every cell as data for the
+        3D view (``cells3d``)."""
         with self.lock:
             pos = self.pos
             game = self.game
@@ -482,6 +485,8 @@ class Session:
                     "palette": [{"token": game.letter_of(code_of(kind, color)), "color": game.color_names[color],
                                  "name": game.pieces[kind].name}
                                 for color in range(game.players) for kind in range(1, len(game.pieces))]},
+                "cells3d": cells_3d(view, arrows) if cells else None,
+                "levels": game.geometry.levels,
                 "analysis": None if analysis is None else {k: v for k, v in analysis.items() if k != "best"},
                 "clock": self.clock if self.tc else None,
                 "clocks": [self.time_left(c) for c in range(game.players)] if self.tc else None,
@@ -513,6 +518,34 @@ class Session:
             comments = [f"[%clk {clock_text(c)}]" for c in self.clk_after] if self.tc else None
             closing = outcome.reason if outcome and outcome.termination == "time forfeit" else None
             return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result, comments, closing) + "\n"
+
+
+def cells_3d(pos, arrows) -> dict:
+    """The board as data for the 3D view: each cell's square name, (file, rank, level), shade, and its piece
+    (token, colour, the glyph the pictures draw, fill and outline colours); holes (cells missing now) too;
+    the last move, the checked royal pieces and the analysis arrow."""
+    game = pos.game
+    g = game.geometry
+    glyphs = {}
+    out = []
+    for cell, (f, r, l) in enumerate(g.coords):
+        code = pos.board[cell]
+        entry = {"sq": game.names.name(cell), "f": f, "r": r, "l": l, "dark": (f + r) % 2 == 0, "hole": code == HOLE}
+        if code > HOLE:
+            kind, color = game.kind_of[code], game.owner[code]
+            piece = game.pieces[kind]
+            if kind not in glyphs:
+                glyph = glyph_for(piece.letter, piece.tags, piece.name)
+                glyphs[kind] = glyph.parts[0][0] if glyph.parts else piece.letter
+            fill, outline = side_colors(game, color, DEFAULT_COLORS)
+            entry["piece"] = {"token": game.letter_of(code), "color": game.color_names[color], "glyph": glyphs[kind],
+                              "fill": fill, "outline": outline, "name": piece.name}
+        out.append(entry)
+    last = pos.last_move
+    return {"cells": out, "files": g.files, "ranks": g.ranks, "levels": g.levels,
+            "level_names": list(game.names.level_names),
+            "last": [game.names.name(c) for c in (last[:2] if last else ()) if 0 <= c < g.size],
+            "arrows": [[game.names.name(a[0]), game.names.name(a[1])] for a in arrows]}
 
 
 def captured(game, start_fen: str, pos) -> dict[str, list[str]]:

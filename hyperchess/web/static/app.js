@@ -13,6 +13,8 @@ let flip = false;         // the board seen from the other side
 let clockTimer = null;    // ticks the shown clocks between server states
 let analyzing = false;    // analysis mode: the engine thinks about the position shown
 let brush = "";           // the editor's chosen piece token ("" removes)
+let mode3d = false;       // the 3D view instead of the flat panels
+let view3dReady = false;
 let clockBase = 0;        // performance.now() when the shown clocks were read
 
 // A server bound beyond loopback prints its address with ?token=...: every API request carries it back.
@@ -80,7 +82,7 @@ async function newGame() {
     selected = null;
     reviewPly = null;
     say("");
-    if (flip) await fetchState(); else show();
+    if (flip || mode3d) await fetchState(); else show();
   } catch (e) { say(e.message, true); }
 }
 
@@ -101,6 +103,14 @@ function cellRect(name) {
 }
 
 function markSelection() {
+  if (mode3d) {
+    const legal = state.legal;
+    const dests = selected !== null ? [...new Set(legal.filter((m) => m.from === selected).map((m) => m.to))]
+      : [...new Set(legal.filter((m) => m.from === m.to).map((m) => m.to))];
+    View3D.mark(selected, dests);
+    window.dests3d = dests;
+    return;
+  }
   const svg = boardSvg();
   if (!svg) return;
   svg.querySelectorAll(".dest").forEach((e) => e.remove());
@@ -135,7 +145,7 @@ function markSelection() {
 async function editAction(body) {
   try {
     state = await api("/api/edit", Object.assign({ id: state.id }, body));
-    show();
+    if (mode3d) await fetchState(); else show();
     return true;
   } catch (e) { say(e.message, true); return false; }
 }
@@ -170,6 +180,16 @@ function onBoardClick(ev) {
   if (!state) return;
   const t = targetOf(ev.target);
   if (t === null) return;
+  clickTarget(t);
+}
+
+function pieceOn(t) {
+  if (mode3d && state.cells3d) return state.cells3d.cells.some((c) => c.sq === t && c.piece);
+  return !!boardSvg().querySelector(`g.piece[data-square="${CSS.escape(t)}"]`);
+}
+
+// a click on a cell, piece or reserve piece, in either view
+function clickTarget(t) {
   if (state.editing) { editAction({ square: t, piece: brush }); return; }
   const legal = state.legal;
   if (reviewPly !== null) {
@@ -191,11 +211,11 @@ function onBoardClick(ev) {
   if (others.length) {
     selected = t;
     say("");
-  } else if (boardSvg().querySelector(`g.piece[data-square="${CSS.escape(t)}"]`)) {
+  } else if (pieceOn(t)) {
     // a piece that cannot move (or not ours): select it, and say why nothing happens
     selected = null;
     markSelection();
-    const r = cellRect(t);
+    const r = mode3d ? null : cellRect(t);
     if (r) r.classList.add("selected");
     say(`the piece on ${t} has no legal move now`, false);
     return;
@@ -227,7 +247,7 @@ async function playMove(text) {
     selected = null;
     reviewPly = null;
     say("");
-    if (flip) await fetchState(); else show();
+    if (flip || mode3d) await fetchState(); else show();
   } catch (e) {
     say(e.message, true);
     selected = null;
@@ -269,7 +289,8 @@ function showMoves() {
 }
 
 async function fetchState() {
-  const q = `/api/state?id=${state.id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "");
+  const q = `/api/state?id=${state.id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
+    (mode3d ? "&view=3d" : "");
   const s = await api(q);
   if (s.id === state.id) { state = s; show(); }
 }
@@ -298,6 +319,15 @@ function onKey(ev) {
 }
 
 function show() {
+  $("view3d").hidden = !(state.levels > 1);
+  if (mode3d && !(state.levels > 1)) mode3d = false;
+  $("view3d").textContent = mode3d ? "Flat view" : "3D view";
+  $("board").hidden = mode3d;
+  $("board3d").hidden = !mode3d;
+  if (mode3d && state.cells3d) {
+    if (!view3dReady) { View3D.init($("board3d"), (t) => { if (state) clickTarget(t); }); view3dReady = true; }
+    View3D.render(state.cells3d, state.flipped);
+  }
   $("board").innerHTML = state.svg;
   const svg = boardSvg();
   const vb = svg.viewBox && svg.viewBox.baseVal;
@@ -374,7 +404,7 @@ async function startAnalysis() {
   // the position shown: the present, or the reviewed one
   try {
     state = await api("/api/analyze", { id: state.id, on: true, ply: reviewPly });
-    show();
+    if (mode3d) await fetchState(); else show();
   } catch (e) { say(e.message, true); analyzing = false; showAnalysis(); }
 }
 
@@ -393,7 +423,8 @@ async function poll() {
   pollTimer = null;
   const id = state.id;
   try {
-    const s = await api(`/api/state?id=${id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : ""));
+    const s = await api(`/api/state?id=${id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
+      (mode3d ? "&view=3d" : ""));
     if (!state || state.id !== id) return;
     if (s.version !== state.version || analyzing) {
       state = s;
@@ -413,7 +444,7 @@ async function action(path, extra) {
     selected = null;
     reviewPly = null;
     say("");
-    if (flip) await fetchState(); else show();
+    if (flip || mode3d) await fetchState(); else show();
   } catch (e) { say(e.message, true); }
 }
 
@@ -442,6 +473,11 @@ async function init() {
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
+  $("view3d").addEventListener("click", async () => {
+    mode3d = !mode3d;
+    selected = null;
+    try { await fetchState(); } catch (e) { say(e.message, true); }
+  });
   $("edit").addEventListener("click", async () => {
     reviewPly = null;
     analyzing = false;
