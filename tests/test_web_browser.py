@@ -447,7 +447,7 @@ def test_a_move_by_clicks_in_the_3d_view_and_the_engine_replies(board, name):
         assert view.page.is_visible("#board3d canvas") and st["cells3d"] is not None
         shot = save_screenshot(view.page, SHOTS / f"{name}-3d-played.png")
         colours, busy = png_stats(view.page, shot)
-        assert colours > 50 and busy > 0.2, (colours, busy)
+        assert colours > 50 and busy > 0.1, (colours, busy)      # First Contact's tower is mostly air
         assert not view.errors, view.errors
     finally:
         view.page.close()
