@@ -5,7 +5,8 @@ API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 4
 - ``POST /api/new``   {variant, seats, movetime, clock}  a new game -> state (clock: e.g. "5+0.1", or none)
 - ``GET  /api/state?id=ID[&ply=N][&flip=1][&view=3d]``  the game's state (picture, legal click targets, moves,
   thinking...); ``ply``: the picture after that many moves (review), ``flip``: seen from the other side,
-  ``view=3d``: every cell as data for the 3D view
+  ``view=3d``: every cell as data for the 3D view; ``known=V``: the page has version V, so only the engine's
+  line and the clocks come back (``unchanged``) unless the game has changed
 - ``POST /api/move``  {id, move}          a person's move in native notation -> state
 - ``POST /api/undo``  {id}                take back to the person's previous turn -> state
 - ``POST /api/position`` {id, position}   start from a pasted position string -> state
@@ -29,6 +30,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import secrets
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -199,7 +201,10 @@ class Handler(BaseHTTPRequestHandler):
         for k, v in (extra or {}).items():
             self.send_header(k, v)
         self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True          # the page went away (closed, reloaded): nothing to answer
 
     def _json(self, obj, status: int = 200) -> None:
         self._send(status, json.dumps(obj).encode(), "application/json")
@@ -246,11 +251,16 @@ class Handler(BaseHTTPRequestHandler):
             elif url.path == "/api/games":
                 self._json(games_list())
             elif url.path == "/api/state":
+                known = query.get("known")
+                s = self.board.get(query.get("id"))
+                if known is not None and known.isdigit() and int(known) == s.version:
+                    self._json(s.light_state())
+                    return
                 ply = query.get("ply")
                 if ply is not None and not (ply.isdigit() and len(ply) < 7):
                     raise BadInput(f"ply: a move number, got {ply[:20]!r}")
-                self._json(self.board.get(query.get("id")).state(None if ply is None else int(ply),
-                                                                 query.get("flip") == "1", query.get("view") == "3d"))
+                self._json(s.state(None if ply is None else int(ply), query.get("flip") == "1",
+                                   query.get("view") == "3d"))
             elif url.path == "/api/pgn":
                 s = self.board.get(query.get("id"))
                 self._send(200, s.pgn().encode(), "application/x-chess-pgn; charset=utf-8",
@@ -314,13 +324,25 @@ class Handler(BaseHTTPRequestHandler):
             self._error(400, str(exc))
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A page that goes away mid-answer is no error worth a traceback: one line on stderr for anything else."""
+
+    def handle_error(self, request, client_address) -> None:
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (BrokenPipeError, ConnectionResetError, TimeoutError)):
+            return
+        print(f"hyperchess serve: {type(exc).__name__} answering {client_address[0]}: {exc}", file=sys.stderr)
+
+
 def make_server(host: str = "127.0.0.1", port: int = 8000, token: str | None = None) -> ThreadingHTTPServer:
     """A server bound to ``host``:``port`` (port 0 = any free port); call ``serve_forever``. A host other than
     loopback gets a token (``token``, or a new random one), kept in ``server.token``; loopback needs none."""
     if token is None and not is_loopback(host):
         token = secrets.token_urlsafe(16)
+    # searches are pure Python: a short switch interval gives request threads the GIL within ~1 ms
+    sys.setswitchinterval(0.001)
     handler = type("BoundHandler", (Handler,), {"board": Board()})
-    server = ThreadingHTTPServer((host, port), handler)
+    server = QuietServer((host, port), handler)
     server.daemon_threads = True
     handler.guard = Guard(host, server.server_address[1], token)
     server.board = handler.board        # type: ignore[attr-defined]

@@ -27,6 +27,7 @@ from hyperchess.variants.notation import UnknownSquare
 from .targets import legal_targets
 
 SEATS = ("human", "engine")
+ENGINE_SLOTS = threading.BoundedSemaphore(2)    # searches running at once in one server (see _engine_loop)
 MOVETIME_RANGE = (0.05, 30.0)
 
 
@@ -393,14 +394,21 @@ class Session:
                                          f"nodes {i.nodes}  {line}").rstrip()
                         self.engine_score = i.score
 
-            if self.tc:                # the engine plays on its clock, as under CECP
-                moves, _, inc = self.tc
-                made = sum(1 for c in self.turns[:-1] if c == pos.turn)
-                limits = Limits(time_left=max(0.0, self.time_left(pos.turn) or 0.0), increment=inc,
-                                moves_to_go=(moves - made % moves) if moves else None)
-            else:                      # a fixed time per move: use it all (new iterations until it is spent)
-                limits = Limits(movetime=movetime, use_all=True)
-            result = self.searcher.search(pos, limits, stop=stop, on_info=info)
+            # The GIL: searches are pure Python, so every thinking engine slows the server's request threads.
+            # At most ENGINE_SLOTS searches run at once (the server's other games wait their turn: they play
+            # slower, the pages stay interactive), and the server switches threads every millisecond.
+            with ENGINE_SLOTS:
+                if stop.is_set():
+                    continue            # the game changed while it waited for a slot
+                with self.lock:
+                    if self.tc:        # the engine plays on its clock, as under CECP
+                        moves, _, inc = self.tc
+                        made = sum(1 for c in self.turns[:-1] if c == pos.turn)
+                        limits = Limits(time_left=max(0.0, self.time_left(pos.turn) or 0.0), increment=inc,
+                                        moves_to_go=(moves - made % moves) if moves else None)
+                    else:              # a fixed time per move: use it all (new iterations until it is spent)
+                        limits = Limits(movetime=movetime, use_all=True)
+                result = self.searcher.search(pos, limits, stop=stop, on_info=info)
             with self.lock:
                 if self.version != version or self.closed:
                     continue            # the game changed while we thought: think again about the new one
@@ -425,6 +433,14 @@ class Session:
         return self.worker is not None and self.worker.is_alive()
 
     # ------------------------------------------------------------------ what the page shows
+    def light_state(self) -> dict:
+        """What a page that already has this version needs every quarter second: the engine's line and the
+        clocks (the picture and the legal moves only come with a new version)."""
+        with self.lock:
+            self._check_flag()
+            return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking,
+                    "clocks": [self.time_left(c) for c in range(self.game.players)] if self.tc else None}
+
     def state(self, ply: int | None = None, flip: bool = False, cells: bool = False) -> dict:
         """What the page shows. ``ply``: the position after that many moves, for review (None: now);
         ``flip``: the board seen from the other side than the person's; ``cells``: every cell as data for the

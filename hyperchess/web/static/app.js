@@ -424,8 +424,15 @@ async function poll() {
   const id = state.id;
   try {
     const s = await api(`/api/state?id=${id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
-      (mode3d ? "&view=3d" : ""));
+      (mode3d ? "&view=3d" : "") + (analyzing ? "" : `&known=${state.version}`));
     if (!state || state.id !== id) return;
+    if (s.unchanged) {                 // the same game: only the engine's line and the clocks
+      state.thinking = s.thinking;
+      $("thinking").textContent = s.thinking || "-";
+      if (s.clocks) { state.clocks = s.clocks; clockBase = performance.now(); showClocks(); }
+      schedulePoll();
+      return;
+    }
     if (s.version !== state.version || analyzing) {
       state = s;
       show();
