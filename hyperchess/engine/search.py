@@ -360,7 +360,7 @@ class Searcher:
             now = time.perf_counter()
             if now >= soft or self.nodes >= self.node_limit or (stop is not None and stop.is_set()):
                 break
-            if now + 2 * (now - iteration_start) > self.deadline:
+            if now + 2 * (now - iteration_start) > self.deadline and not limits.use_all:
                 break          # the next iteration (usually 3x longer or more) could not finish anyway
             if timed and len(moves) == 1 and not limits.infinite:
                 break          # the only move: no need to think
