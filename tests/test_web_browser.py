@@ -322,16 +322,25 @@ def test_a_clocked_game_lost_on_time(board):
 @pytest.mark.parametrize("name", [n for n in PLAYED if n != "raumschach"])
 def test_analysis_with_an_arrow_then_the_editor_and_play_on(board, name):
     """By clicking: analysis of the position shown (a score, a line in native notation, the best move as an
-    arrow on the board); then the editor removes a piece (First Contact: a pawn from the reserve, in the
-    position string's reserve field) and play goes on from the edited position."""
+    arrow on the board); then the editor removes a piece by clicks and play goes on from the edited position.
+    (First Contact starts with an empty board: the person drops pieces first.)"""
     from hyperchess.variants.load import load_position
     url, b = board
     game = get_game(name)
     view = BoardPage(b, url, name, ["human"] + ["engine"] * (game.players - 1), movetime=0.1)
     try:
         st = view.state()
-        view.play_by_clicks(pick(st["legal"], 1))
-        st = view.wait_for_turn(0)
+        played = 0
+        for ply in range(12):
+            # First Contact starts with an empty board: play on (drops first) until a piece besides the kings
+            # stands on it
+            drops = [m for m in st["legal"] if m["label"] == "drop"]
+            view.play_by_clicks(pick(drops or st["legal"], ply + 1))
+            st = view.wait_for_turn(played)
+            played = len(st["moves"])
+            board_pieces = [c for c in game.position(st["fen"]).board if c > 1 and c not in game.royal_codes]
+            if board_pieces and st["result"] is None:
+                break
         view.page.click("#analyze")
         view.page.wait_for_function("state.analysis && state.analysis.depth >= 2 && state.analysis.line.length > 0",
                                     timeout=30000)
@@ -349,43 +358,31 @@ def test_analysis_with_an_arrow_then_the_editor_and_play_on(board, name):
         view.page.click("#edit")
         view.page.wait_for_function("state.editing !== null")
         pieces_before = sum(1 for c in pos.board if c > 1)
-        rest = view.page.input_value("#edit-rest")
-        if name == "first-contact":
-            fields = rest.split()
-            reserve = next(i for i, f in enumerate(fields) if f.startswith("["))
-            fields[reserve] = fields[reserve].replace("P", "", 1)                   # one white pawn fewer
-            view.page.fill("#edit-rest", " ".join(fields))
-            removed = None
-        else:
-            me = pos.turn
-            removed = None
-            for cell in sorted(pos.occupied[me]):
-                code = pos.board[cell]
-                if code not in game.pawn_codes:
-                    continue
-                trial = pos.copy()
-                trial.put(cell, 0)
-                try:
-                    load_position(game, trial.fen())
-                except Exception:
-                    continue
-                if trial.legal_moves():
-                    removed = game.names.name(cell)
-                    break
-            assert removed is not None
-            view.page.locator('#palette button[data-token=""]').click()
-            view.click_target(removed)
-            view.page.wait_for_function(
-                f"!document.querySelector('#board svg g.piece[data-square=\"{removed}\"]')")
+        removed = None
+        for cell in sorted(c for side in pos.occupied for c in side):
+            code = pos.board[cell]
+            if code in game.royal_codes:
+                continue
+            trial = pos.copy()
+            trial.put(cell, 0)
+            try:
+                load_position(game, trial.fen())
+            except Exception:
+                continue
+            if trial.legal_moves():
+                removed = game.names.name(cell)
+                break
+        assert removed is not None
+        view.page.locator('#palette button[data-token=""]').click()
+        view.click_target(removed)
+        view.page.wait_for_function(
+            f"!document.querySelector('#board svg g.piece[data-square=\"{removed}\"]')")
         view.page.click("#edit-done")
         view.page.wait_for_function("state.editing === null")
         st = view.state()
         edited = game.position(st["fen"])
-        if removed is not None:
-            assert sum(1 for c in edited.board if c > 1) == pieces_before - 1
-            assert edited.board[game.names.parse(removed)] == 0
-        else:
-            assert st["fen"] != pos.fen() and st["moves"] == []
+        assert sum(1 for c in edited.board if c > 1) == pieces_before - 1
+        assert edited.board[game.names.parse(removed)] == 0
         assert st["moves"] == [] and st["start_fen"] == st["fen"]
         move = pick(st["legal"], 2)                                                  # play on
         view.play_by_clicks(move)
