@@ -448,3 +448,39 @@ def test_a_move_by_clicks_in_the_3d_view_and_the_engine_replies(board, name):
         assert not view.errors, view.errors
     finally:
         view.page.close()
+
+
+def test_a_four_player_board_turns_to_the_persons_seat_and_rotates(board):
+    """future-generation played as Gold: the board is turned a quarter so that Gold's pawns advance up the
+    screen; Rotate turns it on to each seat's side; the person plays by clicks in the turned view."""
+    url, b = board
+    game = get_game("future-generation")
+    view = BoardPage(b, url, "future-generation", ["engine", "engine", "human", "engine"], movetime=0.05)
+    try:
+        st = view.wait_for_turn(-1)
+        assert st["turn"] == "gold" and st["turns"] == 1
+
+        def up_the_screen(frm: str, to: str) -> bool:
+            ys = [view.page.locator(f'#board svg rect.square[data-square="{sq}"]').first.bounding_box()["y"]
+                  for sq in (frm, to)]
+            return ys[1] < ys[0]
+
+        pos = game.position(st["fen"])
+        gold_pawn = next(c for c in sorted(pos.occupied[2]) if pos.board[c] in game.pawn_codes)
+        f, r, l = game.geometry.coords[gold_pawn]
+        ahead = game.names.name(game.geometry.index[(f - 1, r, l)])
+        assert up_the_screen(game.names.name(gold_pawn), ahead)          # Gold's forward (towards file a) is up
+        seen = [st["turns"]]
+        for _ in range(3):
+            view.page.click("#rotate")
+            view.page.wait_for_function(f"state.turns === {(seen[-1] + 1) % 4}")
+            seen.append(view.state()["turns"])
+        assert seen == [1, 2, 3, 0]
+        view.page.click("#rotate")                                        # back to Gold's side
+        view.page.wait_for_function("state.turns === 1")
+        move = pick(view.state()["legal"], 3)
+        view.play_by_clicks(move)
+        st = view.wait_for_turn(len(view.state()["moves"]) - 1)
+        assert move["move"] in st["moves"] and not view.errors, view.errors
+    finally:
+        view.page.close()

@@ -49,12 +49,14 @@ def glyph_for(letter: str, tags: frozenset[str] = frozenset(), name: str = "") -
     return Glyph((), L)                                     # unknown: the letter on a disc
 
 
-def default_layout(pos: "Position", flip: bool) -> Layout:
-    """The game's own layout if it declares one, else one panel per level (``level_grid``)."""
+def default_layout(pos: "Position", flip: bool, quarter: int = 0) -> Layout:
+    """The game's own layout if it declares one (it turns only by ``flip``), else one panel per level
+    (``level_grid``, which also turns by quarters)."""
     h = pos.game.picture
     if h.layout is not None:
         return h.layout(pos, flip)
-    return level_grid(pos, flip, marked_ranks=h.marked_ranks, marked_files=h.marked_files, top_first=h.top_first)
+    return level_grid(pos, flip, marked_ranks=h.marked_ranks, marked_files=h.marked_files, top_first=h.top_first,
+                      quarter=quarter)
 
 
 def legend_entries(game) -> list[tuple[str, str, Glyph | None]]:

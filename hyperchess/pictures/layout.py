@@ -19,14 +19,22 @@ if TYPE_CHECKING:
 
 def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | None = None,
                marked_files: dict[int, str] | None = None, per_row: int | None = None,
-               level_title=None, top_first: bool = False) -> Layout:
+               level_title=None, top_first: bool = False, quarter: int = 0) -> Layout:
     """One panel per geometry level, ``per_row`` to a row, higher levels in rows above, each row filled left
     to right from its lowest level; ``top_first`` fills in reading order from the top level instead (boards
     named from the top, A above B).
 
-    ``flip`` turns every panel half a turn (the view from the second player's side)."""
+    ``flip`` turns every panel half a turn (the view from the second player's side); ``quarter`` turns it
+    further by quarter turns (1: the view of a player whose forward is towards file a, 3: towards the last file;
+    square boards only)."""
     game = pos.game
     g = game.geometry
+    turns = ((2 if flip else 0) + quarter) % 4
+    if turns % 2 and g.files != g.ranks:
+        turns = 2 if flip else 0
+    if turns % 2:
+        return _quarter_grid(pos, turns, marked_ranks, marked_files, per_row, level_title, top_first)
+    flip = turns == 2
     level_names = game.names.level_names or ("",)
     per_row = per_row or game.panels_per_row or g.levels
     title_room = TITLE if g.levels > 1 else 6
@@ -77,3 +85,30 @@ def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | No
     if g.wrap_ranks:
         notes.append(f"ranks {g.ranks} and 1 are joined (the dashed seam)")
     return Layout(panels, total_w, total_h, notes)
+
+
+def _quarter_grid(pos: "Position", turns: int, marked_ranks, marked_files, per_row, level_title,
+                  top_first: bool) -> Layout:
+    """``level_grid`` turned a quarter (``turns`` 1: up the screen is towards file a, right is up the ranks;
+    3: up is towards the last file, right is down the ranks). Ranks become columns and files rows."""
+    game = pos.game
+    g = game.geometry
+    n = g.files                                   # a square board
+    base = level_grid(pos, False, per_row=per_row, level_title=level_title, top_first=top_first)
+    for p in base.panels:
+        level = next((g.coords[c][2] for c in p.cells), None)
+        p.cells = {}
+        for f in range(g.files):
+            for r in range(g.ranks):
+                cell = g.index.get((f, r, level))
+                if cell is None:
+                    continue
+                p.cells[cell] = (r, f) if turns == 1 else (n - 1 - r, n - 1 - f)
+        files = [FILES[f] for f in range(g.files)]
+        ranks = [str(r + 1) for r in range(g.ranks)]
+        p.column_labels = ranks if turns == 1 else ranks[::-1]
+        p.row_labels = files if turns == 1 else files[::-1]
+        p.seams = (["top", "bottom"] if g.wrap_files else []) + (["left", "right"] if g.wrap_ranks else [])
+        p.marked_rows = {(f if turns == 1 else n - 1 - f): label for f, label in (marked_files or {}).items()}
+        p.marked_columns = {(r if turns == 1 else n - 1 - r): label for r, label in (marked_ranks or {}).items()}
+    return base

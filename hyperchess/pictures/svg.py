@@ -105,19 +105,20 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
                arrows: Iterable[tuple[int, int] | tuple[int, int, str]] = (), fill: dict[int, str] | None = None,
                orientation: int | None = None, flipped: bool = False, coordinates: bool = True,
                colors: dict[str, str] | None = None, size: int | None = None, legend: bool = True,
-               caption: str | None = None, layout: Layout | None = None) -> str:
+               caption: str | None = None, layout: Layout | None = None, quarter: int = 0) -> str:
     """The position as SVG text.
 
     ``lastmove``: a move tuple; its from- and to-cells (those on the board) are highlighted.
     ``check``: "auto" marks every royal piece an enemy attacks; a cell or cells mark those; None nothing.
     ``arrows``: (from, to[, colour]) cells. ``fill``: cell -> colour. ``orientation``: the colour at the
-    bottom (0 = first player); ``flipped`` turns the board as well. ``colors``: overrides of
+    bottom (0 = first player); ``flipped`` turns the board as well, ``quarter`` by quarter turns further (a
+    four-player board seen from a side player's seat). ``colors``: overrides of
     ``DEFAULT_COLORS`` keys (and ``piece <side>``/``outline <side>``). ``size``: width in pixels.
     """
     game = pos.game
     colors = {**DEFAULT_COLORS, **(colors or {})}
     flip = bool(flipped) ^ bool(orientation not in (None, 0) and game.teams[orientation] == 1)
-    lay = layout or default_layout(pos, flip)
+    lay = layout or default_layout(pos, flip, quarter)
     names = game.names
     if check == "auto":
         checked = set(attacked_royals(pos))

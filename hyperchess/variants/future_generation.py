@@ -221,8 +221,6 @@ class FutureGeneration(_Stacked):
 
     FORWARD = ((0, 1, 0), (0, -1, 0), (-1, 0, 0), (1, 0, 0))     # White +rank, Black -rank, Gold -file, Silver +file
 
-    oriented_by_cell = True
-
     def orientation(self, color: int, cell: int) -> tuple[Vector, Vector, Vector]:
         fwd = self.FORWARD[color]
         side = (1, 0, 0) if fwd[0] == 0 else (0, 1, 0)

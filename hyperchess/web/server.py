@@ -3,7 +3,7 @@
 API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 400/404):
 - ``GET  /api/games``                     the games: name, title, players, colours, description
 - ``POST /api/new``   {variant, seats, movetime, clock}  a new game -> state (clock: e.g. "5+0.1", or none)
-- ``GET  /api/state?id=ID[&ply=N][&flip=1][&view=3d]``  the game's state (picture, legal click targets, moves,
+- ``GET  /api/state?id=ID[&ply=N][&flip=1][&rot=Q][&view=3d]``  the game's state (picture, legal click targets, moves,
   thinking...); ``ply``: the picture after that many moves (review), ``flip``: seen from the other side,
   ``view=3d``: every cell as data for the 3D view; ``known=V``: the page has version V, so only the engine's
   line and the clocks come back (``unchanged``) unless the game has changed
@@ -259,8 +259,9 @@ class Handler(BaseHTTPRequestHandler):
                 ply = query.get("ply")
                 if ply is not None and not (ply.isdigit() and len(ply) < 7):
                     raise BadInput(f"ply: a move number, got {ply[:20]!r}")
+                rot = query.get("rot", "0")
                 self._json(s.state(None if ply is None else int(ply), query.get("flip") == "1",
-                                   query.get("view") == "3d"))
+                                   query.get("view") == "3d", int(rot) % 4 if rot in ("0", "1", "2", "3") else 0))
             elif url.path == "/api/pgn":
                 s = self.board.get(query.get("id"))
                 self._send(200, s.pgn().encode(), "application/x-chess-pgn; charset=utf-8",

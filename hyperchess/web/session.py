@@ -441,7 +441,19 @@ class Session:
             return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking,
                     "clocks": [self.time_left(c) for c in range(self.game.players)] if self.tc else None}
 
-    def state(self, ply: int | None = None, flip: bool = False, cells: bool = False) -> dict:
+    def view_turns(self, flip: bool = False, rotate: int = 0) -> int:
+        """Quarter turns of the picture from White's view: the person's own side (in a four-player game the side
+        their pawns advance from), half a turn more with ``flip``, and ``rotate`` quarter turns more."""
+        game = self.game
+        humans = [c for c in range(game.players) if self.seats[c] == "human"]
+        viewer = self.pos.turn if self.pos.turn in humans else (humans[0] if humans else 0)
+        base = 2 if game.teams[viewer] == 1 else 0
+        if game.players > 2 and not game.oriented_by_cell:
+            forward = game.orientation(viewer, 0)[1]
+            base = {(0, 1): 0, (0, -1): 2, (-1, 0): 1, (1, 0): 3}.get(tuple(forward[:2]), base)
+        return (base + (2 if flip else 0) + rotate) % 4
+
+    def state(self, ply: int | None = None, flip: bool = False, cells: bool = False, rotate: int = 0) -> dict:
         """What the page shows. ``ply``: the position after that many moves, for review (None: now);
         ``flip``: the board seen from the other side than the person's; ``cells``: every cell as data for the
         3D view (``cells3d``)."""
@@ -457,15 +469,14 @@ class Session:
             elif ply is not None and ply != len(self.names):
                 view = pos.copy()
                 view.take_back_to(ply)
-            humans = [c for c in range(game.players) if self.seats[c] == "human"]
-            viewer = pos.turn if pos.turn in humans else (humans[0] if humans else 0)
-            flipped = (game.teams[viewer] == 1) != bool(flip)
+            turns = self.view_turns(flip, rotate)
+            flipped = turns == 2
             k = view.king()
             analysis = self.analysis if self.analysis and self.analysis["ply"] == (None if view is pos else ply) \
                 else None
             arrows = [analysis["best"]] if analysis and analysis["best"] else []
             svg = render_svg(view, lastmove=view.last_move, flipped=flipped, layout=None, arrows=arrows,
-                             check=k if k is not None and view.in_check() else None)
+                             check=k if k is not None and view.in_check() else None, quarter=turns % 2 and turns)
             to_move = self.seats[pos.turn] == "human" and outcome is None and view is pos and self.editing is None
             return {
                 "id": self.id,
@@ -494,6 +505,7 @@ class Session:
                 "review_ply": None if view is pos else ply,
                 "review_fen": view.fen(),
                 "flipped": flipped,
+                "turns": turns,
                 "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
                 "captured": captured(game, self.start_fen, view),
                 "editing": None if self.editing is None else {

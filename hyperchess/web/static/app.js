@@ -10,6 +10,7 @@ let selected = null;      // the clicked source target, or null
 let pollTimer = null;
 let reviewPly = null;     // the move number being looked at, or null for the present
 let flip = false;         // the board seen from the other side
+let rot = 0;              // quarter turns more (four-player games: the view from any seat)
 let clockTimer = null;    // ticks the shown clocks between server states
 let analyzing = false;    // analysis mode: the engine thinks about the position shown
 let brush = "";           // the editor's chosen piece token ("" removes)
@@ -82,7 +83,7 @@ async function newGame() {
     selected = null;
     reviewPly = null;
     say("");
-    if (flip || mode3d) await fetchState(); else show();
+    if (flip || rot || mode3d) await fetchState(); else show();
   } catch (e) { say(e.message, true); }
 }
 
@@ -247,7 +248,7 @@ async function playMove(text) {
     selected = null;
     reviewPly = null;
     say("");
-    if (flip || mode3d) await fetchState(); else show();
+    if (flip || rot || mode3d) await fetchState(); else show();
   } catch (e) {
     say(e.message, true);
     selected = null;
@@ -290,7 +291,7 @@ function showMoves() {
 
 async function fetchState() {
   const q = `/api/state?id=${state.id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
-    (mode3d ? "&view=3d" : "");
+    (rot ? `&rot=${rot}` : "") + (mode3d ? "&view=3d" : "");
   const s = await api(q);
   if (s.id === state.id) { state = s; show(); }
 }
@@ -320,6 +321,7 @@ function onKey(ev) {
 
 function show() {
   $("view3d").hidden = !(state.levels > 1);
+  $("rotate").hidden = state.colors.length <= 2;
   if (mode3d && !(state.levels > 1)) mode3d = false;
   $("view3d").textContent = mode3d ? "Flat view" : "3D view";
   $("board").hidden = mode3d;
@@ -337,6 +339,7 @@ function show() {
   svg.removeAttribute("height");
   svg.addEventListener("click", onBoardClick);
   svg.dataset.flipped = String(state.flipped);
+  svg.dataset.turns = String(state.turns);
   $("choice").hidden = true;
   markSelection();
   const who = state.seats[state.colors.indexOf(state.turn)] === "human" ? "you" : "engine";
@@ -424,7 +427,7 @@ async function poll() {
   const id = state.id;
   try {
     const s = await api(`/api/state?id=${id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
-      (mode3d ? "&view=3d" : "") + (analyzing ? "" : `&known=${state.version}`));
+      (rot ? `&rot=${rot}` : "") + (mode3d ? "&view=3d" : "") + (analyzing ? "" : `&known=${state.version}`));
     if (!state || state.id !== id) return;
     if (s.unchanged) {                 // the same game: only the engine's line and the clocks
       state.thinking = s.thinking;
@@ -451,7 +454,7 @@ async function action(path, extra) {
     selected = null;
     reviewPly = null;
     say("");
-    if (flip || mode3d) await fetchState(); else show();
+    if (flip || rot || mode3d) await fetchState(); else show();
   } catch (e) { say(e.message, true); }
 }
 
@@ -480,6 +483,7 @@ async function init() {
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
+  $("rotate").addEventListener("click", async () => { rot = (rot + 1) % 4; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("view3d").addEventListener("click", async () => {
     mode3d = !mode3d;
     selected = null;
