@@ -57,6 +57,13 @@ def tag_block(tags: list[tuple[str, object]]) -> str:
     return "\n".join(_tag(k, v) for k, v in tags)
 
 
+def clk(seconds: float, decimals: int = 3) -> str:
+    """A clock for a ``[%clk H:MM:SS.sss]`` comment (``decimals`` places of seconds)."""
+    h, rest = divmod(max(0.0, seconds), 3600)
+    m, sec = divmod(rest, 60)
+    return f"{int(h)}:{int(m):02d}:{sec:0{3 + decimals}.{decimals}f}"
+
+
 def movetext(pos, moves: list[str], result: str, comments: list[str] | None = None,
              closing: str | None = None) -> str:
     """PGN movetext from ``pos`` (played on): a move number per round of all players (``N...`` when the

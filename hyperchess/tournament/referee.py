@@ -24,7 +24,7 @@ from hyperchess.variants import DEFAULT_GAME, MoveError, add_variants, get_game
 
 from .engine import EngineDied, EngineProcess
 from .uci import parse_bestmove, parse_info, start_engine
-from .pgn import NORMAL_TERMINATION, score_text
+from .pgn import NORMAL_TERMINATION, clk, score_text
 from .spec import EngineSpec, TimeControl
 
 GRACE = 1.0           # s after the deadline: a move in this window is a time forfeit, none at all a stall
@@ -325,7 +325,7 @@ class Referee:
         self.moves.append(pos.move_name(move))
         comment = (f"{score_text(score)}/{depth} " if score is not None else "") + f"{elapsed:.3f}s"
         if state.clock is not None:
-            comment += f" [%clk {_clk(state.clock)}]"
+            comment += f" [%clk {clk(state.clock)}]"
         self.comments.append(comment)
         pos.push(move)
         self.known[slot] = len(self.moves)
@@ -370,12 +370,6 @@ class Referee:
                     e.send(f"result {result} {{{reason}}}")
                 except EngineDied:
                     pass
-
-
-def _clk(seconds: float) -> str:
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    return f"{int(h)}:{int(m):02d}:{s:06.3f}"
 
 
 def new_record(job: GameJob) -> dict:

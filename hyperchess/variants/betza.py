@@ -16,6 +16,7 @@ then sliding on: ``mRcpR`` is the xiangqi cannon), ``g`` a grasshopper (lands ri
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
 from .pieces import Atom, Hop, Leap, Mode, Path, Slide, lame_steps
 
@@ -138,8 +139,9 @@ _SPECS = ("", "f", "b", "l", "r", "v", "s", "fl", "fr", "bl", "br", "ff", "bb", 
 
 def _atom_letter(vectors: set[tuple[int, int]]) -> tuple[str, str] | None:
     """(direction modifiers, atom letter) naming exactly ``vectors`` (one leap shape), or None."""
-    shape = tuple(sorted((abs(vectors and next(iter(vectors))[0]), abs(next(iter(vectors))[1])), reverse=True))
-    letter = next((k for k, (x, y) in LEAPS.items() if (max(x, y), min(x, y)) == shape), None)
+    x0, y0 = next(iter(vectors))
+    shape = (max(abs(x0), abs(y0)), min(abs(x0), abs(y0)))
+    letter = next((k for k, (x, y) in LEAPS.items() if (x, y) == shape), None)
     if letter is None:
         return None
     full = set(_vectors(letter))
@@ -149,15 +151,10 @@ def _atom_letter(vectors: set[tuple[int, int]]) -> tuple[str, str] | None:
         return "", letter
     singles = [s for s in _SPECS[1:] if {v for v in full if _matches(s, v)} <= vectors]
     for n in (1, 2, 3):
-        for combo in _combinations(singles, n):
+        for combo in combinations(singles, n):
             if {v for v in full if any(_matches(s, v) for s in combo)} == vectors:
                 return "".join(combo), letter
     return None
-
-
-def _combinations(items: list[str], n: int):
-    from itertools import combinations
-    return combinations(items, n)
 
 
 def write_betza(atoms: tuple[Atom, ...], wrap: bool = False, pawn: bool = False) -> str | None:

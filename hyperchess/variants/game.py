@@ -478,6 +478,7 @@ class Game(Presentation):
         # open or close such an attack, so the shortcuts of pins and "aligned" cells do not hold
         self.indirect = any(any(per_cell) for table in (self.lame_attacks, self.hop_attacks)
                             for per_cell in table)
+        self.special_attacks = self.hinged or self.indirect     # Position.attacked looks beyond its lines
         self._compile_attack_lines()
 
     def _compile_attack_lines(self) -> None:

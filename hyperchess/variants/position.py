@@ -355,7 +355,7 @@ class Position:
             for frm, codes in g.far_leaps[c][cell]:
                 if b[frm] in codes:
                     return True
-        if g.hinged or g.indirect:
+        if g.special_attacks:
             by = g.enemies[self.turn] if by is None else by
             return (g.hinged and self._hinged_attack(cell, by)) or (g.indirect and self._indirect_attack(cell, by))
         return False

@@ -17,7 +17,7 @@ from hyperchess.engine.timecontrol import Limits
 from hyperchess.pictures import render_svg
 from hyperchess.pictures.games import glyph_for
 from hyperchess.pictures.svg import DEFAULT_COLORS, side_colors
-from hyperchess.tournament.pgn import movetext, score_text, seat_tags, tag_block
+from hyperchess.tournament.pgn import clk, movetext, score_text, seat_tags, tag_block
 from hyperchess.tournament.spec import SpecError, parse_tc
 from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
 from hyperchess.variants.codes import EMPTY, HOLE, code_of
@@ -65,14 +65,6 @@ def parse_clock(text) -> tuple[int, float, float] | None:
     if not (0 < base <= MAX_CLOCK and 0 <= inc <= 600 and moves <= 1000):
         raise BadInput(f"clock: base 0..{MAX_CLOCK:g} s, increment 0..600 s, got {text!r}")
     return moves, base, inc
-
-
-def clock_text(seconds: float) -> str:
-    """``H:MM:SS.s`` for a %clk comment."""
-    seconds = max(0.0, seconds)
-    h, rest = divmod(seconds, 3600)
-    m, sec = divmod(rest, 60)
-    return f"{int(h)}:{int(m):02d}:{sec:04.1f}"
 
 
 @dataclass
@@ -543,7 +535,7 @@ class Session:
                 tags.append(("Termination", outcome.termination if outcome.termination == "time forfeit"
                              else outcome.reason))
             start = game.position(self.start_fen)
-            comments = [f"[%clk {clock_text(c)}]" for c in self.clk_after] if self.tc else None
+            comments = [f"[%clk {clk(c, 1)}]" for c in self.clk_after] if self.tc else None
             closing = outcome.reason if outcome and outcome.termination == "time forfeit" else None
             return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result, comments, closing) + "\n"
 
