@@ -1,6 +1,6 @@
 """Positional terms beyond material and placement, built from each game's own move tables.
 
-``Evaluator(game).positional(pos, king_safety)`` returns mobility + king safety + passed pawns in
+``Evaluator(game).positional(pos, king_safety)`` returns mobility + king safety + pawns + pairs in
 centipawns, team 0 minus team 1 (like ``Position.score``). Every table below is derived from the
 game's compiled move tables (``Game.tables``), its pawn tables and its geometry, so the same code serves
 flat boards, the cylinder, the stacked levels and the 512-cell cube; the weights are data in each game
@@ -22,6 +22,11 @@ module (``Game.eval_weights``, ``variants.game.EvalWeights``).
   front on this or an adjacent file", built from the pawn tables so that it means the same on every board.
   Bonus ``passed_base + passed_advance * progress**2`` (progress 0..1 toward the zone, from the same
   distance table as the placement bonus).
+- **Pawn structure**: ``doubled`` for a pawn with an own pawn ahead on its push line (the cells its pushes
+  reach, however far), ``isolated`` for a pawn no own pawn supports: none stands where a pawn's capture
+  reaches a cell of its push line, back or forth (on a chessboard: no own pawn on a neighbouring file).
+- **Pair** (``pair``): per colour-bound kind (no move of it changes the colour of its cell: the bishop),
+  a side that has it on cells of both colours.
 - **Castling** (two-player games with castling rules): ``castling`` for a royal piece on its home cell
   while one of its castlings is still allowed, or on a castled cell (a castling's landing cell, or a cell
   only the rook crosses or starts from: g1 h1, c1 b1 a1), so that walking the king off early costs what
@@ -103,6 +108,18 @@ class Evaluator:
         if self.passed_on:
             for code in game.pawn_codes:
                 self._compile_passed(code)
+        # pawn structure: per pawn code and cell, the cells of its push line ahead, and the cells from which
+        # an own pawn supports the line (attacks a cell of it)
+        self.structure_on = w.doubled > 0 or w.isolated > 0
+        self.pawn_ahead: list[list | None] = [None] * ncodes
+        self.pawn_support: list[list | None] = [None] * ncodes
+        if self.structure_on:
+            for code in game.pawn_codes:
+                self._compile_structure(code)
+        # the pair: kinds whose every move keeps the colour of the cell (parity of file + rank + level)
+        self.parity = [sum(g.coords[cell]) & 1 for cell in range(n)]
+        self.bound = [self.walk[code] is not None and self._colour_bound(code) for code in range(ncodes)]
+        self.pair_on = w.pair > 0 and any(self.bound)
 
     def _castle_cells(self, rights: int) -> list[frozenset]:
         """Per colour, the cells where a royal piece earns the castling term under these ``rights``: the
@@ -110,6 +127,46 @@ class Evaluator:
         return [self.castled[c] | {k for k, needs in self.castle_home[c].items()
                                    if any(rights & need == need for need in needs)}
                 for c in range(self.players)]
+
+    def _colour_bound(self, code: int) -> bool:
+        """True when no move of the piece changes the colour of its cell (a bishop, not a knight)."""
+        parity = [sum(c) & 1 for c in self.game.geometry.coords]
+        for cell, (rides, leaps, pawnish) in enumerate(self.game.tables[code]):
+            if pawnish or any(parity[to] != parity[cell] for ray in rides for to, _ in ray) or \
+                    any(parity[to] != parity[cell] for to, _ in leaps):
+                return False
+        return True
+
+    def _compile_structure(self, code: int) -> None:
+        game = self.game
+        n = game.geometry.size
+        color = game.owner[code]
+        pushes = [[to for to, _ in game.tables[code][c][2][0]] if game.tables[code][c][2] else [] for c in range(n)]
+        back: list[list[int]] = [[] for _ in range(n)]
+        for frm in range(n):
+            for to in pushes[frm]:
+                back[to].append(frm)
+
+        def closure(cell: int, step: list[list[int]]) -> set[int]:
+            seen: set[int] = set()
+            todo = [cell]
+            while todo:
+                for to in step[todo.pop()]:
+                    if to not in seen and to != cell:
+                        seen.add(to)
+                        todo.append(to)
+            return seen
+
+        attacks = game.pawn_attacks[color]
+        ahead: list = [frozenset()] * n
+        support: list = [frozenset()] * n
+        for cell in range(n):
+            front = closure(cell, pushes)
+            line = front | closure(cell, back) | {cell}
+            ahead[cell] = frozenset(front)
+            support[cell] = frozenset(frm for t in line for frm, _ in attacks[t]) - line
+        self.pawn_ahead[code] = ahead
+        self.pawn_support[code] = support
 
     def _compile_passed(self, code: int) -> None:
         game = self.game
@@ -153,7 +210,7 @@ class Evaluator:
         self.passed_bonus[code] = bonus
 
     def positional(self, pos: Position, king_safety: bool = True) -> int:
-        """Mobility, king safety and passed pawns: team 0 minus team 1, in centipawns."""
+        """Mobility, king safety, pawns and pairs: team 0 minus team 1, in centipawns."""
         b = pos.board
         players = self.players
         sign = self.team_sign
@@ -180,9 +237,13 @@ class Evaluator:
         value = self.piece_value
         elimination = pos.game.elimination
         total = 0
+        pair_on = self.pair_on
+        bound = self.bound
+        parity = self.parity
         for c in range(players):
             if elimination and not royals[c]:
                 continue            # an eliminated colour: inert blockers
+            colours: dict[int, int] = {}    # colour-bound kinds: the colours of their cells, as bits
             en = self.enemy[c]
             ez = zones[1 - c] if players == 2 else allzones
             mob = att_units = att_pieces = dfn = material = 0
@@ -191,6 +252,11 @@ class Evaluator:
                 pc.extend(cell for cell in occupied[c] if pawn[b[cell]])
                 if self.castle_on:
                     material_of[c] = sum(value[b[cell]] for cell in occupied[c])
+                if pair_on:
+                    for cell in occupied[c]:
+                        if bound[b[cell]]:
+                            colours[b[cell]] = colours.get(b[cell], 0) | (1 << parity[cell])
+                    total += sign[c] * w.pair * sum(1 for bits in colours.values() if bits == 3)
                 continue
             for cell in occupied[c]:
                 code = b[cell]
@@ -200,6 +266,8 @@ class Evaluator:
                         pc.append(cell)
                     continue
                 material += value[code]
+                if pair_on and bound[code]:
+                    colours[code] = colours.get(code, 0) | (1 << parity[cell])
                 cnt = att = 0
                 for ray in tables[cell]:
                     for to in ray:
@@ -219,6 +287,8 @@ class Evaluator:
                     att_units += att
                     att_pieces += 1
             total += sign[c] * (mob >> 4)
+            if colours:
+                total += sign[c] * w.pair * sum(1 for bits in colours.values() if bits == 3)
             material_of[c] = material
             if players == 2:
                 units[1 - c] = att_units
@@ -249,6 +319,19 @@ class Evaluator:
                 kept = len(royals[c] & good[c])
                 if kept and full:
                     total += sign[c] * (w.castling * kept * min(material_of[1 - c], full) // full)
+        if self.structure_on:
+            ahead = self.pawn_ahead
+            support = self.pawn_support
+            for c in range(players):
+                own = set(pawns[c])
+                doubled = isolated = 0
+                for cell in pawns[c]:
+                    code = b[cell]
+                    if not ahead[code][cell].isdisjoint(own):
+                        doubled += 1
+                    if support[code][cell].isdisjoint(own):
+                        isolated += 1
+                total -= sign[c] * (w.doubled * doubled + w.isolated * isolated)
         if self.passed_on:
             spans = self.passed_span
             bonus = self.passed_bonus

@@ -51,6 +51,9 @@ class EvalWeights:
     passed_base: int = 10        # a passed pawn ...
     passed_advance: int = 90     # ... plus this times the square of its progress toward the zone
     castling: int = 0            # a royal piece at home that may still castle, or on a castled cell
+    pair: int = 0                # two pieces of one colour-bound kind on cells of both colours (bishop pair)
+    doubled: int = 0             # penalty: an own pawn stands ahead on this pawn's push line
+    isolated: int = 0            # penalty: no own pawn on the neighbouring lines that could support it
 
 
 class Game(Presentation):
@@ -97,6 +100,10 @@ class Game(Presentation):
     # the spent cells are bits of ``Position.rights`` above the castling bits (``path_bit``).
     double_step_once = False
     eval_weights = EvalWeights()   # the search's positional weights (piece values are in the army)
+    # Learned placement (two-player games): piece letter -> centipawns added to the piece's value on each cell
+    # (geometry cell order), from the first player's side; the second player's cell is ``mirror_cells``'s.
+    # A piece without a table keeps the geometry-only bonus of ``_compile_pst``.
+    placement: dict[str, tuple[int, ...]] = {}
     oriented_by_cell = False       # ``orientation`` depends on the cell, not only on the colour
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
@@ -284,6 +291,8 @@ class Game(Presentation):
         self.pst = self._compile_pst()
         self.team_sign = [1 if self.teams[c] == 0 else -1 for c in range(self.players)]
         self._finish_compile()
+        if self.placement:
+            self._apply_placement()
 
     def code_for_letter(self, letter: str, color: int) -> int:
         return code_of(self.kind_by_letter[letter.upper()], color)
@@ -623,6 +632,43 @@ class Game(Presentation):
             for cell in range(n):
                 pst[code][cell] = piece.value + int(weight * (reach[cell] - lo) / span)
         return pst
+
+    def _apply_placement(self) -> None:
+        """Learned tables (``placement``) replace the geometry-only bonus of the pieces they name."""
+        n = self.geometry.size
+        mirror = self.mirror_cells()
+        if mirror is None:
+            raise ValueError(f"{self.name}: a placement table needs two players whose armies mirror each other")
+        for code in range(self.ncodes):
+            kind = self.kind_of[code]
+            table = self.placement.get(self.pieces[kind].letter) if kind and self.owner[code] >= 0 else None
+            if table is not None:
+                value = self.pieces[kind].value
+                own = range(n) if self.owner[code] == 0 else mirror
+                self.pst[code] = [value + table[c] for c in own]
+
+    def mirror_cells(self) -> list[int] | None:
+        """Per cell, the same cell from the first player's side: the map (a flip of one or more axes, ranks
+        first) that takes the second player's start army onto the first player's; None when no flip does."""
+        if self.players != 2:
+            return None
+        g = self.geometry
+        size = (g.files, g.ranks, g.levels)
+        for axes in ((1,), (1, 2), (0, 1), (0, 1, 2), (2,), (0,), (0, 2)):
+            mirror = []
+            for f, r, l in g.coords:
+                c = [f, r, l]
+                for a in axes:
+                    c[a] = size[a] - 1 - c[a]
+                mirror.append(g.index.get(tuple(c)))
+            if None in mirror:
+                continue
+            board = self.board_from_text(self.start_fen.split()[0])
+            if all(not code or self.owner[code] < 0 or (self.kind_of[board[mirror[cell]]] == self.kind_of[code]
+                                                         and self.owner[board[mirror[cell]]] == 1 - self.owner[code])
+                   for cell, code in enumerate(board)):
+                return mirror
+        return None
 
     def _centrality(self) -> list[int]:
         """Per cell, 0 (edge/corner) .. 100 (centre): a queen-like mover's reach on the empty board."""

@@ -11,6 +11,7 @@ or king capture, the n-move rule, a start position, and a game may extend anothe
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
@@ -37,7 +38,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
-             "level_order"}
+             "level_order", "placement"}
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -120,7 +121,9 @@ def _resolve(data: dict, game_name: str, name: str, chain: list[str]) -> dict:
         raise VariantsFileError(f"{name}: [{game_name}].extends: no game {parent!r} in this file"
                                 f"{_suggest(str(parent), set(data))}")
     base = _resolve(data, parent, name, chain + [game_name])
-    merged = {**base, **{k: v for k, v in table.items() if k != "extends"}}
+    # a placement table fits one board and one army: it is not inherited
+    merged = {**{k: v for k, v in base.items() if k != "placement"},
+              **{k: v for k, v in table.items() if k != "extends"}}
     if "pieces" in base and "pieces" in table and isinstance(table["pieces"], dict):
         merged["pieces"] = {k: v for k, v in {**base["pieces"], **table["pieces"]}.items() if v is not False}
     return merged
@@ -311,6 +314,7 @@ class FileGame(Game):
         for color in (0, 1) if castlings else ():   # White's castlings first, then Black's (KQkq)
             for i, c in enumerate(castlings):
                 self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
+        self.placement = self._placement(t.get("placement", {}), f"{where}.placement", geo, army)
         try:
             self.compile()
             # a pawn's double step starts where the start position has the pawns (per colour): read the start
@@ -324,6 +328,8 @@ class FileGame(Game):
             self.position()                           # the start position must be a legal one
         except FenError as exc:
             raise VariantsFileError(f"{where}.start: {exc}") from None
+        except ValueError as exc:
+            raise VariantsFileError(f"{where}: {exc}") from None
 
 
     def _players(self, players: Any, where: str) -> None:
@@ -359,6 +365,30 @@ class FileGame(Game):
         if len(set(names)) != len(names) or len(set(letters)) != len(letters) or set(teams) != {0, 1}:
             raise VariantsFileError(f"{where}: names and letters must differ, and both teams (1 and 2) need players")
         self.color_names, self.color_letters, self._basis, self._teams = tuple(names), tuple(letters), basis, tuple(teams)
+
+    @staticmethod
+    def _placement(table: Any, where: str, geo: Geometry, army: list) -> dict[str, tuple[int, ...]]:
+        """Learned placement tables: letter = "numbers", one a cell laid out like the start position (levels
+        top first, each from its top rank down, files left to right; holes left out), from the first
+        player's side, in centipawns added to the piece's value."""
+        if not isinstance(table, dict):
+            raise VariantsFileError(f"{where}: a table of letter = \"numbers, one a cell\"")
+        letters = {p.letter for p in army}
+        order = [geo.index[(f, r, l)] for l in reversed(range(geo.levels)) for r in reversed(range(geo.ranks))
+                 for f in range(geo.files) if (f, r, l) in geo.index]
+        out = {}
+        for letter, text in table.items():
+            if letter not in letters:
+                raise VariantsFileError(f"{where}.{letter}: no piece {letter!r} in this game")
+            words = str(text).split() if isinstance(text, str) else None
+            if words is None or len(words) != len(order) or not all(re.fullmatch(r"-?\d{1,5}", w) for w in words):
+                raise VariantsFileError(f"{where}.{letter}: {len(order)} whole numbers (centipawns, one a cell) "
+                                        f"in a string")
+            cells = [0] * len(order)
+            for cell, w in zip(order, words):
+                cells[cell] = int(w)
+            out[letter] = tuple(cells)
+        return out
 
     @staticmethod
     def _eval(table: Any, where: str) -> EvalWeights:
