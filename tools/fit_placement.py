@@ -111,7 +111,8 @@ def error(theta, data, npst: int, mask) -> float:
     return float(np.mean(((p - y) ** 2)[mask]))
 
 
-def fit(theta0, data, npst: int, mask, ridge: float, steps: int, rate: float, terms: bool) -> np.ndarray:
+def fit(theta0, data, npst: int, mask, ridge: float, steps: int, rate: float, terms: bool,
+        tables: bool = True) -> np.ndarray:
     _, row, col, sign, fixed, dense, label = data
     y = 1 / (1 + np.exp(-label / SCALE))
     theta = theta0.copy()
@@ -121,6 +122,7 @@ def fit(theta0, data, npst: int, mask, ridge: float, steps: int, rate: float, te
     nterms = len(TERMS)
     frozen = np.zeros_like(theta, dtype=bool)
     frozen[npst:npst + nterms] = not terms
+    frozen[:npst] = not tables
     penalty = np.full_like(theta, ridge)
     penalty[npst + nterms:] = 0.0            # each kind's value shift is free; its cells are held near it
     for t in range(1, steps + 1):
@@ -154,6 +156,7 @@ def main() -> None:
     p.add_argument("labels", nargs="+", help="JSON lines from tools/label_positions.py")
     p.add_argument("--variant", default="normal")
     p.add_argument("--terms", action="store_true", help="fit the EvalWeights terms too")
+    p.add_argument("--no-tables", action="store_true", help="keep the cells' bonuses: fit piece values (and terms)")
     p.add_argument("--ridge", type=float, default=1e-7)
     p.add_argument("--steps", type=int, default=3000)
     p.add_argument("--rate", type=float, default=1.0, help="Adam's step in centipawns")
@@ -173,7 +176,7 @@ def main() -> None:
     check_mask = ~fit_mask
     print(f"{len(rows)} positions; before: fit {error(theta0, data, npst, fit_mask):.6f} "
           f"check {error(theta0, data, npst, check_mask):.6f}", file=sys.stderr)
-    theta = fit(theta0, data, npst, fit_mask, a.ridge, a.steps, a.rate, a.terms)
+    theta = fit(theta0, data, npst, fit_mask, a.ridge, a.steps, a.rate, a.terms, not a.no_tables)
     print(f"after: fit {error(theta, data, npst, fit_mask):.6f} check {error(theta, data, npst, check_mask):.6f}",
           file=sys.stderr)
     print(f"[{game.name}.placement]")
