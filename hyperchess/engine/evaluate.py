@@ -130,7 +130,7 @@ class Evaluator:
 
     def _colour_bound(self, code: int) -> bool:
         """True when no move of the piece changes the colour of its cell (a bishop, not a knight)."""
-        parity = [sum(c) & 1 for c in self.game.geometry.coords]
+        parity = self.parity
         for cell, (rides, leaps, pawnish) in enumerate(self.game.tables[code]):
             if pawnish or any(parity[to] != parity[cell] for ray in rides for to, _ in ray) or \
                     any(parity[to] != parity[cell] for to, _ in leaps):
