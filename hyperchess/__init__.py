@@ -6,3 +6,7 @@ The layers live in one package and import one way (docs/architecture.md):
 <- ``cli``.
 """
 __version__ = "0.1.0"
+
+from . import _compiled
+
+_compiled.choose()

@@ -1,7 +1,9 @@
 """The installed distribution, as a new user gets it: ``pip install .`` (not editable) into a fresh virtual
 environment installs one top-level import name, ``hyperchess``, and PyPI's unrelated ``variants`` package in
 the same environment breaks nothing. The commands run from a folder outside the checkout, so the checkout's
-own files cannot hide a broken install. Slow (it builds and installs); CI runs it once (.ci/run)."""
+own files cannot hide a broken install. The install runs without a working C compiler (``CC=false``), so it
+also shows that the optional compiled path (setup.py) falls back to the pure-Python modules. Slow (it
+builds and installs); CI runs it once (.ci/run)."""
 from __future__ import annotations
 
 import csv
@@ -17,8 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.slow
 
 
-def run(*args: str, cwd: Path, stdin: str | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+def run(*args: str, cwd: Path, stdin: str | None = None, timeout: float = 600,
+        **extra: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "HYPERCHESS_PURE")}
+    env.update(extra)
     return subprocess.run(args, cwd=cwd, input=stdin, capture_output=True, text=True, timeout=timeout, env=env)
 
 
@@ -43,7 +47,7 @@ def venv(tmp_path_factory) -> Path:
     if made.returncode != 0:                       # Debian without python3-venv (.ci/run falls back the same way)
         pytest.skip(f"no venv module: {made.stderr.strip().splitlines()[-1:]}")
     pip = str(env_dir / "bin" / "pip")
-    installed = run(pip, "install", "--quiet", "--disable-pip-version-check", str(ROOT), cwd=where)
+    installed = run(pip, "install", "--quiet", "--disable-pip-version-check", str(ROOT), cwd=where, CC="false")
     assert installed.returncode == 0, installed.stderr[-2000:]
     return env_dir
 
@@ -71,3 +75,10 @@ def test_pypi_variants_beside_it_breaks_nothing(venv, tmp_path):
     assert "feature" in cecp.stdout and "done=1" in cecp.stdout and "pong 7" in cecp.stdout
     module = run(str(venv / "bin" / "python"), "-m", "hyperchess", "perft", "capablanca", "2", cwd=tmp_path)
     assert module.stdout.strip().splitlines()[-1] == "Nodes searched: 784", module.stderr
+
+
+def test_without_a_compiler_the_python_modules_run(venv, tmp_path):
+    status = run(str(venv / "bin" / "python"), "-c", "from hyperchess import _compiled; print(_compiled.status())",
+                 cwd=tmp_path)
+    assert status.returncode == 0, status.stderr
+    assert "python (not built)" in status.stdout and "compiled'" not in status.stdout, status.stdout

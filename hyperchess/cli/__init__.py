@@ -8,6 +8,8 @@ import time
 
 import click
 
+import hyperchess
+from hyperchess import _compiled
 from hyperchess.variants import game_names, get_game
 from hyperchess.variants.perft import divide as divide_fn
 from hyperchess.variants.perft import perft as perft_count
@@ -38,6 +40,7 @@ class OneLineErrors(click.Group):
 
 @click.group(cls=OneLineErrors, invoke_without_command=True,
              context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(hyperchess.__version__, "--version", message=f"%(prog)s %(version)s, {_compiled.describe()}")
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """hyperchess: an XBoard/CECP and UCI engine for 3D, cylinder, wide and four-player chess.

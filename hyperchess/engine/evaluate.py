@@ -40,6 +40,15 @@ from hyperchess.variants.position import Position
 STEPS = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
 
 
+def _pairs(colours: dict[int, int]) -> int:
+    """How many colour-bound kinds stand on cells of both colours (``colours``: kind -> colour bits)."""
+    n = 0
+    for bits in colours.values():
+        if bits == 3:
+            n += 1
+    return n
+
+
 class Evaluator:
     """Per-game tables for the positional terms (built once per game object)."""
 
@@ -82,6 +91,7 @@ class Evaluator:
         self.walk_on = self.mobility_on or (game.players == 2 and (w.king_attack > 0 or w.king_defence > 0))
         # king zone: one king step in every direction of the geometry
         self.zone = [frozenset(x for d in STEPS for x in g.ray(cell, d, 1)) for cell in range(n)]
+        self.no_zone = [0] * n
         self.king_on = (w.king_attack > 0 or w.king_defence > 0 or w.king_shelter > 0)
         # passed pawns: per pawn code and cell, the cells an enemy pawn must avoid, and the bonus
         self.passed_span: list[list | None] = [None] * ncodes
@@ -229,6 +239,13 @@ class Evaluator:
                     for k in r:
                         zones[c] = self.zone[k]
         allzones = zones[0] | zones[1] if players == 2 else frozenset()
+        # per cell, the colours whose king zone holds it (a bit each)
+        mark = self.no_zone
+        if allzones:
+            mark = mark[:]
+            for c in (0, 1):
+                for x in zones[c]:
+                    mark[x] |= 1 << c
         units = [0] * players       # attacks on the colour's zone by enemy pieces
         attackers = [0] * players   # enemy pieces attacking it
         defended = [0] * players    # attacks on the colour's zone by its own pieces
@@ -245,18 +262,20 @@ class Evaluator:
                 continue            # an eliminated colour: inert blockers
             colours: dict[int, int] = {}    # colour-bound kinds: the colours of their cells, as bits
             en = self.enemy[c]
-            ez = zones[1 - c] if players == 2 else allzones
+            ebit = 2 >> c               # the enemy's zone bit (two-player games)
             mob = att_units = att_pieces = dfn = material = 0
             pc = pawns[c]
             if not self.walk_on:
-                pc.extend(cell for cell in occupied[c] if pawn[b[cell]])
+                for cell in occupied[c]:
+                    code = b[cell]
+                    if pawn[code]:
+                        pc.append(cell)
+                    material += value[code]
+                    if pair_on and bound[code]:
+                        colours[code] = colours.get(code, 0) | (1 << parity[cell])
                 if self.castle_on:
-                    material_of[c] = sum(value[b[cell]] for cell in occupied[c])
-                if pair_on:
-                    for cell in occupied[c]:
-                        if bound[b[cell]]:
-                            colours[b[cell]] = colours.get(b[cell], 0) | (1 << parity[cell])
-                    total += sign[c] * w.pair * sum(1 for bits in colours.values() if bits == 3)
+                    material_of[c] = material
+                total += sign[c] * w.pair * _pairs(colours)
                 continue
             for cell in occupied[c]:
                 code = b[cell]
@@ -271,8 +290,9 @@ class Evaluator:
                 cnt = att = 0
                 for ray in tables[cell]:
                     for to in ray:
-                        if to in allzones:
-                            if to in ez:
+                        zm = mark[to]
+                        if zm:
+                            if zm & ebit:
                                 att += 1
                             else:
                                 dfn += 1
@@ -288,7 +308,7 @@ class Evaluator:
                     att_pieces += 1
             total += sign[c] * (mob >> 4)
             if colours:
-                total += sign[c] * w.pair * sum(1 for bits in colours.values() if bits == 3)
+                total += sign[c] * w.pair * _pairs(colours)
             material_of[c] = material
             if players == 2:
                 units[1 - c] = att_units

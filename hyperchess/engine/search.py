@@ -632,7 +632,6 @@ class Searcher:
         alpha0 = alpha
         best = -INF
         best_move = None
-        push, pop, king = pos.push, pos.pop, pos.king
         killers = self.killers[ply]
         d1 = depth - 1
         i = 0                               # legal moves searched so far
@@ -650,7 +649,7 @@ class Searcher:
         checks = None                       # cells from which a quiet move might give check: never pruned
         if prune and self.gd.single_royal:
             opp = enemies[0]
-            kc = king(opp)
+            kc = pos.king(opp)
             if self.gd.reach[opp] is None:
                 prune = kc is None          # a game of more players with check: no pruning
             elif kc is not None:
@@ -672,10 +671,10 @@ class Searcher:
                         and (checks is None or (m[1] not in checks and m[0] not in checks))):
                     continue
             mover = b[m[0]]
-            push(m)
+            pos.push(m)
             if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL) \
                     and pos.king_exposed(m, us, k):
-                pop()
+                pos.pop()
                 continue
             same = teams[pos.turn] == team
             # late move reduction: quiet moves far down the list get one ply less first
@@ -696,7 +695,7 @@ class Searcher:
                     s = -self._ab(pos, d1, -alpha - 1, -alpha, ply + 1)
                 if alpha < s < beta:
                     s = -self._ab(pos, d1, -beta, -alpha, ply + 1)
-            pop()
+            pos.pop()
             i += 1
             if s > best:
                 best = s
@@ -771,14 +770,13 @@ class Searcher:
             scored = []
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
             enemies = g.enemies[us]
-            attacked = pos.attacked
             for m in source:
                 q = b[m[1]]
                 if q and enemy[q]:
                     v = value[q]
                     if v >= margin:
                         a = value[b[m[0]]]
-                        if v + SEE_MARGIN < a and attacked(m[1], enemies):
+                        if v + SEE_MARGIN < a and pos.attacked(m[1], enemies):
                             continue                # a dearer piece takes a defended cheaper one: losing
                         scored.append(((v << 6) - a // 8, m))
                 elif m[3] == PROMOTION:
@@ -817,24 +815,23 @@ class Searcher:
                 if check:
                     evade = self._evasion_cells(pos, k, enemies)
         b = pos.board
-        push, pop, king, attacked = pos.push, pos.pop, pos.king, pos.attacked
         # two players, one king each (cannot be captured: moves are legal): the opponent's king stays put
-        ek = king(enemies[0]) if g.players == 2 and self.gd.single_royal and not g.has_game_over else False
+        ek = pos.king(enemies[0]) if g.players == 2 and self.gd.single_royal and not g.has_game_over else False
         for m in moves:
             mover = b[m[0]]
             if (evade is not None and m[1] not in evade and (m[3] <= DOUBLE or m[3] == PROMOTION)
                     and not royal[mover]):
                 continue                    # leaves the check standing
-            push(m)
+            pos.push(m)
             if test and (check or m[0] in aligned or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL) \
                     and pos.king_exposed(m, us, k):
-                pop()
+                pos.pop()
                 continue
             # the next mover's king: in a two-player game the same cell for every move here
-            ck = king() if ek is False else ek
+            ck = pos.king() if ek is False else ek
             child_check = ck is not None and self._in_check(pos, ck)
             if checking is not None and not child_check and m in checking:
-                pop()
+                pos.pop()
                 continue                    # a quiet move that does not give check
             if teams[pos.turn] == team:
                 s = self._qs(pos, alpha, beta, ply + 1, child_check)

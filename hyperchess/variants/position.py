@@ -86,8 +86,10 @@ class Position:
 
     def copy(self) -> "Position":
         """An independent copy (history included)."""
-        new = object.__new__(Position)
-        new.__dict__.update(self.__dict__)
+        new = Position.__new__(Position)
+        new.game, new.turn, new.ep, new.ep_victim, new.rights = self.game, self.turn, self.ep, self.ep_victim, self.rights
+        new.halfmove, new.fullmove, new.hash, new.score = self.halfmove, self.fullmove, self.hash, self.score
+        new.extra, new.windows = self.extra, self.windows
         new.board = self.board[:]
         new.occupied = [set(s) for s in self.occupied]
         new.royals = [set(s) for s in self.royals]
@@ -318,7 +320,7 @@ class Position:
         self.windows = tuple(out)
         self.hash = h
 
-    def _window_captures(self, add) -> None:
+    def _window_captures(self, moves: list) -> None:
         """En-passant captures the side to move may make through its open windows."""
         us = self.turn
         bit = 1 << us
@@ -328,7 +330,7 @@ class Position:
             if mask & bit:
                 for c, codes in attacks[ep]:
                     if b[c] in codes:
-                        add((c, ep, victim, EN_PASSANT))
+                        moves.append((c, ep, victim, EN_PASSANT))
 
     def eliminated(self, color: int) -> bool:
         """Has ``color`` lost its royal pieces in a game with elimination (it is skipped, its pieces inert)?"""
@@ -487,7 +489,6 @@ class Position:
         enemy = g.enemy[us]
         tables = g.tables
         moves: list[Move] = []
-        add = moves.append
         for frm in self.occupied[us]:
             p = b[frm]
             rides, leaps, pawnish = tables[p][frm]
@@ -495,21 +496,21 @@ class Position:
                 for to, mv in ray:
                     q = b[to]
                     if not q:
-                        add(mv)
+                        moves.append(mv)
                     else:
                         if enemy[q]:
-                            add(mv)
+                            moves.append(mv)
                         break
             for to, mv in leaps:
                 q = b[to]
                 if not q or enemy[q]:
-                    add(mv)
+                    moves.append(mv)
             if pawnish is not None:
-                self._pawn_moves(frm, pawnish, add)
+                self._pawn_moves(frm, pawnish, moves)
         if self.rights:
-            self._castling_moves(us, add)
+            self._castling_moves(us, moves)
         if self.windows:
-            self._window_captures(add)
+            self._window_captures(moves)
         if g.has_special:
             g.special_moves(self, moves)
         if g.dedupe:
@@ -526,7 +527,6 @@ class Position:
         enemy = g.enemy[self.turn]
         tables = g.tables
         moves: list[Move] = []
-        add = moves.append
         for frm in self.occupied[self.turn]:
             rides, leaps, pawnish = tables[b[frm]][frm]
             for ray in rides:
@@ -534,12 +534,12 @@ class Position:
                     q = b[to]
                     if q:
                         if enemy[q]:
-                            add(mv)
+                            moves.append(mv)
                         break
             for to, mv in leaps:
                 q = b[to]
                 if q and enemy[q]:
-                    add(mv)
+                    moves.append(mv)
             if pawnish is None:
                 continue
             if pawnish[8]:              # no promotion, hinged or lame leap, no hopper: only captures, e.p.
@@ -547,24 +547,26 @@ class Position:
                     q = b[to]
                     if q:
                         if enemy[q]:
-                            add(mv)
+                            moves.append(mv)
                     elif to == self.ep:
-                        add((frm, to, self.ep_victim, EN_PASSANT))
+                        moves.append((frm, to, self.ep_victim, EN_PASSANT))
             else:
-                self._pawn_moves(frm, pawnish, add, False)
+                self._pawn_moves(frm, pawnish, moves, False)
         if self.windows:
-            self._window_captures(add)
+            self._window_captures(moves)
         if g.has_special:
             special: list[Move] = []
             g.special_moves(self, special)
-            moves.extend(m for m in special if enemy[b[m[1]]])
+            for m in special:
+                if enemy[b[m[1]]]:
+                    moves.append(m)
         if g.dedupe:
             moves = list(dict.fromkeys(moves))
         if g.has_restrict:
             moves = g.restrict_moves(self, moves)
         return moves
 
-    def _pawn_moves(self, frm: int, pawnish: tuple, add, quiet: bool = True) -> None:
+    def _pawn_moves(self, frm: int, pawnish: tuple, moves: list, quiet: bool = True) -> None:
         """Pawn moves from ``frm``; with ``quiet`` false only captures, en passant and promotions."""
         b = self.board
         us = self.turn
@@ -577,7 +579,7 @@ class Position:
             if (q and enemy[q]) or (not q and quiet):
                 for h in hinges:
                     if b[h] != HOLE:
-                        add(mv)
+                        moves.append(mv)
                         break
         promos = None
         for to, mv in qleaps:
@@ -585,9 +587,9 @@ class Position:
                 if zone is not None and to in zone:
                     promos = self.game.promotion_choices(self, us) if promos is None else promos
                     for code in promos:
-                        add((frm, to, code, PROMOTION))
+                        moves.append((frm, to, code, PROMOTION))
                 elif quiet:
-                    add(mv)
+                    moves.append(mv)
         for to, mv in cleaps:
             q = b[to]
             if q:
@@ -595,11 +597,11 @@ class Position:
                     if zone is not None and to in zone:
                         promos = self.game.promotion_choices(self, us) if promos is None else promos
                         for code in promos:
-                            add((frm, to, code, PROMOTION))
+                            moves.append((frm, to, code, PROMOTION))
                     else:
-                        add(mv)
+                        moves.append(mv)
             elif to == self.ep:
-                add((frm, to, self.ep_victim, EN_PASSANT))
+                moves.append((frm, to, self.ep_victim, EN_PASSANT))
         for between, to, mv in paths:
             if not b[to]:
                 for x in between:
@@ -609,9 +611,9 @@ class Position:
                     if zone is not None and to in zone:
                         promos = self.game.promotion_choices(self, us) if promos is None else promos
                         for code in promos:
-                            add((frm, to, code, PROMOTION))
+                            moves.append((frm, to, code, PROMOTION))
                     elif quiet:
-                        add(mv)
+                        moves.append(mv)
         for between, to, mv, mode in lame:
             q = b[to]
             if (q and enemy[q] and mode is not Mode.MOVE) or (not q and quiet and mode is not Mode.CAPTURE):
@@ -619,7 +621,7 @@ class Position:
                     if b[x]:
                         break
                 else:
-                    add(mv)
+                    moves.append(mv)
         for ray, style, mode in hops:
             i = 0
             n = len(ray)
@@ -629,19 +631,19 @@ class Position:
                 q = b[to]
                 if q:
                     if enemy[q] and mode is not Mode.MOVE:
-                        add(mv)
+                        moves.append(mv)
                     break
                 if quiet and mode is not Mode.CAPTURE:
-                    add(mv)
+                    moves.append(mv)
         if not quiet:
             return
         for ray in qrides:
             for to, mv in ray:
                 if b[to]:
                     break
-                add(mv)
+                moves.append(mv)
 
-    def _castling_moves(self, us: int, add) -> None:
+    def _castling_moves(self, us: int, moves: list) -> None:
         b = self.board
         rights = self.rights
         g = self.game
@@ -654,7 +656,7 @@ class Position:
                 continue
             if checkable and any(self.attacked(c, g.castling_threats(self, us, c)) for c in rule.safe):
                 continue
-            add((rule.king_from, rule.king_to, i, CASTLE))
+            moves.append((rule.king_from, rule.king_to, i, CASTLE))
 
     def legal_moves(self) -> list[Move]:
         """All legal moves. Empty when the game is over by a game rule (e.g. a king captured)."""

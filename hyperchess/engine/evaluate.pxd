@@ -1,0 +1,21 @@
+# Cython declarations for evaluate.py (the optional compiled path, docs/performance.md): the same source,
+# compiled with these C types when Cython and a C compiler are present at install time.
+cimport cython
+
+
+cdef class Evaluator:
+    cdef public object game, weights
+    cdef public int players
+    cdef public list team_sign, enemy, walk, mob_weight, pawn, zone, no_zone
+    cdef public bint mobility_on, walk_on, king_on, passed_on, castle_on, structure_on, pair_on
+    cdef public list passed_span, passed_bonus, piece_value, castle_home, castled, start_pieces
+    cdef public dict castle_cells
+    cdef public list pawn_ahead, pawn_support, parity, bound
+
+    @cython.locals(players=int, c=int, cell=int, code=int, to=int, q=int, zm=int, ebit=int, mob=long,
+                   cnt=int, att=int, att_units=int, att_pieces=int, dfn=int, material=long, total=long,
+                   shelter=int, v=long, full=long, kept=int, doubled=int, isolated=int, e=int, x=int,
+                   b=list, walk=list, mw=list, pawn=list, en=list, mark=list, sign=list, occupied=list,
+                   royals=list, value=list, tables=object, ray=tuple, pair_on=bint, bound=list, parity=list,
+                   units=list, attackers=list, defended=list, pawns=list, material_of=list, pc=list)
+    cpdef long positional(self, pos, bint king_safety=*) except? -1234567

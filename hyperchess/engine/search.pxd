@@ -1,0 +1,58 @@
+# Cython declarations for search.py (the optional compiled path, docs/performance.md): the same source,
+# compiled with these C types when Cython and a C compiler are present at install time.
+cimport cython
+from hyperchess.variants.position cimport Position
+
+
+cpdef long _to_tt(long s, int ply)
+cpdef long _from_tt(long s, int ply)
+
+
+cdef class _GameData:
+    cdef public object game, evaluator, _edge
+    cdef public list value, aligned, royal, reach
+    cdef public bint single_royal
+
+
+cdef class Searcher:
+    cdef public long randomness, tt_cap, nodes
+    cdef public object rng, mop, eval_game, positional, stop_event, noise, root_best
+    cdef public dict tt, history, eval_cache
+    cdef public list killers, pv
+    cdef public bint king_safety, qs_checks, null_allowed
+    cdef public _GameData gd
+    cdef public double deadline, node_limit, next_check
+
+    cpdef _poll(self)
+
+    @cython.locals(sign=long, v=long, extra=object)
+    cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
+
+    @cython.locals(b=list, enemy=list, value=list, hist=dict, first=list, caps=list, known=list, rest=list,
+                   to=int, q=int, m=tuple)
+    cpdef list _order(self, Position pos, list moves, object tt_move, int ply)
+
+    @cython.locals(reach=object, m=object, r=object)
+    cpdef bint _in_check(self, Position pos, int k) except -1
+
+    @cython.locals(teams=object, team=int, alpha0=long, beta0=long, best_score=long, i=int, n=long, s=long,
+                   same=bint)
+    cpdef long _root(self, Position pos, list moves, int depth, long alpha=*, long beta=*) except? -1234567
+
+    @cython.locals(tt=dict, old=object)
+    cpdef _store(self, object key, int depth, int flag, long score, object move, int ply)
+
+    @cython.locals(k=object, check=bint, entry=object, s=long, flag=int, margin=long, v=long, r=int, us=int,
+                   team=int, b=list, enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,
+                   quiets=int, lmp=int, prune=bint, futile=bint, lazy=bint, quiet=bint, same=bint, q=int,
+                   mover=int, opp=int, m=tuple, royal=list, teams=object)
+    cpdef long _ab(self, Position pos, int depth, long alpha, long beta, int ply, bint null_ok=*) except? -1234567
+
+    cpdef bint _has_pieces(self, Position pos) except -1
+
+    cpdef long _null_search(self, Position pos, int depth, long alpha, long beta, int ply) except? -1234567
+
+    @cython.locals(us=int, best=long, b=list, enemy=list, value=list, margin=long, v=long, a=long, q=int,
+                   team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=object,
+                   scored=list, moves=list, legal_known=bint)
+    cpdef long _qs(self, Position pos, long alpha, long beta, int ply, bint check, bint checks=*) except? -1234567

@@ -1,0 +1,48 @@
+# Cython declarations for position.py (the optional compiled path, docs/performance.md): the same source,
+# compiled with these C types when Cython and a C compiler are present at install time.
+cimport cython
+
+
+cdef class Position:
+    cdef public object game
+    cdef public list board
+    cdef public int turn, ep, ep_victim
+    cdef public object rights            # castling and unspent double-step bits: may pass 64 bits
+    cdef public long halfmove, fullmove
+    cdef public object hash              # Zobrist key (64-bit)
+    cdef public long score
+    cdef public object extra, _changes
+    cdef public tuple windows
+    cdef public list occupied, royals, stack, _nulls, history
+
+    @cython.locals(b=list, old=int, c=int, g=object)
+    cpdef _set(self, int cell, int code)
+
+    cpdef put(self, int cell, int code)
+
+    @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, b=list, sign=int, score=long, c=int,
+                   nxt=int, e=int, occ=set, roy=set, g=object)
+    cpdef push(self, tuple move)
+
+    @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, b=list, occ=set, roy=set)
+    cpdef tuple pop(self)
+
+    @cython.locals(k=object)
+    cpdef bint king_exposed(self, tuple move, int color, object king_before) except -1
+
+    @cython.locals(g=object, b=list, c=int, q=int, x=int, frm=int, first=int, lines=list, rest=tuple)
+    cpdef bint attacked(self, int cell, object by=*) except -1
+
+    @cython.locals(roy=set)
+    cpdef object king(self, object color=*)
+
+    @cython.locals(b=list, us=int, enemy=list, tables=list, moves=list, frm=int, p=int, to=int, q=int,
+                   rides=tuple, leaps=tuple, ray=tuple)
+    cpdef list pseudo_legal_moves(self)
+
+    @cython.locals(b=list, enemy=list, tables=list, moves=list, frm=int, to=int, q=int, ep=int,
+                   rides=tuple, leaps=tuple, ray=tuple)
+    cpdef list capture_moves(self)
+
+    @cython.locals(b=list, us=int, enemy=list, to=int, q=int, x=int, h=int, i=int, n=int, code=int)
+    cpdef _pawn_moves(self, int frm, tuple pawnish, list moves, bint quiet=*)

@@ -1,0 +1,47 @@
+"""The optional compiled path (docs/performance.md): the search's hottest modules compiled by Cython.
+
+Each module listed here is plain Python that runs as it is; its ``.pxd`` beside it gives Cython the C types
+of the hot loops (the ``.py`` annotations are not read as C types). When Cython or a C compiler is missing,
+or ``HYPERCHESS_PURE=1`` is set at install time, the extensions are skipped (``optional=True``) and the same
+modules run as Python: same moves, same node counts. ``hyperchess/_compiled.py`` decides at import time
+which one is used.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+COMPILED = ["hyperchess.variants.position", "hyperchess.engine.evaluate", "hyperchess.engine.search"]
+HERE = Path(__file__).resolve().parent
+
+
+def extensions() -> list:
+    if os.environ.get("HYPERCHESS_PURE", "") not in ("", "0"):
+        return []
+    try:
+        from Cython.Build import cythonize
+        from setuptools import Extension
+    except ImportError:                     # no Cython: the pure-Python package only
+        return []
+    # what was compiled, by source hash: a .py edited since then is run as Python until rebuilt
+    sources = {name: hashlib.sha256((HERE / (name.replace(".", "/") + ".py")).read_bytes()).hexdigest()
+               for name in COMPILED}
+    (HERE / "hyperchess" / "_compiled_sources.json").write_text(json.dumps(sources, indent=1) + "\n")
+    exts = [Extension(name, [name.replace(".", "/") + ".py"]) for name in COMPILED]
+    try:
+        built = cythonize(exts, compiler_directives={"language_level": 3, "annotation_typing": False},
+                          quiet=True)
+    except Exception as exc:                # a Cython that cannot translate them: Python only
+        print(f"hyperchess: the compiled path is skipped ({exc})", file=sys.stderr)
+        return []
+    for ext in built:
+        ext.optional = True                 # cythonize drops the flag: no C compiler means Python only
+    return built
+
+
+setup(ext_modules=extensions())

@@ -1,0 +1,113 @@
+"""The optional compiled path (setup.py, hyperchess/_compiled.py): the compiled modules play exactly as the
+Python ones. The same perft counts and the same searches (nodes, move, score, line) in a process that runs
+the sources as Python (``HYPERCHESS_PURE=1``) as in this one.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from hyperchess import _compiled
+from hyperchess.engine.search import Limits, Searcher
+from hyperchess.variants import get_game
+from hyperchess.variants.perft import perft
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+# (game, position or None for the start, perft depth, search depth)
+CASES = [
+    ("normal", KIWIPETE, 2, 5),
+    ("normal", None, 3, 6),
+    ("capablanca", None, 2, 5),
+    ("cylinder", None, 3, 5),
+    ("millennium", None, 2, 4),
+    ("third-millennium", None, 2, 4),
+    ("mixed3d", None, 1, 2),
+    ("first-contact", None, 2, 2),
+    ("next-generation", None, 2, 3),
+    ("future-generation", None, 1, 2),
+    ("shako", None, 2, 4),
+]
+
+MEASURE = """
+import json, sys
+from hyperchess import _compiled
+from hyperchess.engine.search import Limits, Searcher
+from hyperchess.variants import get_game
+from hyperchess.variants.perft import perft
+out = {"status": _compiled.status(), "cases": []}
+for name, fen, perft_depth, depth in json.loads(sys.argv[1]):
+    pos = get_game(name).position(fen)
+    r = Searcher().search(pos, Limits(depth=depth))
+    out["cases"].append([perft(pos, perft_depth), r.nodes, pos.move_name(r.best), r.score,
+                         [m for m in r.pv]])
+print(json.dumps(out))
+"""
+
+
+def measure_here() -> list:
+    out = []
+    for name, fen, perft_depth, depth in CASES:
+        pos = get_game(name).position(fen)
+        r = Searcher().search(pos, Limits(depth=depth))
+        out.append([perft(pos, perft_depth), r.nodes, pos.move_name(r.best), r.score, [list(m) for m in r.pv]])
+    return out
+
+
+compiled = pytest.mark.skipif(
+    not _compiled.status() or any(s != "compiled" for s in _compiled.status().values()),
+    reason="the search runs as Python here (not built, or HYPERCHESS_PURE is set)")
+
+
+@compiled
+def test_compiled_and_python_paths_count_and_search_alike():
+    env = dict(os.environ, HYPERCHESS_PURE="1")
+    run = subprocess.run([sys.executable, "-c", MEASURE, json.dumps(CASES)], env=env, capture_output=True,
+                         text=True, check=True)
+    python = json.loads(run.stdout)
+    assert set(python["status"].values()) == {"python (HYPERCHESS_PURE is set)"}
+    here = measure_here()
+    assert all(state == "compiled" for state in _compiled.status().values())
+    for case, ours, theirs in zip(CASES, here, python["cases"]):
+        assert ours == theirs, case
+
+
+@compiled
+def test_the_compiled_modules_are_the_ones_imported():
+    import hyperchess.engine.evaluate as evaluate
+    import hyperchess.engine.search as search
+    import hyperchess.variants.position as position
+    for module in (position, search, evaluate):
+        assert not module.__file__.endswith(".py"), module.__file__
+
+
+def test_a_changed_source_runs_as_python(tmp_path, monkeypatch):
+    """A module whose source no longer matches the build's record is reported (and run) as Python."""
+    record = tmp_path / "record.json"
+    name = "hyperchess.engine.evaluate"
+    record.write_text(json.dumps({name: "0" * 64}))
+    monkeypatch.delenv("HYPERCHESS_PURE", raising=False)
+    monkeypatch.setattr(_compiled, "RECORD", record)
+    monkeypatch.setattr(_compiled, "_built", lambda module: True)
+    assert _compiled.status() == {name: "python (source changed since the build)"}
+    monkeypatch.setenv("HYPERCHESS_PURE", "1")
+    assert _compiled.status() == {name: "python (HYPERCHESS_PURE is set)"}
+    monkeypatch.setattr(_compiled, "_built", lambda module: False)
+    assert _compiled.status() == {name: "python (not built)"}
+    record.write_text("not json")
+    assert _compiled.status() == {}
+
+
+def test_version_names_the_path_the_search_runs_on():
+    from click.testing import CliRunner
+
+    import hyperchess
+    from hyperchess.cli import main
+    result = CliRunner().invoke(main, ["--version"], prog_name="hyperchess")
+    assert result.exit_code == 0
+    compiled_here = all(state == "compiled" for state in _compiled.status().values())
+    path = "search compiled (Cython)" if compiled_here else "search in pure Python ("
+    assert result.output.startswith(f"hyperchess {hyperchess.__version__}, {path}"), result.output
