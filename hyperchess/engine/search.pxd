@@ -10,8 +10,10 @@ cpdef long _from_tt(long s, int ply)
 
 cdef class _GameData:
     cdef public object game, evaluator, _edge
-    cdef public list value, aligned, royal, reach
-    cdef public bint single_royal
+    cdef public list value, aligned, royal, reach, teams, team_sign, enemy, enemies, owner
+    cdef public bint single_royal, has_game_over, has_filter, has_evaluate
+    cdef public int players
+    cdef public long fifty_plies
 
 
 cdef class Searcher:
@@ -25,7 +27,7 @@ cdef class Searcher:
 
     cpdef _poll(self)
 
-    @cython.locals(sign=long, v=long, extra=object)
+    @cython.locals(gd=_GameData, sign=long, v=long, extra=object)
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(b=list, enemy=list, value=list, hist=dict, first=list, caps=list, known=list, rest=list,
@@ -45,7 +47,7 @@ cdef class Searcher:
     @cython.locals(k=object, check=bint, entry=object, s=long, flag=int, margin=long, v=long, r=int, us=int,
                    team=int, b=list, enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,
                    quiets=int, lmp=int, prune=bint, futile=bint, lazy=bint, quiet=bint, same=bint, q=int,
-                   mover=int, opp=int, m=tuple, royal=list, teams=object)
+                   mover=int, opp=int, m=tuple, royal=list, teams=list, gd=_GameData)
     cpdef long _ab(self, Position pos, int depth, long alpha, long beta, int ply, bint null_ok=*) except? -1234567
 
     cpdef bint _has_pieces(self, Position pos) except -1
@@ -53,6 +55,6 @@ cdef class Searcher:
     cpdef long _null_search(self, Position pos, int depth, long alpha, long beta, int ply) except? -1234567
 
     @cython.locals(us=int, best=long, b=list, enemy=list, value=list, margin=long, v=long, a=long, q=int,
-                   team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=object,
-                   scored=list, moves=list, legal_known=bint)
+                   team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=list,
+                   scored=list, moves=list, legal_known=bint, gd=_GameData)
     cpdef long _qs(self, Position pos, long alpha, long beta, int ply, bint check, bint checks=*) except? -1234567

@@ -129,6 +129,17 @@ class _GameData:
                 piece = game.pieces[kind]
                 self.value[code] = 20000 if piece.royal else piece.value
         self.single_royal = game.royal_rule == "single"
+        # what every node asks of the game, read once
+        self.players = game.players
+        self.teams = list(game.teams)
+        self.team_sign = game.team_sign
+        self.enemy = game.enemy
+        self.enemies = game.enemies
+        self.owner = game.owner
+        self.has_game_over = game.has_game_over
+        self.has_filter = game.has_filter
+        self.has_evaluate = game.has_evaluate
+        self.fifty_plies = game.fifty_plies
         self.evaluator = Evaluator(game)
         self._edge: list[int] | None = None
         # aligned[c][k]: the cells on an enemy slider line from cell k (own king of colour c there).
@@ -391,9 +402,10 @@ class Searcher:
         """Material and placement (incremental in the position), the game's own term, the endgame term and
         the positional terms (engine/evaluate.py) from the side to move's view. The positional terms are
         skipped (lazy evaluation) when the rest is ``LAZY_MARGIN`` or more outside ``alpha..beta``."""
-        sign = pos.game.team_sign[pos.turn]
+        gd = self.gd
+        sign = gd.team_sign[pos.turn]
         v = pos.score * sign + TEMPO
-        if pos.game.has_evaluate:           # a game's own term (e.g. First Contact's king escapes)
+        if gd.has_evaluate:                 # a game's own term (e.g. First Contact's king escapes)
             v += pos.game.evaluate(pos) * sign
         if self.mop is not None:
             v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
@@ -438,7 +450,7 @@ class Searcher:
         Captures and quiet moves with a history score are sorted by their keys; the other quiet moves (most
         of them on a big board) by the move tuple alone, without a key being built."""
         b = pos.board
-        enemy = pos.game.enemy[pos.turn]
+        enemy = self.gd.enemy[pos.turn]
         value = self.gd.value
         k1, k2 = self.killers[ply]
         hist = self.history
@@ -568,12 +580,13 @@ class Searcher:
         """Alpha-beta value of ``pos`` for its side to move."""
         self.pv[ply] = []
         g = pos.game
-        if g.has_game_over:
+        gd = self.gd
+        if gd.has_game_over:
             o = g.game_over(pos)
             if o is not None:
                 self.nodes += 1
                 return self._outcome_score(pos, o, ply)
-        if pos.halfmove >= 4 and (pos.halfmove >= g.fifty_plies or pos.repetitions() >= 2):
+        if pos.halfmove >= 4 and (pos.halfmove >= gd.fifty_plies or pos.repetitions() >= 2):
             self.nodes += 1
             return 0
         k = pos.king()
@@ -598,7 +611,7 @@ class Searcher:
                     return s
 
         # a non-PV node whose static score stands well above beta is not searched (reverse futility)
-        if (depth <= RFP_DEPTH and beta - alpha == 1 and not check and not g.has_game_over
+        if (depth <= RFP_DEPTH and beta - alpha == 1 and not check and not gd.has_game_over
                 and -MATE_BOUND < beta < MATE_BOUND):
             margin = RFP_MARGIN * depth
             v = self._eval(pos, beta + margin - 1, beta + margin)
@@ -615,8 +628,8 @@ class Searcher:
                 return beta
 
         # pseudo-legal moves, each checked only when it is about to be searched (a cut often comes early)
-        lazy = not g.has_filter and self.gd.single_royal
-        if lazy and tt_move is not None and g.owner[pos.board[tt_move[0]]] == pos.turn:
+        lazy = not gd.has_filter and gd.single_royal
+        if lazy and tt_move is not None and gd.owner[pos.board[tt_move[0]]] == pos.turn:
             # the hash move first, before any move is generated: when it cuts, nothing else is
             moves = self._staged(pos, tt_move, ply)
         else:
@@ -624,11 +637,11 @@ class Searcher:
             moves = self._order(pos, moves, tt_move, ply)
 
         us = pos.turn
-        teams = g.teams
+        teams = gd.teams
         team = teams[us]
-        enemies = g.enemies[us]
+        enemies = gd.enemies[us]
         b = pos.board
-        enemy = g.enemy[us]
+        enemy = gd.enemy[us]
         alpha0 = alpha
         best = -INF
         best_move = None
@@ -644,7 +657,7 @@ class Searcher:
         else:
             lazy = False                    # no single king of ours: nothing to test
         # frontier pruning in non-PV nodes (not in check, no game-specific end that a quiet move could reach)
-        prune = (depth <= 3 and beta - alpha == 1 and not check and not g.has_game_over
+        prune = (depth <= 3 and beta - alpha == 1 and not check and not gd.has_game_over
                  and -MATE_BOUND < alpha and beta < MATE_BOUND)
         checks = None                       # cells from which a quiet move might give check: never pruned
         if prune and self.gd.single_royal:
@@ -743,7 +756,8 @@ class Searcher:
         if self.nodes >= self.next_check:
             self._poll()
         g = pos.game
-        if g.has_game_over:
+        gd = self.gd
+        if gd.has_game_over:
             o = g.game_over(pos)
             if o is not None:
                 return self._outcome_score(pos, o, ply)
@@ -752,7 +766,7 @@ class Searcher:
         if check or ply >= MAX_PLY:
             if ply >= MAX_PLY:
                 return self._eval(pos)
-            legal_known = g.has_filter or not self.gd.single_royal
+            legal_known = gd.has_filter or not gd.single_royal
             moves = pos.legal_moves() if legal_known else pos.pseudo_legal_moves()
             best = -INF
             moves = self._order(pos, moves, None, ply)
@@ -763,13 +777,13 @@ class Searcher:
             if best > alpha:
                 alpha = best
             b = pos.board
-            enemy = g.enemy[us]
+            enemy = gd.enemy[us]
             value = self.gd.value
-            legal_known = g.has_filter
+            legal_known = gd.has_filter
             source = pos.legal_moves() if legal_known else pos.capture_moves()
             scored = []
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
-            enemies = g.enemies[us]
+            enemies = gd.enemies[us]
             for m in source:
                 q = b[m[1]]
                 if q and enemy[q]:
@@ -800,9 +814,9 @@ class Searcher:
             if quiet_checks:
                 checking = set(quiet_checks)
                 moves += quiet_checks
-        teams = g.teams
+        teams = gd.teams
         team = teams[us]
-        enemies = g.enemies[us]
+        enemies = gd.enemies[us]
         test = not legal_known and self.gd.single_royal
         evade = None
         if test:
@@ -816,7 +830,7 @@ class Searcher:
                     evade = self._evasion_cells(pos, k, enemies)
         b = pos.board
         # two players, one king each (cannot be captured: moves are legal): the opponent's king stays put
-        ek = pos.king(enemies[0]) if g.players == 2 and self.gd.single_royal and not g.has_game_over else False
+        ek = pos.king(enemies[0]) if gd.players == 2 and gd.single_royal and not gd.has_game_over else False
         for m in moves:
             mover = b[m[0]]
             if (evade is not None and m[1] not in evade and (m[3] <= DOUBLE or m[3] == PROMOTION)

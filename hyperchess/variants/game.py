@@ -19,7 +19,7 @@ from .fen import format_board, parse_board
 from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .pieces import Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
-from .position import Outcome, Position
+from .position import Outcome, Position, RuleTables
 from .presentation import Presentation
 
 PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quadratic in its progress)
@@ -223,6 +223,7 @@ class Game(Presentation):
 
     # ------------------------------------------------------------------ compile
     def compile(self) -> None:
+        self._rule_tables = None        # built again from the new tables by the next position
         g = self.geometry
         n = g.size
         ncodes = (len(self.pieces)) << 2
@@ -786,6 +787,13 @@ class Game(Presentation):
     def position(self, fen: str | None = None) -> "Position":
         return Position(self, fen)
 
+    def rule_tables(self) -> RuleTables:
+        """The tables every position of this game reads on each move, gathered once (after ``compile``)."""
+        tables = self.__dict__.get("_rule_tables")
+        if tables is None:
+            tables = self._rule_tables = RuleTables(self)
+        return tables
+
     # ------------------------------------------------------------------ move text
     def move_name(self, pos: "Position", move: Move, square=None, letter=None) -> str:
         """From-square, to-square, then the promotion letter or the special move's suffix. ``square``
@@ -836,6 +844,7 @@ class Game(Presentation):
         self.ep_windows = self.ep_rule == "each_enemy"
         if self.elimination and type(self).next_turn is Game.next_turn:
             self.next_turn = self._next_alive          # type: ignore[method-assign]
+        self.turns_in_order = type(self).next_turn is Game.next_turn and not self.elimination
         rng = random.Random(zlib.crc32(self.name.encode()) ^ 0x5EED)
         self.z_window = [rng.getrandbits(64) for _ in range(1 << self.players)]   # e.p. window masks
         self.token_re = re.compile(r"\d+|\*|[A-Za-z]" if self.players <= 2 else

@@ -3,8 +3,17 @@
 cimport cython
 
 
+cdef class RuleTables:
+    cdef public int players
+    cdef public list owner, enemy, enemies, tables, z_piece, z_ep, z_turn, pst, team_sign, royal, pawn
+    cdef public list castle_mask, pawn_attacks, attack_lines, far_leaps, path_bit
+    cdef public bint has_extra, has_special, has_restrict, dedupe, ep_windows, special_attacks
+    cdef public bint double_step_once, single_royal, turns_in_order
+
+
 cdef class Position:
     cdef public object game
+    cdef public RuleTables rules
     cdef public list board
     cdef public int turn, ep, ep_victim
     cdef public object rights            # castling and unspent double-step bits: may pass 64 bits
@@ -15,34 +24,35 @@ cdef class Position:
     cdef public tuple windows
     cdef public list occupied, royals, stack, _nulls, history
 
-    @cython.locals(b=list, old=int, c=int, g=object)
+    @cython.locals(b=list, old=int, c=int, t=RuleTables)
     cpdef _set(self, int cell, int code)
 
     cpdef put(self, int cell, int code)
 
     @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, b=list, sign=int, score=long, c=int,
-                   nxt=int, e=int, occ=set, roy=set, g=object)
+                   nxt=int, e=int, occ=set, roy=set, g=object, t=RuleTables, zp=list, pst=list)
     cpdef push(self, tuple move)
 
-    @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, b=list, occ=set, roy=set)
+    @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, b=list, occ=set, roy=set, t=RuleTables)
     cpdef tuple pop(self)
 
     @cython.locals(k=object)
     cpdef bint king_exposed(self, tuple move, int color, object king_before) except -1
 
-    @cython.locals(g=object, b=list, c=int, q=int, x=int, frm=int, first=int, lines=list, rest=tuple)
+    @cython.locals(t=RuleTables, b=list, c=int, q=int, x=int, frm=int, first=int, rest=tuple)
     cpdef bint attacked(self, int cell, object by=*) except -1
 
     @cython.locals(roy=set)
     cpdef object king(self, object color=*)
 
-    @cython.locals(b=list, us=int, enemy=list, tables=list, moves=list, frm=int, p=int, to=int, q=int,
-                   rides=tuple, leaps=tuple, ray=tuple)
+    @cython.locals(t=RuleTables, b=list, us=int, enemy=list, tables=list, moves=list, frm=int, p=int, to=int,
+                   q=int, rides=tuple, leaps=tuple, ray=tuple)
     cpdef list pseudo_legal_moves(self)
 
-    @cython.locals(b=list, enemy=list, tables=list, moves=list, frm=int, to=int, q=int, ep=int,
+    @cython.locals(t=RuleTables, b=list, enemy=list, tables=list, moves=list, frm=int, to=int, q=int,
                    rides=tuple, leaps=tuple, ray=tuple)
     cpdef list capture_moves(self)
 
-    @cython.locals(b=list, us=int, enemy=list, to=int, q=int, x=int, h=int, i=int, n=int, code=int)
+    @cython.locals(t=RuleTables, b=list, us=int, enemy=list, to=int, q=int, x=int, h=int, i=int, n=int,
+                   code=int)
     cpdef _pawn_moves(self, int frm, tuple pawnish, list moves, bint quiet=*)

@@ -28,11 +28,47 @@ class Outcome:
         return f"{self.result} {{{self.reason}}}"
 
 
+class RuleTables:
+    """What the move generator reads of its game on every move, gathered once per game (``Game.rule_tables``).
+
+    The same lists and flags as on the game; the compiled path (position.pxd) keeps each in a typed field
+    instead of looking it up among the game's attributes."""
+
+    def __init__(self, game: "Game") -> None:
+        self.players = game.players
+        self.owner = game.owner
+        self.enemy = game.enemy
+        self.enemies = game.enemies
+        self.tables = game.tables
+        self.z_piece = game.z_piece
+        self.z_ep = game.z_ep
+        self.z_turn = game.z_turn
+        self.pst = game.pst
+        self.team_sign = game.team_sign
+        self.royal = [code in game.royal_codes for code in range(game.ncodes)]
+        self.pawn = [code in game.pawn_codes for code in range(game.ncodes)]
+        self.castle_mask = game.castle_mask
+        self.pawn_attacks = game.pawn_attacks
+        self.attack_lines = game.attack_lines
+        self.far_leaps = game.far_leaps
+        self.path_bit = game.path_bit
+        self.has_extra = game.has_extra
+        self.has_special = game.has_special
+        self.has_restrict = game.has_restrict
+        self.dedupe = game.dedupe
+        self.ep_windows = game.ep_windows
+        self.special_attacks = game.special_attacks
+        self.double_step_once = game.double_step_once
+        self.single_royal = game.royal_rule == "single"
+        self.turns_in_order = game.turns_in_order      # next_turn is colour + 1 (no hook, no elimination)
+
+
 class Position:
     """A position of ``game``. Build it with ``game.position(fen)`` or ``Position(game, fen)``."""
 
     def __init__(self, game: "Game", fen: str | None = None) -> None:
         self.game = game
+        self.rules = game.rule_tables()
         self.board: list[int] = [EMPTY] * game.geometry.size
         self.turn = 0
         self.ep = -1              # cell a pawn may capture onto en passant, or -1
@@ -66,28 +102,29 @@ class Position:
         old = b[cell]
         if old == code:
             return
-        g = self.game
+        t = self.rules
         if old:
-            self.hash ^= g.z_piece[old][cell]
-            c = g.owner[old]
+            self.hash ^= t.z_piece[old][cell]
+            c = t.owner[old]
             if c >= 0:
                 self.occupied[c].discard(cell)
                 self.royals[c].discard(cell)
-                self.score -= g.team_sign[c] * g.pst[old][cell]
+                self.score -= t.team_sign[c] * t.pst[old][cell]
         if code:
-            self.hash ^= g.z_piece[code][cell]
-            c = g.owner[code]
+            self.hash ^= t.z_piece[code][cell]
+            c = t.owner[code]
             if c >= 0:
                 self.occupied[c].add(cell)
-                if code in g.royal_codes:
+                if t.royal[code]:
                     self.royals[c].add(cell)
-                self.score += g.team_sign[c] * g.pst[code][cell]
+                self.score += t.team_sign[c] * t.pst[code][cell]
         b[cell] = code
 
     def copy(self) -> "Position":
         """An independent copy (history included)."""
         new = Position.__new__(Position)
-        new.game, new.turn, new.ep, new.ep_victim, new.rights = self.game, self.turn, self.ep, self.ep_victim, self.rights
+        new.game, new.rules = self.game, self.rules
+        new.turn, new.ep, new.ep_victim, new.rights = self.turn, self.ep, self.ep_victim, self.rights
         new.halfmove, new.fullmove, new.hash, new.score = self.halfmove, self.fullmove, self.hash, self.score
         new.extra, new.windows = self.extra, self.windows
         new.board = self.board[:]
@@ -104,16 +141,17 @@ class Position:
         """Make ``move`` (assumed pseudo-legal)."""
         frm, to, extra, flag = move
         g = self.game
+        t = self.rules
         b = self.board
         us = self.turn
         p = b[frm]
         cap = b[to]
         record_changes = None
         if flag <= DOUBLE:
-            zp = g.z_piece
-            pst = g.pst
+            zp = t.z_piece
+            pst = t.pst
             h = self.hash ^ zp[p][frm] ^ zp[p][to]
-            sign = g.team_sign[us]
+            sign = t.team_sign[us]
             score = self.score + sign * (pst[p][to] - pst[p][frm])
             b[frm] = EMPTY
             b[to] = p
@@ -121,13 +159,13 @@ class Position:
             occ.discard(frm)
             occ.add(to)
             if cap:
-                c = g.owner[cap]
+                c = t.owner[cap]
                 self.occupied[c].discard(to)
                 h ^= zp[cap][to]
-                score -= g.team_sign[c] * pst[cap][to]
-                if cap in g.royal_codes:
+                score -= t.team_sign[c] * pst[cap][to]
+                if t.royal[cap]:
                     self.royals[c].discard(to)
-            if p in g.royal_codes:
+            if t.royal[p]:
                 roy = self.royals[us]
                 roy.discard(frm)
                 roy.add(to)
@@ -162,43 +200,48 @@ class Position:
         h = self.hash
         # en passant: open only if some enemy pawn could take (as FEN and repetition count it)
         if self.ep >= 0:
-            h ^= g.z_ep[self.ep]
+            h ^= t.z_ep[self.ep]
             self.ep = self.ep_victim = -1
-        if flag == DOUBLE and not g.ep_windows:
-            for e in g.enemies[us]:
-                for c, codes in g.pawn_attacks[e][extra]:
+        if flag == DOUBLE and not t.ep_windows:
+            for e in t.enemies[us]:
+                for c, codes in t.pawn_attacks[e][extra]:
                     if b[c] in codes:
                         self.ep, self.ep_victim = extra, to
-                        h ^= g.z_ep[extra]
+                        h ^= t.z_ep[extra]
                         break
                 if self.ep >= 0:
                     break
         rights = self.rights
         if rights:
-            mask = g.castle_mask[frm] | g.castle_mask[to]
+            mask = t.castle_mask[frm] | t.castle_mask[to]
             if flag == CASTLE:     # the rook moved too (it may be shared by two castlings)
-                mask |= g.castle_mask[g.castling[extra].rook_from]
+                mask |= t.castle_mask[g.castling[extra].rook_from]
             if rights & mask:
                 self.rights = rights & ~mask
                 h ^= g.rights_key(rights) ^ g.rights_key(self.rights)
-        if cap or p in g.pawn_codes:
+        if cap or t.pawn[p]:
             self.halfmove = 0
         else:
             self.halfmove += 1
-        if g.has_extra:
+        if t.has_extra:
             h ^= g.extra_hash(self.extra)
             self.extra = g.extra_after_move(self, move, p, cap)
             h ^= g.extra_hash(self.extra)
-        nxt = g.next_turn(self, us)
+        if t.turns_in_order:
+            nxt = us + 1
+            if nxt == t.players:
+                nxt = 0
+        else:
+            nxt = g.next_turn(self, us)
         if nxt <= us:
             self.fullmove += 1
-        h ^= g.z_turn[us] ^ g.z_turn[nxt]
+        h ^= t.z_turn[us] ^ t.z_turn[nxt]
         self.turn = nxt
         self.hash = h
-        if g.ep_windows and (self.windows or flag == DOUBLE):
+        if t.ep_windows and (self.windows or flag == DOUBLE):
             self._update_windows(move, us)
         if self.ep >= 0 and not self._ep_legal():
-            self.hash ^= g.z_ep[self.ep]
+            self.hash ^= t.z_ep[self.ep]
             self.ep = self.ep_victim = -1
         self.history.append(self.hash)
 
@@ -208,7 +251,7 @@ class Position:
         b = self.board
         if changes is None:
             frm, to = move[0], move[1]
-            g = self.game
+            t = self.rules
             p = b[to]
             b[frm] = p
             b[to] = cap
@@ -216,11 +259,11 @@ class Position:
             occ.discard(to)
             occ.add(frm)
             if cap:
-                c = g.owner[cap]
+                c = t.owner[cap]
                 self.occupied[c].add(to)
-                if cap in g.royal_codes:
+                if t.royal[cap]:
                     self.royals[c].add(to)
-            if p in g.royal_codes:
+            if t.royal[p]:
                 roy = self.royals[us]
                 roy.discard(to)
                 roy.add(frm)
@@ -286,7 +329,7 @@ class Position:
             k = move[1] if move[0] == king_before else king_before
         else:
             k = self.king(color)
-        return k is not None and self.attacked(k, self.game.enemies[color])
+        return k is not None and self.attacked(k, self.rules.enemies[color])
 
     def _update_windows(self, move: Move, us: int) -> None:
         """ep_rule "each_enemy" (after ``us`` moved): ``us`` has used its chance at every open window;
@@ -339,10 +382,10 @@ class Position:
     # ------------------------------------------------------------------ attacks
     def attacked(self, cell: int, by: tuple[int, ...] | None = None) -> bool:
         """Is ``cell`` attacked by any colour in ``by`` (default: the enemies of the side to move)?"""
-        g = self.game
+        t = self.rules
         b = self.board
-        for c in (g.enemies[self.turn] if by is None else by):
-            for first, near, rest, codes in g.attack_lines[c][cell]:
+        for c in (t.enemies[self.turn] if by is None else by):
+            for first, near, rest, codes in t.attack_lines[c][cell]:
                 q = b[first]
                 if q:
                     if q in near:
@@ -354,10 +397,11 @@ class Position:
                         if q in codes:
                             return True
                         break
-            for frm, codes in g.far_leaps[c][cell]:
+            for frm, codes in t.far_leaps[c][cell]:
                 if b[frm] in codes:
                     return True
-        if g.special_attacks:
+        if t.special_attacks:
+            g = self.game
             by = g.enemies[self.turn] if by is None else by
             return (g.hinged and self._hinged_attack(cell, by)) or (g.indirect and self._indirect_attack(cell, by))
         return False
@@ -447,7 +491,7 @@ class Position:
     def king(self, color: int | None = None) -> int | None:
         """The cell of ``color``'s royal piece when check applies to it (exactly one), else None."""
         roy = self.royals[self.turn if color is None else color]
-        if len(roy) == 1 and self.game.royal_rule == "single":
+        if len(roy) == 1 and self.rules.single_royal:
             return next(iter(roy))
         return None
 
@@ -483,11 +527,11 @@ class Position:
 
     # ------------------------------------------------------------------ move generation
     def pseudo_legal_moves(self) -> list[Move]:
-        g = self.game
+        t = self.rules
         b = self.board
         us = self.turn
-        enemy = g.enemy[us]
-        tables = g.tables
+        enemy = t.enemy[us]
+        tables = t.tables
         moves: list[Move] = []
         for frm in self.occupied[us]:
             p = b[frm]
@@ -511,21 +555,21 @@ class Position:
             self._castling_moves(us, moves)
         if self.windows:
             self._window_captures(moves)
-        if g.has_special:
-            g.special_moves(self, moves)
-        if g.dedupe:
+        if t.has_special:
+            self.game.special_moves(self, moves)
+        if t.dedupe:
             moves = list(dict.fromkeys(moves))
-        if g.has_restrict:
-            moves = g.restrict_moves(self, moves)
+        if t.has_restrict:
+            moves = self.game.restrict_moves(self, moves)
         return moves
 
     def capture_moves(self) -> list[Move]:
         """The pseudo-legal moves quiescence looks at: captures of an enemy piece, promotions and en
         passant. The same move tuples as :meth:`pseudo_legal_moves`, without generating quiet moves."""
-        g = self.game
+        t = self.rules
         b = self.board
-        enemy = g.enemy[self.turn]
-        tables = g.tables
+        enemy = t.enemy[self.turn]
+        tables = t.tables
         moves: list[Move] = []
         for frm in self.occupied[self.turn]:
             rides, leaps, pawnish = tables[b[frm]][frm]
@@ -554,25 +598,26 @@ class Position:
                 self._pawn_moves(frm, pawnish, moves, False)
         if self.windows:
             self._window_captures(moves)
-        if g.has_special:
+        if t.has_special:
             special: list[Move] = []
-            g.special_moves(self, special)
+            self.game.special_moves(self, special)
             for m in special:
                 if enemy[b[m[1]]]:
                     moves.append(m)
-        if g.dedupe:
+        if t.dedupe:
             moves = list(dict.fromkeys(moves))
-        if g.has_restrict:
-            moves = g.restrict_moves(self, moves)
+        if t.has_restrict:
+            moves = self.game.restrict_moves(self, moves)
         return moves
 
     def _pawn_moves(self, frm: int, pawnish: tuple, moves: list, quiet: bool = True) -> None:
         """Pawn moves from ``frm``; with ``quiet`` false only captures, en passant and promotions."""
         b = self.board
         us = self.turn
-        enemy = self.game.enemy[us]
+        t = self.rules
+        enemy = t.enemy[us]
         qleaps, cleaps, paths, qrides, zone, hinged, lame, hops, _ = pawnish
-        if paths and self.game.double_step_once and not self.rights & self.game.path_bit[frm]:
+        if paths and t.double_step_once and not self.rights & t.path_bit[frm]:
             paths = ()                      # this cell's original pawn has moved: its double step is spent
         for hinges, to, mv in hinged:
             q = b[to]
