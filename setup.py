@@ -44,4 +44,4 @@ def extensions() -> list:
     return built
 
 
-setup(ext_modules=extensions())
+setup(ext_modules=extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -3,6 +3,7 @@
     python bench/perft.py                 # every case below
     python bench/perft.py normal mixed3d  # only these games
     python bench/perft.py normal --baseline ../old   # and an older checkout, alternating, in the same run
+    python bench/perft.py --pure          # compiled (setup.py) against this tree run as Python (HYPERCHESS_PURE=1)
 
 For `normal` the ratio is against python-chess on the same position and depth; for the other games it
 is against python-chess's start-position depth-4 speed (the nearest like-for-like reference).
@@ -47,25 +48,29 @@ def measure(game_name: str, fen: str | None, depth: int, repeat: int) -> tuple[i
     return timed(perft, pos, depth, repeat=repeat)
 
 
-def baseline(path: str, game_name: str, fen: str | None, depth: int, repeat: int) -> tuple[int, float] | None:
-    """``measure`` on the checkout at ``path``, in a fresh interpreter with that tree first."""
+def baseline(path: str, game_name: str, fen: str | None, depth: int, repeat: int,
+             pure: bool = False) -> tuple[int, float] | None:
+    """``measure`` on the checkout at ``path``, in a fresh interpreter with that tree first (``pure``: its
+    modules run as Python)."""
     env = dict(os.environ, HYPERCHESS_TREE=str(Path(path).resolve()))
+    if pure:
+        env["HYPERCHESS_PURE"] = "1"
     out = subprocess.run([sys.executable, __file__, "--worker", game_name, fen or "-", str(depth), str(repeat)],
                          env=env, capture_output=True, text=True, check=True)
     row = json.loads(out.stdout.strip().splitlines()[-1])
     return None if row is None else tuple(row)  # type: ignore[return-value]
 
 
-def run(games: list[str] | None = None, repeat: int = 3, base: str | None = None) -> list[dict]:
+def run(games: list[str] | None = None, repeat: int = 3, base: str | None = None, pure: bool = False) -> list[dict]:
     reference = python_chess_nps(chess.STARTING_FEN, 4, repeat=repeat)
     rows = []
     for i, (game_name, label, fen, depth) in enumerate(CASES):
         if games and game_name not in games:
             continue
-        old = baseline(base, game_name, fen, depth, repeat) if base and i % 2 else None
+        old = baseline(base, game_name, fen, depth, repeat, pure) if base and i % 2 else None
         nodes, secs = measure(game_name, fen, depth, repeat)
         if base and not i % 2:
-            old = baseline(base, game_name, fen, depth, repeat)
+            old = baseline(base, game_name, fen, depth, repeat, pure)
         ours = nodes / secs
         if game_name == "normal":
             board = chess.Board(fen or chess.STARTING_FEN)
@@ -93,7 +98,11 @@ def main(argv: list[str]) -> None:
         i = argv.index("--baseline")
         base = argv[i + 1]
         argv = argv[:i] + argv[i + 2:]
-    rows = run(argv or None, base=base)
+    pure = "--pure" in argv
+    if pure:
+        argv = [a for a in argv if a != "--pure"]
+        base = str(Path(__file__).resolve().parent.parent)
+    rows = run(argv or None, base=base, pure=pure)
     print(f"{'game':<17} {'position':<10} {'depth':>5} {'nodes':>10} {'seconds':>8} {'nodes/s':>10} "
           f"{'python-chess':>12} {'ratio':>6}" + ("  baseline nodes  seconds  this/baseline" if base else ""))
     for r in rows:

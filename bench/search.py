@@ -3,6 +3,7 @@
     python bench/search.py                          # every case below
     python bench/search.py normal                   # only these games
     python bench/search.py --baseline /work/old     # also the same cases on another checkout, same run
+    python bench/search.py --pure --deeper 2        # compiled against this tree's pure-Python path, 2 plies deeper
 
 A search node is one call of the alpha-beta or quiescence function. The yardstick is python-chess's bulk
 perft (``board.legal_moves.count()`` at the last ply) from the start position at depths 3 and 4, measured
@@ -12,6 +13,8 @@ in the same run; the ratio says how our searched nodes/second compare with pytho
 ``sys.path``, using that tree's ``bench.search.search_nps``), alternating with this tree case by case so
 that machine load hits both alike, and prints both rates, the ratio of nodes/s and the ratio of the time
 to reach the depth (the trees differ when search pruning changed; the node counts are printed).
+``--pure`` takes this tree run as Python (``HYPERCHESS_PURE=1``) as the baseline: the compiled path
+(setup.py) against the modules it is built from, which search the same tree.
 """
 from __future__ import annotations
 
@@ -72,27 +75,32 @@ def search_nps(game_name: str, fen: str | None, depth: int, hash_mb: int = 64, r
                 best=pos.move_name(result.best) if result.best else "-", score=result.score)
 
 
-def baseline_nps(path: str, game_name: str, fen: str | None, depth: int, repeat: int = 2) -> dict:
-    """``search_nps`` on the checkout at ``path``: this file in a fresh interpreter with that tree first."""
+def baseline_nps(path: str, game_name: str, fen: str | None, depth: int, repeat: int = 2,
+                 pure: bool = False) -> dict:
+    """``search_nps`` on the checkout at ``path``: this file in a fresh interpreter with that tree first
+    (``pure``: its modules run as Python, not compiled)."""
     env = dict(os.environ, HYPERCHESS_TREE=str(Path(path).resolve()))
+    if pure:
+        env["HYPERCHESS_PURE"] = "1"
     out = subprocess.run([sys.executable, __file__, "--worker", game_name, fen or "-", str(depth), str(repeat)],
                          env=env, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def run(games: list[str] | None = None, baseline: str | None = None,
-        repeat: int = 2) -> tuple[dict[int, float], list[dict]]:
+        repeat: int = 2, pure: bool = False, deeper: int = 0) -> tuple[dict[int, float], list[dict]]:
     reference = {d: python_chess_nps(chess.STARTING_FEN, d, repeat=3 if d == 3 else 2) for d in (3, 4)}
     rows = []
     for i, (game_name, label, fen, depth) in enumerate(CASES):
         if games and game_name not in games:
             continue
+        depth += deeper
         base = None
         if baseline and i % 2:
-            base = baseline_nps(baseline, game_name, fen, depth, repeat)
+            base = baseline_nps(baseline, game_name, fen, depth, repeat, pure)
         row = search_nps(game_name, fen, depth, repeat=repeat)
         if baseline and not i % 2:
-            base = baseline_nps(baseline, game_name, fen, depth, repeat)
+            base = baseline_nps(baseline, game_name, fen, depth, repeat, pure)
         row["position"] = label
         row["base"] = base
         rows.append(row)
@@ -111,11 +119,21 @@ def main(argv: list[str]) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*", help="only these games (default: every case)")
     ap.add_argument("--baseline", metavar="PATH", help="a checkout of an older tree to measure in the same run")
+    ap.add_argument("--pure", action="store_true",
+                    help="the baseline is this tree run as Python (HYPERCHESS_PURE=1): the compiled path's gain")
+    ap.add_argument("--deeper", type=int, default=0, metavar="N", help="search every case N plies deeper")
     ap.add_argument("--repeat", type=int, default=2, help="runs per case, the best counts (default 2)")
     args = ap.parse_args(argv)
+    if args.pure and args.baseline:
+        sys.exit("--pure and --baseline: choose one baseline")
+    if args.pure:
+        from hyperchess import _compiled
+        if not _compiled.describe().startswith("search compiled"):
+            sys.exit(f"--pure: this tree is not compiled ({_compiled.describe()})")
+        args.baseline = str(Path(__file__).resolve().parent.parent)
     if args.baseline and not (Path(args.baseline) / "bench" / "search.py").is_file():
         sys.exit(f"--baseline: no bench/search.py under {args.baseline}")
-    reference, rows = run(args.games or None, args.baseline, args.repeat)
+    reference, rows = run(args.games or None, args.baseline, args.repeat, args.pure, args.deeper)
     print("python-chess bulk perft, start position: "
           + ", ".join(f"d{d} {nps:,.0f} nodes/s" for d, nps in reference.items()))
     ref = reference[4]
