@@ -16,7 +16,12 @@ from pathlib import Path
 
 from setuptools import setup
 
-COMPILED = ["hyperchess.variants.position", "hyperchess.engine.evaluate", "hyperchess.engine.search"]
+COMPILED = [
+    "hyperchess.variants.position", "hyperchess.engine.evaluate", "hyperchess.engine.search",   # typed (.pxd)
+    # the rules' hooks that run on every move or node, compiled as they are (no .pxd)
+    "hyperchess.variants.game", "hyperchess.variants.millennium", "hyperchess.variants.third_millennium",
+    "hyperchess.variants.future_generation", "hyperchess.variants.first_contact.rules",
+]
 HERE = Path(__file__).resolve().parent
 
 
