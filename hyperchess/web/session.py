@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.pictures import render_svg
-from hyperchess.pictures.games import glyph_for
-from hyperchess.pictures.svg import DEFAULT_COLORS, side_colors
 from hyperchess.tournament.pgn import clk, movetext, score_text, seat_tags, tag_block
 from hyperchess.tournament.spec import SpecError, parse_tc
 from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
@@ -25,6 +23,7 @@ from hyperchess.variants.game import Move
 from hyperchess.variants.notation import UnknownSquare
 
 from .targets import legal_targets
+from .view3d import cells_3d
 
 SEATS = ("human", "engine")
 ENGINE_SLOTS = threading.BoundedSemaphore(2)    # searches running at once in one server (see _engine_loop)
@@ -538,34 +537,6 @@ class Session:
             comments = [f"[%clk {clk(c, 1)}]" for c in self.clk_after] if self.tc else None
             closing = outcome.reason if outcome and outcome.termination == "time forfeit" else None
             return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result, comments, closing) + "\n"
-
-
-def cells_3d(pos, arrows) -> dict:
-    """The board as data for the 3D view: each cell's square name, (file, rank, level), shade, and its piece
-    (token, colour, the glyph the pictures draw, fill and outline colours); holes (cells missing now) too;
-    the last move, the checked royal pieces and the analysis arrow."""
-    game = pos.game
-    g = game.geometry
-    glyphs = {}
-    out = []
-    for cell, (f, r, l) in enumerate(g.coords):
-        code = pos.board[cell]
-        entry = {"sq": game.names.name(cell), "f": f, "r": r, "l": l, "dark": (f + r) % 2 == 0, "hole": code == HOLE}
-        if code > HOLE:
-            kind, color = game.kind_of[code], game.owner[code]
-            piece = game.pieces[kind]
-            if kind not in glyphs:
-                glyph = glyph_for(piece.letter, piece.tags, piece.name)
-                glyphs[kind] = glyph.parts[0][0] if glyph.parts else piece.letter
-            fill, outline = side_colors(game, color, DEFAULT_COLORS)
-            entry["piece"] = {"token": game.letter_of(code), "color": game.color_names[color], "glyph": glyphs[kind],
-                              "fill": fill, "outline": outline, "name": piece.name}
-        out.append(entry)
-    last = pos.last_move
-    return {"cells": out, "files": g.files, "ranks": g.ranks, "levels": g.levels,
-            "level_names": list(game.names.level_names),
-            "last": [game.names.name(c) for c in (last[:2] if last else ()) if 0 <= c < g.size],
-            "arrows": [[game.names.name(a[0]), game.names.name(a[1])] for a in arrows]}
 
 
 def captured(game, start_fen: str, pos) -> dict[str, list[str]]:

@@ -222,6 +222,7 @@ function clickTarget(t) {
     return;
   } else {
     if (selected !== null) say(`no legal move from ${selected} to ${t}`, true);
+    else if (legal.some((m) => m.to === t && m.from !== t && !pieceOn(m.from))) say(`choose a piece beside the board first, then ${t}`, false);
     else say("");
     selected = null;
   }
@@ -326,15 +327,15 @@ function show() {
   $("view3d").textContent = mode3d ? "Flat view" : "3D view";
   $("board").hidden = mode3d;
   $("board3d").hidden = !mode3d;
-  if (mode3d && state.cells3d) {
-    if (!view3dReady) { View3D.init($("board3d"), (t) => { if (state) clickTarget(t); }); view3dReady = true; }
-    View3D.render(state.cells3d, state.flipped);
-  }
   $("board").innerHTML = state.svg;
   const svg = boardSvg();
   const vb = svg.viewBox && svg.viewBox.baseVal;
   // a board much wider than high (First Contact's elevations) gets the whole width; the panel goes below
-  document.querySelector("main").classList.toggle("wide", !!(vb && vb.width > 1.9 * vb.height));
+  document.querySelector("main").classList.toggle("wide", !mode3d && !!(vb && vb.width > 1.9 * vb.height));
+  if (mode3d && state.cells3d) {
+    if (!view3dReady) { View3D.init($("board3d"), (t) => { if (state) clickTarget(t); }); view3dReady = true; }
+    View3D.render(state.cells3d, { turns: state.turns, key: state.id, seats: state.colors.length });
+  }
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.addEventListener("click", onBoardClick);

@@ -1,0 +1,78 @@
+"""Helpers for the 3D view's browser tests (tests/test_web_3d.py): where a click lands, measured with the page's
+own picking (``View3D.hitAt``: the square the ray from a page point reaches first), not with our own geometry.
+
+A square is *in reach* when some point of the canvas, not covered by another element of the page, picks it.
+The points tried lie within about a quarter cell of the centre of its piece and of its cell
+(``View3D.screenOf``): the body of a piece, not the transparent corners of its picture.
+"""
+from __future__ import annotations
+
+# The page-side search: for each square, the first grid point (around its piece, then its cell) that the
+# page's picking maps to that square. Only View3D.screenOf and View3D.hitAt are used, so the same code
+# measures any version of the view.
+FIND_POINTS = """(squares) => {
+  const canvas = document.querySelector('#board3d canvas');
+  const out = {};
+  const ring = [[0, 0]];
+  for (let r = 1; r <= 4; r++)
+    for (let a = 0; a < 12; a++) ring.push([r / 4 * Math.cos(a * Math.PI / 6), r / 4 * Math.sin(a * Math.PI / 6)]);
+  for (const [sq, piece] of squares) {
+    out[sq] = null;
+    const cell = View3D.screenOf(sq, false), top = View3D.screenOf(sq, true);
+    // the unit: how far the piece's centre stands above its cell's centre on the page (half a cell)
+    const unit = cell && top ? Math.max(4, Math.hypot(top.x - cell.x, top.y - cell.y)) : 10;
+    search:
+    for (const c of piece ? [top, cell] : [cell]) {
+      if (!c) continue;
+      for (const [dx, dy] of ring) {
+        // within about a quarter cell of the centre: the body of the piece or the middle of its cell
+        const x = c.x + dx * unit * 0.6, y = c.y + dy * unit * 0.6;
+        if (document.elementFromPoint(x, y) !== canvas) continue;
+        if (View3D.hitAt(x, y) === sq) { out[sq] = { x, y }; break search; }
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def open_3d(view) -> None:
+    view.page.click("#view3d")
+    view.page.wait_for_function("state.cells3d !== null && document.querySelector('#board3d canvas') !== null"
+                                " && !document.querySelector('#board3d').hidden")
+    view.page.wait_for_timeout(100)
+
+
+def pieces_3d(view) -> dict[str, str]:
+    """square -> colour of every piece in the 3D view's data."""
+    cells = view.page.evaluate("state.cells3d.cells")
+    return {c["sq"]: c["piece"]["color"] for c in cells if c.get("piece")}
+
+
+def points_3d(view, squares: list[str], piece: bool = True) -> dict[str, dict | None]:
+    return view.page.evaluate(FIND_POINTS, [[sq, piece] for sq in squares])
+
+
+def reach_counts(view) -> dict[str, tuple[int, int]]:
+    """colour -> (pieces in reach, pieces) from the present camera."""
+    pieces = pieces_3d(view)
+    points = points_3d(view, sorted(pieces))
+    out: dict[str, list[int]] = {}
+    for sq, color in pieces.items():
+        entry = out.setdefault(color, [0, 0])
+        entry[0] += points[sq] is not None
+        entry[1] += 1
+    return {c: (n, t) for c, (n, t) in out.items()}
+
+
+def seat_views(view, players: int):
+    """Yield a label for each seat's view in turn: the default view, then Flip (two players) or Rotate (four
+    players: each quarter turn), waiting for the page to show the new state."""
+    yield "default"
+    button = "#flip" if players == 2 else "#rotate"
+    for i in range(1 if players == 2 else players - 1):
+        before = view.page.evaluate("state.turns")
+        view.page.click(button)
+        view.page.wait_for_function(f"state.turns !== {before}")
+        view.page.wait_for_timeout(150)
+        yield f"{button[1:]} x{i + 1}"
