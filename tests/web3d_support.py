@@ -76,3 +76,31 @@ def seat_views(view, players: int):
         view.page.wait_for_function(f"state.turns !== {before}")
         view.page.wait_for_timeout(150)
         yield f"{button[1:]} x{i + 1}"
+
+
+# The parts a player needs at once: each must lie wholly inside the window (no scrolling).
+NEEDED = {"board": "#board svg", "board 3D": "#board3d canvas", "status": "#status", "clocks": "#clocks",
+          "moves": "#moves", "undo": "#undo", "resign": "#resign", "draw": "#draw", "flip": "#flip"}
+
+
+def layout_problems(view, mode3d: bool, narrow: bool = False) -> list[str]:
+    """What is not fully in the window: the board (flat or 3D), status, clocks, move list and buttons; on a
+    narrow screen only the board (it must fit the width) and the page's width."""
+    out = []
+    size = view.page.viewport_size
+    width = view.page.evaluate("document.documentElement.scrollWidth")
+    if width > size["width"]:
+        out.append(f"page {width} px wide in a {size['width']} px window")
+    for name, sel in NEEDED.items():
+        if (name == "board") == mode3d and name in ("board", "board 3D"):
+            continue
+        if narrow and name not in ("board", "board 3D"):
+            continue
+        box = view.page.locator(sel).first.bounding_box()
+        if box is None:
+            out.append(f"{name}: not shown")
+            continue
+        if box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > size["width"] + 0.5 \
+                or box["y"] + box["height"] > size["height"] + 0.5 or box["height"] < 4:
+            out.append(f"{name}: {box} outside {size}")
+    return out

@@ -262,18 +262,26 @@ function showMoves() {
   ol.textContent = "";
   let li = null;
   let turn = state.start_turn;
+  let number = state.start_fullmove;
   const current = reviewPly === null ? state.moves.length : reviewPly;
+  const shown = state.san || state.moves;       // SAN in flat games, else the native names
   state.moves.forEach((m, i) => {
     if (li === null || turn === 0) {
+      if (li !== null) number += 1;
       li = document.createElement("li");
-      if (i === 0 && turn !== 0) li.appendChild(document.createTextNode(".. ".repeat(turn)));
+      const num = document.createElement("span");
+      num.className = "num";
+      // a round that does not start with the first colour: "1... g8f6"
+      num.textContent = i === 0 && turn !== 0 ? `${number}... ` : `${number}. `;
+      li.appendChild(num);
       ol.appendChild(li);
     }
     const span = document.createElement("span");
     span.className = "move" + (i + 1 === current ? " current" : "");
     span.dataset.color = state.move_colors[i];
     span.dataset.ply = String(i + 1);
-    span.textContent = m + " ";
+    span.dataset.move = m;
+    span.textContent = shown[i] + " ";
     span.addEventListener("click", () => review(i + 1));
     li.appendChild(span);
     if (state.notes && state.notes[i]) {
@@ -284,7 +292,6 @@ function showMoves() {
     }
     turn = state.move_turns[i + 1];
   });
-  ol.start = state.start_fullmove;
   const cur = ol.querySelector("span.current");
   if (reviewPly === null) ol.scrollTop = ol.scrollHeight;
   else if (cur) cur.scrollIntoView({ block: "nearest" });
@@ -353,7 +360,7 @@ function show() {
   $("review").hidden = state.review_ply === null;
   if (state.review_ply !== null) {
     $("review-text").textContent = state.review_ply === 0 ? "the start position" :
-      `after move ${state.review_ply} (${state.moves[state.review_ply - 1]}) of ${state.moves.length}`;
+      `after move ${state.review_ply} (${(state.san || state.moves)[state.review_ply - 1]}) of ${state.moves.length}`;
   }
   const fen = state.review_ply === null ? state.fen : state.review_fen;
   if (document.activeElement !== $("fen")) $("fen").value = fen;
@@ -420,7 +427,7 @@ function showAnalysis() {
   const a = state.analysis;
   if (!a) { box.textContent = "analysis: starting..."; return; }
   box.textContent = `analysis (${a.running ? "thinking" : "done"}): depth ${a.depth}, score ${a.score || "?"} ` +
-    `for ${a.side} (to move), best line: ${a.line.join(" ") || "-"}`;
+    `for ${a.side} (to move), best line: ${(a.line_san || a.line).join(" ") || "-"}`;
 }
 
 async function poll() {
