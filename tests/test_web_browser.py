@@ -279,9 +279,13 @@ def test_hint_score_side_no_move_piece_and_resign(board):
         st = view.wait_for_turn(0)
         assert st["thinking"].startswith("black (engine): score ") and " for black" in st["thinking"]
         assert view.page.inner_text("#message") == ""                # the old message is gone
+        view.page.click("#resign")                                  # resigning asks first
+        assert view.page.inner_text("#resign") == "Confirm resign" and view.page.is_visible("#resign-cancel")
+        view.page.wait_for_timeout(300)
+        assert view.state()["result"] is None
         view.page.click("#resign")
         view.page.wait_for_function("state.result === '0-1'")
-        assert "resign" in view.page.inner_text("#result")
+        assert view.page.inner_text("#result") == "0-1 White resigns"
         assert not view.errors, view.errors
     finally:
         view.page.close()

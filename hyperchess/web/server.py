@@ -49,6 +49,7 @@ TOKEN_HEADER = "X-Hyperchess-Token"
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
           "/static/view3d.js": ("view3d.js", "text/javascript; charset=utf-8"),
+          "/static/drag.js": ("drag.js", "text/javascript; charset=utf-8"),
           "/static/three.min.js": ("three.min.js", "text/javascript; charset=utf-8"),
           "/static/OrbitControls.js": ("OrbitControls.js", "text/javascript; charset=utf-8"),
           "/static/THREE-LICENSE.txt": ("THREE-LICENSE.txt", "text/plain; charset=utf-8"),

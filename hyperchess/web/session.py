@@ -22,6 +22,9 @@ from hyperchess.variants.codes import EMPTY, HOLE, code_of
 from hyperchess.variants.game import Move
 from hyperchess.variants.notation import UnknownSquare
 
+from hyperchess.variants.material import flag_fall_is_draw
+
+from .movelist import san_list
 from .targets import legal_targets
 from .view3d import cells_3d
 
@@ -215,8 +218,12 @@ class Session:
         if self.time_left(mover) <= 0:
             loser = self.game.teams[mover]
             self.clocks[mover] = 0.0
-            self.ended = ("0-1" if loser == 0 else "1-0",
-                          f"{self.game.color_names[mover].capitalize()} loses on time", "time forfeit")
+            name = self.game.color_names[mover].capitalize()
+            if flag_fall_is_draw(self.pos, mover):     # FIDE 6.9: the other side cannot mate by any series of moves
+                self.ended = ("1/2-1/2", f"{name}'s flag fell, and the other side cannot mate: a draw",
+                              "time forfeit")
+            else:
+                self.ended = ("0-1" if loser == 0 else "1-0", f"{name} loses on time", "time forfeit")
             self._changed()
 
     def outcome(self):
@@ -239,7 +246,9 @@ class Session:
             if me is None or self.outcome() is not None:
                 raise BadInput("nothing to resign: no person plays, or the game is over")
             loser = self.game.teams[me]
-            self.ended = ("0-1" if loser == 0 else "1-0", f"{self.game.team_name(loser)} resign", "resign")
+            team = self.game.team_name(loser)
+            self.ended = ("0-1" if loser == 0 else "1-0", f"{team} {'resign' if ' and ' in team else 'resigns'}",
+                          "resign")
             self._changed()
 
     def offer_draw(self) -> None:
@@ -481,6 +490,7 @@ class Session:
                 "fen": pos.fen(),
                 "start_fen": self.start_fen,
                 "moves": list(self.names),
+                "san": san_list(self.game.position(self.start_fen), self.names),
                 "notes": list(self.notes),
                 "move_turns": list(self.turns),
                 "move_colors": [game.color_names[c] for c in self.turns[:-1]],
@@ -506,7 +516,9 @@ class Session:
                                 for color in range(game.players) for kind in range(1, len(game.pieces))]},
                 "cells3d": cells_3d(view, arrows) if cells else None,
                 "levels": game.geometry.levels,
-                "analysis": None if analysis is None else {k: v for k, v in analysis.items() if k != "best"},
+                "analysis": None if analysis is None else {
+                    **{k: v for k, v in analysis.items() if k != "best"},
+                    "line_san": san_list(view, analysis["line"])},
                 "clock": self.clock if self.tc else None,
                 "clocks": [self.time_left(c) for c in range(game.players)] if self.tc else None,
                 "termination": outcome.termination if outcome else None,
@@ -530,12 +542,11 @@ class Session:
                 moves, base, inc = self.tc
                 tags.append(("TimeControl", f"{moves}/{base:g}" + (f"+{inc:g}" if inc else "") if moves
                              else f"{base:g}+{inc:g}"))
-            if outcome:
-                tags.append(("Termination", outcome.termination if outcome.termination == "time forfeit"
-                             else outcome.reason))
+            if outcome:                  # the PGN standard's values (python-chess, cutechess): the reason as a comment
+                tags.append(("Termination", "time forfeit" if outcome.termination == "time forfeit" else "normal"))
             start = game.position(self.start_fen)
             comments = [f"[%clk {clk(c, 1)}]" for c in self.clk_after] if self.tc else None
-            closing = outcome.reason if outcome and outcome.termination == "time forfeit" else None
+            closing = outcome.reason if outcome else None
             return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result, comments, closing) + "\n"
 
 

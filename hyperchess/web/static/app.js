@@ -346,6 +346,15 @@ function show() {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.addEventListener("click", onBoardClick);
+  Drag.attach(svg, {
+    source: (el) => {
+      const t = targetOf(el);
+      return t !== null && !state.editing && reviewPly === null && state.legal.some((m) => m.from === t && m.to !== t) ? t : null;
+    },
+    targetAt: targetOf,
+    begin: (from) => { if (selected !== from) clickTarget(from); },
+    drop: (from, to) => { if (selected !== from) clickTarget(from); clickTarget(to); },
+  });
   svg.dataset.flipped = String(state.flipped);
   svg.dataset.turns = String(state.turns);
   $("choice").hidden = true;
@@ -487,7 +496,16 @@ async function init() {
     changeSeats();
   });
   $("undo").addEventListener("click", () => action("/api/undo"));
-  $("resign").addEventListener("click", () => action("/api/resign"));
+  Confirm.attach($("resign"), "Confirm resign", () => action("/api/resign"));
+  $("rematch").addEventListener("click", () => {
+    // colours swapped: each seat's player moves to the next colour (two players: they trade places)
+    const sels = [...document.querySelectorAll("#seats select")];
+    const seats = sels.map((s) => s.value);
+    sels.forEach((s, i) => { s.value = seats[(i + seats.length - 1) % seats.length]; });
+    flip = false;
+    rot = 0;
+    newGame();
+  });
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
