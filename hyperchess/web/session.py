@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.pictures import render_svg
-from hyperchess.tournament.pgn import clk, movetext, score_text, seat_tags, tag_block
+from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, score_text, seat_tags, tag_block
 from hyperchess.tournament.spec import SpecError, parse_tc
 from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
 from hyperchess.variants.codes import EMPTY, HOLE, code_of
@@ -543,7 +543,8 @@ class Session:
                 tags.append(("TimeControl", f"{moves}/{base:g}" + (f"+{inc:g}" if inc else "") if moves
                              else f"{base:g}+{inc:g}"))
             if outcome:                  # the PGN standard's values (python-chess, cutechess): the reason as a comment
-                tags.append(("Termination", "time forfeit" if outcome.termination == "time forfeit" else "normal"))
+                tags.append(("Termination", "time forfeit" if outcome.termination == "time forfeit"
+                             else NORMAL_TERMINATION))
             start = game.position(self.start_fen)
             comments = [f"[%clk {clk(c, 1)}]" for c in self.clk_after] if self.tc else None
             closing = outcome.reason if outcome else None
