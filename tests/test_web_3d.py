@@ -226,14 +226,15 @@ def test_first_contact_platforms_kings_pawn_and_a_platform_move_by_clicks_in_3d(
 @pytest.mark.parametrize("size", [(1400, 900), (1280, 720), (390, 844)])
 def test_layout_at_laptop_and_phone_sizes(chromium, name, mode3d, size):
     with running_server() as url:
-        view = BoardPage(chromium, url, name, ["human", "engine"], viewport=size, movetime=0.05)
+        view = BoardPage(chromium, url, name, ["human", "human"], viewport=size)
         try:
             view.page.fill("#clock", "10:00+5")
             view.page.click("#new")
             view.page.wait_for_function("state.clock === '10:00+5'")
-            st = view.state()
-            view.play_by_clicks(st["legal"][len(st["legal"]) // 2])
-            view.page.wait_for_function("state.moves.length >= 2", timeout=60000)
+            for ply in range(2):                   # a move each, so that the move list has lines
+                st = view.state()
+                view.play_by_clicks(st["legal"][len(st["legal"]) // 2])
+                view.page.wait_for_function(f"state.moves.length === {ply + 1}")
             if mode3d:
                 open_3d(view)
             problems = layout_problems(view, mode3d, narrow=size[0] < 700)
