@@ -340,6 +340,8 @@ class WebServer:
         self.done = threading.Event()
 
     def serve_forever(self) -> None:
+        # the games' catalogue compiles every game (seconds): begun at once, not by the first page
+        threading.Thread(target=games_list, name="catalogue", daemon=True).start()
         try:
             self.board.reopen_unfinished()
             self.uv.run(sockets=[self.sock])
