@@ -106,13 +106,8 @@ class Guard:
             await self.app(scope, receive, send)
             return
         status, reason = refused
-        if scope["type"] == "websocket":
-            if "websocket.http.response" in scope.get("extensions") or {}:
-                await send({"type": "websocket.http.response.start", "status": status,
-                            "headers": [(b"content-type", b"application/json")]})
-                await send({"type": "websocket.http.response.body", "body": one_line(reason)})
-            else:                 # the handshake is refused (uvicorn answers 403)
-                await send({"type": "websocket.close", "code": 1008, "reason": reason[:120]})
+        if scope["type"] == "websocket":      # the handshake is refused: the server answers 403
+            await send({"type": "websocket.close", "code": 1008, "reason": reason[:120]})
             return
         body = one_line(reason)
         await send({"type": "http.response.start", "status": status,

@@ -322,6 +322,7 @@ class WebServer:
         self.token = token
         self.board = Board(Store(db))
         self.app, self.api = make_app(self.board)
+        self.board.reopen_unfinished()
         self.sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -343,7 +344,6 @@ class WebServer:
         # the games' catalogue compiles every game (seconds): begun at once, not by the first page
         threading.Thread(target=games_list, name="catalogue", daemon=True).start()
         try:
-            self.board.reopen_unfinished()
             self.uv.run(sockets=[self.sock])
         finally:
             self.done.set()

@@ -472,9 +472,9 @@ async function action(path, extra) {
 // A change pushed over the WebSocket (live.js): a new version is fetched as this page sees it (its seat's
 // legal moves, its side of the board); the same version only refreshes the clocks and the engine's line.
 let liveFetching = false, liveAgain = false;
-async function onLive(m) {
+async function onLive(m, first) {
   if (!state || m.game !== state.id) return;
-  if (m.version === state.version) {
+  if (m.version === state.version && !first) {
     if (m.clocks) { state.clocks = m.clocks; clockBase = performance.now(); showClocks(); }
     state.thinking = m.thinking;
     $("thinking").textContent = m.thinking || "-";

@@ -30,11 +30,12 @@ const Live = (() => {
     const ws = new WebSocket(`${proto}//${location.host}/ws?key=${encodeURIComponent(key)}` +
       (t ? `&token=${encodeURIComponent(t)}` : ""));
     socket = ws;
+    let first = true;            // the first message after a (re)connection: the page resynchronises
     ws.onopen = () => { wait = 200; document.body.dataset.live = "on"; };
     ws.onmessage = (e) => {
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
-      if (m.type === "update" && handler) handler(m);
+      if (m.type === "update" && handler) { handler(m, first); first = false; }
     };
     ws.onclose = () => {
       if (socket !== ws) return;                  // replaced by a newer connection
@@ -44,7 +45,7 @@ const Live = (() => {
     };
   }
 
-  // follow the game of link key k: call onUpdate(message) for each pushed change
+  // follow the game of link key k: call onUpdate(message, first) for each pushed change
   function follow(k, onUpdate) {
     handler = onUpdate;
     const path = (k === keyFromPath()) ? null : linkUrl(k, false);
