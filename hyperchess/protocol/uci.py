@@ -385,13 +385,16 @@ def _go(e: UCIEngine, arg: str) -> None:
             excluded = tuple(m for m in legal if m not in wanted)
     e.excluded = excluded
     e.lines = []
-    if not legal or e.pos.outcome() is not None:
+    if not legal:
         e.out(f"info depth 0 score {'mate 0' if e.pos.in_check() else 'cp 0'}")
         if "infinite" in params or "ponder" in params:
             e.held = (e.pos, None, None)
         else:
             e.out("bestmove (none)")
         return
+    outcome = e.pos.outcome()
+    if outcome is not None:       # the GUI ends the game (a draw may be unclaimed): a legal move is still owed
+        e.out(f"info string the game is over by rule ({outcome}); searching anyway")
     if "ponder" in params:
         e.pending = limits
         e.start(Limits(infinite=True, depth=limits.depth), "ponder", excluded)
