@@ -257,7 +257,7 @@ def test_a_killed_server_restarts_and_both_pages_resume(chromium, tmp_path):
         pages[0].page.wait_for_function("state.result === '0-1'", timeout=5000)
         games = chromium.new_page(viewport={"width": 1400, "height": 900})
         games.goto(url + "games")
-        row = games.locator(f'tr[data-game="{st["id"]}"]')
+        row = games.locator(f'#games tr[data-game="{st["id"]}"]')
         assert "0-1" in row.inner_text() and "normal" in row.inner_text()
         save_screenshot(games, SHOTS / "games-page.png")
         with urllib.request.urlopen(url + row.locator("a.pgn").get_attribute("href").lstrip("/"), timeout=10) as r:
