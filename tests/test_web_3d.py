@@ -233,7 +233,8 @@ def test_layout_at_laptop_and_phone_sizes(chromium, name, mode3d, size):
             view.page.wait_for_function("state.clock === '10:00+5'")
             for ply in range(2):                   # a move each, so that the move list has lines
                 st = view.state()
-                view.play_by_clicks(st["legal"][len(st["legal"]) // 2])
+                view.page.fill("#typed", st["legal"][len(st["legal"]) // 2]["move"])
+                view.page.click("#play")
                 view.page.wait_for_function(f"state.moves.length === {ply + 1}")
             if mode3d:
                 open_3d(view)
@@ -320,7 +321,7 @@ def test_flag_fall_against_a_bare_king_is_a_draw(board):
         view.page.wait_for_function("state.result !== null", timeout=15000)
         st = view.state()
         assert st["result"] == "1/2-1/2" and st["termination"] == "time forfeit"
-        with urllib.request.urlopen(f"{url}api/pgn?id={st['id']}", timeout=10) as r:
+        with urllib.request.urlopen(f"{url}api/pgn?game={st['id']}", timeout=10) as r:
             pgn = r.read().decode()
         assert '[Result "1/2-1/2"]' in pgn and '[Termination "time forfeit"]' in pgn
         assert re.search(r"\{White's flag fell.*cannot mate.*\} 1/2-1/2", pgn)
@@ -357,7 +358,7 @@ def test_a_whole_raumschach_game_by_clicks_in_3d(board, tmp_path):
             view.page.wait_for_function("state.result !== null")
         st = view.state()
         print("whole game:", len(st["moves"]), "plies,", st["result"], st["reason"])
-        with urllib.request.urlopen(f"{url}api/pgn?id={st['id']}", timeout=10) as r:
+        with urllib.request.urlopen(f"{url}api/pgn?game={st['id']}", timeout=10) as r:
             pgn = r.read().decode()
         path = tmp_path / "raumschach.pgn"
         path.write_text(pgn)

@@ -96,7 +96,12 @@ def layout_problems(view, mode3d: bool, narrow: bool = False) -> list[str]:
             continue
         if narrow and name not in ("board", "board 3D"):
             continue
-        box = view.page.locator(sel).first.bounding_box()
+        box = None
+        for _ in range(5):                       # a live update may be redrawing the board: look again
+            box = view.page.locator(sel).first.bounding_box()
+            if box is not None:
+                break
+            view.page.wait_for_timeout(200)
         if box is None:
             out.append(f"{name}: not shown")
             continue
