@@ -7,7 +7,7 @@
 "use strict";
 
 const View3D = (() => {
-  const ELEVATION = 24;          // degrees: the default camera's height above the boards' plane
+  const ELEVATIONS = [22, 26, 30, 36];     // degrees: the default camera's height above the boards' plane, tried
   const FOV = 20;                // degrees, vertical
   const PIECE = 0.9;             // a piece's picture, in cells
   const FADED = 0.1;             // opacity of a level that is not the focused one
@@ -16,7 +16,7 @@ const View3D = (() => {
   let picks = [];                // objects that answer clicks: userData {square, level, kind}
   let byName = new Map();        // square -> {at, mesh, level, sprite}
   let onClick = null;
-  let data = null, turns = 0, seats = 2, gap = 2.2, focus = null;
+  let data = null, turns = 0, seats = 2, gap = 2.2, focus = null, elevation = 24;
   let viewKey = "", shapeKey = "";
   let home = null;               // the seat's default camera: {position, target, distance}
   let down = null;               // pointer-down position, to tell a click from a drag
@@ -177,7 +177,7 @@ const View3D = (() => {
   function aim(t, points) {
     const b = new THREE.Box3().setFromPoints(points);
     const centre = b.getCenter(new THREE.Vector3());
-    const s = toward(t), up = ELEVATION * Math.PI / 180;
+    const s = toward(t), up = elevation * Math.PI / 180;
     const dir = new THREE.Vector3(s.x * Math.cos(up), Math.sin(up), s.z * Math.cos(up));
     let dist = b.getSize(new THREE.Vector3()).length() * 2;
     for (let i = 0; i < 6; i++) {
@@ -222,6 +222,27 @@ const View3D = (() => {
     return 40;
   }
 
+  // The camera height that shows the spread stack largest: for each height its gap, then the cells' area on the
+  // page (the picture's scale squared, foreshortened by the height's sine) from the seats' default cameras.
+  function chooseElevation() {
+    let best = null;
+    for (const e of ELEVATIONS) {
+      elevation = e;
+      const g = spreadGap();
+      const ext = levelExtents();
+      let worst = Infinity;
+      for (const t of seats > 2 ? [0, 1, 2, 3] : [0, 2]) {
+        const all = [];
+        ext.forEach((x, l) => { if (x) all.push(...corners(x, l * g - 0.05, l * g + PIECE + 0.1)); });
+        const h = aim(t, all);
+        worst = Math.min(worst, Math.sin(e * Math.PI / 180) / (h.distance * h.distance));
+      }
+      if (!best || worst > best.score) best = { e, g, score: worst };
+    }
+    elevation = best.e;
+    gap = best.g;
+  }
+
   // ------------------------------------------------------------------ drawing a position
   // d: the server's cells3d; opts: {turns: the seat's quarter turns, key: the game, seats: colours}
   function render(d, opts) {
@@ -230,7 +251,7 @@ const View3D = (() => {
     seats = opts.seats || 2;
     resize();
     const shape = `${d.files}x${d.ranks}x${d.levels}:${seats}:` + d.cells.map((c) => `${c.f},${c.r},${c.l}`).join(";");
-    if (shape !== shapeKey) { shapeKey = shape; gap = spreadGap(); focus = null; }
+    if (shape !== shapeKey) { shapeKey = shape; chooseElevation(); focus = null; }
     if (board) scene.remove(board);
     board = new THREE.Group();
     picks = [];
