@@ -356,16 +356,16 @@ const View3D = (() => {
         board.add(m);
       };
       for (const dir of [s, left]) {
-        if (dir.z) for (const f of e.files) add(d3(f, "file"), f - (data.files - 1) / 2, line(dir, 0.8), 0.32, "#555");
-        else for (const r of e.ranks) add(d3(r, "rank"), line(dir, 0.8), -(r - (data.ranks - 1) / 2), 0.32, "#555");
+        if (dir.z) for (const f of e.files) add(d3(f, "file"), f - (data.files - 1) / 2, line(dir, 0.8), 0.5, "#333", true);
+        else for (const r of e.ranks) add(d3(r, "rank"), line(dir, 0.8), -(r - (data.ranks - 1) / 2), 0.5, "#333", true);
       }
       // the level's name beyond the near left corner
       const corner = { x: 0, z: 0 };
       for (const dir of [s, left]) {
-        if (dir.x) corner.x = line(dir, dir === left ? 1.5 : 0.8);
-        else corner.z = line(dir, dir === left ? 1.5 : 0.8);
+        if (dir.x) corner.x = line(dir, dir === left ? 1.8 : 0.8);
+        else corner.z = line(dir, dir === left ? 1.8 : 0.8);
       }
-      add(data.level_names[l] || String(l + 1), corner.x, corner.z, 0.6, "#1c3f8c", true);
+      add(data.level_names[l] || String(l + 1), corner.x, corner.z, 0.8, "#1c3f8c", true);
     });
   }
 
