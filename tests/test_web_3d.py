@@ -6,30 +6,24 @@ Raumschach game, every game's layout) are marked slow; the default suite keeps o
 """
 from __future__ import annotations
 
+import base64
 import re
 import subprocess
 import sys
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from hyperchess.variants import game_names, get_game
-from hyperchess.web.testing import BoardPage, browser, chromium_path, png_stats, running_server, save_screenshot
+from hyperchess.web.testing import BoardPage, png_stats, running_server, save_screenshot
+
+from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
 
 from web3d_support import layout_problems, open_3d, pieces_3d, points_3d, reach_counts, seat_views
 
-try:
-    import playwright  # noqa: F401
-    HAVE_PLAYWRIGHT = True
-except ImportError:
-    HAVE_PLAYWRIGHT = False
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_path() is None, reason="no chromium on this machine"),
-    pytest.mark.skipif(not HAVE_PLAYWRIGHT, reason="playwright missing: pip install -e '.[browser]'"),
-]
+pytestmark = BROWSER_MARKS
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "artifacts" / "web"
@@ -41,18 +35,6 @@ FIRST_CONTACT_FULL = ("npkp/rpp1/npqb/rppb|4/4/4/4|QNRP/RPPN/BPPP/KPBP w - - 4 2
 
 def slow_except(*quick):
     return [n if n in quick else pytest.param(n, marks=pytest.mark.slow) for n in LEVELLED if n in game_names()]
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with browser() as b:
-        yield b
-
-
-@pytest.fixture
-def board(chromium):
-    with running_server() as url:
-        yield url, chromium
 
 
 def load(view, fen: str) -> None:
@@ -138,12 +120,22 @@ def test_moves_of_the_start_position_by_two_clicks_in_3d(board, name):
         view.page.close()
 
 
-def test_check_marker_on_the_royal_piece_in_3d(board):
+@contextmanager
+def raumschach_3d(board, fen: str):
+    """A Raumschach page (people at both seats) at ``fen``, in the 3D view; closed after, with no console error."""
     url, b = board
     view = BoardPage(b, url, "raumschach", ["human", "human"])
     try:
-        load(view, "2k2/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|2r2/5/5/5/2K2 w - - 0 1")
+        load(view, fen)
         open_3d(view)
+        yield view
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()
+
+
+def test_check_marker_on_the_royal_piece_in_3d(board):
+    with raumschach_3d(board, "2k2/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|2r2/5/5/5/2K2 w - - 0 1") as view:
         shown = view.page.evaluate("View3D.shown()")
         assert [m["square"] for m in shown if m["kind"] == "check"] == ["Ac1"]
         # and it is drawn: red around the king's picture
@@ -155,19 +147,12 @@ def test_check_marker_on_the_royal_piece_in_3d(board):
             const g = c.getContext('2d'); g.drawImage(img, 0, 0);
             const d = g.getImageData(0, 0, c.width, c.height).data; let n = 0;
             for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] < 110 && d[i + 2] < 110) n++;
-            return n; }""", "data:image/png;base64," + __import__("base64").b64encode(shot).decode())
+            return n; }""", "data:image/png;base64," + base64.b64encode(shot).decode())
         assert reds > 30, reds
-        assert not view.errors, view.errors
-    finally:
-        view.page.close()
 
 
 def test_captures_are_marked_apart_from_quiet_moves_and_the_arrow_is_thick(board):
-    url, b = board
-    view = BoardPage(b, url, "raumschach", ["human", "human"])
-    try:
-        load(view, "2k2/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|2r2/5/5/5/R1K2 w - - 0 1")
-        open_3d(view)
+    with raumschach_3d(board, "2k2/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|2r2/5/5/5/R1K2 w - - 0 1") as view:
         click_3d(view, "Aa1")
         shown = view.page.evaluate("View3D.shown()")
         assert {m["square"] for m in shown if m["kind"] == "capture"} == set()
@@ -178,9 +163,12 @@ def test_captures_are_marked_apart_from_quiet_moves_and_the_arrow_is_thick(board
         assert {m["square"] for m in shown if m["kind"] == "capture"} == {"Aa5"}
         assert "Aa2" in {m["square"] for m in shown if m["kind"] == "dest"}
         assert view.page.evaluate("View3D.view().labels") > 0             # coordinates and level names
-        assert not view.errors, view.errors
-    finally:
-        view.page.close()
+        click_3d(view, "Aa1")                     # unselect; the analysis' best move as an arrow
+        view.page.click("#analyze")
+        view.page.wait_for_function("state.analysis && state.analysis.line.length > 0 && View3D.arrows() === 1",
+                                    timeout=30000)
+        assert view.page.evaluate("View3D.view().arrowWidth") >= 1 / 6     # the flat arrow: a sixth of a cell
+        view.page.click("#analyze")
 
 
 def test_first_contact_platforms_kings_pawn_and_a_platform_move_by_clicks_in_3d(board):
@@ -302,8 +290,8 @@ def test_a_game_from_black_is_numbered_1_dots(board):
     view = BoardPage(b, url, "normal", ["human", "human"])
     try:
         load(view, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-        view.click_target("g8")
-        view.click_target("f6")
+        view.page.fill("#typed", "g8f6")
+        view.page.click("#play")
         view.page.wait_for_function("state.moves.length === 1")
         assert view.page.inner_text("#moves").strip() == "1... Nf6"
     finally:

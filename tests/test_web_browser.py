@@ -13,37 +13,15 @@ import pytest
 
 from hyperchess.variants import game_names, get_game
 from hyperchess.variants.game import EMPTY, HOLE
-from hyperchess.web.testing import BoardPage, browser, chromium_path, png_stats, running_server, save_screenshot
+from hyperchess.web.testing import BoardPage, png_stats, running_server, save_screenshot
 
-try:
-    import playwright  # noqa: F401
-    HAVE_PLAYWRIGHT = True
-except ImportError:
-    HAVE_PLAYWRIGHT = False
+from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_path() is None, reason="no chromium on this machine"),
-    pytest.mark.skipif(not HAVE_PLAYWRIGHT, reason="playwright missing: pip install -e '.[browser]'"),
-]
+pytestmark = BROWSER_MARKS
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "artifacts" / "web"
 PLAYED = ("mixed3d", "future-generation", "first-contact", "raumschach")     # played by clicking
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with browser() as b:
-        yield b
-
-
-@pytest.fixture
-def board(chromium):
-    """A fresh server for each test (a server keeps at most 32 games, and people's games are not closed for
-    new ones), in the one browser."""
-    with running_server() as url:
-        yield url, chromium
 
 
 def pick(legal: list[dict], ply: int) -> dict:

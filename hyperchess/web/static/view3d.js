@@ -11,6 +11,7 @@ const View3D = (() => {
   const FOV = 20;                // degrees, vertical
   const PIECE = 0.9;             // a piece's picture, in cells
   const FADED = 0.1;             // opacity of a level that is not the focused one
+  const ARROW = 0.2;             // the analysis arrow's thickness, in cells (the flat one: a sixth)
   let renderer = null, scene = null, camera = null, controls = null, board = null, markers = null;
   let box = null, tools = null, levelBar = null;
   let picks = [];                // objects that answer clicks: userData {square, level, kind}
@@ -414,7 +415,7 @@ const View3D = (() => {
     const head = Math.min(0.55, len * 0.4);
     const material = new THREE.MeshBasicMaterial({ color: 0x15781b, transparent: true, opacity: 0.85, depthTest: false });
     const group = new THREE.Group();
-    const shaft = new THREE.Mesh(new THREE.CylinderBufferGeometry(0.1, 0.1, len - head, 12), material);
+    const shaft = new THREE.Mesh(new THREE.CylinderBufferGeometry(ARROW / 2, ARROW / 2, len - head, 12), material);
     shaft.position.y = (len - head) / 2;
     const cone = new THREE.Mesh(new THREE.ConeBufferGeometry(0.28, head, 16), material);
     cone.position.y = len - head / 2;
@@ -578,7 +579,7 @@ const View3D = (() => {
   }
   function view() {
     const off = camera.position.clone().sub(controls.target);
-    return { turns, gap, focus, distance: off.length(), polar: Math.acos(off.y / off.length()),
+    return { turns, gap, focus, arrowWidth: ARROW, elevation, distance: off.length(), polar: Math.acos(off.y / off.length()),
              azimuth: Math.atan2(off.x, off.z), labels: board ? board.children.filter((o) => o.name === "label").length : 0 };
   }
 
