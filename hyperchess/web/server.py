@@ -18,7 +18,8 @@ seats the caller plays (``board.py``):
 - ``GET  /api/pgn?key=K`` or ``?game=ID``  the game as a PGN file
 - ``GET  /play/KEY``, ``/watch/KEY``      the page on a link; ``GET /games`` the games kept
 - ``WS   /ws?key=K``  every change of the game is pushed as ``{"type": "update", ...}`` (``Session.update``);
-  the client may send ``{"type": "move", "move": M}`` (answered ``ack`` or ``error``).
+  the client may send ``{"type": "move", "move": M[, "id": N]}`` (refused: ``error``; with an ``id``,
+  acknowledged ``ack``; the update that follows acknowledges it in any case).
 """
 from __future__ import annotations
 
@@ -115,7 +116,8 @@ class Api:
                 q.put_nowait(True)
 
     # ------------------------------------------------------------------ the work (in worker threads)
-    def act(self, key, action: str, body: dict, query: dict | None = None) -> dict | None:
+    def act(self, key, action: str, body: dict, query: dict | None = None, answer: bool = True) -> dict | None:
+        """Do ``action`` for the link ``key``; the state as the key sees it (``answer``), or None."""
         s, role, colors = self.board.find(key)
         mine = colors
         if action == "move":
@@ -123,6 +125,8 @@ class Api:
             if not isinstance(move, str) or not move.strip():
                 raise BadInput("move: give the move as text, e.g. e2e4")
             s.play(move, mine)
+            if not answer:
+                return None
         elif action == "undo":
             s.undo(role)
         elif action == "position":
@@ -273,7 +277,11 @@ class Api:
                     msg = parse_body(text.encode("utf-8", "replace")[:MAX_BODY])
                     kind = msg.get("type")
                     if kind == "move":
-                        await run_in_threadpool(self.act, key, "move", msg)
+                        # on the loop itself: a person's move takes about a millisecond (most of it the
+                        # database's commit), less than handing it to a worker thread and back
+                        self.act(key, "move", msg, answer=False)
+                        if msg.get("id") is None:
+                            continue            # the update pushed to every page is the acknowledgement
                         reply = {"type": "ack", "id": msg.get("id") if isinstance(msg.get("id"), int) else None}
                     elif kind == "ping":
                         reply = {"type": "pong"}
@@ -335,7 +343,7 @@ class WebServer:
         guarded = Guard(self.app, host, self.server_address[1], token, self.board.key_known)
         config = uvicorn.Config(guarded, log_level="error", access_log=False, lifespan="off", http="h11",
                                 ws="websockets-sansio", proxy_headers=False, server_header=False, backlog=2048,
-                                ws_max_size=MAX_BODY, timeout_keep_alive=5, timeout_graceful_shutdown=1,
+                                ws_max_size=MAX_BODY, ws_per_message_deflate=False, timeout_keep_alive=5, timeout_graceful_shutdown=1,
                                 ws_ping_interval=10, ws_ping_timeout=10)
         self.uv = uvicorn.Server(config)
         self.done = threading.Event()

@@ -93,6 +93,8 @@ class Session(EngineSeats, GameView):
         self.store = None                            # a Store once the game is kept (board.py)
         self.saved = 0                               # moves written to the store
         self.on_change: Callable[[str], None] | None = None
+        self._outcome_key: tuple | None = None
+        self._outcome = None
 
     # ------------------------------------------------------------------ links
     def make_keys(self) -> dict[str, tuple[str, list[int]]]:
@@ -175,12 +177,12 @@ class Session(EngineSeats, GameView):
     # ------------------------------------------------------------------ clocks and the end
     def time_left(self, color: int) -> float | None:
         """Seconds on ``color``'s clock now (its own turn runs), or None without clocks."""
-        running = color == self.pos.turn and self.ended is None and self.pos.outcome() is None
+        running = color == self.pos.turn and self.ended is None and self.rules_outcome() is None
         return self.clocks.time_left(color, running)
 
     def _check_flag(self) -> None:
         """The side to move whose clock has run out loses (its team does)."""
-        if not self.clocks.tc or self.ended is not None or self.pos.outcome() is not None:
+        if not self.clocks.tc or self.ended is not None or self.rules_outcome() is not None:
             return
         mover = self.pos.turn
         if self.time_left(mover) <= 0:
@@ -195,7 +197,15 @@ class Session(EngineSeats, GameView):
         self._check_flag()
         if self.ended is not None:
             return Outcome(*self.ended)
-        return self.pos.outcome()
+        return self.rules_outcome()
+
+    def rules_outcome(self):
+        """``pos.outcome()`` (the end by the rules), computed once per position: pages ask it many times."""
+        key = (id(self.pos), len(self.pos.history), self.version)
+        if self._outcome_key != key:
+            self._outcome = self.pos.outcome()
+            self._outcome_key = key
+        return self._outcome
 
     def _acting(self, mine) -> int:
         """The colour a viewer acts for: the one to move if it is theirs, else their first seat."""

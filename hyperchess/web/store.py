@@ -106,8 +106,8 @@ class Store:
         """Write the game ``s`` as it stands: its row, and its moves from ply ``saved`` on (rows past its
         length go: a take-back). Returns the number of moves now stored."""
         n = len(s.names)
-        outcome = s.ended or (None if s.pos.outcome() is None else
-                              (lambda o: (o.result, o.reason, o.termination))(s.pos.outcome()))
+        rules = s.rules_outcome()
+        outcome = s.ended or (None if rules is None else (rules.result, rules.reason, rules.termination))
         now = time.time()
         rows = []
         for ply in range(min(saved, n), n):
@@ -119,7 +119,8 @@ class Store:
                             " reason=?, termination=?, draw_offer=? WHERE id=?",
                             (s.start_fen, json.dumps(s.seats), json.dumps(sorted(s.linked)), s.movetime, now,
                              *(outcome or (None, None, None)), s.draw_offer, s.id))
-            self.db.execute("DELETE FROM moves WHERE game=? AND ply>=?", (s.id, min(saved, n)))
+            if n < saved or not rows:      # a take-back or a new start: the moves past the game's end go
+                self.db.execute("DELETE FROM moves WHERE game=? AND ply>=?", (s.id, min(saved, n)))
             self.db.executemany("INSERT INTO moves (game, ply, move, clocks, at) VALUES (?,?,?,?,?)", rows)
         return n
 

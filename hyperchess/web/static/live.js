@@ -23,14 +23,14 @@ const Live = (() => {
     return `${location.origin}/${watch ? "watch" : "play"}/${k}` + (t ? `?token=${encodeURIComponent(t)}` : "");
   }
 
-  function open() {
+  function open(reconnecting) {
     if (retry) { clearTimeout(retry); retry = null; }
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const t = token();
     const ws = new WebSocket(`${proto}//${location.host}/ws?key=${encodeURIComponent(key)}` +
       (t ? `&token=${encodeURIComponent(t)}` : ""));
     socket = ws;
-    let first = true;            // the first message after a (re)connection: the page resynchronises
+    let first = reconnecting;    // the first message after a reconnection: the page resynchronises
     ws.onopen = () => { wait = 200; document.body.dataset.live = "on"; };
     ws.onmessage = (e) => {
       let m;
@@ -40,7 +40,7 @@ const Live = (() => {
     ws.onclose = () => {
       if (socket !== ws) return;                  // replaced by a newer connection
       document.body.dataset.live = "off";
-      retry = setTimeout(open, wait);
+      retry = setTimeout(() => open(true), wait);
       wait = Math.min(3000, wait * 2);
     };
   }
@@ -53,7 +53,7 @@ const Live = (() => {
     if (k === key && socket && socket.readyState <= 1) return;
     key = k;
     if (socket) { const old = socket; socket = null; old.close(); }
-    open();
+    open(false);
   }
 
   // the owner's list of seat links (and the spectators' link); the other pages show whose seat is theirs
