@@ -302,6 +302,14 @@ def test_the_token_holds_for_every_form_of_request_target(tmp_path):
         assert status == 200
         status, _ = raw(port, f"GET /play/{'q' * 32} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
         assert status == 403
+        # a key alone starts no game, lists no games and downloads no other game's PGN
+        for request in (f"GET /games?key={game['key']}", f"GET /api/pgn?game={game['id']}&key={game['key']}"):
+            status, _ = raw(port, f"{request} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+            assert status == 403, request
+        status, _ = raw(port, (f"POST /api/new HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n"
+                               f"X-Hyperchess-Key: {game['key']}\r\nContent-Type: application/json\r\n"
+                               "Content-Length: 2\r\n\r\n{}").encode())
+        assert status == 403
 
 
 def test_concurrent_first_requests_on_a_fresh_server_all_succeed(tmp_path):
