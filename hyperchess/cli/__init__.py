@@ -52,7 +52,7 @@ def main(ctx: click.Context) -> None:
     if ctx.invoked_subcommand is None:
         if not sys.stdin.isatty():
             from hyperchess.protocol.wire import decode
-            first = decode(sys.stdin.buffer.readline())    # bytes: the protocol reads stdin's buffer too
+            first = decode(sys.stdin.buffer.readline(64))  # bytes: the protocol reads stdin's buffer too
             if first.strip() == "xboard":          # a GUI started us without arguments
                 run_xboard(first=[first.strip()])
                 return
