@@ -9,6 +9,7 @@ from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, seat_ta
 from hyperchess.variants.codes import code_of
 
 from .movelist import san_list
+from .errors import BadInput
 from .targets import legal_targets
 from .view3d import cells_3d
 
@@ -69,7 +70,6 @@ class GameView:
         """What the page shows. ``ply``: the position after that many moves, for review (None: now);
         ``flip``: the board seen from the other side than the viewer's; ``cells``: every cell as data for the
         3D view (``cells3d``); ``mine``: the seats the viewer plays (None: the local person's)."""
-        from .session import BadInput
         with self.lock:
             own = self.mine_or_local(mine)
             pos = self.pos
