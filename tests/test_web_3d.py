@@ -356,3 +356,41 @@ def test_a_whole_raumschach_game_by_clicks_in_3d(board, tmp_path):
         assert not view.errors, view.errors
     finally:
         view.page.close()
+
+
+def test_camera_limits_reset_view_and_a_new_game_from_the_persons_side(board):
+    """Dragging the 3D view far down stops a little below the bottom board; "Reset view" goes back to the seat's
+    view; a new game with the person at Black starts from Black's side."""
+    import math
+    url, b = board
+    view = BoardPage(b, url, "raumschach", ["human", "human"])
+    try:
+        open_3d(view)
+        home = view.page.evaluate("View3D.view()")
+        box = view.page.locator("#board3d canvas").bounding_box()
+        x = box["x"] + box["width"] / 2
+
+        def drag(y0: float, y1: float) -> dict:
+            view.page.mouse.move(x, y0)
+            view.page.mouse.down()
+            view.page.mouse.move(x + 40, y1, steps=10)
+            view.page.mouse.up()
+            return view.page.evaluate("View3D.view()")
+
+        top, bottom = box["y"] + 20, box["y"] + box["height"] - 20
+        over = drag(top, bottom)                  # dragging down lifts the camera: not past straight above
+        assert over["polar"] == pytest.approx(0.06 * math.pi)
+        view.page.click("#reset-view")
+        under = drag(bottom, top)                 # dragging up lowers it: a little below the bottom board at most
+        assert under["polar"] > home["polar"] + 0.1 and under["polar"] <= 0.62 * math.pi + 1e-6
+        view.page.click("#reset-view")
+        back = view.page.evaluate("View3D.view()")
+        assert back["polar"] == pytest.approx(home["polar"]) and back["azimuth"] == pytest.approx(home["azimuth"])
+        view.page.select_option("#seat-white", "engine")
+        view.page.click("#new")
+        view.page.wait_for_function("state.seats[0] === 'engine' && state.cells3d !== null && state.turns === 2")
+        view.page.wait_for_timeout(200)
+        assert abs(view.page.evaluate("View3D.view().azimuth")) == pytest.approx(math.pi)   # from Black's side
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()
