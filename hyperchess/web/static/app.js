@@ -16,6 +16,7 @@ let analyzing = false;    // analysis mode: the engine thinks about the position
 let brush = "";           // the editor's chosen piece token ("" removes)
 let mode3d = false;       // the 3D view instead of the flat panels
 let view3dReady = false;
+let shownVersion = null; // the game version last drawn
 let clockBase = 0;        // performance.now() when the shown clocks were read
 
 // A server bound beyond loopback prints its address with ?token=...: every API request carries it back.
@@ -365,7 +366,8 @@ function show() {
   });
   svg.dataset.flipped = String(state.flipped);
   svg.dataset.turns = String(state.turns);
-  $("choice").hidden = true;
+  if (state.version !== shownVersion) $("choice").hidden = true;   // a redraw of the same game keeps a pending choice
+  shownVersion = state.version;
   markSelection();
   const who = state.players[state.colors.indexOf(state.turn)];
   $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who})` +
