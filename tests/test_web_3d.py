@@ -25,6 +25,11 @@ from web3d_support import layout_problems, open_3d, pieces_3d, points_3d, reach_
 
 pytestmark = BROWSER_MARKS
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:                 # the tests are skipped then
+    PlaywrightTimeout = TimeoutError
+
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "artifacts" / "web"
 LEVELLED = ("mixed3d", "raumschach", "next-generation", "future-generation", "first-contact")
@@ -68,8 +73,14 @@ def play_3d(view, move: dict) -> None:
     """One of ``state.legal`` by clicks in the 3D view: its source (unless it is made on its own cell), its
     destination, then its label when several moves share the two clicks."""
     if move["from"] != move["to"]:
-        click_3d(view, move["from"])
-        view.page.wait_for_function(f"selected === {move['from']!r}")
+        for attempt in range(3):                 # a live update's redraw may swallow a click: click again
+            click_3d(view, move["from"])
+            try:
+                view.page.wait_for_function(f"selected === {move['from']!r}", timeout=3000)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
         marked = {m["square"] for m in view.page.evaluate("View3D.shown()") if m["kind"] != "selected"}
         assert move["to"] in marked, (move, sorted(marked))
     click_3d(view, move["to"])
