@@ -302,6 +302,10 @@ HOSTILE = {
                               "no moves"),
     "an unknown Betza atom": ('[g]\nstart = "k7/8/8/8/8/8/8/K7 w - - 0 1"\n[g.pieces]\nK = { betza = "Y", royal = true }',
                               "Betza"),
+    "a source that is not text": ('[g]\nsource = 5\nstart = "k7/8/8/8/8/8/8/K7 w - - 0 1"\n[g.pieces]\n'
+                                  'K = { betza = "K", royal = true }', "source"),
+    "an unknown bare_king value": ('[g]\nbare_king = "replay"\nstart = "k7/8/8/8/8/8/8/K7 w - - 0 1"\n[g.pieces]\n'
+                                   'K = { betza = "K", royal = true }', "reply"),
     "a built-in game's name": ('[normal]\nstart = "k7/8/8/8/8/8/8/K7 w - - 0 1"\n[normal.pieces]\nK = { betza = "K", royal = true }',
                                "built-in"),
 }
