@@ -272,7 +272,7 @@ class Searcher:
         self.tt_cap = max(4096, hash_mb * 1024 * 1024 // TT_ENTRY_BYTES)
         self.tt: dict[int, tuple] = {}
         self.killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.history: dict[tuple[int, int], int] = {}
+        self.history: dict[int, int] = {}            # (piece code << 16 | destination) -> score
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
         self.mop: _MopUp | _KingCentre | None = None     # an endgame term (root decides)
@@ -371,8 +371,8 @@ class Searcher:
             now = time.perf_counter()
             if now >= soft or self.nodes >= self.node_limit or (stop is not None and stop.is_set()):
                 break
-            if now + 2 * (now - iteration_start) > self.deadline and not limits.use_all:
-                break          # the next iteration (usually 3x longer or more) could not finish anyway
+            if now + 2 * (now - iteration_start) > self.deadline and not plan.use_all:
+                break          # on a clock: the next iteration (usually 3x longer) could not finish anyway
             if timed and len(moves) == 1 and not limits.infinite:
                 break          # the only move: no need to think
             if abs(score) >= MATE_BOUND and not limits.infinite and depth >= MATE - abs(score) + 2:
@@ -475,7 +475,7 @@ class Searcher:
             elif m == k2:
                 kill2 = m
             else:
-                h = hist.get((b[m[0]], to))
+                h = hist.get(b[m[0]] << 16 | to)
                 if h:
                     known.append((h, m))
                 else:
@@ -721,7 +721,7 @@ class Searcher:
                             if killers[0] != m:
                                 killers[1] = killers[0]
                                 killers[0] = m
-                            hk = (mover, m[1])
+                            hk = mover << 16 | m[1]
                             self.history[hk] = self.history.get(hk, 0) + depth * depth
                         break
         if best_move is None:               # no legal move: mated or stalemated
