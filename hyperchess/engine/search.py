@@ -39,6 +39,8 @@ FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift ev
 LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV nodes before the rest is skipped
 RFP_MARGIN = 90                     # non-PV nodes of depth <= RFP_DEPTH: eval - depth * this >= beta cuts at once
 RFP_DEPTH = 3
+ROOT_LMR = True                     # late move reductions at the root too (issue 50) ...
+ROOT_LMR_FROM = 4                   # ... from the root's fifth move on
 IIR_DEPTH = 4                       # a node this deep without a hash move is searched one ply shallower
 KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
 ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
@@ -530,28 +532,43 @@ class Searcher:
 
     # ------------------------------------------------------------------ the tree
     def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:
+        """The root's moves in order (the previous iteration's best first). Quiet moves from the
+        ``ROOT_LMR_FROM`` on (counted from 0) are searched one or more plies shallower first (late move reduction, as
+        in the tree), and again at full depth only if they beat the best so far."""
         teams = pos.game.teams
         team = teams[pos.turn]
         alpha0, beta0 = alpha, beta
         best_score = -INF
         noise = self.noise
+        b = pos.board
+        enemy = self.gd.enemy[pos.turn]
+        reduce = ROOT_LMR and depth >= 3 and not pos.in_check()
+        d1 = depth - 1
         for i, m in enumerate(moves):
+            r = 0
+            if reduce and i >= ROOT_LMR_FROM:
+                q = b[m[1]]
+                if not (q and enemy[q]) and m[3] != EN_PASSANT and m[3] != PROMOTION:
+                    r = min(LMR[min(depth, 63)][min(i, 255)], d1 - 1)
             pos.push(m)
             same = teams[pos.turn] == team
             n = noise[m] if noise is not None else 0
             alpha -= n                      # the move's random bonus: search its window shifted down
             beta -= n
             if i == 0:
-                s = self._ab(pos, depth - 1, alpha, beta, 1) if same else -self._ab(pos, depth - 1, -beta, -alpha, 1)
+                s = self._ab(pos, d1, alpha, beta, 1) if same else -self._ab(pos, d1, -beta, -alpha, 1)
+            elif same:
+                s = self._ab(pos, d1 - r, alpha, alpha + 1, 1)
+                if s > alpha and r:
+                    s = self._ab(pos, d1, alpha, alpha + 1, 1)
+                if s > alpha:
+                    s = self._ab(pos, d1, alpha, beta, 1)
             else:
-                if same:
-                    s = self._ab(pos, depth - 1, alpha, alpha + 1, 1)
-                    if s > alpha:
-                        s = self._ab(pos, depth - 1, alpha, beta, 1)
-                else:
-                    s = -self._ab(pos, depth - 1, -alpha - 1, -alpha, 1)
-                    if s > alpha:
-                        s = -self._ab(pos, depth - 1, -beta, -alpha, 1)
+                s = -self._ab(pos, d1 - r, -alpha - 1, -alpha, 1)
+                if s > alpha and r:
+                    s = -self._ab(pos, d1, -alpha - 1, -alpha, 1)
+                if s > alpha:
+                    s = -self._ab(pos, d1, -beta, -alpha, 1)
             pos.pop()
             if n:
                 alpha += n
