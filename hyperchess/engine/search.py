@@ -40,7 +40,8 @@ LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV 
 RFP_MARGIN = 90                     # non-PV nodes of depth <= RFP_DEPTH: eval - depth * this >= beta cuts at once
 RFP_DEPTH = 3
 ROOT_LMR = True                     # late move reductions at the root too (issue 50) ...
-ROOT_LMR_FROM = 4                   # ... from the root's fifth move on
+ROOT_LMR_FROM = 4                   # ... from the root's fifth move on, quiet moves that give no check,
+ROOT_LMR_MAX = 1                    # ... by at most this many plies (2 missed a mate in two at depth 4)
 IIR_DEPTH = 4                       # a node this deep without a hash move is searched one ply shallower
 KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
 ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
@@ -533,8 +534,8 @@ class Searcher:
     # ------------------------------------------------------------------ the tree
     def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:
         """The root's moves in order (the previous iteration's best first). Quiet moves from the
-        ``ROOT_LMR_FROM`` on (counted from 0) are searched one or more plies shallower first (late move reduction, as
-        in the tree), and again at full depth only if they beat the best so far."""
+        ``ROOT_LMR_FROM`` on (counted from 0) that give no check are searched ``ROOT_LMR_MAX`` ply shallower
+        first (late move reduction, as in the tree), and again at full depth only if they beat the best so far."""
         teams = pos.game.teams
         team = teams[pos.turn]
         alpha0, beta0 = alpha, beta
@@ -549,8 +550,10 @@ class Searcher:
             if reduce and i >= ROOT_LMR_FROM:
                 q = b[m[1]]
                 if not (q and enemy[q]) and m[3] != EN_PASSANT and m[3] != PROMOTION:
-                    r = min(LMR[min(depth, 63)][min(i, 255)], d1 - 1)
+                    r = min(LMR[min(depth, 63)][min(i, 255)], d1 - 1, ROOT_LMR_MAX)
             pos.push(m)
+            if r and pos.in_check():
+                r = 0                       # a check is searched in full
             same = teams[pos.turn] == team
             n = noise[m] if noise is not None else 0
             alpha -= n                      # the move's random bonus: search its window shifted down
