@@ -19,6 +19,7 @@ from typing import Callable, Collection
 from hyperchess.variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from hyperchess.variants.position import Position
 
+from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
 from .evaluate import Evaluator
 from .timecontrol import Limits, budget
 
@@ -43,8 +44,6 @@ ROOT_LMR = True                     # late move reductions at the root too (issu
 ROOT_LMR_FROM = 4                   # ... from the root's fifth move on, quiet moves that give no check,
 ROOT_LMR_MAX = 1                    # ... by at most this many plies (2 missed a mate in two at depth 4)
 IIR_DEPTH = 4                       # a node this deep without a hash move is searched one ply shallower
-KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
-ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
 SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
 QS_CHECKS = False                   # search quiet checking moves in the first quiescence ply ...
 QS_CHECK_MARGIN = 100               # ... when the stand-pat score is less than this below alpha
@@ -178,92 +177,6 @@ class _GameData:
 _GAME_DATA: dict[int, _GameData] = {}     # per game object, shared by every searcher (tables are read-only)
 
 
-class _MopUp:
-    """Won endgames (one side has next to nothing): drive the lone king to the edge and bring ours close.
-
-    Material alone gives no gradient there, so without this term K+Q v K is not mated within 50 moves.
-    """
-
-    def __init__(self, game, strong: int, weak: int, edge: list[int]) -> None:
-        self.strong, self.weak, self.edge = strong, weak, edge
-        g = game.geometry
-        self.coords = g.coords
-        self.wrap = g.files if g.wrap_files else 0
-        self.span = max(g.files, g.ranks, g.levels)
-
-    def bonus(self, pos: Position) -> int:
-        """From the strong side's view."""
-        sk, wk = pos.royals[self.strong], pos.royals[self.weak]
-        if len(sk) != 1 or len(wk) != 1:
-            return 0
-        for a in sk:
-            for b in wk:
-                (fa, ra, la), (fb, rb, lb) = self.coords[a], self.coords[b]
-                df = abs(fa - fb)
-                if self.wrap:
-                    df = min(df, self.wrap - df)
-                dist = max(df, abs(ra - rb), abs(la - lb))
-                return self.edge[b] + 10 * (self.span - dist)
-        return 0
-
-
-class _KingCentre:
-    """Endgames (little material left on both sides): each king is worth more near the centre, where it
-    supports its pawns and stops the enemy's. Same interface as ``_MopUp`` with side 0 as "strong"."""
-
-    strong = 0
-
-    def __init__(self, edge: list[int]) -> None:
-        self.edge = edge
-
-    def bonus(self, pos: Position) -> int:
-        """From side 0's view: (edge of side 1's king - edge of side 0's king) * KING_CENTRE / 100."""
-        a, b = pos.royals[0], pos.royals[1]
-        if len(a) != 1 or len(b) != 1:
-            return 0
-        for x in a:
-            for y in b:
-                return (self.edge[y] - self.edge[x]) * KING_CENTRE // 100
-        return 0
-
-
-def king_centre_for(pos: Position, gd: _GameData) -> _KingCentre | None:
-    """A king-centralisation term when both sides of a two-player game are down to at most
-    ``ENDGAME_MATERIAL`` of pieces other than pawns and royals (decided once at the root)."""
-    game = pos.game
-    if game.players != 2 or not gd.single_royal:
-        return None
-    for color in (0, 1):
-        if len(pos.royals[color]) != 1:
-            return None
-        material = sum(gd.value[pos.board[c]] for c in pos.occupied[color]
-                       if pos.board[c] not in game.royal_codes and pos.board[c] not in game.pawn_codes)
-        if material > ENDGAME_MATERIAL:
-            return None
-    return _KingCentre(gd.edge(game))
-
-
-def mop_up_for(pos: Position, gd: _GameData) -> _MopUp | None:
-    """A mop-up term when one of two sides has at most a minor piece's worth left and is well behind."""
-    game = pos.game
-    if game.players != 2:
-        return None
-    material = [0, 0]
-    for color in (0, 1):
-        for cell in pos.occupied[color]:
-            code = pos.board[cell]
-            if code not in game.royal_codes:
-                material[color] += gd.value[code]
-        if len(pos.royals[color]) != 1:
-            return None
-    for strong in (0, 1):
-        weak = 1 - strong
-        if material[weak] <= 350 and material[strong] >= material[weak] + 400:
-            return _MopUp(game, strong, weak, gd.edge(game))
-    return None
-
-
-
 class Searcher:
     """The engine's brain. One instance per game session; not thread-safe (one search at a time)."""
 
@@ -278,7 +191,7 @@ class Searcher:
         self.history: dict[int, int] = {}            # (piece code << 16 | destination) -> score
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
-        self.mop: _MopUp | _KingCentre | None = None     # an endgame term (root decides)
+        self.mop: MopUp | KingCentre | None = None     # an endgame term (root decides)
         self.king_safety = True                           # middlegame: king safety counts (root decides)
         self.qs_checks = False                            # quiet checks in the first quiescence ply
         self.eval_cache: dict[int, int] = {}              # position hash -> positional terms (team 0's view)
