@@ -38,7 +38,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
-             "level_order", "placement"}
+             "level_order", "placement", "automatic_fifty_plies", "automatic_repetition"}
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -281,6 +281,8 @@ class FileGame(Game):
         self.bare_king = _choice(t, "bare_king", where, {"none": "", "loss": "", "draw": ""}).replace("none", "")
         self.fifty_plies = _int(t, "fifty_plies", where, 100, 0, 10_000) or NO_LIMIT
         self.repetition = _int(t, "repetition", where, 3, 0, 100)
+        self.automatic_fifty_plies = _int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
+        self.automatic_repetition = _int(t, "automatic_repetition", where, 0, 0, 100)
         self._insufficient = _choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
         self.eval_weights = self._eval(t.get("eval", {}), f"{where}.eval")
         self._xboard_pieces = t.get("xboard_pieces", None)
