@@ -200,3 +200,47 @@ def test_a_null_move_in_check_is_refused():
 def test_any_token_soup_gets_a_report_not_an_exception(tokens):
     report = check_pgn(" ".join(tokens))
     assert report.error is None or "\n" not in report.error
+
+
+# ---------------------------------------------------------------------- what the match runner writes
+@settings(max_examples=300, deadline=None)
+@given(st.floats(min_value=0, max_value=100_000, allow_nan=False), st.integers(min_value=0, max_value=3))
+def test_clk_is_a_clock_python_chess_reads_within_half_a_unit(seconds, decimals):
+    from hyperchess.tournament.pgn import clk
+    text = clk(seconds, decimals)
+    hours, minutes, secs = text.split(":")
+    assert int(minutes) < 60 and float(secs) < 60
+    game = chess.pgn.read_game(io.StringIO(f"1. e4 {{[%clk {text}]}} *"))
+    assert abs(game.next().clock() - seconds) <= 0.5 * 10 ** -decimals + 1e-6
+    assert clk(59.96, 1) == "0:01:00.0" and clk(3599.9996) == "1:00:00.000"
+
+
+def test_time_control_tags_python_chess_can_parse():
+    from hyperchess.tournament.pgn import record_to_pgn
+    base = {"index": 0, "round": 1, "variant": "normal", "players": ["a", "b"], "result": "*",
+            "fen": get_game("normal").start_fen, "termination": "normal", "reason": "", "moves": ["e2e4"],
+            "comments": [""], "date": "2026.11.27", "event": "e"}
+    cases = {("depth=3", "0.1/move"): ("?", {"WhiteTimeControl": "depth=3", "BlackTimeControl": "0.1/move"}),
+             ("10+0.1", "10+0.1"): ("10+0.1", {}),
+             ("40/60", "40/60"): ("40/60", {}),
+             ("2/move", "2/move"): ("1/2", {"WhiteTimeControl": "2/move", "BlackTimeControl": "2/move"}),
+             ("depth=3", "depth=3"): ("-", {"WhiteTimeControl": "depth=3", "BlackTimeControl": "depth=3"}),
+             ("0.5+0.01", "0.5+0.01"): ("?", {"WhiteTimeControl": "0.5+0.01", "BlackTimeControl": "0.5+0.01"})}
+    for tcs, (standard, per_seat) in cases.items():
+        game = chess.pgn.read_game(io.StringIO(record_to_pgn({**base, "tc": list(tcs)})))
+        assert game.headers["TimeControl"] == standard
+        assert {k: v for k, v in game.headers.items() if k.endswith("TimeControl") and k != "TimeControl"} == per_seat
+        game.time_control()                                   # raises ValueError on a form it cannot read
+    two_per_move = chess.pgn.read_game(io.StringIO(record_to_pgn({**base, "tc": ["2/move", "2/move"]})))
+    part = two_per_move.time_control().parts[0]
+    assert (part.moves, part.time) == (1, 2)                  # one move every 2 seconds, repeated
+
+
+def test_elo_of_a_clean_sweep_is_a_bound_not_infinity():
+    from hyperchess.tournament.stats import elo_text, score_from_elo, summarize
+    text = elo_text(summarize(10, 0, 0))
+    assert text.startswith("> +") and "all 10 games won, 95% bound" in text and "inf" not in text
+    bound = float(text.split()[1])
+    assert abs(score_from_elo(bound) ** 10 - 0.05) < 1e-3       # P(10 wins of 10 | that score) = 5%
+    assert elo_text(summarize(0, 0, 10)) == text.replace("> +", "< -").replace("won", "lost")
+    assert "inf" not in elo_text(summarize(9, 1, 0)) and "inf" not in elo_text(summarize(0, 0, 0))

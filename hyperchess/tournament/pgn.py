@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from hyperchess.variants import get_game
 
+from .spec import pgn_time_control
+
 # the reader and checker live in pgnreader.py; these names stay importable from here
 from .pgnreader import CheckReport, PgnGame, check_pgn, read_pgn  # noqa: F401
 
@@ -43,11 +45,22 @@ def record_to_pgn(rec: dict, site: str = "?") -> str:
     tags += seat_tags(game, rec["players"])
     tags.append(("Result", rec["result"]))
     tags += [("Variant", rec["variant"]), ("FEN", rec["fen"]), ("SetUp", "1"),
-             ("TimeControl", " / ".join(dict.fromkeys(rec.get("tc", [])))),
+             *time_control_tags(game, rec.get("tc", [])),
              ("Termination", rec["termination"]), ("PlyCount", len(rec["moves"]))]
     pos = game.position(rec["fen"])
     return tag_block(tags) + "\n\n" + movetext(pos, rec["moves"], rec["result"], rec["comments"],
                                                 rec.get("reason")) + "\n\n"
+
+
+def time_control_tags(game, limits: list[str]) -> list[tuple[str, str]]:
+    """``TimeControl`` in the PGN standard's form (``spec.pgn_time_control``; ``?`` when the seats differ
+    or it cannot be written), and, when that does not say everything, each seat's own limits as the match
+    runner describes them (``WhiteTimeControl "depth=3"``, as cutechess names per-side controls)."""
+    standard = {pgn_time_control(text) for text in limits}
+    tags = [("TimeControl", standard.pop() if len(standard) == 1 else "?")]
+    if any(pgn_time_control(text) != text for text in limits) or len(set(limits)) > 1:
+        tags += [(game.color_names[i].capitalize() + "TimeControl", text) for i, text in enumerate(limits)]
+    return tags
 
 
 def tag_block(tags: list[tuple[str, object]]) -> str:
@@ -56,10 +69,13 @@ def tag_block(tags: list[tuple[str, object]]) -> str:
 
 
 def clk(seconds: float, decimals: int = 3) -> str:
-    """A clock for a ``[%clk H:MM:SS.sss]`` comment (``decimals`` places of seconds)."""
-    h, rest = divmod(max(0.0, seconds), 3600)
-    m, sec = divmod(rest, 60)
-    return f"{int(h)}:{int(m):02d}:{sec:0{3 + decimals}.{decimals}f}"
+    """A clock for a ``[%clk H:MM:SS.sss]`` comment (``decimals`` places of seconds), rounded once as a
+    whole (59.96 s at one place is ``0:01:00.0``, never ``0:00:60.0``)."""
+    unit = 10 ** decimals
+    h, rest = divmod(round(max(0.0, seconds) * unit), 3600 * unit)
+    m, sec = divmod(rest, 60 * unit)
+    whole, part = divmod(sec, unit)
+    return f"{h}:{m:02d}:{whole:02d}" + (f".{part:0{decimals}d}" if decimals else "")
 
 
 def movetext(pos, moves: list[str], result: str, comments: list[str] | None = None,
