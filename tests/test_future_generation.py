@@ -231,6 +231,24 @@ def test_en_passant_next_generation(ng):
     assert pos.board[ng.names.parse("Aa5")] == 0 and ng.letter_of(pos.board[ng.names.parse("Aa6")]) == "P"
 
 
+def test_en_passant_onto_the_last_rank_promotes(fg):
+    """Issue 47 (found by independent random play, game 186 ply 168): Black's pawn on Be2 takes en passant on
+    Cf1, its last rank, and promotes as its other moves to rank 1 do."""
+    fen = ("6bQ1/7bN/4bP3/4bP3/5wN2/5bP2/1wP6/8|4wB3/8/8/2bP5/wP7/1gC6/4bP2wP/1bB6|1sP6/8/4gP2gK/6gQ1/5wP2/"
+           "4gB3/8/wR3gP3|sRbK4gP1/1sP2gP3/8/sQsP4gBgR/1gN6/sB3gP3/wB4gP2/7gR b - Cf1:b 0 53 wbgs ws Dg8")
+    pos = fg.position(fen)
+    names = sorted(pos.move_name(m) for m in pos.legal_moves() if m[0] == fg.names.parse("Be2"))
+    assert names == ["Be2Ae1b", "Be2Ae1n", "Be2Ae1q", "Be2Ae1r", "Be2Ae2", "Be2Be1b", "Be2Be1n", "Be2Be1q",
+                     "Be2Be1r", "Be2Ce2", "Be2Cf1b", "Be2Cf1n", "Be2Cf1q", "Be2Cf1r"]
+    move = pos.parse_move("Be2Cf1q")
+    assert move[3] == EN_PASSANT
+    play(pos, "Be2Cf1q")
+    assert fg.letter_of(pos.board[fg.names.parse("Cf1")]) == "bQ" and pos.board[fg.names.parse("Ce1")] == 0
+    assert pos.board[fg.names.parse("Be2")] == 0
+    pos.pop()
+    assert pos.fen() == fen
+
+
 def test_en_passant_window_is_each_enemys_next_turn(fg):
     """A5: after Black's double step Gold moves before White; each enemy colour may take on its own
     first turn after it, and its chance ends with that turn."""

@@ -157,3 +157,39 @@ def test_capture_moves_include_en_passant_and_quiet_promotions():
     pos = get_game("normal").position("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 2")
     names = sorted(pos.move_name(m) for m in pos.capture_moves())
     assert names == ["b7b8b", "b7b8n", "b7b8q", "b7b8r", "e5d6"]
+
+
+# A file game whose en passant lands on a promotion cell: Black's zone is ranks 1-3 (White's 5-7), and White's
+# double step b2-b4 passes b3 (the core, not one game: issue 47)
+EP_PROMOTION_FILE = '''
+[eppromo]
+files = 4
+ranks = 7
+start = "k3/4/4/2p1/4/1P2/K3 w - - 0 1"
+promotion = "qn"
+promotion_ranks = 3
+[eppromo.pieces]
+P = { name = "pawn", betza = "fmWfcFifmnD", value = 100, pawn = true }
+N = { name = "knight", betza = "N", value = 300 }
+Q = { name = "queen", betza = "Q", value = 900 }
+K = { name = "king", betza = "K", value = 0, royal = true }
+'''
+
+
+def test_en_passant_onto_a_promotion_cell_promotes_in_any_game():
+    from hyperchess.variants.variantsfile import FileGame, read_variants
+    game = FileGame(read_variants(EP_PROMOTION_FILE, "eppromo")[0])
+    pos = game.position()
+    pos.push(pos.parse_move("b2b4"))
+    before = pos.fen()
+    assert before.split()[3] == "b3"
+    pawn = sorted(pos.move_name(m) for m in pos.legal_moves() if m[0] == game.names.parse("c4"))
+    assert "c4b3" not in pawn and {"c4b3n", "c4b3q", "c4c3n", "c4c3q"} <= set(pawn)
+    assert sorted(pos.move_name(m) for m in pos.legal_moves() if m[3] == EN_PASSANT) == ["c4b3n", "c4b3q"]
+    move = pos.parse_move("c4b3q")
+    assert move[3] == EN_PASSANT and pos.san(move) == "cxb3=Q"
+    assert move in pos.capture_moves()
+    pos.push(move)
+    assert pos.fen().split()[0] == "k3/4/4/4/1q2/4/K3"          # the b4 pawn taken, a queen on b3
+    pos.pop()
+    assert pos.fen() == before

@@ -134,14 +134,16 @@ def raumschach_brute() -> BruteForce:
                       lambda sq, white: sq[1:] == ((4, 4) if white else (0, 0)))
 
 
-RAUMSCHACH_PERFT = [61, 3615, 237315]          # from the start; depth 3 checked by the brute force under -m slow
+# from Dickins' set-up: the counts of Jocly's own move generator (issue 47); depth 3 also by the brute force
+# under -m slow
+RAUMSCHACH_PERFT = [61, 3615, 237316, 15587032]
 
 
 def test_raumschach_counts_as_an_independent_brute_force():
     game = get_game("raumschach")
     pos = game.position()
     brute = raumschach_brute()
-    assert [perft(pos, d) for d in (1, 2, 3)] == RAUMSCHACH_PERFT
+    assert [perft(pos, d) for d in (1, 2, 3)] == RAUMSCHACH_PERFT[:3]
     assert [brute.perft(board_of(game, pos), True, d) for d in (1, 2)] == RAUMSCHACH_PERFT[:2]
 
 
@@ -149,6 +151,25 @@ def test_raumschach_counts_as_an_independent_brute_force():
 def test_raumschach_depth_3_as_an_independent_brute_force():
     game = get_game("raumschach")
     assert raumschach_brute().perft(board_of(game, game.position()), True, 3) == RAUMSCHACH_PERFT[2]
+
+
+@pytest.mark.slow
+def test_raumschach_depth_4_as_jocly_counts_it():
+    assert perft(get_game("raumschach").position(), 4) == RAUMSCHACH_PERFT[3]
+
+
+def test_raumschach_black_sees_its_bishops_left_of_its_unicorns():
+    """Dickins, Moeser's FAQ and Jocly's raumschach-model.js: Black's level D is Da5 U, Db5 B, Dc5 Q, Dd5 U,
+    De5 B, White's level B turned through the centre of the cube."""
+    game = get_game("raumschach")
+    pos = game.position()
+    level_d = {name: game.letter_of(pos.board[game.names.parse(name)])
+               for name in ("Da5", "Db5", "Dc5", "Dd5", "De5")}
+    assert level_d == {"Da5": "u", "Db5": "b", "Dc5": "q", "Dd5": "u", "De5": "b"}
+    for x, y in ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)):
+        white = pos.board[game.geometry.cell(x, y, 1)]
+        black = pos.board[game.geometry.cell(4 - x, 4 - y, 3)]
+        assert game.letter_of(white) == game.letter_of(black).upper()
 
 
 def test_raumschach_pawns_promote_on_the_last_rank_of_the_last_level():

@@ -103,12 +103,13 @@ def test_bad_input_gets_one_line_and_the_engine_goes_on(uci):
     uci.send("position fen 8/8/8/8 w - - 0 1", "setoption name Hash value -5", "setoption name Nonesuch value 1",
              "setoption name UCI_Variant value nonesuch", "go wtime 99999999999999999999999 btime 1e400", "isready")
     line, before = uci.expect("readyok", 20)
-    assert before[0].startswith("info string bad position")
+    assert before[0] == "info string bad position (expected 8 ranks, got 4); no position until the next good one"
     assert before[1] == "info string Hash: -5 is not in 1..65536"
     assert before[2] == "info string No such option: Nonesuch"
     assert before[3].startswith("info string unknown variant 'nonesuch'")
-    uci.send("stop")
-    uci.expect(r"bestmove .*", 10)
+    # no stale search of the position before the refused one (docs/protocol.md, Bad input)
+    assert before[4:] == ["info string go: 1e400; searching for 1 second", "info string go: no position to search, the last position command was refused: "
+                          "bad position (expected 8 ranks, got 4)", "bestmove (none)"]
     uci.send("position startpos moves 0000")
     uci.send("isready")
     _, before = uci.expect("readyok", 10)
@@ -160,3 +161,56 @@ def test_invalid_bytes_and_huge_numbers_get_one_line_each():
     assert any(line.startswith("bestmove ") for line in lines)
     assert "info string Hash: 99999999999999999999 is not in 1..65536" in lines
     assert "readyok" in lines
+
+
+def test_a_refused_position_is_never_searched_stale(uci):
+    """After a refused ``position`` the engine holds none: ``go`` says so and answers ``bestmove (none)`` (at
+    once, or after ``stop`` for ``go infinite``), until a good ``position`` or ``ucinewgame``."""
+    uci.send("position startpos moves e2e4", "position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1", "go movetime 50")
+    line, before = uci.expect(r"bestmove .*", 10)
+    assert line == "bestmove (none)"
+    assert before == ["info string bad position (expected 8 ranks, got 4); no position until the next good one",
+                      "info string go: no position to search, the last position command was refused: "
+                      "bad position (expected 8 ranks, got 4)"]
+    uci.send("position sideways", "go infinite", "isready")
+    _, before = uci.expect("readyok", 10)
+    assert before[0] == "info string position needs 'startpos' or 'fen TEXT': sideways; no position until the next good one"
+    assert not any(b.startswith("bestmove") for b in before)
+    uci.send("stop")
+    assert uci.expect(r"bestmove .*", 10)[0] == "bestmove (none)"
+    uci.send("ucinewgame", "go depth 1")
+    line, _ = uci.expect(r"bestmove .*", 10)
+    assert chess.Move.from_uci(line.split()[1]) in chess.Board().legal_moves
+    uci.send("position fen 8/8/8/8 w - - 0 1", "position fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "go depth 1")
+    line, _ = uci.expect(r"bestmove .*", 10)
+    assert chess.Move.from_uci(line.split()[1]) in chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").legal_moves
+
+
+def _search_twice(fen: str) -> list[tuple[str, str]]:
+    """``go depth 6`` in a fresh engine, twice (the second on a warm table): (last info's score, bestmove)."""
+    eng = EngineProcess(UCI_CMD)
+    out = []
+    try:
+        eng.send("uci", "position fen " + fen)
+        for _ in range(2):
+            eng.send("go depth 6")
+            line, infos = eng.expect(r"bestmove .*", 60)
+            score = [i for i in infos if i.startswith("info depth 6 ")][-1].split(" score ")[1].split(" nodes")[0]
+            out.append((score, line.split()[1]))
+    finally:
+        eng.close()
+    return out
+
+
+def test_go_is_deterministic_unless_randomize_is_set():
+    """UCI's Randomize defaults to 0: the same position gives the same move and score, run to run (issue 48)."""
+    fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"      # move 1: inside the random phase
+    first, second = _search_twice(fen), _search_twice(fen)
+    assert first == second and first[0] == first[1], (first, second)
+    eng = EngineProcess(UCI_CMD)
+    try:
+        eng.send("uci")
+        options = eng.expect("uciok", 10)[1]
+    finally:
+        eng.close()
+    assert "option name Randomize type spin default 0 min 0 max 100" in options

@@ -45,7 +45,7 @@ def call(url: str, path: str, body: dict | None = None, raw: bytes | None = None
 def wait_moves(url: str, sid: str, n: int, timeout: float = 20) -> dict:
     end = time.time() + timeout
     while time.time() < end:
-        _, st = call(url, f"/api/state?id={sid}")
+        _, st = call(url, f"/api/state?key={sid}")
         if len(st["moves"]) >= n and not st["engine_to_move"] or st["result"]:
             return st
         time.sleep(0.05)
@@ -64,8 +64,8 @@ def test_page_and_games(url):
 def test_person_moves_engine_replies_undo_and_pgn(url):
     status, st = call(url, "/api/new", {"variant": "normal", "seats": ["human", "engine"], "movetime": 0.05})
     assert status == 200 and st["turn"] == "white" and len(st["legal"]) == 20
-    sid = st["id"]
-    status, st = call(url, "/api/move", {"id": sid, "move": "e2e4"})
+    sid = st["key"]
+    status, st = call(url, "/api/move", {"key": sid, "move": "e2e4"})
     assert status == 200 and st["moves"][0] == "e2e4"
     st = wait_moves(url, sid, 2)
     board = chess.Board()
@@ -76,33 +76,33 @@ def test_person_moves_engine_replies_undo_and_pgn(url):
     assert st["fen"] == board.fen() and st["turn"] == "white"
     assert re.fullmatch(r"black \(engine\): score [+-]\d+\.\d\d for black, depth \d+, nodes \d+  .+",
                         st["thinking"]), st["thinking"]
-    status, pgn = call(url, f"/api/pgn?id={sid}")
+    status, pgn = call(url, f"/api/pgn?key={sid}")
     game = chess.pgn.read_game(io.StringIO(pgn))
     assert [m.uci() for m in game.mainline_moves()] == st["moves"]
     assert game.headers["Variant"] == "normal" and game.headers["Result"] == "*"
-    status, st = call(url, "/api/undo", {"id": sid})
+    status, st = call(url, "/api/undo", {"key": sid})
     assert status == 200 and st["moves"] == [] and st["fen"] == chess.STARTING_FEN
-    status, err = call(url, "/api/undo", {"id": sid})
+    status, err = call(url, "/api/undo", {"key": sid})
     assert status == 400 and err["error"] == "no move to take back"
 
 
 def test_bad_input_leaves_the_game_as_it_was(url):
     _, st = call(url, "/api/new", {"variant": "third-millennium", "seats": ["human", "engine"], "movetime": 0.05})
-    sid, fen = st["id"], st["fen"]
+    sid, fen = st["key"], st["fen"]
     for body, words in (({"move": "e2e5"}, "illegal"), ({"move": "z9z9"}, "refused"), ({"move": ""}, "move"),
                         ({"move": 42}, "move"), ({"move": "e2" * 3000}, "too long"), ({"position": "PPPP/8 w"}, "bad position"),
                         ({"position": "x" * 5000}, "too long"), ({"position": ""}, "empty")):
         path = "/api/move" if "move" in body else "/api/position"
-        status, err = call(url, path, {"id": sid, **body})
+        status, err = call(url, path, {"key": sid, **body})
         assert status == 400 and words in err["error"] and "\n" not in err["error"], (body, err)
-        _, now = call(url, f"/api/state?id={sid}")
+        _, now = call(url, f"/api/state?key={sid}")
         assert now["fen"] == fen and now["moves"] == []
     for path, body, code in (("/api/new", {"variant": "nonesuch"}, 400),
                              ("/api/new", {"variant": "normal", "seats": ["human"]}, 400),
                              ("/api/new", {"variant": "normal", "movetime": -1}, 400),
                              ("/api/new", {"variant": "normal", "movetime": "fast"}, 400),
-                             ("/api/move", {"id": "nope", "move": "e2e4"}, 404),
-                             ("/api/seats", {"id": sid, "seats": ["robot", "human"]}, 400)):
+                             ("/api/move", {"key": "nope-not-a-key", "move": "e2e4"}, 403),
+                             ("/api/seats", {"key": sid, "seats": ["robot", "human"]}, 400)):
         status, err = call(url, path, body)
         assert status == code and err["error"] and "\n" not in err["error"], (path, body, err)
     status, err = call(url, "/api/move", raw=b"{not json")
@@ -112,27 +112,27 @@ def test_bad_input_leaves_the_game_as_it_was(url):
 
 def test_pasted_position_is_checked_and_loaded(url):
     _, st = call(url, "/api/new", {"variant": "normal", "seats": ["human", "engine"], "movetime": 0.05})
-    sid = st["id"]
+    sid = st["key"]
     # a position with the side not to move in check is refused by the shared checks
-    status, err = call(url, "/api/position", {"id": sid, "position": "4k3/4R3/8/8/8/8/8/6K1 w - - 0 1"})
+    status, err = call(url, "/api/position", {"key": sid, "position": "4k3/4R3/8/8/8/8/8/6K1 w - - 0 1"})
     assert status == 400 and "check" in err["error"]
     fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
-    status, st = call(url, "/api/position", {"id": sid, "position": fen})
+    status, st = call(url, "/api/position", {"key": sid, "position": fen})
     assert status == 200 and st["fen"] == fen and st["start_fen"] == fen
     promos = sorted(m["label"] for m in st["legal"] if m["from"] == "e7" and m["to"] == "e8")
     assert promos == ["promote to bishop", "promote to knight", "promote to queen", "promote to rook"]
-    _, st = call(url, "/api/move", {"id": sid, "move": "e7e8q"})
+    _, st = call(url, "/api/move", {"key": sid, "move": "e7e8q"})
     st = wait_moves(url, sid, 2)
-    _, pgn = call(url, f"/api/pgn?id={sid}")
+    _, pgn = call(url, f"/api/pgn?key={sid}")
     game = chess.pgn.read_game(io.StringIO(pgn))
     assert game.headers["FEN"] == fen and [m.uci() for m in game.mainline_moves()] == st["moves"]
 
 
 def test_engine_line_shows_a_mate_in_moves(url):
     _, st = call(url, "/api/new", {"variant": "normal", "seats": ["human", "engine"], "movetime": 0.2})
-    sid = st["id"]
-    call(url, "/api/position", {"id": sid, "position": "1r4k1/8/8/8/8/P7/5PPP/7K w - - 0 1"})
-    call(url, "/api/move", {"id": sid, "move": "a3a4"})
+    sid = st["key"]
+    call(url, "/api/position", {"key": sid, "position": "1r4k1/8/8/8/8/P7/5PPP/7K w - - 0 1"})
+    call(url, "/api/move", {"key": sid, "move": "a3a4"})
     st = wait_moves(url, sid, 2)
     assert st["moves"] == ["a3a4", "b8b1"] and st["result"] == "0-1"
     assert re.match(r"black \(engine\): score \+M1 for black, depth \d+, nodes ", st["thinking"]), st["thinking"]
@@ -141,7 +141,7 @@ def test_engine_line_shows_a_mate_in_moves(url):
 
 def test_engine_against_engine(url):
     _, st = call(url, "/api/new", {"variant": "capablanca", "seats": ["engine", "engine"], "movetime": 0.05})
-    st = wait_moves(url, st["id"], 4)
+    st = wait_moves(url, st["key"], 4)
     assert len(st["moves"]) >= 4 and st["legal"] == []
     pos = get_game("capablanca").position()
     for m in st["moves"][:4]:

@@ -309,7 +309,7 @@ def test_a_clocked_game_lost_on_time(board):
         st = view.state()
         assert st["termination"] == "time forfeit" and "loses on time" in view.page.inner_text("#result")
         assert view.page.locator("#clocks .clock").first.inner_text() == "white 0:00.0"
-        with urllib.request.urlopen(f"{url}api/pgn?id={st['id']}", timeout=10) as r:
+        with urllib.request.urlopen(f"{url}api/pgn?game={st['id']}", timeout=10) as r:
             pgn = r.read().decode()
         assert '[TimeControl "5+0.1"]' in pgn and '[Termination "time forfeit"]' in pgn
         assert len(re.findall(r"\[%clk 0:00:0\d\.\d\]", pgn)) == len(st["moves"]) >= 4

@@ -1,7 +1,9 @@
 """Regenerate docs/screenshots/web-VARIANT.png: each game's web board in headless Chromium after a few moves
 (the person plays the first legal moves by clicking, the engine replies), and for every game with levels its 3D
 view too (web-VARIANT-3d.png). Needs ``pip install -e '.[browser]'`` and /usr/bin/chromium. Run from the
-checkout: ``python3 tools/web_screenshots.py [VARIANT ...]`` (default: the built-in games and raumschach)."""
+checkout: ``python3 tools/web_screenshots.py [VARIANT ...]`` (default: the built-in games and raumschach).
+``python3 tools/web_screenshots.py people``: the new-game dialog with seat links and the games page, at laptop
+(1400x900) and phone (390x844) size (web-people-links-SIZE.png, web-games-SIZE.png)."""
 from __future__ import annotations
 
 import sys
@@ -52,5 +54,49 @@ def main(names: list[str]) -> int:
     return 0
 
 
+SIZES = {"laptop": (1400, 900), "phone": (390, 844)}
+
+
+def people() -> int:
+    """A four-player game whose seats are given by link (the owner's page with its links), and the games page
+    after two finished games and one in play."""
+    import json
+    import urllib.request
+    out = ROOT / "docs" / "screenshots"
+    with running_server() as url, browser() as b:
+        def new(body: dict) -> dict:
+            req = urllib.request.Request(url + "api/new", data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return json.loads(r.read())
+
+        def post(path: str, body: dict) -> None:
+            req = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+            urllib.request.urlopen(req, timeout=60).read()
+        fool = new({"variant": "normal", "seats": ["link", "link"]})
+        for i, move in enumerate(["f2f3", "e7e5", "g2g4", "d8h4"]):
+            post("api/move", {"key": fool["links"]["seats"]["white" if i % 2 == 0 else "black"], "move": move})
+        resigned = new({"variant": "raumschach", "seats": ["link", "link"]})
+        post("api/resign", {"key": resigned["links"]["seats"]["black"]})
+        new({"variant": "future-generation", "seats": ["link", "engine", "link", "engine"]})
+        for size, (w, h) in SIZES.items():
+            view = BoardPage(b, url, "future-generation", ["engine"] * 4, movetime=0.2, viewport=(w, h))
+            for color in ("white", "black", "gold", "silver"):
+                view.page.select_option(f"#seat-{color}", "link")
+            view.page.click("#new")
+            view.page.wait_for_function("document.querySelectorAll('#link-list li').length === 5")
+            view.page.locator("#links").scroll_into_view_if_needed()
+            path = out / f"web-people-links-{size}.png"
+            data = save_screenshot(view.page, path)
+            print(f"{path.relative_to(ROOT)}: {png_stats(view.page, data)}", flush=True)
+            view.page.goto(url + "games")
+            path = out / f"web-games-{size}.png"
+            data = save_screenshot(view.page, path)
+            print(f"{path.relative_to(ROOT)}: {png_stats(view.page, data)}", flush=True)
+            view.page.close()
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(people() if sys.argv[1:] == ["people"] else main(sys.argv[1:]))

@@ -18,7 +18,7 @@ from hyperchess.variants.render import render
 from .common import MOVES_HELP, MovesCommand, fail, load, load_variants_files, variants_option
 from .match import match, pgn
 from .selfplay import selfplay
-from .serve import serve
+from .serve import games, serve
 from .uci import run_uci, uci
 from .xboard import run_xboard, xboard
 
@@ -52,7 +52,7 @@ def main(ctx: click.Context) -> None:
     if ctx.invoked_subcommand is None:
         if not sys.stdin.isatty():
             from hyperchess.protocol.wire import decode
-            first = decode(sys.stdin.buffer.readline())    # bytes: the protocol reads stdin's buffer too
+            first = decode(sys.stdin.buffer.readline(64))  # bytes: the protocol reads stdin's buffer too
             if first.strip() == "xboard":          # a GUI started us without arguments
                 run_xboard(first=[first.strip()])
                 return
@@ -181,6 +181,7 @@ main.add_command(uci)
 main.add_command(match)
 main.add_command(pgn)
 main.add_command(serve)
+main.add_command(games)
 
 
 if __name__ == "__main__":

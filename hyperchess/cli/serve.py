@@ -1,9 +1,20 @@
-"""``hyperchess serve``: the local web board."""
+"""``hyperchess serve``: the web board; ``hyperchess games export``: the games it kept, as one PGN."""
 from __future__ import annotations
+
+import sqlite3
+import sys
+from pathlib import Path
 
 import click
 
 from .common import fail, variants_option
+
+DB_HELP = "The SQLite file the games are kept in (default: games.sqlite3 in the user's data directory)."
+
+
+def _db_path(db: str | None) -> Path:
+    from hyperchess.web.store import default_path
+    return Path(db) if db else default_path()
 
 
 @click.command()
@@ -11,10 +22,12 @@ from .common import fail, variants_option
 @click.option("--port", "-p", type=int, default=8000, show_default=True, help="TCP port (0 = any free port).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind; the default serves this machine only. Any other address needs the token "
-                   "printed at start-up (in the address to open).")
+                   "printed at start-up (in the address to open), or a game's seat or spectator link.")
+@click.option("--db", "db", default=None, metavar="PATH", help=DB_HELP)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default web browser.")
-def serve(port: int, host: str, open_browser: bool) -> None:
-    """Serve the web board: play any game against the engine, or watch the engine play itself.
+def serve(port: int, host: str, db: str | None, open_browser: bool) -> None:
+    """Serve the web board: play any game against the engine or against people by link, or watch the
+    engine play itself. Every game is kept in the database; unfinished games reopen on start.
 
     Prints the address (`hyperchess web board: http://HOST:PORT/`) and serves until Ctrl-C.
     """
@@ -22,16 +35,20 @@ def serve(port: int, host: str, open_browser: bool) -> None:
 
     if not 0 <= port <= 65535:
         fail(f"port must be 0..65535, got {port}")
+    path = _db_path(db)
     try:
-        server = make_server(host, port)
+        server = make_server(host, port, db=path)
+    except sqlite3.Error as exc:
+        fail(f"cannot open the games database {path}: {exc}")
     except OSError as exc:
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     shown = server.server_address[0]
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{server.server_address[1]}/"
     if server.token:
         url += f"?token={server.token}"
-    click.echo(f"hyperchess web board: {url}", err=False)
-    click.echo("Ctrl-C stops it.", err=True)
+    click.echo(f"hyperchess web board: {url}")
+    sys.stdout.flush()
+    click.echo(f"Games kept in {path}. Ctrl-C stops it.", err=True)
     if open_browser:
         import webbrowser
         webbrowser.open(url)
@@ -40,5 +57,35 @@ def serve(port: int, host: str, open_browser: bool) -> None:
     except KeyboardInterrupt:
         pass
     finally:
-        server.board.close()
         server.server_close()
+
+
+@click.group()
+def games() -> None:
+    """The games the web board kept."""
+
+
+@games.command()
+@click.option("--db", "db", default=None, metavar="PATH", help=DB_HELP)
+@click.option("--output", "-o", default="-", metavar="FILE", help="Where to write the PGN (default: stdout).")
+def export(db: str | None, output: str) -> None:
+    """Write every game in the database as one PGN file, oldest first."""
+    from hyperchess.web.board import export_all
+    from hyperchess.web.store import Store
+
+    path = _db_path(db)
+    if not path.is_file():
+        fail(f"no games database at {path}")
+    try:
+        store = Store(path)
+        text = export_all(store)
+        store.close()
+    except sqlite3.Error as exc:
+        fail(f"cannot read the games database {path}: {exc}")
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {output}: {exc.strerror or exc}")

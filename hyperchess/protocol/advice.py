@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hyperchess.variants.game import EMPTY, EN_PASSANT, HOLE, PROMOTION
+from hyperchess.variants.codes import EMPTY, EN_PASSANT, HOLE, promoted_code
 from hyperchess.variants.notation import UnknownSquare
 
 from .flat import grid_rows
@@ -69,7 +69,7 @@ def highlight(e: "XBoardEngine", square: str) -> None:
             if mv[0] != frm:
                 continue
             to, flag = mv[1], mv[3]
-            if flag == PROMOTION:
+            if promoted_code(mv):
                 mark = "M"
             elif flag == EN_PASSANT or (e.pos.board[to] not in (EMPTY, HOLE)):
                 mark = "R"

@@ -79,17 +79,24 @@ def on_searched(e: "XBoardEngine", s: "Search", result) -> None:
         maybe_ponder(e)
 
 
+# Draws by rule that FIDE leaves to a claim (9.2, 9.3) or that a GUI may not see (a dead position): after the
+# claim the engine still moves when asked, since the GUI, not the engine, ends the game (docs/protocol.md).
+PLAY_ON = frozenset(("repetition", "fifty", "insufficient"))
+
+
 def claim(e: "XBoardEngine") -> bool:
-    """Print the result if the game is over; True if it is."""
+    """Print the result if the game is over by rule; True if no move may follow it (mate, stalemate, the
+    game's own end), False if the game goes on or only a draw by rule (``PLAY_ON``) was claimed."""
     outcome = e.pos.outcome()
     if outcome is None:
         return False
     e.out(f"{outcome.result} {{{outcome.reason}}}")
-    return True
+    return outcome.termination not in PLAY_ON or not e.pos.legal_moves()
 
 
 def think(e: "XBoardEngine") -> None:
-    """It is our move: claim the result if the game is over, else search and then move."""
+    """It is our move: claim the result if the game is over by rule, and search and move unless the game
+    can have no move after it."""
     if claim(e) or e.paused:
         return
     start_search(e, "move")

@@ -67,8 +67,9 @@ class Thinker:
             self.searcher = None
 
     def start(self, purpose: str, pos, limits, deadline: float | None, version: int, excluded: tuple,
-              report: Callable[[Search, object], str | None]) -> Search:
-        """Search a copy of ``pos``; ``report(search, info)`` gives the line to print for an iteration."""
+              report: Callable[[Search, object], str | None], lines: int = 1) -> Search:
+        """Search a copy of ``pos``; ``report(search, info)`` gives the line to print for an iteration.
+        ``lines`` > 1: the best that many lines in one search (``engine.multipv``), each reported."""
         self.abandon()
         s = Search(purpose, pos.copy(), limits, deadline, version)
         searcher = self.get_searcher()
@@ -87,7 +88,11 @@ class Thinker:
 
         def work() -> None:
             try:
-                result = searcher.search(s.root, limits, s.stop, on_info, excluded)
+                if lines > 1:
+                    from hyperchess.engine.multipv import search_lines
+                    result = search_lines(searcher, s.root, limits, lines, s.stop, on_info, excluded)
+                else:
+                    result = searcher.search(s.root, limits, s.stop, on_info, excluded)
             except Exception as exc:
                 result = exc
             self.events.put(("searched", (s, result)))

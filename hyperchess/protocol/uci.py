@@ -28,7 +28,7 @@ from . import options
 from .clock import parse_int, parse_seconds
 from .commands import VERSION
 from .thinking import MAX_RANDOMNESS, Search, Thinker
-from .wire import Output, clean, read_lines, shorten
+from .wire import Output, clean, read_lines, shorten, too_long
 
 GO_WORDS = frozenset("searchmoves ponder wtime btime winc binc movestogo depth nodes mate movetime infinite".split())
 IMMEDIATE = frozenset(("isready", "stop", "ponderhit", "quit", "debug"))   # answered during a search
@@ -47,6 +47,7 @@ class UCIEngine:
         self.out = out if isinstance(out, Output) else Output(out, log)
         self.events: queue.Queue = queue.Queue()
         self.thinker = Thinker(self.out, self.events, searcher_factory)
+        self.thinker.randomness = 0   # UCI: deterministic (analysis and play) unless Randomize is set
         self.variant = DEFAULT_GAME
         self.game = None
         self.pos = None
@@ -58,7 +59,7 @@ class UCIEngine:
         self.deferred: list[str] = []
         self.held = None              # a finished ``go infinite``/``go ponder`` result, kept until stop
         self.pending: Limits | None = None   # the limits a ``go ponder`` search turns into on ponderhit
-        self.lines: list = []         # MultiPV: the lines found so far for the current go
+        self.refused: str | None = None      # why the last ``position`` was refused: no position to search
 
     # ------------------------------------------------------------------ the game
     def ensure_game(self) -> None:
@@ -92,6 +93,8 @@ class UCIEngine:
                     self.on_line(payload)
                 elif kind == "searched":
                     self.on_searched(*payload)
+                elif kind == "long":
+                    self.out(f"info string line too long ({too_long(payload)}); ignored")
                 elif kind == "eof":
                     self.eof = True
             except Exception as exc:                  # never a traceback: report and keep serving
@@ -136,10 +139,10 @@ class UCIEngine:
         from hyperchess.engine.timecontrol import budget
         b = budget(limits)
         deadline = None if b.hard is None else time.perf_counter() + b.hard + 1.0
-        self.thinker.start(purpose, self.pos, limits, deadline, 0, excluded, self.report)
+        self.thinker.start(purpose, self.pos, limits, deadline, 0, excluded, self.report, self.multipv)
 
     def report(self, s: Search, info) -> str | None:
-        return self.info_line(s.root, info, s, multipv=len(self.lines) + 1 if self.multipv > 1 else 0)
+        return self.info_line(s.root, info, s, multipv=getattr(info, "multipv", 1) if self.multipv > 1 else 0)
 
     def info_line(self, root, info, s: Search | None, multipv: int = 0) -> str:
         elapsed = max(info.elapsed, 1e-6)
@@ -157,7 +160,8 @@ class UCIEngine:
         line = f"info depth {info.depth} seldepth {info.depth}"
         if multipv:
             line += f" multipv {multipv}"
-        line += (f" score {uci_score(info.score)} nodes {info.nodes} nps {int(info.nodes / elapsed)}"
+        bound = " upperbound" if getattr(info, "upper", False) else ""
+        line += (f" score {uci_score(info.score)}{bound} nodes {info.nodes} nps {int(info.nodes / elapsed)}"
                  f" time {int(info.elapsed * 1000)} hashfull {full}")
         return line + (" pv " + " ".join(pv) if pv else "")
 
@@ -175,17 +179,8 @@ class UCIEngine:
         if isinstance(result, Exception):
             self.out(f"info string search failed: {type(result).__name__}: {shorten(str(result))}")
             result = None
-        if self.multipv > 1 and result is not None and result.best is not None and not s.stop.is_set():
-            self.lines.append(result.best)
-            legal = s.root.legal_moves()
-            if len(self.lines) < min(self.multipv, len(legal)):
-                self.thinker.start(s.purpose, s.root, s.limits, s.deadline, 0,
-                                   tuple(m for m in legal if m in self.lines or m in self.excluded),
-                                   self.report)
-                return
-        best = self.lines[0] if self.lines else (result.best if result is not None else None)
-        ponder = result.ponder if result is not None and best == result.best else None
-        self.lines = []
+        best = result.best if result is not None else None
+        ponder = result.ponder if result is not None else None
         if s.purpose != "move" and not s.stop.is_set() and not self.quitting:
             self.held = (s.root, best, ponder)       # go infinite / go ponder: bestmove only after stop
             return
@@ -299,7 +294,7 @@ def _set_variant(e: UCIEngine, name: str) -> None:
     except UnknownVariant as exc:
         e.out(f"info string {exc}")
         return
-    e.variant, e.game, e.pos = game.name, game, game.position()
+    e.variant, e.game, e.pos, e.refused = game.name, game, game.position(), None
     geo = game.geometry
     e.out(f"info string variant {name} files {geo.files} ranks {geo.ranks} pockets 0 template fairy "
           f"startpos {game.start_fen}")
@@ -308,7 +303,7 @@ def _set_variant(e: UCIEngine, name: str) -> None:
 def _ucinewgame(e: UCIEngine, arg: str) -> None:
     e.held = None
     e.ensure_game()
-    e.pos = e.game.position()
+    e.pos, e.refused = e.game.position(), None
     e.thinker.get_searcher().new_game()
 
 
@@ -326,13 +321,16 @@ def _position(e: UCIEngine, arg: str) -> None:
     elif head.startswith("fen "):
         fen = head[4:].strip()
     else:
-        e.out(f"info string position needs 'startpos' or 'fen TEXT': {shorten(arg)}")
+        e.refused = f"position needs 'startpos' or 'fen TEXT': {shorten(arg)}"
+        e.out(f"info string {e.refused}; no position until the next good one")
         return
     try:
         pos = load_position(e.game, fen)
     except (FenError, UnknownSquare, ValueError) as exc:
-        e.out(f"info string bad position ({shorten(str(exc))}); the position is unchanged")
+        e.refused = f"bad position ({shorten(str(exc))})"
+        e.out(f"info string {e.refused}; no position until the next good one")
         return
+    e.refused = None
     for ply, text in enumerate(moves_text.split(), 1):
         if text == "0000":
             e.out(f"info string move 0000 (a pass) at ply {ply} refused: no pass in {e.variant}; moves stop here")
@@ -372,6 +370,10 @@ def _go(e: UCIEngine, arg: str) -> None:
     except (ValueError, OverflowError) as exc:
         e.out(f"info string go: {shorten(str(exc))}; searching for 1 second")
         limits, params = Limits(movetime=1.0), {}
+    if e.refused is not None:     # never a stale move: the GUI's position is not the one we hold
+        e.out(f"info string go: no position to search, the last position command was refused: {e.refused}")
+        _no_move(e, params)
+        return
     legal = e.pos.legal_moves()
     excluded: tuple = ()
     if search_moves:
@@ -384,14 +386,13 @@ def _go(e: UCIEngine, arg: str) -> None:
         if wanted:
             excluded = tuple(m for m in legal if m not in wanted)
     e.excluded = excluded
-    e.lines = []
-    if not legal or e.pos.outcome() is not None:
+    if not legal:
         e.out(f"info depth 0 score {'mate 0' if e.pos.in_check() else 'cp 0'}")
-        if "infinite" in params or "ponder" in params:
-            e.held = (e.pos, None, None)
-        else:
-            e.out("bestmove (none)")
+        _no_move(e, params)
         return
+    outcome = e.pos.outcome()
+    if outcome is not None:       # the GUI ends the game (a draw may be unclaimed): a legal move is still owed
+        e.out(f"info string the game is over by rule ({outcome}); searching anyway")
     if "ponder" in params:
         e.pending = limits
         e.start(Limits(infinite=True, depth=limits.depth), "ponder", excluded)
@@ -399,6 +400,14 @@ def _go(e: UCIEngine, arg: str) -> None:
         e.start(limits, "analyze", excluded)
     else:
         e.start(limits, "move", excluded)
+
+
+def _no_move(e: UCIEngine, params: dict[str, str]) -> None:
+    """``bestmove (none)``: now, or after ``stop`` for ``go infinite``/``go ponder``."""
+    if "infinite" in params or "ponder" in params:
+        e.held = (e.pos, None, None)
+    else:
+        e.out("bestmove (none)")
 
 
 def _limits(e: UCIEngine, params: dict[str, str]) -> Limits:

@@ -50,21 +50,53 @@ class LineStream:
         pass
 
 
+MAX_LINE = 1 << 20      # bytes (characters for text sources) in one line from the GUI; a longer one is refused
+SKIP_CHUNK = 1 << 16    # an over-long line's rest is read and dropped this much at a time
+
+
 def read_lines(src, put: Callable[[tuple[str, object]], None]) -> None:
-    """Queue ``("line", text)`` for each line of ``src``, then ``("eof", None)``.
+    """Queue ``("line", text)`` for each line of ``src``, ``("long", size)`` instead of a line of more than
+    ``MAX_LINE`` bytes (read in bounded pieces and dropped, so it costs no memory), then ``("eof", None)``.
 
     A real text stream is read through its byte buffer and every line decoded as UTF-8 with replacement,
     so no byte sequence (whatever the locale) can end the loop: a garbled line reaches the engine as an
     unknown command. Sources that yield ``str`` or ``bytes`` lines (tests) work too."""
     stream = getattr(src, "buffer", src)
     try:
-        for line in stream:
+        for line in _bounded(stream) if hasattr(stream, "readline") else stream:
+            if isinstance(line, int):
+                put(("long", line))
+                continue
             if isinstance(line, bytes):
                 line = line.decode("utf-8", errors="replace")
-            put(("line", line.rstrip("\r\n")))
+            line = line.rstrip("\r\n")
+            put(("long", len(line)) if len(line) > MAX_LINE else ("line", line))
     except (ValueError, OSError):
         pass
     put(("eof", None))
+
+
+def _bounded(stream):
+    """The lines of ``stream`` (read with ``readline(size)``; bytes or text), or instead of a line longer than
+    ``MAX_LINE`` (without its line end) its length, an int, after reading it to its end in pieces."""
+    while True:
+        line = stream.readline(MAX_LINE + 2)          # room for the line end, "\r\n"
+        if not line:
+            return
+        nl, ends = ("\n", "\r\n") if isinstance(line, str) else (b"\n", b"\r\n")
+        size, tail = len(line), line[-2:]
+        while size >= MAX_LINE + 2 and not tail.endswith(nl):
+            piece = stream.readline(SKIP_CHUNK)       # the rest of an over-long line: dropped
+            if not piece:
+                break
+            size, tail = size + len(piece), (tail + piece)[-2:]
+        size -= len(tail) - len(tail.rstrip(ends))    # without its line end
+        yield size if size > MAX_LINE else line
+
+
+def too_long(size: int) -> str:
+    """What is said of an over-long line (each protocol wraps it in its own one-line form)."""
+    return f"{size} bytes, the limit is {MAX_LINE}"
 
 
 def decode(data: bytes) -> str:

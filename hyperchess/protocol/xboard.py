@@ -32,7 +32,7 @@ from .commands import DEFAULT_GAME, HANDLERS, REFUSALS, VERSION, XBOARD_BUILTINS
 from .notation import NOTATIONS
 from .setboard import edit_line
 from .thinking import Search, Thinker
-from .wire import Output, clean, read_lines, shorten
+from .wire import Output, clean, error, read_lines, shorten, too_long
 
 # Commands that abandon a search on our move (they change the game or who plays it).
 INTERRUPT = frozenset("new variant force go playother usermove result setboard edit undo remove white black "
@@ -160,6 +160,8 @@ class XBoardEngine:
                     self.on_line(payload)
                 elif kind == "searched":
                     play.on_searched(self, *payload)
+                elif kind == "long":
+                    self.out(error("line too long", too_long(payload)))
                 elif kind == "eof":
                     self.eof = True
             except Exception as exc:      # never a traceback (Part 1 §1.1): report and keep serving

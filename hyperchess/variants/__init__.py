@@ -1,6 +1,7 @@
 """The games hyperchess plays, by name. ``get_game(name)`` builds (once) and returns a Game."""
 from __future__ import annotations
 
+import threading
 from importlib import import_module
 
 from .errors import FenError, MoveError
@@ -35,20 +36,25 @@ class UnknownVariant(KeyError):
 
 
 _shipped: list[str] = []
+_shipped_lock = threading.Lock()
 
 
 def _load_shipped() -> None:
-    """The games defined only in files that ship with hyperchess (``variants/games/*.toml``), once."""
+    """The games defined only in files that ship with hyperchess (``variants/games/*.toml``), once; marked
+    loaded only after they are (threads asking at once wait for the first)."""
     if _shipped:
         return
-    _shipped.append("loaded")
-    from importlib import resources
+    with _shipped_lock:
+        if _shipped:
+            return
+        from importlib import resources
 
-    from .variantsfile import read_variants
-    for entry in sorted(resources.files(__package__).joinpath("games").iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            for spec in read_variants(entry.read_text(encoding="utf-8"), entry.name, build=False, shipped=True):
-                FILE_GAMES.setdefault(spec.name, spec)
+        from .variantsfile import read_variants
+        for entry in sorted(resources.files(__package__).joinpath("games").iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".toml"):
+                for spec in read_variants(entry.read_text(encoding="utf-8"), entry.name, build=False, shipped=True):
+                    FILE_GAMES.setdefault(spec.name, spec)
+        _shipped.append("loaded")
 
 
 def get_game(name: str) -> Game:

@@ -25,6 +25,7 @@ from .game import EN_PASSANT, TRANSFORM, EvalWeights, Game, Move
 from .geometry import DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D, Geometry, Vector
 from .notation import SquareNames
 from .picture import Picture, eliminated_notes
+from .presentation import two_leg_en_passant
 from .pieces import Leap, Mode, Path, PieceType, Slide
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ class _Stacked(Game):
     def flat_move(self, pos: "Position", move: Move, square) -> str | None:
         frm, to, extra, flag = move
         if flag == EN_PASSANT:
-            return f"{square(frm)}{square(extra)},{square(extra)}{square(to)}"
+            return two_leg_en_passant(self, move, square)
         if flag == TRANSFORM:
             return square(frm) + square(to) + self.flat_letter(extra).lower()
         return None

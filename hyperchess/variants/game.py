@@ -13,7 +13,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM, Move, code_of  # noqa: F401
+from .codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM,  # noqa: F401
+                    Move, code_of, promoted_code)
 from .errors import FenError, MoveError  # noqa: F401 (MoveError: the error of parse_move, named here too)
 from .fen import format_board, parse_board
 from .geometry import Geometry, Vector
@@ -98,7 +99,9 @@ class Game(Presentation):
     # With royal_rule "none" in a two-player game: "any" = a side that loses a royal piece has lost (king
     # capture), "all" = a side that loses its last royal piece has lost (extinction); "" = no such end
     royal_loss = ""
-    bare_king = ""                 # "loss": a side left with only royal pieces loses ("draw": draws); "" = no rule
+    # "loss": a side left with only royal pieces loses ("draw": draws); "reply": it loses, but against a single
+    # piece besides the royals it first gets its move, and baring the opponent too draws; "" = no rule
+    bare_king = ""
     # Initial paths (a pawn's double step) only for the untouched original piece: once the piece on an
     # initial cell has left it, or was captured there, that cell's path is spent for good, even for a pawn
     # that comes back (future-generation contract A9). Needed where pawns can return to their start cells;
@@ -149,11 +152,16 @@ class Game(Presentation):
                                  else "king captured", "lost all royal pieces" if self.royal_loss == "all"
                                  else "has lost a royal piece", both=all(lost))
         if self.bare_king:
-            bare = [len(pos.occupied[c]) == len(pos.royals[c]) for c in (0, 1)]
-            if any(bare):
-                if all(bare) or self.bare_king == "draw":
+            others = [len(pos.occupied[c]) - len(pos.royals[c]) for c in (0, 1)]   # pieces besides royals
+            if not others[0] or not others[1]:
+                if not others[0] and not others[1] or self.bare_king == "draw":
                     return Outcome("1/2-1/2", "Bare kings", "bare king")
-                return self._win(1 if bare[0] else 0, "bare king", "has only a bare king")
+                loser = 0 if not others[0] else 1
+                # "reply" (Fairy-Stockfish's shatranj/courier, variant.cpp extinctionOpponentPieceCount = 2
+                # with extinctionClaim): bared by a lone piece, the side to move still gets its move
+                if self.bare_king == "reply" and loser == pos.turn and others[1 - loser] < 2:
+                    return None
+                return self._win(1 - loser, "bare king", "has only a bare king")
         return None
 
     def _win(self, winner: int, termination: str, what: str, both: bool = False) -> "Outcome":
@@ -807,9 +815,10 @@ class Game(Presentation):
         frm, to, extra, flag = move
         square = square or self.names.name
         text = square(frm) + square(to)
-        if flag == PROMOTION:
-            text += (letter(extra) if letter else
-                     self.promo_suffix.get(extra) or self.pieces[self.kind_of[extra]].letter).lower()
+        new = promoted_code(move)
+        if new:
+            text += (letter(new) if letter else
+                     self.promo_suffix.get(new) or self.pieces[self.kind_of[new]].letter).lower()
         elif flag >= SPECIAL:
             text += self.move_suffix(move)
         return text

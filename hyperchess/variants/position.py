@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import san as san_notation
-from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
+from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, EP_PROMOTED, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
 from .errors import MoveError
 from .fen import format_fen, parse_fen
 from .pieces import Mode
@@ -183,10 +183,11 @@ class Position:
                 self.put(frm, EMPTY)
                 self.put(to, extra)
             elif flag == EN_PASSANT:
-                cap = b[extra]
-                self.put(extra, EMPTY)
+                victim = extra & ((1 << EP_PROMOTED) - 1)
+                cap = b[victim]
+                self.put(victim, EMPTY)
                 self.put(frm, EMPTY)
-                self.put(to, p)
+                self.put(to, (extra >> EP_PROMOTED) or p)       # onto its promotion zone: it promotes
             elif flag == CASTLE:
                 rule = g.castling[extra]
                 rook = b[rule.rook_from]
@@ -327,7 +328,7 @@ class Position:
         is that side's royal piece attacked now? ``king_before`` is its cell before the move (None: not
         exactly one). A plain move decides the cell from the move itself; castling, promotions (a pawn may
         become a second royal piece) and special moves look it up."""
-        if move[3] <= EN_PASSANT:
+        if move[3] <= EN_PASSANT and not move[2] >> EP_PROMOTED:
             k = move[1] if move[0] == king_before else king_before
         else:
             k = self.king(color)
@@ -375,7 +376,17 @@ class Position:
             if mask & bit:
                 for c, codes in attacks[ep]:
                     if b[c] in codes:
-                        moves.append((c, ep, victim, EN_PASSANT))
+                        self._en_passant(c, ep, victim, moves)
+
+    def _en_passant(self, frm: int, to: int, victim: int, moves: list) -> None:
+        """The en passant capture from ``frm`` to ``to`` of the pawn on ``victim``. A pawn that lands on its
+        promotion zone promotes, whatever move brought it there: one move per choice."""
+        zone = self.rules.tables[self.board[frm]][frm][2][4]
+        if zone is not None and to in zone:
+            for code in self.game.promotion_choices(self, self.turn):
+                moves.append((frm, to, victim | code << EP_PROMOTED, EN_PASSANT))
+        else:
+            moves.append((frm, to, victim, EN_PASSANT))
 
     def eliminated(self, color: int) -> bool:
         """Has ``color`` lost its royal pieces in a game with elimination (it is skipped, its pieces inert)?"""
@@ -648,7 +659,10 @@ class Position:
                     else:
                         moves.append(mv)
             elif to == self.ep:
-                moves.append((frm, to, self.ep_victim, EN_PASSANT))
+                if zone is not None and to in zone:
+                    self._en_passant(frm, to, self.ep_victim, moves)
+                else:
+                    moves.append((frm, to, self.ep_victim, EN_PASSANT))
         for between, to, mv in paths:
             if not b[to]:
                 for x in between:
@@ -840,8 +854,7 @@ class Position:
         if not claim_draw:
             fifty, repetition = g.automatic_fifty_plies or fifty, g.automatic_repetition or repetition
         if self.halfmove >= fifty:
-            return Outcome("1/2-1/2", "50-move rule" if fifty == g.fifty_plies else f"{fifty // 2}-move rule",
-                           "fifty")
+            return Outcome("1/2-1/2", f"{fifty // g.players}-move rule", "fifty")
         if repetition and self.repetitions() >= repetition:
             fold = "Threefold" if repetition == g.repetition else _FOLD.get(repetition, f"{repetition}-fold")
             return Outcome("1/2-1/2", f"{fold} repetition", "repetition")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Callable
 
-from .codes import CASTLE, PROMOTION, SPECIAL, Move
+from .codes import CASTLE, SPECIAL, Move, ep_victim, promoted_code
 from .flat import FlatNames, default_flat_names
 from .picture import Picture
 
@@ -63,8 +63,8 @@ class Presentation:
         """The two clicks that make ``move`` (from-square, to-square) and the label that tells it apart."""
         frm, to, extra, flag = move
         name = self.names.name                                # type: ignore[attr-defined]
-        if flag == PROMOTION:
-            piece = self.pieces[self.kind_of[extra]]          # type: ignore[attr-defined]
+        if promoted_code(move):
+            piece = self.pieces[self.kind_of[promoted_code(move)]]   # type: ignore[attr-defined]
             label = f"promote to {piece.name.rstrip('0123456789 ')}"
         elif flag == CASTLE:
             label = "castle"
@@ -73,3 +73,12 @@ class Presentation:
         else:
             label = "move"
         return name(frm), name(to), label
+
+
+def two_leg_en_passant(game: "Presentation", move: Move, square: Callable[[int], str]) -> str:
+    """An en passant capture as XBoard's two-leg move (``flat_move``), for games whose e.p. XBoard's own rule
+    gets wrong: to the captured pawn, then on to the passed cell, with the promotion's letter if it lands on
+    its zone."""
+    victim = square(ep_victim(move))
+    new = promoted_code(move)
+    return f"{square(move[0])}{victim},{victim}{square(move[1])}" + (game.flat_letter(new).lower() if new else "")

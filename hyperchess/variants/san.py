@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .codes import CASTLE, EN_PASSANT, PROMOTION, SPECIAL, Move
+from .codes import CASTLE, EN_PASSANT, SPECIAL, Move, promoted_code
 from .errors import MoveError
 from .notation import FILES, UnknownSquare
 
@@ -77,8 +77,8 @@ def _plain(pos: "Position", move: Move, legal: list[Move]) -> str:
             else:
                 which = _file(game, frm) + _rank(game, frm)
         text = letter + which + ("x" if capture else "") + dest
-    if flag == PROMOTION:
-        text += "=" + game.pieces[game.kind_of[extra]].letter.upper()
+    if promoted_code(move):
+        text += "=" + game.pieces[game.kind_of[promoted_code(move)]].letter.upper()
     return text
 
 
@@ -128,8 +128,8 @@ def parse_san(pos: "Position", text: str) -> Move:
                 continue
             if (file and _file(game, frm) != file) or (rank and _rank(game, frm) != rank):
                 continue
-            if flag == PROMOTION:
-                if not promo or game.pieces[game.kind_of[extra]].letter.upper() != promo.upper():
+            if promoted_code(mv):
+                if not promo or game.pieces[game.kind_of[promoted_code(mv)]].letter.upper() != promo.upper():
                     continue
             elif promo:
                 continue

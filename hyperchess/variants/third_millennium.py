@@ -28,7 +28,7 @@ from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .picture import Picture
 from .pieces import BISHOP, KING, KNIGHT_2D, PAWN, QUEEN, ROOK, Leap, PieceType
-from .presentation import Target
+from .presentation import Target, two_leg_en_passant
 
 if TYPE_CHECKING:
     from .position import Position
@@ -332,7 +332,7 @@ class ThirdMillennium(Game):
         if flag == SPLIT:
             return square(frm) + square(to) + self.flat_letter(self.half_of[pos.board[frm]]).lower()
         if flag == EN_PASSANT:
-            return f"{square(frm)}{square(extra)},{square(extra)}{square(to)}"
+            return two_leg_en_passant(self, move, square)
         return None
 
     def flat_letter(self, code: int) -> str:

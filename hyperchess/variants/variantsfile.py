@@ -302,7 +302,8 @@ class FileGame(Game):
             self.elimination = True
             self.royal_loss = ""
         self.stalemate = _choice(t, "stalemate", where, {"draw": "", "loss": "", "win": ""})
-        self.bare_king = _choice(t, "bare_king", where, {"none": "", "loss": "", "draw": ""}).replace("none", "")
+        self.bare_king = _choice(t, "bare_king", where, {"none": "", "loss": "", "reply": "", "draw": ""})
+        self.bare_king = self.bare_king.replace("none", "")
         self.fifty_plies = _int(t, "fifty_plies", where, 100, 0, 10_000) or NO_LIMIT
         self.repetition = _int(t, "repetition", where, 3, 0, 100)
         self.automatic_fifty_plies = _int(t, "automatic_fifty_plies", where, 0, 0, 10_000)

@@ -1,351 +1,377 @@
-"""The web board's HTTP server (standard library ``http.server``): the static page and a small JSON API.
+"""The web board's server: a Starlette application on uvicorn (HTTP and WebSockets), in front of it the
+request guard (``guard.py``: Host, Origin, token, body limits).
 
-API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 400/404):
+API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 400/403/404/503). A game is
+reached through a link's key (``key`` in the body or query, or ``X-Hyperchess-Key``); the key decides which
+seats the caller plays (``board.py``):
 - ``GET  /api/games``                     the games: name, title, players, colours, description
-- ``POST /api/new``   {variant, seats, movetime, clock}  a new game -> state (clock: e.g. "5+0.1", or none)
-- ``GET  /api/state?id=ID[&ply=N][&flip=1][&rot=Q][&view=3d]``  the game's state (picture, legal click targets, moves,
-  thinking...); ``ply``: the picture after that many moves (review), ``flip``: seen from the other side,
-  ``view=3d``: every cell as data for the 3D view; ``known=V``: the page has version V, so only the engine's
-  line and the clocks come back (``unchanged``) unless the game has changed
-- ``POST /api/move``  {id, move}          a person's move in native notation -> state
-- ``POST /api/undo``  {id}                take back to the person's previous turn -> state
-- ``POST /api/position`` {id, position}   start from a pasted position string -> state
-- ``POST /api/seats`` {id, seats, movetime}  who plays which colour -> state
-- ``POST /api/resign`` {id}              the person's side resigns -> state
-- ``POST /api/draw``  {id}               the person offers a draw (the engine agrees within 0.3 pawns) -> state
-- ``POST /api/analyze`` {id, on, ply}     analysis of the present (ply null) or a reviewed position -> state
-- ``POST /api/edit``  {id, start | square+piece | cancel | done+rest}  the board editor -> state
-- ``GET  /api/pgn?id=ID``                 the game as a PGN file
-
-Who may call it (the local model of Jupyter Server): the server trusts no request because it reached the
-port. Every request names this server in ``Host`` (the bound address or ``localhost``, on the bound port: a
-DNS-rebinding page names its own host); an ``Origin``, where one is sent, is the server's own; a POST carries
-``Content-Type: application/json`` (which a foreign page cannot send without a CORS preflight, and this
-server answers no preflight) and a ``Content-Length`` from 0 to 64 KiB. Bound to anything but loopback, the
-server also wants the token it printed at start-up (``?token=`` on the page's address; the page sends it back
-as ``X-Hyperchess-Token``). Every refusal is a status and one line of JSON.
+- ``POST /api/new``   {variant, seats, movetime, clock, position}  a new game -> state, with ``key`` (the
+  owner's) and ``links`` (one per seat given by link: seats ``"link"``; and the spectator's)
+- ``GET  /api/state?key=K[&ply=N][&flip=1][&rot=Q][&view=3d][&known=V]``  the game's state for this key
+  (picture, legal click targets when its seat is to move, moves, thinking...); ``ply``: the picture after that
+  many moves (review), ``flip``: seen from the other side, ``view=3d``: every cell as data for the 3D view;
+  ``known=V``: the page has version V, so only the engine's line and the clocks come back (``unchanged``)
+- ``POST /api/move``  {key, move}         a move for the key's seat, in native notation -> state
+- ``POST /api/resign`` {key}, ``/api/draw`` {key}   resign; offer (or accept) a draw -> state
+- ``POST /api/undo``, ``/api/position`` {position}, ``/api/seats`` {seats, movetime}, ``/api/edit``,
+  ``/api/analyze`` {on, ply}: the owner's, at a board where no seat is played by link -> state
+- ``GET  /api/pgn?key=K`` or ``?game=ID``  the game as a PGN file
+- ``GET  /play/KEY``, ``/watch/KEY``      the page on a link; ``GET /games`` the games kept
+- ``WS   /ws?key=K``  every change of the game is pushed as ``{"type": "update", ...}`` (``Session.update``);
+  the client may send ``{"type": "move", "move": M[, "id": N]}`` (refused: ``error``; with an ``id``,
+  acknowledged ``ack``; the update that follows acknowledges it in any case).
 """
 from __future__ import annotations
 
-import ipaddress
+import asyncio
 import json
 import secrets
+import socket
 import sys
 import threading
-import time
-from collections import OrderedDict
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
-from urllib.parse import parse_qs, urlparse
 
-from hyperchess.variants import DEFAULT_GAME, game_names, get_game
+import uvicorn
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .session import BadInput, Session
+from hyperchess.variants import game_names, get_game
 
-MAX_SESSIONS = 32
-MAX_BODY = 64 * 1024
-PERSON_AWAY = 30 * 60     # seconds without a request after which a person's game may be closed for a new one
-TOKEN_HEADER = "X-Hyperchess-Token"
-STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
-          "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
-          "/static/view3d.js": ("view3d.js", "text/javascript; charset=utf-8"),
-          "/static/three.min.js": ("three.min.js", "text/javascript; charset=utf-8"),
-          "/static/OrbitControls.js": ("OrbitControls.js", "text/javascript; charset=utf-8"),
-          "/static/THREE-LICENSE.txt": ("THREE-LICENSE.txt", "text/plain; charset=utf-8"),
-          "/static/style.css": ("style.css", "text/css; charset=utf-8")}
+from .board import Board, Full, pgn_of
+from .guard import KEY_HEADER, MAX_BODY, Guard, is_loopback, path_key
+from .pages import games_page
+from .session import BadInput, NotAllowed
+from .store import Store
 
-
-class Refused(Exception):
-    """A request the server will not serve: ``status`` and a one-line reason."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class Board:
-    """The sessions of one server. Beyond MAX_SESSIONS a new game closes an old one: engine-only games
-    first (idle ones, then busy ones, oldest first), then games of a person who has sent nothing for
-    PERSON_AWAY seconds. A game in which a person is playing is never closed for a new one: the new game is
-    refused instead."""
-
-    def __init__(self) -> None:
-        self.sessions: OrderedDict[str, Session] = OrderedDict()
-        self.seen: dict[str, float] = {}          # session id -> time of its last request
-        self.lock = threading.Lock()
-
-    def _victim(self, now: float) -> str | None:
-        def person(s: Session) -> bool:
-            return "human" in s.seats
-        order = ([sid for sid, s in self.sessions.items() if not person(s) and not s.busy()]
-                 + [sid for sid, s in self.sessions.items() if not person(s) and s.busy()]
-                 + [sid for sid, s in self.sessions.items()
-                    if person(s) and now - self.seen.get(sid, 0.0) > PERSON_AWAY])
-        return order[0] if order else None
-
-    def new(self, body: dict) -> Session:
-        variant = body.get("variant", DEFAULT_GAME)
-        if not isinstance(variant, str):
-            raise BadInput("variant must be a game name")
-        seats = body.get("seats")
-        if seats is None:
-            try:
-                players = get_game(variant).players
-            except KeyError:
-                raise BadInput(f"unknown variant {variant!r} (known: {', '.join(game_names())})") from None
-            seats = ["human"] + ["engine"] * (players - 1)
-        s = Session(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"))
-        if body.get("position"):
-            s.set_position(body["position"])
-        with self.lock:
-            now = time.monotonic()
-            if len(self.sessions) >= MAX_SESSIONS:
-                victim = self._victim(now)
-                if victim is None:
-                    s.close()
-                    raise Refused(503, f"{MAX_SESSIONS} games are in play by people here: finish one first")
-                self.sessions.pop(victim).close()
-                self.seen.pop(victim, None)
-            self.sessions[s.id] = s
-            self.seen[s.id] = now
-        s.kick()
-        return s
-
-    def get(self, sid) -> Session:
-        with self.lock:
-            s = self.sessions.get(sid) if isinstance(sid, str) else None
-            if s is not None:
-                self.seen[sid] = time.monotonic()
-        if s is None:
-            raise LookupError(f"no game {sid!r} (start a new one)")
-        return s
-
-    def close(self) -> None:
-        with self.lock:
-            for s in self.sessions.values():
-                s.close()
+STATIC = {"app.js": "text/javascript; charset=utf-8", "live.js": "text/javascript; charset=utf-8",
+          "view3d.js": "text/javascript; charset=utf-8", "three.min.js": "text/javascript; charset=utf-8",
+          "OrbitControls.js": "text/javascript; charset=utf-8", "THREE-LICENSE.txt": "text/plain; charset=utf-8",
+          "style.css": "text/css; charset=utf-8"}
+NO_STORE = {"Cache-Control": "no-store"}
+_catalog: list[dict] = []
+_catalog_lock = threading.Lock()
 
 
 def games_list() -> list[dict]:
-    out = []
-    for name in game_names():
-        g = get_game(name)
-        start = g.position()
-        legal = sorted(start.legal_moves())
-        out.append({"name": name, "title": g.title, "players": g.players, "description": g.description,
-                    "colors": list(g.color_names[:g.players]),
-                    "example": start.move_name(legal[len(legal) // 2]) if legal else ""})
-    return out
+    """The games the board offers (computed once)."""
+    with _catalog_lock:
+        if not _catalog:
+            for name in game_names():
+                g = get_game(name)
+                start = g.position()
+                legal = sorted(start.legal_moves())
+                _catalog.append({"name": name, "title": g.title, "players": g.players, "description": g.description,
+                                 "colors": list(g.color_names[:g.players]),
+                                 "example": start.move_name(legal[len(legal) // 2]) if legal else ""})
+        return list(_catalog)
 
 
-def is_loopback(host: str) -> bool:
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message.replace("\n", " ")}, status, headers=NO_STORE)
+
+
+def parse_body(raw: bytes) -> dict:
     try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return host == "localhost"
+        body = json.loads(raw.decode("utf-8")) if raw else {}
+    except (UnicodeDecodeError, ValueError, RecursionError):   # ValueError: also a 5,000-digit number
+        raise BadInput("the request is not JSON (or holds a number too long)") from None
+    if not isinstance(body, dict):
+        raise BadInput("the request must be a JSON object")
+    return body
 
 
-class Guard:
-    """Which requests this server serves (see the module's docstring)."""
-
-    def __init__(self, host: str, port: int, token: str | None) -> None:
-        self.port = port
-        self.token = token
-        self.wildcard = host in ("", "0.0.0.0", "::")
-        bare = host.strip("[]")
-        self.hosts = {"localhost", bare, f"[{bare}]" if ":" in bare else bare}
-
-    def host_ok(self, value: str | None) -> bool:
-        if not value:
-            return False
-        name, _, port = value.rpartition(":") if not value.endswith("]") else (value, "", "")
-        if not name or not port.isdigit() or int(port) != self.port:
-            return False
-        return self.wildcard or name.lower() in self.hosts
-
-    def check(self, handler: "BaseHTTPRequestHandler", post: bool, query: dict) -> None:
-        """Raise Refused for a request this server must not serve."""
-        headers = handler.headers
-        if not self.host_ok(headers.get("Host")):
-            raise Refused(403, f"Host {headers.get('Host')!r} is not this server (DNS rebinding?)")
-        origin = headers.get("Origin")
-        if origin is not None and origin != f"http://{headers.get('Host')}":
-            raise Refused(403, f"requests from {origin!r} are not served (cross-site request)")
-        if self.token is not None and not post and not handler.path.startswith("/api/"):
-            pass                                   # the page and its files: the page carries ?token= to the API
-        elif self.token is not None:
-            given = headers.get(TOKEN_HEADER) or query.get("token") or ""
-            if not secrets.compare_digest(given.encode(), self.token.encode()):
-                raise Refused(403, "this server wants the token it printed at start-up")
-        if post:
-            ctype = (headers.get("Content-Type") or "").split(";")[0].strip().lower()
-            if ctype != "application/json":
-                raise Refused(415, "a request must be Content-Type: application/json")
+def small_int(value, name: str, allow_none: bool = True) -> int | None:
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10 ** 6:
+        raise BadInput(f"{name}: a move number" + (" or null" if allow_none else ""))
+    return value
 
 
-class Handler(BaseHTTPRequestHandler):
-    server_version = "hyperchess-web"
-    timeout = 10              # seconds a connection may stall mid-request before it is closed
-    board: Board              # set on the class made by make_server
-    guard: Guard
+class Api:
+    """The routes, over one Board."""
 
-    def log_message(self, fmt: str, *args) -> None:      # quiet: the page polls several times a second
-        pass
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.queues: dict[str, set[asyncio.Queue]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
 
-    # ------------------------------------------------------------------ replies
-    def _send(self, status: int, body: bytes, ctype: str, extra: dict | None = None) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        for k, v in (extra or {}).items():
-            self.send_header(k, v)
-        self.end_headers()
+    # ------------------------------------------------------------------ live updates
+    def notify(self, game_id: str) -> None:
+        """A game changed (called from any thread): wake its pages' senders."""
+        loop = self.loop
+        if loop is not None and game_id in self.queues:
+            try:
+                loop.call_soon_threadsafe(self._wake, game_id)
+            except RuntimeError:          # the loop has closed: the server is stopping
+                pass
+
+    def _wake(self, game_id: str) -> None:
+        for q in self.queues.get(game_id, ()):
+            if q.empty():
+                q.put_nowait(True)
+
+    # ------------------------------------------------------------------ the work (in worker threads)
+    def act(self, key, action: str, body: dict, query: dict | None = None, answer: bool = True) -> dict | None:
+        """Do ``action`` for the link ``key``; the state as the key sees it (``answer``), or None."""
+        s, role, colors = self.board.find(key)
+        mine = colors
+        if action == "move":
+            move = body.get("move")
+            if not isinstance(move, str) or not move.strip():
+                raise BadInput("move: give the move as text, e.g. e2e4")
+            s.play(move, mine)
+            if not answer:
+                return None
+        elif action == "undo":
+            s.undo(role)
+        elif action == "position":
+            s.set_position(body.get("position"), role)
+        elif action == "seats":
+            s.set_seats(body.get("seats"), body.get("movetime"), role)
+        elif action == "resign":
+            s.resign(mine)
+        elif action == "draw":
+            s.offer_draw(mine)
+        elif action == "edit":
+            s.edit(body, role)
+        elif action == "analyze":
+            ply = small_int(body.get("ply"), "ply")
+            if role != "owner" and s.outcome() is None:
+                raise NotAllowed("analysis: only of a finished game, or at a board where no seat is played by link")
+            s.analyze(bool(body.get("on")), ply)
+            return s.state(ply, mine=mine, role=role)
+        elif action == "state":
+            q = query or {}
+            known = q.get("known")
+            if known is not None and known.isdigit() and len(known) < 10 and int(known) == s.version:
+                return s.light_state()
+            ply = q.get("ply")
+            if ply is not None and not (ply.isdigit() and len(ply) < 7):
+                raise BadInput(f"ply: a move number, got {ply[:20]!r}")
+            rot = q.get("rot", "0")
+            return self.view(s, role, mine, None if ply is None else int(ply), q.get("flip") == "1",
+                             q.get("view") == "3d", int(rot) if rot in ("0", "1", "2", "3") else 0)
+        else:
+            raise LookupError(f"no such action /api/{action[:40]}")
+        return self.view(s, role, mine)
+
+    @staticmethod
+    def view(s, role: str, mine, *args) -> dict:
+        """The state for a key: with the seat links for the owner of a game with linked seats."""
+        state = s.state(*args, mine=mine, role=role)
+        if role == "owner" and s.linked:
+            state["links"] = s.links()
+        return state
+
+    def new(self, body: dict) -> dict:
+        s, key = self.board.new(body)
+        state = self.view(s, "owner", s.keys[key][1])
+        state["key"] = key
+        state["links"] = s.links()
+        return state
+
+    # ------------------------------------------------------------------ HTTP
+    async def run(self, fn, *args):
         try:
-            self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True          # the page went away (closed, reloaded): nothing to answer
-
-    def _json(self, obj, status: int = 200) -> None:
-        self._send(status, json.dumps(obj).encode(), "application/json")
-
-    def _error(self, status: int, message: str) -> None:
-        self._json({"error": message}, status)
-
-    def _length(self) -> int:
-        """The request's Content-Length: a whole number from 0 to MAX_BODY (absent: 0), else Refused."""
-        text = self.headers.get("Content-Length")
-        if text is None:
-            return 0
-        text = text.strip()
-        if not text.isdigit() or not text.isascii() or len(text) > 9:
-            raise Refused(400, f"Content-Length must be a whole number from 0 to {MAX_BODY}")
-        n = int(text)
-        if n > MAX_BODY:
-            raise Refused(400, f"Content-Length must be a whole number from 0 to {MAX_BODY}, got {n}")
-        return n
-
-    def _body_of(self, n: int) -> dict:
-        raw = self.rfile.read(n) if n else b"{}"
-        try:
-            body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise BadInput("the request is not JSON") from None
-        if not isinstance(body, dict):
-            raise BadInput("the request must be a JSON object")
-        return body
-
-    # ------------------------------------------------------------------ routes
-    def do_GET(self) -> None:
-        url = urlparse(self.path)
-        query = {k: v[0] for k, v in parse_qs(url.query).items()}
-        try:
-            self._length()
-            self.guard.check(self, False, query)
-            if url.path in STATIC:
-                fname, ctype = STATIC[url.path]
-                data = resources.files("hyperchess.web").joinpath("static", fname).read_bytes()
-                self._send(200, data, ctype)
-            elif url.path == "/favicon.ico":
-                self._send(204, b"", "image/x-icon")
-            elif url.path == "/api/games":
-                self._json(games_list())
-            elif url.path == "/api/state":
-                known = query.get("known")
-                s = self.board.get(query.get("id"))
-                if known is not None and known.isdigit() and int(known) == s.version:
-                    self._json(s.light_state())
-                    return
-                ply = query.get("ply")
-                if ply is not None and not (ply.isdigit() and len(ply) < 7):
-                    raise BadInput(f"ply: a move number, got {ply[:20]!r}")
-                rot = query.get("rot", "0")
-                self._json(s.state(None if ply is None else int(ply), query.get("flip") == "1",
-                                   query.get("view") == "3d", int(rot) % 4 if rot in ("0", "1", "2", "3") else 0))
-            elif url.path == "/api/pgn":
-                s = self.board.get(query.get("id"))
-                self._send(200, s.pgn().encode(), "application/x-chess-pgn; charset=utf-8",
-                           {"Content-Disposition": f'attachment; filename="hyperchess-{s.variant}.pgn"'})
-            else:
-                self._error(404, f"no such page {url.path}")
-        except Refused as exc:
-            self._error(exc.status, str(exc))
-        except LookupError as exc:
-            self._error(404, str(exc.args[0]))
+            return JSONResponse(await run_in_threadpool(fn, *args), headers=NO_STORE)
         except BadInput as exc:
-            self._error(400, str(exc))
-
-    def do_POST(self) -> None:
-        url = urlparse(self.path)
-        query = {k: v[0] for k, v in parse_qs(url.query).items()}
-        try:
-            n = self._length()
-            self.guard.check(self, True, query)
-            body = self._body_of(n)
-            if url.path == "/api/new":
-                self._json(self.board.new(body).state())
-                return
-            s = self.board.get(body.get("id"))
-            if url.path == "/api/move":
-                move = body.get("move")
-                if not isinstance(move, str) or not move.strip():
-                    raise BadInput("move: give the move as text, e.g. e2e4")
-                s.play(move)
-            elif url.path == "/api/undo":
-                s.undo()
-            elif url.path == "/api/position":
-                text = body.get("position")
-                if not isinstance(text, str):
-                    raise BadInput("position: give a position string")
-                s.set_position(text)
-            elif url.path == "/api/seats":
-                s.set_seats(body.get("seats"), body.get("movetime"))
-            elif url.path == "/api/resign":
-                s.resign()
-            elif url.path == "/api/draw":
-                s.offer_draw()
-            elif url.path == "/api/edit":
-                s.edit(body)
-            elif url.path == "/api/analyze":
-                ply = body.get("ply")
-                if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
-                    raise BadInput("ply: a move number or null")
-                s.analyze(bool(body.get("on")), ply)
-                self._json(s.state(ply))
-                return
-            else:
-                self._error(404, f"no such action {url.path}")
-                return
-            self._json(s.state())
-        except Refused as exc:
-            self._error(exc.status, str(exc))
+            return error(400, str(exc))
+        except NotAllowed as exc:
+            return error(403, str(exc))
         except LookupError as exc:
-            self._error(404, str(exc.args[0]))
+            return error(404, str(exc.args[0]) if exc.args else "not found")
+        except Full as exc:
+            return error(503, str(exc))
+
+    @staticmethod
+    def key_of(request: Request, body: dict | None = None):
+        return (body or {}).get("key") or request.query_params.get("key") or request.headers.get(KEY_HEADER)
+
+    async def post(self, request: Request) -> Response:
+        action = request.path_params["action"]
+        body_bytes = await request.body()
+        if len(body_bytes) > MAX_BODY:
+            return error(400, f"Content-Length must be a whole number from 0 to {MAX_BODY}")
+        try:
+            body = parse_body(body_bytes)
         except BadInput as exc:
-            self._error(400, str(exc))
+            return error(400, str(exc))
+        if action == "new":
+            return await self.run(self.new, body)
+        return await self.run(self.act, self.key_of(request, body), action, body)
 
+    async def state(self, request: Request) -> Response:
+        return await self.run(self.act, self.key_of(request), "state", {}, dict(request.query_params))
 
-class QuietServer(ThreadingHTTPServer):
-    """A page that goes away mid-answer is no error worth a traceback: one line on stderr for anything else."""
+    async def pgn(self, request: Request) -> Response:
+        def work():
+            game_id = request.query_params.get("game")
+            if game_id is None:
+                s, _, _ = self.board.find(self.key_of(request))
+                return s.variant, s.pgn()
+            return pgn_of(self.board, game_id)
+        try:
+            variant, text = await run_in_threadpool(work)
+        except NotAllowed as exc:
+            return error(403, str(exc))
+        except LookupError as exc:
+            return error(404, str(exc.args[0]))
+        return Response(text, media_type="application/x-chess-pgn; charset=utf-8",
+                        headers={**NO_STORE, "Content-Disposition": f'attachment; filename="hyperchess-{variant}.pgn"'})
 
-    def handle_error(self, request, client_address) -> None:
-        exc = sys.exc_info()[1]
-        if isinstance(exc, (BrokenPipeError, ConnectionResetError, TimeoutError)):
+    async def catalog(self, request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(games_list), headers=NO_STORE)
+
+    async def page(self, request: Request) -> Response:
+        key = path_key(request.url.path)
+        if key is not None and not await run_in_threadpool(self.board.key_known, key):
+            return error(403, "this link opens no game here")
+        data = resources.files("hyperchess.web").joinpath("static", "index.html").read_bytes()
+        return HTMLResponse(data, headers=NO_STORE)
+
+    async def games(self, request: Request) -> Response:
+        rows = await run_in_threadpool(self.board.store.listing)
+        return HTMLResponse(games_page(rows, request.query_params.get("token")), headers=NO_STORE)
+
+    async def static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            return error(404, f"no such page /static/{name[:60]}")
+        data = resources.files("hyperchess.web").joinpath("static", name).read_bytes()
+        return Response(data, media_type=STATIC[name], headers=NO_STORE)
+
+    async def favicon(self, request: Request) -> Response:
+        return Response(b"", 204)
+
+    async def not_found(self, request: Request, exc) -> Response:
+        return error(getattr(exc, "status_code", 404), f"no such page {request.url.path[:80]}")
+
+    # ------------------------------------------------------------------ WebSocket
+    async def socket(self, ws: WebSocket) -> None:
+        self.loop = asyncio.get_running_loop()
+        key = ws.query_params.get("key")
+        try:
+            s, _, _ = await run_in_threadpool(self.board.find, key)
+        except (NotAllowed, Full) as exc:
+            await ws.close(code=1008, reason=str(exc)[:120])
             return
-        print(f"hyperchess serve: {type(exc).__name__} answering {client_address[0]}: {exc}", file=sys.stderr)
+        await ws.accept()
+        q: asyncio.Queue = asyncio.Queue(maxsize=1)
+        self.queues.setdefault(s.id, set()).add(q)
+        self.board.watching(s.id, +1)
+
+        async def sender() -> None:
+            while True:
+                await ws.send_text(json.dumps(s.update()))
+                await q.get()
+
+        async def receiver() -> None:
+            while True:
+                text = await ws.receive_text()
+                try:
+                    msg = parse_body(text.encode("utf-8", "replace")[:MAX_BODY])
+                    kind = msg.get("type")
+                    if kind == "move":
+                        # on the loop itself: a person's move takes about a millisecond (most of it the
+                        # database's commit), less than handing it to a worker thread and back
+                        self.act(key, "move", msg, answer=False)
+                        if msg.get("id") is None:
+                            continue            # the update pushed to every page is the acknowledgement
+                        reply = {"type": "ack", "id": msg.get("id") if isinstance(msg.get("id"), int) else None}
+                    elif kind == "ping":
+                        reply = {"type": "pong"}
+                    else:
+                        raise BadInput("a message is {\"type\": \"move\", \"move\": ...} or {\"type\": \"ping\"}")
+                except (BadInput, NotAllowed) as exc:
+                    reply = {"type": "error", "status": 403 if isinstance(exc, NotAllowed) else 400,
+                             "error": str(exc).replace("\n", " ")}
+                await ws.send_text(json.dumps(reply))
+
+        tasks = [asyncio.create_task(sender()), asyncio.create_task(receiver())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self.queues.get(s.id, set()).discard(q)
+            if not self.queues.get(s.id):
+                self.queues.pop(s.id, None)
+            self.board.watching(s.id, -1)
+            try:
+                await ws.close()
+            except (RuntimeError, WebSocketDisconnect, Exception):
+                pass
 
 
-def make_server(host: str = "127.0.0.1", port: int = 8000, token: str | None = None) -> ThreadingHTTPServer:
-    """A server bound to ``host``:``port`` (port 0 = any free port); call ``serve_forever``. A host other than
-    loopback gets a token (``token``, or a new random one), kept in ``server.token``; loopback needs none."""
+def make_app(board: Board) -> tuple[Starlette, Api]:
+    api = Api(board)
+    board.notify = api.notify
+    routes = [Route("/", api.page), Route("/play/{key}", api.page), Route("/watch/{key}", api.page),
+              Route("/games", api.games), Route("/favicon.ico", api.favicon),
+              Route("/static/{name}", api.static),
+              Route("/api/games", api.catalog), Route("/api/state", api.state), Route("/api/pgn", api.pgn),
+              Route("/api/{action}", api.post, methods=["POST"]),
+              WebSocketRoute("/ws", api.socket)]
+    app = Starlette(routes=routes, exception_handlers={404: api.not_found, 405: api.not_found})
+    return app, api
+
+
+class WebServer:
+    """The board on uvicorn, bound at construction (``server_address`` is known before serving):
+    ``serve_forever()`` serves in the calling thread until ``shutdown()`` (from another thread)."""
+
+    def __init__(self, host: str, port: int, token: str | None, db) -> None:
+        self.token = token
+        self.board = Board(Store(db))
+        self.app, self.api = make_app(self.board)
+        self.board.reopen_unfinished()
+        self.sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            self.sock.bind((host.strip("[]"), port))
+        except OSError:
+            self.sock.close()
+            raise
+        self.sock.listen(2048)
+        self.server_address = self.sock.getsockname()[:2]
+        guarded = Guard(self.app, host, self.server_address[1], token, self.board.key_known)
+        config = uvicorn.Config(guarded, log_level="error", access_log=False, lifespan="off", http="h11",
+                                ws="websockets-sansio", proxy_headers=False, server_header=False, backlog=2048,
+                                ws_max_size=MAX_BODY, ws_per_message_deflate=False, timeout_keep_alive=5, timeout_graceful_shutdown=1,
+                                ws_ping_interval=10, ws_ping_timeout=10)
+        self.uv = uvicorn.Server(config)
+        self.done = threading.Event()
+
+    def serve_forever(self) -> None:
+        # the games' catalogue compiles every game (seconds): begun at once, not by the first page
+        threading.Thread(target=games_list, name="catalogue", daemon=True).start()
+        try:
+            self.uv.run(sockets=[self.sock])
+        finally:
+            self.done.set()
+
+    def shutdown(self) -> None:
+        self.uv.should_exit = True
+        self.done.wait(10)
+
+    def server_close(self) -> None:
+        self.board.close()
+        self.sock.close()
+        self.board.store.close()
+
+
+def make_server(host: str = "127.0.0.1", port: int = 8000, token: str | None = None, db=":memory:") -> WebServer:
+    """A server bound to ``host``:``port`` (port 0 = any free port) keeping its games in the SQLite file ``db``
+    (``:memory:``: nowhere, for throwaway servers); call ``serve_forever``. A host other than loopback gets
+    a token (``token``, or a new random one), kept in ``server.token``; loopback needs none."""
     if token is None and not is_loopback(host):
         token = secrets.token_urlsafe(16)
-    # searches are pure Python: a short switch interval gives request threads the GIL within ~1 ms
+    # searches hold the GIL: a short switch interval gives the server's threads the GIL within ~1 ms
     sys.setswitchinterval(0.001)
-    handler = type("BoundHandler", (Handler,), {"board": Board()})
-    server = QuietServer((host, port), handler)
-    server.daemon_threads = True
-    handler.guard = Guard(host, server.server_address[1], token)
-    server.board = handler.board        # type: ignore[attr-defined]
-    server.token = token                # type: ignore[attr-defined]
-    return server
+    return WebServer(host, port, token, db)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,19 +27,20 @@ def chromium_path() -> str | None:
 
 
 @contextmanager
-def running_server(host: str = "127.0.0.1") -> Iterator[str]:
-    """The web board on a free port of ``host`` in this process; yields its URL on 127.0.0.1 (with the
-    server's ``?token=`` when it is bound beyond loopback)."""
+def running_server(host: str = "127.0.0.1", db: str | Path | None = None) -> Iterator[str]:
+    """The web board on a free port of ``host`` in this process, keeping its games in ``db`` (default: a file
+    in a temporary directory); yields its URL on 127.0.0.1 (with the server's ``?token=`` when it is bound
+    beyond loopback)."""
     from .server import make_server
-    server = make_server(host, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/" + (f"?token={server.token}" if server.token else "")
-    finally:
-        server.shutdown()
-        server.board.close()
-        server.server_close()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = make_server(host, 0, db=db or Path(tmp) / "games.sqlite3")
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}/" + (f"?token={server.token}" if server.token else "")
+        finally:
+            server.shutdown()
+            server.server_close()
 
 
 @contextmanager
@@ -55,8 +57,10 @@ def browser() -> Iterator[object]:
 class BoardPage:
     """One browser tab on the board, recording console errors and uncaught exceptions."""
 
-    def __init__(self, browser, url: str, variant: str, seats: list[str], movetime: float = 0.1,
-                 viewport: tuple[int, int] = (1400, 1000)) -> None:
+    def __init__(self, browser, url: str, variant: str | None = None, seats: list[str] | None = None,
+                 movetime: float = 0.1, viewport: tuple[int, int] = (1400, 1000)) -> None:
+        """A new game of ``variant`` with ``seats`` made by the page at ``url``; or, without ``variant``, the
+        page at ``url`` as it is (a seat's or the spectators' link)."""
         self.page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
@@ -64,7 +68,8 @@ class BoardPage:
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url}"))
         sep = "&" if "?" in url else "?"
-        self.page.goto(f"{url}{sep}variant={variant}&seats={','.join(seats)}&movetime={movetime}")
+        self.page.goto(url if variant is None else
+                       f"{url}{sep}variant={variant}&seats={','.join(seats or [])}&movetime={movetime}")
         self.page.wait_for_function("state !== null && document.querySelector('#board svg') !== null")
 
     def state(self) -> dict:

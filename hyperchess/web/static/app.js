@@ -20,9 +20,12 @@ let clockBase = 0;        // performance.now() when the shown clocks were read
 
 // A server bound beyond loopback prints its address with ?token=...: every API request carries it back.
 const TOKEN = new URLSearchParams(location.search).get("token") || "";
+// The game's link key (live.js): from /play/KEY or /watch/KEY, or the one /api/new gave this page.
+let KEY = Live.keyFromPath();
 
 async function api(path, body) {
   const headers = TOKEN ? { "X-Hyperchess-Token": TOKEN } : {};
+  if (KEY) headers["X-Hyperchess-Key"] = KEY;
   const opts = body === undefined ? { headers } :
     { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
   const r = await fetch(path, opts);
@@ -49,10 +52,10 @@ function renderSeats(seats) {
     const sel = document.createElement("select");
     sel.id = "seat-" + color;
     sel.dataset.seat = String(i);
-    for (const who of ["human", "engine"]) {
+    for (const who of ["human", "link", "engine"]) {
       const o = document.createElement("option");
       o.value = who;
-      o.textContent = who === "human" ? "you" : "engine";
+      o.textContent = { human: "you", link: "person (link)", engine: "engine" }[who];
       sel.appendChild(o);
     }
     sel.value = seats ? seats[i] : (i === 0 ? "human" : "engine");
@@ -68,8 +71,9 @@ function chosenSeats() {
 
 async function changeSeats() {
   if (!state || state.variant !== $("variant").value) return;
+  if (state.linked || state.role !== "owner" || chosenSeats().includes("link")) return;   // a game by links: New game
   try {
-    state = await api("/api/seats", { id: state.id, seats: chosenSeats(), movetime: parseFloat($("movetime").value) });
+    state = await api("/api/seats", { key: KEY, seats: chosenSeats(), movetime: parseFloat($("movetime").value) });
     selected = null;
     show();
   } catch (e) { say(e.message, true); }
@@ -80,6 +84,8 @@ async function newGame() {
     const s = await api("/api/new", { variant: $("variant").value, seats: chosenSeats(),
                                       movetime: parseFloat($("movetime").value), clock: $("clock").value });
     state = s;
+    KEY = s.key;
+    Live.follow(KEY, onLive);
     selected = null;
     reviewPly = null;
     say("");
@@ -145,7 +151,7 @@ function markSelection() {
 
 async function editAction(body) {
   try {
-    state = await api("/api/edit", Object.assign({ id: state.id }, body));
+    state = await api("/api/edit", Object.assign({ key: KEY }, body));
     if (mode3d) await fetchState(); else show();
     return true;
   } catch (e) { say(e.message, true); return false; }
@@ -198,7 +204,9 @@ function clickTarget(t) {
     return;
   }
   if (!legal.length) {
-    say(state.result ? "the game is over" : "wait: it is the engine's turn", false);
+    const waiting = state.players[state.colors.indexOf(state.turn)];
+    say(state.result ? "the game is over" : state.role === "spectator" ? "you are watching: a spectator cannot move" :
+      `wait: it is ${state.turn}'s turn (${waiting})`, false);
     return;
   }
   if (selected !== null) {
@@ -244,7 +252,7 @@ function choose(moves) {
 
 async function playMove(text) {
   try {
-    state = await api("/api/move", { id: state.id, move: text });
+    state = await api("/api/move", { key: KEY, move: text });
     selected = null;
     reviewPly = null;
     say("");
@@ -290,7 +298,7 @@ function showMoves() {
 }
 
 async function fetchState() {
-  const q = `/api/state?id=${state.id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
+  const q = `/api/state?key=${encodeURIComponent(KEY)}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
     (rot ? `&rot=${rot}` : "") + (mode3d ? "&view=3d" : "");
   const s = await api(q);
   if (s.id === state.id) { state = s; show(); }
@@ -342,8 +350,10 @@ function show() {
   svg.dataset.turns = String(state.turns);
   $("choice").hidden = true;
   markSelection();
-  const who = state.seats[state.colors.indexOf(state.turn)] === "human" ? "you" : "engine";
-  $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who})`;
+  const who = state.players[state.colors.indexOf(state.turn)];
+  $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who})` +
+    (state.draw_offer ? `; ${state.draw_offer} offer a draw` : "");
+  Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
   $("eliminated").textContent = state.eliminated.length ?
@@ -356,7 +366,8 @@ function show() {
   }
   const fen = state.review_ply === null ? state.fen : state.review_fen;
   if (document.activeElement !== $("fen")) $("fen").value = fen;
-  $("pgn").href = `/api/pgn?id=${state.id}` + (TOKEN ? `&token=${encodeURIComponent(TOKEN)}` : "");
+  $("games-link").href = "/games" + (TOKEN ? `?token=${encodeURIComponent(TOKEN)}` : "");
+  $("pgn").href = `/api/pgn?key=${encodeURIComponent(KEY)}` + (TOKEN ? `&token=${encodeURIComponent(TOKEN)}` : "");
   $("captured").textContent = Object.entries(state.captured).filter(([, l]) => l.length)
     .map(([c, l]) => `${c} lost: ${l.join(" ")}`).join("; ");
   const g = game();
@@ -406,7 +417,7 @@ function schedulePoll() {
 async function startAnalysis() {
   // the position shown: the present, or the reviewed one
   try {
-    state = await api("/api/analyze", { id: state.id, on: true, ply: reviewPly });
+    state = await api("/api/analyze", { key: KEY, on: true, ply: reviewPly });
     if (mode3d) await fetchState(); else show();
   } catch (e) { say(e.message, true); analyzing = false; showAnalysis(); }
 }
@@ -426,7 +437,7 @@ async function poll() {
   pollTimer = null;
   const id = state.id;
   try {
-    const s = await api(`/api/state?id=${id}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
+    const s = await api(`/api/state?key=${encodeURIComponent(KEY)}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
       (rot ? `&rot=${rot}` : "") + (mode3d ? "&view=3d" : "") + (analyzing ? "" : `&known=${state.version}`));
     if (!state || state.id !== id) return;
     if (s.unchanged) {                 // the same game: only the engine's line and the clocks
@@ -450,12 +461,42 @@ async function poll() {
 
 async function action(path, extra) {
   try {
-    state = await api(path, Object.assign({ id: state.id }, extra || {}));
+    state = await api(path, Object.assign({ key: KEY }, extra || {}));
     selected = null;
     reviewPly = null;
     say("");
     if (flip || rot || mode3d) await fetchState(); else show();
   } catch (e) { say(e.message, true); }
+}
+
+// A change pushed over the WebSocket (live.js): a new version is fetched as this page sees it (its seat's
+// legal moves, its side of the board); the same version only refreshes the clocks and the engine's line.
+let liveFetching = false, liveAgain = false;
+async function onLive(m, first) {
+  if (!state || m.game !== state.id) return;
+  if (m.version === state.version && !first) {
+    if (m.clocks) { state.clocks = m.clocks; clockBase = performance.now(); showClocks(); }
+    state.thinking = m.thinking;
+    $("thinking").textContent = m.thinking || "-";
+    return;
+  }
+  if (liveFetching) { liveAgain = true; return; }
+  liveFetching = true;
+  try {
+    do { liveAgain = false; await fetchState(); } while (liveAgain);
+  } catch (e) { say(e.message, true); }
+  finally { liveFetching = false; }
+}
+
+// A page opened on a link (or reloaded): the game as it stands, then its live updates.
+async function resumeGame() {
+  state = { id: null };
+  const s = await api(`/api/state?key=${encodeURIComponent(KEY)}`);
+  state = s;
+  $("variant").value = s.variant;
+  renderSeats(s.seats.map((who, i) => (who === "human" && s.players[i] !== "you" ? "link" : who)));
+  show();
+  Live.follow(KEY, onLive);
 }
 
 async function init() {
@@ -502,7 +543,7 @@ async function init() {
   $("analyze").addEventListener("click", async () => {
     analyzing = !analyzing;
     if (analyzing) { await startAnalysis(); return; }
-    try { state = await api("/api/analyze", { id: state.id, on: false, ply: reviewPly }); show(); }
+    try { state = await api("/api/analyze", { key: KEY, on: false, ply: reviewPly }); show(); }
     catch (e) { say(e.message, true); }
   });
   document.addEventListener("keydown", onKey);
@@ -516,7 +557,7 @@ async function init() {
     try { await navigator.clipboard.writeText(state.fen); say("position copied"); }
     catch (e) { say("position selected: copy it with Ctrl-C"); }
   });
-  await newGame();
+  if (KEY) await resumeGame(); else await newGame();
 }
 
 init().catch((e) => say(e.message, true));

@@ -1,0 +1,201 @@
+"""The games of one web server: the games open in memory, found by their links' keys, opened again from
+the store when a link comes back (after a restart, or after the game was set aside), and the pages to tell
+when a game changes.
+
+Limits (per server; docs/web.md): MAX_OPEN games in memory. Beyond it a new or reopened game sets aside the
+open game that was used least recently and has no page connected; nothing is lost, since every game is in the
+store and opens again on its link. Only when every open game has a page connected is a new game refused
+(503). Finished, resigned and abandoned games count against nothing.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Callable
+
+from hyperchess.variants import DEFAULT_GAME, game_names, get_game
+
+from .session import BadInput, NotAllowed, Session
+from .store import Store
+
+MAX_OPEN = 200
+
+
+class Full(Exception):
+    """No room for another open game: every open game has a page connected (one line)."""
+
+
+class Board:
+    def __init__(self, store: Store, max_open: int = MAX_OPEN) -> None:
+        self.store = store
+        self.max_open = max_open
+        self.sessions: OrderedDict[str, Session] = OrderedDict()   # game id -> game, least recently used first
+        self.by_key: dict[str, str] = {}                            # key -> game id, for the open games
+        self.watchers: dict[str, int] = {}                          # game id -> pages connected
+        self.lock = threading.RLock()
+        self.notify: Callable[[str], None] | None = None            # the server's: a game changed
+
+    # ------------------------------------------------------------------ open games
+    def _changed(self, game_id: str) -> None:
+        if self.notify is not None:
+            self.notify(game_id)
+
+    def _admit(self, s: Session) -> None:
+        """Open ``s`` (the lock is held), setting aside the least recently used game no page watches."""
+        while len(self.sessions) >= self.max_open:
+            victim = next((gid for gid, g in self.sessions.items() if not self.watchers.get(gid)), None)
+            if victim is None:
+                raise Full(f"{len(self.sessions)} games are being watched on this server right now: try later")
+            self._set_aside(victim)
+        s.on_change = self._changed
+        self.sessions[s.id] = s
+        for key in s.keys:
+            self.by_key[key] = s.id
+
+    def _set_aside(self, game_id: str) -> None:
+        s = self.sessions.pop(game_id)
+        s.close()
+        for key in s.keys:
+            self.by_key.pop(key, None)
+
+    def reopen_unfinished(self) -> int:
+        """Open the unfinished games kept in the store (most recent first, up to half the room); their
+        engines think again where it is their turn. The number opened."""
+        opened = 0
+        for gid in self.store.unfinished(self.max_open // 2):
+            try:
+                with self.lock:
+                    if gid in self.sessions:
+                        continue
+                    s = self._restore(gid)
+                    if s is None:
+                        continue
+                    self._admit(s)
+            except Full:
+                break
+            s.store = self.store
+            s.kick()
+            opened += 1
+        return opened
+
+    def _restore(self, game_id: str) -> Session | None:
+        stored = self.store.load(game_id)
+        if stored is None:
+            return None
+        try:
+            s = Session.restore(stored)
+        except Exception:        # a game the present rules cannot replay (an edited variants file): not opened
+            return None
+        s.store = self.store
+        return s
+
+    def new(self, body: dict) -> tuple[Session, str]:
+        """A new game from the page's request: variant, seats (``human``/``engine``, or ``link`` for a person
+        by link), movetime, clock, position. Returns the game and the owner's key."""
+        variant = body.get("variant", DEFAULT_GAME)
+        if not isinstance(variant, str) or len(variant) > 100:
+            raise BadInput("variant must be a game name")
+        seats = body.get("seats")
+        if seats is None:
+            try:
+                players = get_game(variant).players
+            except KeyError:
+                raise BadInput(f"unknown variant {variant[:40]!r} (known: {', '.join(game_names())})") from None
+            seats = ["human"] + ["engine"] * (players - 1)
+        if not isinstance(seats, list):
+            raise BadInput("seats: a list, one of human/link/engine per colour")
+        linked = [c for c, who in enumerate(seats) if who == "link"]
+        seats = ["human" if who == "link" else who for who in seats]
+        position = body.get("position")
+        if position is not None and not isinstance(position, str):
+            raise BadInput("position: give a position string")
+        s = Session(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"), linked=linked)
+        if position:
+            s.set_position(position)
+        keys = s.make_keys()
+        owner = next(k for k, (role, _) in keys.items() if role == "owner")
+        with self.lock:
+            self._admit(s)
+        self.store.create(s, keys)
+        s.store = self.store
+        s.kick()
+        return s, owner
+
+    def find(self, key) -> tuple[Session, str, list[int]]:
+        """The game a link's ``key`` opens, its role (owner, seat, spectator) and seats; opened from the
+        store if it is not open. A key no game has: NotAllowed (403), whatever its form."""
+        if not isinstance(key, str) or not 8 <= len(key) <= 100:
+            raise NotAllowed("this link opens no game here")
+        with self.lock:
+            gid = self.by_key.get(key)
+            s = self.sessions.get(gid) if gid else None
+            if s is None:
+                gid = self.store.game_of_key(key)
+                if gid is None:
+                    raise NotAllowed("this link opens no game here")
+                s = self.sessions.get(gid) or self._restore(gid)
+                if s is None:
+                    raise NotAllowed("this link's game cannot be opened")
+                if s.id not in self.sessions:
+                    self._admit(s)
+                    reopened = True
+                else:
+                    reopened = False
+            else:
+                reopened = False
+            self.sessions.move_to_end(s.id)
+            role, colors = s.keys[key]
+        if reopened:
+            s.kick()
+        return s, role, colors
+
+    def key_known(self, key) -> bool:
+        if not isinstance(key, str) or not 8 <= len(key) <= 100:
+            return False
+        with self.lock:
+            if key in self.by_key:
+                return True
+        return self.store.game_of_key(key) is not None
+
+    def watching(self, game_id: str, delta: int) -> None:
+        with self.lock:
+            n = self.watchers.get(game_id, 0) + delta
+            if n > 0:
+                self.watchers[game_id] = n
+            else:
+                self.watchers.pop(game_id, None)
+
+    def close(self) -> None:
+        with self.lock:
+            for s in self.sessions.values():
+                s.close()
+
+
+def pgn_of(board: Board, game_id: str) -> tuple[str, str]:
+    """(the game's variant, its PGN) for a game in the store, open or not."""
+    with board.lock:
+        s = board.sessions.get(game_id)
+    if s is None:
+        stored = board.store.load(game_id)
+        if stored is None:
+            raise LookupError(f"no game {game_id[:40]!r}")
+        s = Session.restore(stored)
+        s.close()
+    return s.variant, s.pgn()
+
+
+def export_all(store: Store) -> str:
+    """Every game in the store as one PGN, oldest first."""
+    out = []
+    for gid in store.all_ids():
+        stored = store.load(gid)
+        try:
+            s = Session.restore(stored)
+        except Exception:
+            continue
+        s.close()
+        out.append(s.pgn())
+    return "\n".join(out)
+
+
+__all__ = ["Board", "Full", "NotAllowed", "BadInput", "pgn_of", "export_all", "MAX_OPEN"]

@@ -1,0 +1,96 @@
+// hyperchess web board: the live connection. Every change of the game (moves, clocks, draw offers, the
+// result) is pushed by the server over a WebSocket (/ws?key=KEY); a dropped connection reconnects by itself
+// (0.2 s, then up to 3 s apart) and the page resynchronises from the first message. Also the seat links.
+"use strict";
+
+const Live = (() => {
+  let socket = null;
+  let key = null;
+  let handler = null;
+  let wait = 200;
+  let retry = null;
+
+  function keyFromPath() {
+    const m = location.pathname.match(/^\/(play|watch)\/([A-Za-z0-9_-]+)$/);
+    return m ? m[2] : null;
+  }
+
+  function token() { return new URLSearchParams(location.search).get("token") || ""; }
+
+  // this page's address on a link: /play/KEY (or /watch/KEY for the spectators), keeping ?token=
+  function linkUrl(k, watch) {
+    const t = token();
+    return `${location.origin}/${watch ? "watch" : "play"}/${k}` + (t ? `?token=${encodeURIComponent(t)}` : "");
+  }
+
+  function open(reconnecting) {
+    if (retry) { clearTimeout(retry); retry = null; }
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const t = token();
+    const ws = new WebSocket(`${proto}//${location.host}/ws?key=${encodeURIComponent(key)}` +
+      (t ? `&token=${encodeURIComponent(t)}` : ""));
+    socket = ws;
+    let first = reconnecting;    // the first message after a reconnection: the page resynchronises
+    ws.onopen = () => { wait = 200; document.body.dataset.live = "on"; };
+    ws.onmessage = (e) => {
+      let m;
+      try { m = JSON.parse(e.data); } catch (err) { return; }
+      if (m.type === "update" && handler) { handler(m, first); first = false; }
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;                  // replaced by a newer connection
+      document.body.dataset.live = "off";
+      retry = setTimeout(() => open(true), wait);
+      wait = Math.min(3000, wait * 2);
+    };
+  }
+
+  // follow the game of link key k: call onUpdate(message, first) for each pushed change
+  function follow(k, onUpdate) {
+    handler = onUpdate;
+    const path = (k === keyFromPath()) ? null : linkUrl(k, false);
+    if (path) history.replaceState(null, "", path);   // a reload comes back to this game
+    if (k === key && socket && socket.readyState <= 1) return;
+    key = k;
+    if (socket) { const old = socket; socket = null; old.close(); }
+    open(false);
+  }
+
+  // the owner's list of seat links (and the spectators' link); the other pages show whose seat is theirs
+  function showSeats(state) {
+    const box = document.getElementById("links");
+    const list = document.getElementById("link-list");
+    if (!box || !list) return;
+    const mine = state.colors.filter((c, i) => state.players[i] === "you");
+    document.getElementById("seat-role").textContent = state.role === "spectator" ? "You are watching this game." :
+      (mine.length ? `You play ${mine.join(", ")}.` : "");
+    const links = state.links;
+    box.hidden = !links && state.role !== "spectator";
+    list.textContent = "";
+    if (!links) return;
+    const rows = Object.entries(links.seats).map(([color, k]) => [`${color}`, linkUrl(k, false)]);
+    if (links.watch) rows.push(["spectators", linkUrl(links.watch, true)]);
+    for (const [who, url] of rows) {
+      const li = document.createElement("li");
+      li.dataset.seat = who;
+      const label = document.createElement("span");
+      label.className = "link-who";
+      label.textContent = who + ": ";
+      const input = document.createElement("input");
+      input.readOnly = true;
+      input.value = url;
+      input.className = "link-url";
+      const copy = document.createElement("button");
+      copy.textContent = "Copy";
+      copy.addEventListener("click", async () => {
+        input.select();
+        try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; }
+        catch (e) { copy.textContent = "Ctrl-C"; }
+      });
+      li.append(label, input, copy);
+      list.appendChild(li);
+    }
+  }
+
+  return { keyFromPath, follow, showSeats, linkUrl };
+})();

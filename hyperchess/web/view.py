@@ -1,0 +1,210 @@
+"""What a page shows of a web-board game: the state for one viewer (a seat's key, the spectator, or the
+local person), the light update pushed to every page on a change, and the 3D view's cell data."""
+from __future__ import annotations
+
+import time
+
+from hyperchess.pictures import render_svg
+from hyperchess.pictures.games import glyph_for
+from hyperchess.pictures.svg import DEFAULT_COLORS, side_colors
+from hyperchess.tournament.pgn import clk, movetext, seat_tags, tag_block
+from hyperchess.variants.codes import HOLE, code_of
+
+from .targets import legal_targets
+
+
+class GameView:
+    """Mixed into ``Session``: its state as pages see it, and its PGN."""
+
+    def mine_or_local(self, mine) -> frozenset[int]:
+        """The seats a viewer plays: ``mine`` (a key's), or, for the page that made the game, every person's
+        seat not given away by link."""
+        if mine is not None:
+            return frozenset(mine)
+        return frozenset(c for c in range(self.game.players) if self.seats[c] == "human" and c not in self.linked)
+
+    def seat_kinds(self, mine: frozenset[int]) -> list[str]:
+        """Per seat, for this viewer: "you", "person" (someone by link, or the person at this board) or "engine"."""
+        return ["you" if c in mine else ("engine" if self.seats[c] == "engine" else "person")
+                for c in range(self.game.players)]
+
+    def clock_values(self) -> list[float | None] | None:
+        return [self.time_left(c) for c in range(self.game.players)] if self.clocks.tc else None
+
+    def update(self) -> dict:
+        """The light message pushed to every page of the game on each change (the same for every viewer):
+        the moves, whose turn, the clocks, the result, a standing draw offer."""
+        with self.lock:
+            self._check_flag()
+            outcome = self.outcome()
+            game = self.game
+            return {"type": "update", "game": self.id, "version": self.version, "moves": list(self.names),
+                    "turn": game.color_names[self.pos.turn], "clocks": self.clock_values(),
+                    "result": outcome.result if outcome else None, "reason": outcome.reason if outcome else None,
+                    "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
+                    "thinking": self.thinking, "message": self.message}
+
+    def light_state(self) -> dict:
+        """What a page that already has this version needs every quarter second: the engine's line and the
+        clocks (the picture and the legal moves only come with a new version)."""
+        with self.lock:
+            self._check_flag()
+            return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking,
+                    "clocks": self.clock_values()}
+
+    def view_turns(self, flip: bool = False, rotate: int = 0, mine: frozenset[int] | None = None) -> int:
+        """Quarter turns of the picture from White's view: the viewer's own side (in a four-player game the
+        side their pawns advance from), half a turn more with ``flip``, and ``rotate`` quarter turns more."""
+        game = self.game
+        own = sorted(self.mine_or_local(mine))
+        viewer = self.pos.turn if self.pos.turn in own else (own[0] if own else 0)
+        base = 2 if game.teams[viewer] == 1 else 0
+        if game.players > 2 and not game.oriented_by_cell:
+            forward = game.orientation(viewer, 0)[1]
+            base = {(0, 1): 0, (0, -1): 2, (-1, 0): 1, (1, 0): 3}.get(tuple(forward[:2]), base)
+        return (base + (2 if flip else 0) + rotate) % 4
+
+    def state(self, ply: int | None = None, flip: bool = False, cells: bool = False, rotate: int = 0,
+              mine=None, role: str = "owner") -> dict:
+        """What the page shows. ``ply``: the position after that many moves, for review (None: now);
+        ``flip``: the board seen from the other side than the viewer's; ``cells``: every cell as data for the
+        3D view (``cells3d``); ``mine``: the seats the viewer plays (None: the local person's)."""
+        from .session import BadInput
+        with self.lock:
+            own = self.mine_or_local(mine)
+            pos = self.pos
+            game = self.game
+            outcome = self.outcome()
+            if ply is not None and not 0 <= ply <= len(self.names):
+                raise BadInput(f"ply: 0..{len(self.names)}, got {ply}")
+            view = pos
+            if self.editing is not None:
+                view, ply = self.editing, None
+            elif ply is not None and ply != len(self.names):
+                view = pos.copy()
+                view.take_back_to(ply)
+            turns = self.view_turns(flip, rotate, own)
+            flipped = turns == 2
+            k = view.king()
+            analysis = self.analysis if self.analysis and self.analysis["ply"] == (None if view is pos else ply) \
+                else None
+            arrows = [analysis["best"]] if analysis and analysis["best"] else []
+            svg = render_svg(view, lastmove=view.last_move, flipped=flipped, layout=None, arrows=arrows,
+                             check=k if k is not None and view.in_check() else None, quarter=turns % 2 and turns)
+            to_move = pos.turn in own and outcome is None and view is pos and self.editing is None
+            return {
+                "id": self.id,
+                "version": self.version,
+                "variant": game.name,
+                "title": game.title,
+                "colors": list(game.color_names[:game.players]),
+                "teams": [game.team_name(game.teams[c]) for c in range(game.players)],
+                "seats": list(self.seats),
+                "players": self.seat_kinds(own),
+                "role": role,
+                "linked": bool(self.linked),
+                "movetime": self.movetime,
+                "turn": game.color_names[pos.turn],
+                "fen": pos.fen(),
+                "start_fen": self.start_fen,
+                "moves": list(self.names),
+                "notes": list(self.notes),
+                "move_turns": list(self.turns),
+                "move_colors": [game.color_names[c] for c in self.turns[:-1]],
+                "start_turn": self.turns[0],
+                "start_fullmove": self.start_fullmove,
+                "result": outcome.result if outcome else None,
+                "reason": outcome.reason if outcome else None,
+                "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
+                "thinking": self.thinking,
+                "engine_to_move": self.seats[pos.turn] == "engine" and outcome is None,
+                "svg": svg,
+                "legal": legal_targets(pos) if to_move else [],
+                "message": self.message,
+                "review_ply": None if view is pos else ply,
+                "review_fen": view.fen(),
+                "flipped": flipped,
+                "turns": turns,
+                "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
+                "captured": captured(game, self.start_fen, view),
+                "editing": None if self.editing is None else {
+                    "rest": " ".join(self.editing.fen().split()[1:]),
+                    "palette": [{"token": game.letter_of(code_of(kind, color)), "color": game.color_names[color],
+                                 "name": game.pieces[kind].name}
+                                for color in range(game.players) for kind in range(1, len(game.pieces))]},
+                "cells3d": cells_3d(view, arrows) if cells else None,
+                "levels": game.geometry.levels,
+                "analysis": None if analysis is None else {k: v for k, v in analysis.items() if k != "best"},
+                "clock": self.clock if self.clocks.tc else None,
+                "clocks": self.clock_values(),
+                "termination": outcome.termination if outcome else None,
+            }
+
+    def pgn(self, site: str = "localhost") -> str:
+        """The game as PGN: native move notation; the variant, and the start position when it is not the
+        game's own start; a person by link is "Human" like the person at the board."""
+        with self.lock:
+            game = self.game
+            outcome = self.outcome()
+            result = outcome.result if outcome else "*"
+            seat_name = {"human": "Human", "engine": "hyperchess"}
+            tags = [("Event", f"hyperchess web board: {game.title}"), ("Site", site),
+                    ("Date", time.strftime("%Y.%m.%d", time.localtime(self.created))), ("Round", "-"),
+                    *seat_tags(game, [seat_name[s] for s in self.seats]),
+                    ("Result", result), ("Variant", game.name)]
+            if self.start_fen != game.position().fen():
+                tags += [("SetUp", "1"), ("FEN", self.start_fen)]
+            tc = self.clocks.pgn_tag()
+            if tc:
+                tags.append(("TimeControl", tc))
+            if outcome:
+                tags.append(("Termination", outcome.termination if outcome.termination == "time forfeit"
+                             else outcome.reason))
+            start = game.position(self.start_fen)
+            comments = [f"[%clk {clk(c, 1)}]" for c in self.clocks.after] if self.clocks.tc else None
+            closing = outcome.reason if outcome and outcome.termination == "time forfeit" else None
+            return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result, comments, closing) + "\n"
+
+
+def cells_3d(pos, arrows) -> dict:
+    """The board as data for the 3D view: each cell's square name, (file, rank, level), shade, and its piece
+    (token, colour, the glyph the pictures draw, fill and outline colours); holes (cells missing now) too;
+    the last move, the checked royal pieces and the analysis arrow."""
+    game = pos.game
+    g = game.geometry
+    glyphs = {}
+    out = []
+    for cell, (f, r, l) in enumerate(g.coords):
+        code = pos.board[cell]
+        entry = {"sq": game.names.name(cell), "f": f, "r": r, "l": l, "dark": (f + r) % 2 == 0, "hole": code == HOLE}
+        if code > HOLE:
+            kind, color = game.kind_of[code], game.owner[code]
+            piece = game.pieces[kind]
+            if kind not in glyphs:
+                glyph = glyph_for(piece.letter, piece.tags, piece.name)
+                glyphs[kind] = glyph.parts[0][0] if glyph.parts else piece.letter
+            fill, outline = side_colors(game, color, DEFAULT_COLORS)
+            entry["piece"] = {"token": game.letter_of(code), "color": game.color_names[color], "glyph": glyphs[kind],
+                              "fill": fill, "outline": outline, "name": piece.name}
+        out.append(entry)
+    last = pos.last_move
+    return {"cells": out, "files": g.files, "ranks": g.ranks, "levels": g.levels,
+            "level_names": list(game.names.level_names),
+            "last": [game.names.name(c) for c in (last[:2] if last else ()) if 0 <= c < g.size],
+            "arrows": [[game.names.name(a[0]), game.names.name(a[1])] for a in arrows]}
+
+
+def captured(game, start_fen: str, pos) -> dict[str, list[str]]:
+    """Per colour, the pieces it has lost since the start position: letters, most valuable first (a promoted
+    pawn counts as lost, its new piece as a gain that cancels one lost piece of that kind)."""
+    start = game.position(start_fen).board
+    out = {}
+    for color in range(game.players):
+        lost = []
+        for kind in range(1, len(game.pieces)):
+            code = code_of(kind, color)
+            missing = sum(1 for c in start if c == code) - sum(1 for c in pos.board if c == code)
+            lost += [game.pieces[kind].letter] * max(0, missing)
+        lost.sort(key=lambda letter: -game.pieces[game.kind_by_letter[letter]].value)
+        out[game.color_names[color]] = lost
+    return out
