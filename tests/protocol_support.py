@@ -12,6 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE_CMD = [sys.executable, "-m", "hyperchess", "xboard"]
+UCI_CMD = [sys.executable, "-m", "hyperchess", "uci"]
 THINKING = re.compile(r"^\d+ -?\d+ \d+ \d+( |\t|$)")
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from hyperchess.variants import get_game
 from hyperchess.variants.perft import perft
+from test_variants_file import fsf_perft
 
 try:
     import pyffish
@@ -23,13 +24,6 @@ BARE_KING_PERFT = [
     ("shatranj", "4k3/4R3/8/8/8/8/8/K7 b - - 0 1", 1, 3),     # bared by a lone rook: Black still moves
     ("shatranj", "4k3/4n3/8/8/8/8/4R3/K7 w - - 0 1", 2, 101),  # Re2xe7 leaves Black its three king moves
 ]
-
-
-def fsf_perft(variant: str, fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves(variant, fen, moves)
-    if depth == 1:
-        return len(legal)
-    return sum(fsf_perft(variant, fen, moves + [m], depth - 1) for m in legal)
 
 
 @pytest.mark.parametrize("variant, fen, depth, count", BARE_KING_PERFT)

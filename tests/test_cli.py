@@ -84,3 +84,26 @@ def test_a_four_player_pgn_names_every_seat():
     tags = [line for line in text.splitlines() if line.startswith(("[White ", "[Black ", "[Gold ", "[Silver "))]
     assert tags == ['[White "Human"]', '[Black "hyperchess"]', '[Gold "Human"]', '[Silver "hyperchess"]']
     assert check_pgn(text).error is None
+
+
+def test_variants_long_names_every_games_source():
+    """Issue 47: every shipped game names where its rules come from; a file game's source is its own (not
+    inherited through ``extends``: amazon is not nocastle's)."""
+    from hyperchess.variants import game_names, get_game
+    result = run("variants", "--long")
+    assert result.exit_code == 0
+    blocks = {b.split(":", 1)[0]: b for b in result.output.strip().split("\n\n")}
+    assert set(blocks) == set(game_names())
+    for name in game_names():
+        source = get_game(name).source
+        assert len(source) > 20 and f"  source: {source}" in blocks[name], name
+    assert "variant.cpp, amazon_variant" in get_game("amazon").source
+    assert "jocly" in get_game("raumschach").source.lower()
+    assert "--long" in run("variants", "--help").output
+
+
+def test_match_help_names_both_protocols_and_their_keys():
+    out = " ".join(run("match", "--help").output.split())
+    assert "CECP (XBoard) and UCI engines" in out and "proto=uci" in out and "proto=xboard|uci" in out
+    for key in ("option.NAME=VALUE", "setoption name NAME value VALUE", "wtime/btime", "movetime", "UCI_Variant"):
+        assert key in out, key

@@ -4,20 +4,18 @@ through ``engine.multipv.search_lines`` directly (including searches stopped ins
 from __future__ import annotations
 
 import re
-import sys
 
 import chess
 import chess.engine
 import pytest
 
-from protocol_support import EngineProcess
+from protocol_support import UCI_CMD, EngineProcess
 from hyperchess.engine.multipv import Line, search_lines
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import get_game
 from hyperchess.variants.load import load_position
 
-UCI_CMD = [sys.executable, "-m", "hyperchess", "uci"]
 TWO_MATES = "6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1"      # Ra8# and Rb8#, nothing else mates
 
 

@@ -5,15 +5,13 @@ rules and, where the Debian binary is installed, Fairy-Stockfish."""
 from __future__ import annotations
 
 import os
-import sys
 
 import chess
 import chess.engine
 import pytest
 
-from protocol_support import ENGINE_CMD, ROOT, EngineProcess
+from protocol_support import ENGINE_CMD, ROOT, UCI_CMD
 
-UCI_CMD = [sys.executable, "-m", "hyperchess", "uci"]
 FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 needs_fairy_stockfish = pytest.mark.skipif(not os.access(FAIRY_STOCKFISH, os.X_OK),
                                            reason="the Debian fairy-stockfish binary is not installed")
@@ -35,15 +33,6 @@ CASES = [
     (f"position fen {FIFTY}", board_after(FIFTY, []), "50-move rule"),
     (f"position fen {BARE_KINGS}", board_after(BARE_KINGS, []), "Insufficient material"),
 ]
-
-
-@pytest.fixture
-def uci():
-    eng = EngineProcess(UCI_CMD)
-    eng.send("uci")
-    eng.expect("uciok", 10)
-    yield eng
-    eng.close()
 
 
 @pytest.mark.parametrize("command, board, reason", CASES, ids=["repetition", "fifty", "bare-kings"])

@@ -5,19 +5,17 @@ from __future__ import annotations
 import io
 import re
 import subprocess
-import sys
 import time
 
 import chess
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from protocol_support import ENGINE_CMD, ROOT
+from protocol_support import ENGINE_CMD, ROOT, UCI_CMD
 from hyperchess.protocol.uci import UCIEngine
 from hyperchess.protocol.wire import MAX_LINE, read_lines
 from hyperchess.protocol.xboard import XBoardEngine
 
-UCI_CMD = [sys.executable, "-m", "hyperchess", "uci"]
 HUGE = 64 << 20                   # one 64 MB line
 
 

@@ -13,19 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from protocol_support import EngineProcess
+from protocol_support import UCI_CMD, EngineProcess
 from hyperchess.variants import BUILT_IN_GAMES, get_game
 
-UCI_CMD = [sys.executable, "-m", "hyperchess", "uci"]
-
-
-@pytest.fixture
-def uci():
-    eng = EngineProcess(UCI_CMD)
-    eng.send("uci")
-    eng.expect("uciok", 10)
-    yield eng
-    eng.close()
 
 
 def test_python_chess_plays_a_whole_game_against_itself():

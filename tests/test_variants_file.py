@@ -302,6 +302,10 @@ HOSTILE = {
                               "no moves"),
     "an unknown Betza atom": ('[g]\nstart = "k7/8/8/8/8/8/8/K7 w - - 0 1"\n[g.pieces]\nK = { betza = "Y", royal = true }',
                               "Betza"),
+    "a source that is not text": ('[g]\nsource = 5\nstart = "k7/8/8/8/8/8/8/K7 w - - 0 1"\n[g.pieces]\n'
+                                  'K = { betza = "K", royal = true }', "source"),
+    "an unknown bare_king value": ('[g]\nbare_king = "replay"\nstart = "k7/8/8/8/8/8/8/K7 w - - 0 1"\n[g.pieces]\n'
+                                   'K = { betza = "K", royal = true }', "reply"),
     "a built-in game's name": ('[normal]\nstart = "k7/8/8/8/8/8/8/K7 w - - 0 1"\n[normal.pieces]\nK = { betza = "K", royal = true }',
                                "built-in"),
 }
@@ -514,7 +518,8 @@ def test_the_web_board_serves_a_users_file_game(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", str(port), "--variants", str(path)],
+    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", str(port), "--variants", str(path),
+                             "--db", str(tmp_path / "games.sqlite3")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}/"
 
@@ -534,12 +539,13 @@ def test_the_web_board_serves_a_users_file_game(tmp_path):
         assert {"mynormal", "cube3"} <= {g["name"] for g in games}
         st = call("api/new", {"variant": "cube3", "seats": ["human", "engine"], "movetime": 0.05})
         assert "bb2bc3" in [m["move"] for m in st["legal"]]         # level b, b2 -> level b, c3
-        st = call("api/move", {"id": st["id"], "move": "bb2bc3"})
+        key = st["key"]
+        st = call("api/move", {"key": key, "move": "bb2bc3"})
         for _ in range(100):
             if len(st["moves"]) >= 2:
                 break
             time.sleep(0.1)
-            st = call(f"api/state?id={st['id']}")
+            st = call(f"api/state?key={key}")
         assert st["moves"][0] == "bb2bc3" and len(st["moves"]) >= 2
     finally:
         proc.terminate()

@@ -189,7 +189,8 @@ def test_session_undo_back_to_the_person():
 
 
 def test_serve_command(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", "0"], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", "0", "--db",
+                             str(tmp_path / "games.sqlite3")], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()

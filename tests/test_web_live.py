@@ -302,6 +302,14 @@ def test_the_token_holds_for_every_form_of_request_target(tmp_path):
         assert status == 200
         status, _ = raw(port, f"GET /play/{'q' * 32} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
         assert status == 403
+        # a key alone starts no game, lists no games and downloads no other game's PGN
+        for request in (f"GET /games?key={game['key']}", f"GET /api/pgn?game={game['id']}&key={game['key']}"):
+            status, _ = raw(port, f"{request} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+            assert status == 403, request
+        status, _ = raw(port, (f"POST /api/new HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n"
+                               f"X-Hyperchess-Key: {game['key']}\r\nContent-Type: application/json\r\n"
+                               "Content-Length: 2\r\n\r\n{}").encode())
+        assert status == 403
 
 
 def test_concurrent_first_requests_on_a_fresh_server_all_succeed(tmp_path):
@@ -352,3 +360,39 @@ def test_a_killed_server_loses_no_acknowledged_move(tmp_path):
     stored = store.load(st["id"])
     store.close()
     assert stored.moves == sent
+
+
+def test_a_request_whose_headers_trickle_in_is_cut_off(tmp_path):
+    """One byte of the request every 0.2 s: after the deadline (here 1 s) a one-line 408 and the connection
+    closes; a page's ordinary requests on the same server are answered meanwhile."""
+    server = make_server("127.0.0.1", 0, db=tmp_path / "g.sqlite3", header_seconds=1.0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        request = f"GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: {'a' * 40}\r\n\r\n".encode()
+        t0 = time.perf_counter()
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            answer = b""
+            for i in range(len(request)):
+                try:
+                    sock.sendall(request[i:i + 1])
+                except OSError:
+                    break
+                if i == 3:
+                    assert call(base(server), "/favicon.ico")[0] == 204
+                sock.settimeout(0.2)
+                try:
+                    chunk = sock.recv(4096)
+                except TimeoutError:
+                    continue
+                answer += chunk
+                if not chunk or answer.endswith(b"}"):
+                    break
+        took = time.perf_counter() - t0
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 408") and "too long" in one_line(body)
+        assert 0.9 < took < 3.0, took
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -71,12 +71,21 @@ def board_text(game) -> str:
 
 @main.command()
 @variants_option
-def variants() -> None:
-    """List the games: name, board, players and a short description."""
+@click.option("--long", "-l", "long_", is_flag=True,
+              help="Also print each game's title and the source of its rules (a book, a page, another "
+                   "program's definition; docs/rules/ has the details), each game a block.")
+def variants(long_: bool) -> None:
+    """List the games: name, board, players and a short description (--long: title and source too)."""
     rows = []
     for name in game_names():
         g = get_game(name)
         rows.append((name, board_text(g), str(g.players), g.description))
+    if long_:
+        for name, board, players, description in rows:
+            g = get_game(name)
+            click.echo(f"{name}: {g.title} ({board}, {players} players)\n  {description}\n"
+                       f"  source: {g.source or 'none given'}\n")
+        return
     widths = [max(len(r[i]) for r in rows + [("name", "board", "players", "")]) for i in range(3)]
     click.echo(f"{'name':<{widths[0]}}  {'board':<{widths[1]}}  {'players':<{widths[2]}}  description")
     for r in rows:

@@ -75,9 +75,9 @@ def _only(d: dict, keys: tuple[str, ...], what: str) -> None:
 
 @click.command(cls=GroupedCommand)
 @click.option("--engine", "engines", multiple=True, metavar="KEY=VALUE...",
-              help="An engine: cmd=COMMAND name=NAME arg=ARG dir=DIR option.NAME=VALUE tc=[MOVES/]SECONDS[+INC] "
-                   "st=SECONDS depth=N nodes=N timemargin=MS. Give it twice (or 4 times: one per seat of a "
-                   "four-player game).")
+              help="An engine: cmd=COMMAND name=NAME arg=ARG dir=DIR proto=xboard|uci option.NAME=VALUE "
+                   "tc=[MOVES/]SECONDS[+INC] st=SECONDS depth=N nodes=N timemargin=MS. Give it twice (or 4 times: "
+                   "one per seat of a four-player game). Every key applies to both protocols (see above).")
 @click.option("--each", "each", multiple=True, metavar="KEY=VALUE...", help="Keys applied to every engine.")
 @click.option("--variant", default=DEFAULT_GAME, show_default=True,
               help="The game (see `hyperchess variants`). A game from a --variants file is shipped to every worker, "
@@ -110,13 +110,21 @@ def _only(d: dict, keys: tuple[str, ...], what: str) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="No progress line on stderr.")
 def match(engines, each, variant, games, rounds, concurrency, openings, srand, draw, resign, maxmoves, pgnout,
           state, sprt, log, stall, dask_scheduler, event, quiet) -> None:
-    """Play a match between CECP engines, refereed by hyperchess' own rules.
+    """Play a match between CECP (XBoard) and UCI engines, refereed by hyperchess' own rules.
+
+    An engine speaks CECP unless it is given proto=uci. Every engine key applies to both protocols, sent as each
+    one says it: option.NAME=VALUE is `option NAME=VALUE` (CECP) or `setoption name NAME value VALUE` (UCI);
+    tc= is `level` and `time`/`otim` (CECP) or wtime/btime/winc/binc/movestogo with `go` (UCI); st= is `st`
+    or movetime; depth= is `sd` or depth; nodes= is `nps` or nodes. cmd, arg, dir, name and timemargin are the
+    referee's own. A UCI engine plays the games of its UCI_Variant option (none: normal only); docs/match.md.
 
     \b
-    Example:
+    Examples:
       hyperchess match --variant millennium --engine cmd="hyperchess xboard" name=a \\
         --engine cmd="hyperchess xboard" name=b --each tc=10+0.1 timemargin=200 \\
         --games 2 --rounds 50 --concurrency 2 --pgnout games.pgn --state match.json
+      hyperchess match --variant capablanca --engine cmd="hyperchess uci" proto=uci \\
+        --engine cmd=/usr/games/fairy-stockfish proto=uci option.Threads=1 --each tc=10+0.1
 
     Results (W/D/L, Elo +/- 95%, LOS, pentanomial, SPRT) go to stdout; progress to stderr.
     """

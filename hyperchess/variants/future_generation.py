@@ -128,6 +128,8 @@ class NextGeneration(_Stacked):
     name = "next-generation"
     title = "Chess - The Next Generation"
     description = "2 stacked 8x8 levels A and B (Glover), FIDE rules with one-step dimensional moves"
+    source = ("Paul Glover, Chess - The Next Generation, dimensionalized.com; contract shared/rules/future-generation.md, "
+              "decisions docs/rules/future-generation.md")
     level_letters = "AB"
     start_fen = (_level_fen({2: "PPPPPPPP", 1: BACK}) + "|" + _level_fen({8: BACK.lower(), 7: "pppppppp"})
                  + " w KQkq - 0 1")
@@ -167,6 +169,8 @@ class FutureGeneration(_Stacked):
     name = "future-generation"
     title = "Chess - The Future Generation"
     description = "4 players on 4 stacked 8x8 levels (Glover), teams White+Gold v Black+Silver, kings captured"
+    source = ("Paul Glover, Chess - The Future Generation (1990), dimensionalized.com/game/chessfuture.php; contract "
+              "shared/rules/future-generation.md, decisions docs/rules/future-generation.md")
     players = 4
     color_names = ("white", "black", "gold", "silver")
     color_letters = ("w", "b", "g", "s")

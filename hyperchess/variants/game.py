@@ -63,6 +63,7 @@ class Game(Presentation):
     name = "?"
     title = "?"
     description = ""
+    source = ""                    # where the rules come from: a book, a page, another program's definition
     players = 2
     color_names: tuple[str, ...] = ("white", "black")
     color_letters: tuple[str, ...] = ("w", "b")

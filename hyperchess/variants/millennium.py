@@ -34,6 +34,8 @@ class Millennium(FlatChess):
     name = "millennium"
     title = "Millennium Chess"
     description = "15x8, two kings a side (the first one lost is the Keystone), promotion to lost pieces"
+    source = ("the product rules quoted on chess.com's variants forum (page 22); contract shared/rules/millennium.md, "
+              "decisions docs/rules/millennium.md")
     files = 15
     start_fen = "rnbqkbnrnbkqbnr/ppppppppppppppp/15/15/15/15/PPPPPPPPPPPPPPP/RNBQKBNRNBKQBNR w AEHKOaehko - 0 1"
     army = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, MILLENNIUM_KING)

@@ -55,6 +55,8 @@ class ThirdMillennium(Game):
     name = "third-millennium"
     title = "3rd Millennium Chess"
     description = "8x14 cylinder (ranks wrap), 16 pawns a side, splitting double knights"
+    source = ("3mchess.com/rules (Shannon Gardner, 3mcreations) and the patent application 'Cylindrical chess game "
+              "apparatus and method'; contract shared/rules/third-millennium.md, decisions docs/rules/third-millennium.md")
     start_fen = ("PPPPPPPP/8/8/8/8/pppppppp/rdbqkbdr/pppppppp/8/8/8/8/PPPPPPPP/RDBQKBDR w KQkq - 0 1 -")
     # A split leaves the other half on the start square; a rejoin empties it like any move.
     special_legality = {SPLIT: "stays", REJOIN: "plain"}

@@ -40,7 +40,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
-             "level_order", "placement", "automatic_fifty_plies", "automatic_repetition"}
+             "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition"}
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -133,8 +133,8 @@ def _resolve(data: dict, game_name: str, name: str, chain: list[str]) -> dict:
     merged = dict(data[chain[-1]])
     for child in reversed(chain[:-1]):
         table, base = data[child], merged
-        # a placement table fits one board and one army: it is not inherited
-        merged = {**{k: v for k, v in base.items() if k != "placement"},
+        # a placement table fits one board and one army, a source names one game: neither is inherited
+        merged = {**{k: v for k, v in base.items() if k not in ("placement", "source")},
                   **{k: v for k, v in table.items() if k != "extends"}}
         if "pieces" in base and "pieces" in table and isinstance(table["pieces"], dict):
             merged["pieces"] = {k: v for k, v in {**base["pieces"], **table["pieces"]}.items() if v is not False}
@@ -256,6 +256,9 @@ class FileGame(Game):
         self.name = spec.name
         self.title = str(t.get("title", spec.name))
         self.description = str(t.get("description", "a game from a variants file"))
+        self.source = t.get("source", "")
+        if not isinstance(self.source, str) or len(self.source) > 1000:
+            raise VariantsFileError(f"{where}.source: text of at most 1000 characters, got {self.source!r:.60}")
         files = _int(t, "files", where, 8, 1, 26)
         ranks = _int(t, "ranks", where, 8, 1, MAX_SIDE)
         levels = _int(t, "levels", where, 1, 1, MAX_SIDE)

@@ -14,6 +14,8 @@ from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.pgn import score_text
 from hyperchess.variants.game import Move
 
+from .errors import BadInput
+
 ENGINE_SLOTS = threading.BoundedSemaphore(2)    # searches running at once in one server
 ANALYSIS_SECONDS = 60.0                         # an analysis stops by itself after this long
 
@@ -85,7 +87,6 @@ class EngineSeats:
         """Think about the present position (``ply`` None) or the one after ``ply`` moves, without moving:
         the score for the side to move, the depth and the best line, until ``analyze(False)``, a change of the
         game, or ANALYSIS_SECONDS."""
-        from .session import BadInput
         with self.lock:
             self.analysis_stop.set()
             self.analysis = None

@@ -8,7 +8,7 @@ every HTTP request and WebSocket handshake.
   preflight, and this server answers no preflight) and a ``Content-Length`` from 0 to MAX_BODY.
 - Bound beyond loopback: a request needs the token printed at start-up (``?token=`` or ``X-Hyperchess-Token``)
   or a link's key that opens a game (``/play/KEY``, ``/watch/KEY``, ``?key=`` or ``X-Hyperchess-Key``); only
-  the page's own files are served without. The path checked is the one routed, whatever the form of the
+  the page's own files are served without. A key alone does not start games or list them (TOKEN_ONLY). The path checked is the one routed, whatever the form of the
   request target (origin-form, absolute-form ``http://host/path``).
 
 Every refusal is a status and one line of JSON.
@@ -25,6 +25,7 @@ MAX_BODY = 64 * 1024
 TOKEN_HEADER = "x-hyperchess-token"
 KEY_HEADER = "x-hyperchess-key"
 PUBLIC = ("/", "/favicon.ico")       # served without the token (the page carries ?token= to the API)
+TOKEN_ONLY = ("/api/new", "/games")  # beyond loopback a link's key is not enough: new games, the list of games
 
 
 def is_loopback(host: str) -> bool:
@@ -82,6 +83,8 @@ class Guard:
                 key = path_key(path) or headers.get(KEY_HEADER) or query.get("key")
                 if not (key and self.key_known(key)):
                     return 403, "this server wants the token it printed at start-up, or a game's link"
+                if path in TOKEN_ONLY or (path == "/api/pgn" and "game" in query):
+                    return 403, "a game's link opens only its game: this wants the token printed at start-up"
         if scope["type"] == "http" and scope["method"] == "POST":
             length = headers.get("content-length")
             if length is not None and not (length.strip().isdigit() and length.strip().isascii()

@@ -31,8 +31,10 @@ import sys
 import threading
 from importlib import resources
 
+import h11
 import uvicorn
 from starlette.applications import Starlette
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -322,11 +324,44 @@ def make_app(board: Board) -> tuple[Starlette, Api]:
     return app, api
 
 
+HEADER_SECONDS = 10.0     # a request's line and headers must arrive within this long of the connection's start
+
+
+class HeaderDeadline(H11Protocol):
+    """uvicorn's h11 protocol with a total deadline for a request's line and headers (uvicorn has none): a
+    client that sends them a byte at a time gets a one-line 408 and the connection closes. Counted from the
+    connection's start and from the end of each answer on a kept-alive connection."""
+
+    deadline = HEADER_SECONDS
+
+    def connection_made(self, transport) -> None:  # type: ignore[override]
+        self.answered = 0
+        super().connection_made(transport)
+        self._arm()
+
+    def on_response_complete(self) -> None:
+        self.answered += 1
+        super().on_response_complete()
+        self._arm()
+
+    def _arm(self) -> None:
+        self.loop.call_later(self.deadline, self._headers_late, self.answered)
+
+    def _headers_late(self, answered: int) -> None:
+        if (self.transport.is_closing() or self.transport.get_protocol() is not self
+                or self.answered != answered or self.conn.their_state is not h11.IDLE):
+            return                  # the headers came (or the connection moved on): no deadline now
+        body = b'{"error": "the request\'s headers took too long"}'
+        self.transport.write(b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
+                             b"connection: close\r\ncontent-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        self.transport.close()
+
+
 class WebServer:
     """The board on uvicorn, bound at construction (``server_address`` is known before serving):
     ``serve_forever()`` serves in the calling thread until ``shutdown()`` (from another thread)."""
 
-    def __init__(self, host: str, port: int, token: str | None, db) -> None:
+    def __init__(self, host: str, port: int, token: str | None, db, header_seconds: float = HEADER_SECONDS) -> None:
         self.token = token
         self.board = Board(Store(db))
         self.app, self.api = make_app(self.board)
@@ -341,7 +376,8 @@ class WebServer:
         self.sock.listen(2048)
         self.server_address = self.sock.getsockname()[:2]
         guarded = Guard(self.app, host, self.server_address[1], token, self.board.key_known)
-        config = uvicorn.Config(guarded, log_level="error", access_log=False, lifespan="off", http="h11",
+        config = uvicorn.Config(guarded, log_level="error", access_log=False, lifespan="off",
+                                http=type("Deadline", (HeaderDeadline,), {"deadline": header_seconds}),
                                 ws="websockets-sansio", proxy_headers=False, server_header=False, backlog=2048,
                                 ws_max_size=MAX_BODY, ws_per_message_deflate=False, timeout_keep_alive=5, timeout_graceful_shutdown=1,
                                 ws_ping_interval=10, ws_ping_timeout=10)
@@ -366,7 +402,8 @@ class WebServer:
         self.board.store.close()
 
 
-def make_server(host: str = "127.0.0.1", port: int = 8000, token: str | None = None, db=":memory:") -> WebServer:
+def make_server(host: str = "127.0.0.1", port: int = 8000, token: str | None = None, db=":memory:",
+                header_seconds: float = HEADER_SECONDS) -> WebServer:
     """A server bound to ``host``:``port`` (port 0 = any free port) keeping its games in the SQLite file ``db``
     (``:memory:``: nowhere, for throwaway servers); call ``serve_forever``. A host other than loopback gets
     a token (``token``, or a new random one), kept in ``server.token``; loopback needs none."""
@@ -374,4 +411,4 @@ def make_server(host: str = "127.0.0.1", port: int = 8000, token: str | None = N
         token = secrets.token_urlsafe(16)
     # searches hold the GIL: a short switch interval gives the server's threads the GIL within ~1 ms
     sys.setswitchinterval(0.001)
-    return WebServer(host, port, token, db)
+    return WebServer(host, port, token, db, header_seconds)

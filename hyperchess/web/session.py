@@ -24,20 +24,13 @@ from hyperchess.variants.game import Move
 from hyperchess.variants.notation import UnknownSquare
 
 from .clocks import ClockError, Clocks, parse_clock
+from .errors import BadInput, NotAllowed
 from .engine_seat import ANALYSIS_SECONDS, ENGINE_SLOTS, EngineSeats  # noqa: F401 (re-exported)
 from .view import GameView
 
 SEATS = ("human", "engine")
 MOVETIME_RANGE = (0.05, 30.0)
 KEY_BYTES = 24            # secrets.token_urlsafe(24): 192 bits per link
-
-
-class BadInput(ValueError):
-    """Input the board refuses; the message is one line."""
-
-
-class NotAllowed(Exception):
-    """A request the caller's link does not allow (a spectator's move, another seat's move): one line."""
 
 
 def load_checked(game, text: str | None):

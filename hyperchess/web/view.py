@@ -10,6 +10,7 @@ from hyperchess.pictures.svg import DEFAULT_COLORS, side_colors
 from hyperchess.tournament.pgn import clk, movetext, seat_tags, tag_block
 from hyperchess.variants.codes import HOLE, code_of
 
+from .errors import BadInput
 from .targets import legal_targets
 
 
@@ -69,7 +70,6 @@ class GameView:
         """What the page shows. ``ply``: the position after that many moves, for review (None: now);
         ``flip``: the board seen from the other side than the viewer's; ``cells``: every cell as data for the
         3D view (``cells3d``); ``mine``: the seats the viewer plays (None: the local person's)."""
-        from .session import BadInput
         with self.lock:
             own = self.mine_or_local(mine)
             pos = self.pos

@@ -100,6 +100,8 @@ class FirstContact(Notation, Game):
     name = "first-contact"
     title = "First Contact (Star-Trek tri-d)"
     description = "Smith's ST3D variant: 3 fixed 4x4 levels, 4 movable platforms, drops, check wins"
+    source = ("L. Lynn Smith, First Contact (2003), chessvariants.org randgame 672500620b34a and the author's text; "
+              "contract shared/rules/first-contact.md, decisions docs/rules/first-contact.md")
     start_fen = START_FEN
     level_separator = "|"
     flat_names = None                 # XBoard cannot draw this board (contract Part 1 §1.3): native only
