@@ -119,6 +119,12 @@ def test_bounds_that_a_real_file_stays_within():
                                                    "# [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n")
     assert [s.name for s in read_variants(quoted)] == ["q"]
     assert [s.name for s in check_variants(small_game("mine"), "mine.toml")] == ["mine"]
+    many_moves = small_game("m", pieces="N = { moves = [" + ", ".join(["{ leap = [[1, 2]] }"] * 65) + "] }\n")
+    with pytest.raises(VariantsFileError, match=r"\[m\].pieces.N.moves: 65 moves, more than 64"):
+        read_variants(many_moves)
+    many_vectors = small_game("v", pieces="N = { leap = [" + ", ".join(["[1, 2]"] * 65) + "] }\n")
+    with pytest.raises(VariantsFileError, match="65 vectors, more than 64"):
+        read_variants(many_vectors)
 
 
 @settings(max_examples=60, deadline=None)

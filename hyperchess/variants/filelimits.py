@@ -55,14 +55,10 @@ def check_betza(text: str, where: str) -> None:
         raise VariantsFileError(f"{where}.betza: {len(text)} characters, more than {MAX_BETZA}")
 
 
-def check_moves(moves: list, where: str) -> None:
-    if len(moves) > MAX_MOVES:
-        raise VariantsFileError(f"{where}: {len(moves)} moves, more than {MAX_MOVES}")
-
-
-def check_vectors(vectors: list, where: str) -> None:
-    if len(vectors) > MAX_VECTORS:
-        raise VariantsFileError(f"{where}: {len(vectors)} vectors, more than {MAX_VECTORS}")
+def check_count(items: list, limit: int, what: str, where: str) -> None:
+    """At most ``limit`` ``items`` (a piece's moves, a move's vectors)."""
+    if len(items) > limit:
+        raise VariantsFileError(f"{where}: {len(items)} {what}, more than {limit}")
 
 
 def work(cells: int, longest: int, players: int, army: Iterable[PieceType]) -> int:

@@ -160,7 +160,7 @@ def _choice(table: dict, key: str, where: str, choices: dict[str, str]) -> str:
 def _vectors(value: Any, where: str, dims: int) -> tuple[tuple[int, int, int], ...]:
     if not isinstance(value, list) or not value:
         raise VariantsFileError(f"{where}: a list of vectors, e.g. [[1, 0, 0]]")
-    limits.check_vectors(value, where)
+    limits.check_count(value, limits.MAX_VECTORS, "vectors", where)
     out = []
     for v in value:
         if not isinstance(v, list) or len(v) != dims or not all(isinstance(x, int) and not isinstance(x, bool)
@@ -194,7 +194,7 @@ def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
     moves = table.get("moves", [])
     if not isinstance(moves, list):
         raise VariantsFileError(f"{where}.moves: a list of moves, e.g. [{{ slide = [[1, 0, 0]], symmetric = true }}]")
-    limits.check_moves(moves, f"{where}.moves")
+    limits.check_count(moves, limits.MAX_MOVES, "moves", f"{where}.moves")
     for i, move in enumerate(moves):
         if not isinstance(move, dict):
             raise VariantsFileError(f"{where}.moves[{i}]: a move is a table, e.g. {{ leap = [[1, 2, 0]] }}")
