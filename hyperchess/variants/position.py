@@ -80,6 +80,7 @@ class Position:
         self.fullmove = 1
         self.hash = 0
         self.score = 0            # material + placement, team 0 minus team 1
+        self.pawn_hash = 0        # Zobrist key of the pawns alone (the evaluation's pawn terms are cached by it)
         self.extra = None         # game-specific state (reserves, pair data, ...)
         # ep_rule "each_enemy": open en-passant chances as (passed cell, pawn cell, pawn code, mask of
         # the colours that may still take it on their next turn); ``ep`` stays -1 in such games
@@ -107,6 +108,8 @@ class Position:
         t = self.rules
         if old:
             self.hash ^= t.z_piece[old][cell]
+            if t.pawn[old]:
+                self.pawn_hash ^= t.z_piece[old][cell]
             c = t.owner[old]
             if c >= 0:
                 self.occupied[c].discard(cell)
@@ -114,6 +117,8 @@ class Position:
                 self.score -= t.team_sign[c] * t.pst[old][cell]
         if code:
             self.hash ^= t.z_piece[code][cell]
+            if t.pawn[code]:
+                self.pawn_hash ^= t.z_piece[code][cell]
             c = t.owner[code]
             if c >= 0:
                 self.occupied[c].add(cell)
@@ -128,6 +133,7 @@ class Position:
         new.game, new.rules = self.game, self.rules
         new.turn, new.ep, new.ep_victim, new.rights = self.turn, self.ep, self.ep_victim, self.rights
         new.halfmove, new.fullmove, new.hash, new.score = self.halfmove, self.fullmove, self.hash, self.score
+        new.pawn_hash = self.pawn_hash
         new.extra, new.windows = self.extra, self.windows
         new.board = self.board[:]
         new.occupied = [set(s) for s in self.occupied]
@@ -167,10 +173,14 @@ class Position:
                 score -= t.team_sign[c] * pst[cap][to]
                 if t.royal[cap]:
                     self.royals[c].discard(to)
+                if t.pawn[cap]:
+                    self.pawn_hash ^= zp[cap][to]
             if t.royal[p]:
                 roy = self.royals[us]
                 roy.discard(frm)
                 roy.add(to)
+            if t.pawn[p]:
+                self.pawn_hash ^= zp[p][frm] ^ zp[p][to]
             self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
                                self.hash, self.score, self.extra, None, us, self.windows))
             self.hash = h
@@ -266,10 +276,14 @@ class Position:
                 self.occupied[c].add(to)
                 if t.royal[cap]:
                     self.royals[c].add(to)
+                if t.pawn[cap]:
+                    self.pawn_hash ^= t.z_piece[cap][to]
             if t.royal[p]:
                 roy = self.royals[us]
                 roy.discard(to)
                 roy.add(frm)
+            if t.pawn[p]:
+                self.pawn_hash ^= t.z_piece[p][frm] ^ t.z_piece[p][to]
         else:
             for cell, old in reversed(changes):
                 self._set(cell, old)
