@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import chess
 import pytest
@@ -248,9 +249,26 @@ def test_new_game_clears_tables():
 # ---------------------------------------------------------------- time budget (pure)
 def test_budget_movetime():
     b = budget(Limits(movetime=1.0))
-    assert 0.9 <= b.hard <= 0.95 and b.soft < b.hard
+    # a fixed move time cannot be saved for later: iterations start until the hard limit (issue 50)
+    assert 0.9 <= b.hard <= 0.95 and b.soft == b.hard and b.use_all
     tiny = budget(Limits(movetime=0.05))
-    assert 0 < tiny.hard <= 0.05
+    assert 0 < tiny.hard <= 0.05 and tiny.use_all
+    # on a clock the time saved stays on the clock: no new iteration after the soft limit
+    clock = budget(Limits(time_left=60.0))
+    assert clock.soft < clock.hard and not clock.use_all
+    assert not budget(Limits(movetime=5.0, time_left=1.0)).use_all
+
+
+def test_a_fixed_move_time_is_used_to_its_end():
+    """At 0.3 s a move the search does not stop because the next iteration looks too long: it reports a
+    completed or unfinished iteration close to the deadline (issue 50: mixed3d stopped after 0.16 s of 0.5)."""
+    pos = get_game("mixed3d").position()
+    Searcher().search(pos, Limits(depth=1))          # the game's search tables, built once
+    t = time.perf_counter()
+    result = Searcher().search(pos, Limits(movetime=0.3))
+    spent = time.perf_counter() - t
+    assert result.best in pos.legal_moves()
+    assert spent >= 0.2             # a lower bound: a loaded machine only makes the search slower
 
 
 def test_budget_clock_sudden_death_and_increment():

@@ -204,6 +204,12 @@ def test_serve_command(tmp_path):
     r = subprocess.run([sys.executable, "-m", "hyperchess", "serve", "--port", "70000"], cwd=ROOT, capture_output=True,
                        text=True, timeout=30)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "port" in r.stderr
+    garbage = tmp_path / "not-a-database"
+    garbage.write_bytes(b"\x00hello" * 400)
+    for db in (garbage, garbage / "under-a-file.sqlite3"):
+        r = subprocess.run([sys.executable, "-m", "hyperchess", "serve", "--port", "0", "--db", str(db)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1 and "games database" in r.stderr, r.stderr
 
 
 def test_a_fixed_move_time_on_the_board_is_the_time_to_spend():
@@ -213,4 +219,4 @@ def test_a_fixed_move_time_on_the_board_is_the_time_to_spend():
     from hyperchess.engine.timecontrol import Limits, budget
     fixed = budget(Limits(movetime=2.0, use_all=True))
     assert fixed.soft == fixed.hard and fixed.hard > 1.8
-    assert budget(Limits(movetime=2.0)).soft < fixed.soft
+    assert budget(Limits(movetime=2.0)) == fixed       # a move time without a clock is always spent (issue 50)

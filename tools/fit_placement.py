@@ -36,7 +36,8 @@ sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resol
 import numpy as np  # noqa: E402
 
 from hyperchess.engine.evaluate import Evaluator  # noqa: E402
-from hyperchess.engine.search import TEMPO, _GameData, king_centre_for, mop_up_for  # noqa: E402
+from hyperchess.engine.endgame import king_centre_for, mop_up_for  # noqa: E402
+from hyperchess.engine.search import TEMPO, _GameData  # noqa: E402
 from hyperchess.variants import UnknownVariant, get_game  # noqa: E402
 from hyperchess.variants.game import EvalWeights  # noqa: E402
 

@@ -7,9 +7,9 @@ cdef class Evaluator:
     cdef public object game, weights
     cdef public int players
     cdef public list team_sign, enemy, walk, mob_weight, pawn, zone, no_zone
-    cdef public bint mobility_on, walk_on, king_on, passed_on, castle_on, structure_on, pair_on
+    cdef public bint mobility_on, walk_on, king_on, passed_on, castle_on, structure_on, pair_on, pawns_on
     cdef public list passed_span, passed_bonus, piece_value, castle_home, castled, start_pieces
-    cdef public dict castle_cells
+    cdef public dict castle_cells, pawn_cache
     cdef public list pawn_ahead, pawn_support, parity, bound
 
     @cython.locals(players=int, c=int, cell=int, code=int, to=int, q=int, zm=int, ebit=int, mob=long,
@@ -17,5 +17,10 @@ cdef class Evaluator:
                    shelter=int, v=long, full=long, kept=int, doubled=int, isolated=int, e=int, x=int,
                    b=list, walk=list, mw=list, pawn=list, en=list, mark=list, sign=list, occupied=list,
                    royals=list, value=list, tables=object, ray=tuple, pair_on=bint, bound=list, parity=list,
-                   units=list, attackers=list, defended=list, pawns=list, material_of=list, pc=list)
+                   units=list, attackers=list, defended=list, pawns=list, material_of=list, pc=list,
+                   skipped=int, key=object, cached=object)
     cpdef long positional(self, pos, bint king_safety=*) except? -1234567
+
+    @cython.locals(players=int, c=int, e=int, cell=int, code=int, doubled=int, isolated=int, total=long, v=long,
+                   sign=list, own=set, theirs=set, ahead=list, support=list, spans=list, bonus=list, span=object)
+    cpdef long _pawn_terms(self, list b, list pawns) except? -1234567

@@ -37,6 +37,7 @@ from __future__ import annotations
 from hyperchess.variants.game import EvalWeights
 from hyperchess.variants.position import Position
 
+PAWN_CACHE = 1 << 16     # pawn-term values kept per game (cleared when full)
 STEPS = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
 
 
@@ -130,6 +131,8 @@ class Evaluator:
         self.parity = [sum(g.coords[cell]) & 1 for cell in range(n)]
         self.bound = [self.walk[code] is not None and self._colour_bound(code) for code in range(ncodes)]
         self.pair_on = w.pair > 0 and any(self.bound)
+        self.pawns_on = self.structure_on or self.passed_on
+        self.pawn_cache: dict = {}      # pawn key -> _pawn_terms (shared by every search of the game)
 
     def _castle_cells(self, rights: int) -> list[frozenset]:
         """Per colour, the cells where a royal piece earns the castling term under these ``rights``: the
@@ -219,6 +222,45 @@ class Evaluator:
         self.passed_span[code] = spans
         self.passed_bonus[code] = bonus
 
+    def _pawn_terms(self, b: list, pawns: list) -> int:
+        """Pawn structure and passed pawns, team 0 minus team 1: a function of where the pawns stand
+        (``pawns[c]``: the cells of colour c's pawns), cached by ``Position.pawn_hash``."""
+        players = self.players
+        sign = self.team_sign
+        w = self.weights
+        total = 0
+        if self.structure_on:
+            ahead = self.pawn_ahead
+            support = self.pawn_support
+            for c in range(players):
+                own = set(pawns[c])
+                doubled = isolated = 0
+                for cell in pawns[c]:
+                    code = b[cell]
+                    if not ahead[code][cell].isdisjoint(own):
+                        doubled += 1
+                    if support[code][cell].isdisjoint(own):
+                        isolated += 1
+                total -= sign[c] * (w.doubled * doubled + w.isolated * isolated)
+        if self.passed_on:
+            spans = self.passed_span
+            bonus = self.passed_bonus
+            for c in range(players):
+                if not pawns[c]:
+                    continue
+                theirs = set()
+                for e in range(players):
+                    if sign[e] != sign[c]:
+                        theirs.update(pawns[e])
+                v = 0
+                for cell in pawns[c]:
+                    code = b[cell]
+                    span = spans[code][cell]
+                    if span is not None and span.isdisjoint(theirs):
+                        v += bonus[code][cell]
+                total += sign[c] * v
+        return total
+
     def positional(self, pos: Position, king_safety: bool = True) -> int:
         """Mobility, king safety, pawns and pairs: team 0 minus team 1, in centipawns."""
         b = pos.board
@@ -257,8 +299,10 @@ class Evaluator:
         pair_on = self.pair_on
         bound = self.bound
         parity = self.parity
+        skipped = 0                 # eliminated colours (their pawns count for nothing)
         for c in range(players):
             if elimination and not royals[c]:
+                skipped |= 1 << c
                 continue            # an eliminated colour: inert blockers
             colours: dict[int, int] = {}    # colour-bound kinds: the colours of their cells, as bits
             en = self.enemy[c]
@@ -339,34 +383,13 @@ class Evaluator:
                 kept = len(royals[c] & good[c])
                 if kept and full:
                     total += sign[c] * (w.castling * kept * min(material_of[1 - c], full) // full)
-        if self.structure_on:
-            ahead = self.pawn_ahead
-            support = self.pawn_support
-            for c in range(players):
-                own = set(pawns[c])
-                doubled = isolated = 0
-                for cell in pawns[c]:
-                    code = b[cell]
-                    if not ahead[code][cell].isdisjoint(own):
-                        doubled += 1
-                    if support[code][cell].isdisjoint(own):
-                        isolated += 1
-                total -= sign[c] * (w.doubled * doubled + w.isolated * isolated)
-        if self.passed_on:
-            spans = self.passed_span
-            bonus = self.passed_bonus
-            for c in range(players):
-                if not pawns[c]:
-                    continue
-                theirs = set()
-                for e in range(players):
-                    if sign[e] != sign[c]:
-                        theirs.update(pawns[e])
-                v = 0
-                for cell in pawns[c]:
-                    code = b[cell]
-                    span = spans[code][cell]
-                    if span is not None and span.isdisjoint(theirs):
-                        v += bonus[code][cell]
-                total += sign[c] * v
+        if self.pawns_on:
+            key = pos.pawn_hash if not skipped else (pos.pawn_hash, skipped)
+            cached = self.pawn_cache.get(key)
+            if cached is None:
+                cached = self._pawn_terms(b, pawns)
+                if len(self.pawn_cache) >= PAWN_CACHE:
+                    self.pawn_cache.clear()
+                self.pawn_cache[key] = cached
+            total += cached
         return total

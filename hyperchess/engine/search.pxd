@@ -38,7 +38,7 @@ cdef class Searcher:
     cpdef bint _in_check(self, Position pos, int k) except -1
 
     @cython.locals(teams=object, team=int, alpha0=long, beta0=long, best_score=long, i=int, n=long, s=long,
-                   same=bint)
+                   same=bint, b=list, enemy=list, reduce=bint, d1=int, r=int, q=int)
     cpdef long _root(self, Position pos, list moves, int depth, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(tt=dict, old=object)

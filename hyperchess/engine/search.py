@@ -19,6 +19,7 @@ from typing import Callable, Collection
 from hyperchess.variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from hyperchess.variants.position import Position
 
+from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
 from .evaluate import Evaluator
 from .timecontrol import Limits, budget
 
@@ -39,9 +40,10 @@ FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift ev
 LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV nodes before the rest is skipped
 RFP_MARGIN = 90                     # non-PV nodes of depth <= RFP_DEPTH: eval - depth * this >= beta cuts at once
 RFP_DEPTH = 3
+ROOT_LMR = True                     # late move reductions at the root too (issue 50) ...
+ROOT_LMR_FROM = 4                   # ... from the root's fifth move on, quiet moves that give no check,
+ROOT_LMR_MAX = 1                    # ... by at most this many plies (2 missed a mate in two at depth 4)
 IIR_DEPTH = 4                       # a node this deep without a hash move is searched one ply shallower
-KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
-ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
 SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
 QS_CHECKS = False                   # search quiet checking moves in the first quiescence ply ...
 QS_CHECK_MARGIN = 100               # ... when the stand-pat score is less than this below alpha
@@ -175,92 +177,6 @@ class _GameData:
 _GAME_DATA: dict[int, _GameData] = {}     # per game object, shared by every searcher (tables are read-only)
 
 
-class _MopUp:
-    """Won endgames (one side has next to nothing): drive the lone king to the edge and bring ours close.
-
-    Material alone gives no gradient there, so without this term K+Q v K is not mated within 50 moves.
-    """
-
-    def __init__(self, game, strong: int, weak: int, edge: list[int]) -> None:
-        self.strong, self.weak, self.edge = strong, weak, edge
-        g = game.geometry
-        self.coords = g.coords
-        self.wrap = g.files if g.wrap_files else 0
-        self.span = max(g.files, g.ranks, g.levels)
-
-    def bonus(self, pos: Position) -> int:
-        """From the strong side's view."""
-        sk, wk = pos.royals[self.strong], pos.royals[self.weak]
-        if len(sk) != 1 or len(wk) != 1:
-            return 0
-        for a in sk:
-            for b in wk:
-                (fa, ra, la), (fb, rb, lb) = self.coords[a], self.coords[b]
-                df = abs(fa - fb)
-                if self.wrap:
-                    df = min(df, self.wrap - df)
-                dist = max(df, abs(ra - rb), abs(la - lb))
-                return self.edge[b] + 10 * (self.span - dist)
-        return 0
-
-
-class _KingCentre:
-    """Endgames (little material left on both sides): each king is worth more near the centre, where it
-    supports its pawns and stops the enemy's. Same interface as ``_MopUp`` with side 0 as "strong"."""
-
-    strong = 0
-
-    def __init__(self, edge: list[int]) -> None:
-        self.edge = edge
-
-    def bonus(self, pos: Position) -> int:
-        """From side 0's view: (edge of side 1's king - edge of side 0's king) * KING_CENTRE / 100."""
-        a, b = pos.royals[0], pos.royals[1]
-        if len(a) != 1 or len(b) != 1:
-            return 0
-        for x in a:
-            for y in b:
-                return (self.edge[y] - self.edge[x]) * KING_CENTRE // 100
-        return 0
-
-
-def king_centre_for(pos: Position, gd: _GameData) -> _KingCentre | None:
-    """A king-centralisation term when both sides of a two-player game are down to at most
-    ``ENDGAME_MATERIAL`` of pieces other than pawns and royals (decided once at the root)."""
-    game = pos.game
-    if game.players != 2 or not gd.single_royal:
-        return None
-    for color in (0, 1):
-        if len(pos.royals[color]) != 1:
-            return None
-        material = sum(gd.value[pos.board[c]] for c in pos.occupied[color]
-                       if pos.board[c] not in game.royal_codes and pos.board[c] not in game.pawn_codes)
-        if material > ENDGAME_MATERIAL:
-            return None
-    return _KingCentre(gd.edge(game))
-
-
-def mop_up_for(pos: Position, gd: _GameData) -> _MopUp | None:
-    """A mop-up term when one of two sides has at most a minor piece's worth left and is well behind."""
-    game = pos.game
-    if game.players != 2:
-        return None
-    material = [0, 0]
-    for color in (0, 1):
-        for cell in pos.occupied[color]:
-            code = pos.board[cell]
-            if code not in game.royal_codes:
-                material[color] += gd.value[code]
-        if len(pos.royals[color]) != 1:
-            return None
-    for strong in (0, 1):
-        weak = 1 - strong
-        if material[weak] <= 350 and material[strong] >= material[weak] + 400:
-            return _MopUp(game, strong, weak, gd.edge(game))
-    return None
-
-
-
 class Searcher:
     """The engine's brain. One instance per game session; not thread-safe (one search at a time)."""
 
@@ -272,10 +188,10 @@ class Searcher:
         self.tt_cap = max(4096, hash_mb * 1024 * 1024 // TT_ENTRY_BYTES)
         self.tt: dict[int, tuple] = {}
         self.killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.history: dict[tuple[int, int], int] = {}
+        self.history: dict[int, int] = {}            # (piece code << 16 | destination) -> score
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
-        self.mop: _MopUp | _KingCentre | None = None     # an endgame term (root decides)
+        self.mop: MopUp | KingCentre | None = None     # an endgame term (root decides)
         self.king_safety = True                           # middlegame: king safety counts (root decides)
         self.qs_checks = False                            # quiet checks in the first quiescence ply
         self.eval_cache: dict[int, int] = {}              # position hash -> positional terms (team 0's view)
@@ -371,8 +287,8 @@ class Searcher:
             now = time.perf_counter()
             if now >= soft or self.nodes >= self.node_limit or (stop is not None and stop.is_set()):
                 break
-            if now + 2 * (now - iteration_start) > self.deadline and not limits.use_all:
-                break          # the next iteration (usually 3x longer or more) could not finish anyway
+            if now + 2 * (now - iteration_start) > self.deadline and not plan.use_all:
+                break          # on a clock: the next iteration (usually 3x longer) could not finish anyway
             if timed and len(moves) == 1 and not limits.infinite:
                 break          # the only move: no need to think
             if abs(score) >= MATE_BOUND and not limits.infinite and depth >= MATE - abs(score) + 2:
@@ -475,7 +391,7 @@ class Searcher:
             elif m == k2:
                 kill2 = m
             else:
-                h = hist.get((b[m[0]], to))
+                h = hist.get(b[m[0]] << 16 | to)
                 if h:
                     known.append((h, m))
                 else:
@@ -530,28 +446,45 @@ class Searcher:
 
     # ------------------------------------------------------------------ the tree
     def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:
+        """The root's moves in order (the previous iteration's best first). Quiet moves from the
+        ``ROOT_LMR_FROM`` on (counted from 0) that give no check are searched ``ROOT_LMR_MAX`` ply shallower
+        first (late move reduction, as in the tree), and again at full depth only if they beat the best so far."""
         teams = pos.game.teams
         team = teams[pos.turn]
         alpha0, beta0 = alpha, beta
         best_score = -INF
         noise = self.noise
+        b = pos.board
+        enemy = self.gd.enemy[pos.turn]
+        reduce = ROOT_LMR and depth >= 3 and not pos.in_check()
+        d1 = depth - 1
         for i, m in enumerate(moves):
+            r = 0
+            if reduce and i >= ROOT_LMR_FROM:
+                q = b[m[1]]
+                if not (q and enemy[q]) and m[3] != EN_PASSANT and m[3] != PROMOTION:
+                    r = min(LMR[min(depth, 63)][min(i, 255)], d1 - 1, ROOT_LMR_MAX)
             pos.push(m)
+            if r and pos.in_check():
+                r = 0                       # a check is searched in full
             same = teams[pos.turn] == team
             n = noise[m] if noise is not None else 0
             alpha -= n                      # the move's random bonus: search its window shifted down
             beta -= n
             if i == 0:
-                s = self._ab(pos, depth - 1, alpha, beta, 1) if same else -self._ab(pos, depth - 1, -beta, -alpha, 1)
+                s = self._ab(pos, d1, alpha, beta, 1) if same else -self._ab(pos, d1, -beta, -alpha, 1)
+            elif same:
+                s = self._ab(pos, d1 - r, alpha, alpha + 1, 1)
+                if s > alpha and r:
+                    s = self._ab(pos, d1, alpha, alpha + 1, 1)
+                if s > alpha:
+                    s = self._ab(pos, d1, alpha, beta, 1)
             else:
-                if same:
-                    s = self._ab(pos, depth - 1, alpha, alpha + 1, 1)
-                    if s > alpha:
-                        s = self._ab(pos, depth - 1, alpha, beta, 1)
-                else:
-                    s = -self._ab(pos, depth - 1, -alpha - 1, -alpha, 1)
-                    if s > alpha:
-                        s = -self._ab(pos, depth - 1, -beta, -alpha, 1)
+                s = -self._ab(pos, d1 - r, -alpha - 1, -alpha, 1)
+                if s > alpha and r:
+                    s = -self._ab(pos, d1, -alpha - 1, -alpha, 1)
+                if s > alpha:
+                    s = -self._ab(pos, d1, -beta, -alpha, 1)
             pos.pop()
             if n:
                 alpha += n
@@ -721,7 +654,7 @@ class Searcher:
                             if killers[0] != m:
                                 killers[1] = killers[0]
                                 killers[0] = m
-                            hk = (mover, m[1])
+                            hk = mover << 16 | m[1]
                             self.history[hk] = self.history.get(hk, 0) + depth * depth
                         break
         if best_move is None:               # no legal move: mated or stalemated

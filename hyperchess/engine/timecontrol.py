@@ -1,6 +1,10 @@
 """How long to think: a pure function from the limits to a soft and a hard time budget.
 
-- ``movetime`` (xboard ``st``): the hard limit is ~95% of it minus a small safety margin.
+- ``movetime`` (xboard ``st``, UCI ``movetime``): the hard limit is ~95% of it minus a small safety margin.
+  Time not spent on such a move is lost, so without a clock the whole of it is used: new iterations start
+  until the hard limit (``Budget.use_all``), and an unfinished last iteration still counts (the previous
+  best move is searched first; a move that beats it replaces it). Before issue 50 the search stopped when
+  the next iteration looked unlikely to finish, and mixed3d at 0.5 s stopped after 0.16 s at depth 3.
 - A clock (xboard ``time``/``level``): the remaining time, less a reserve that is never touched, is
   shared over ``moves_to_go`` moves (about 30 when sudden death or incremental), plus most of the
   increment. The reserve grows with the number of moves still to play before the clock is topped up
@@ -8,7 +12,9 @@
   (process start-up of the reply, pipes, a loaded machine), and at 40 moves a minute a flat reserve
   was eaten by the last few moves of a control. It never takes more than a quarter of the clock. The hard limit lets one move take up to 3x its share, but never more than 40% of
   what is left (all but the reserve on the last move before the time control).
-- The soft limit (half the target) is when no new iteration is started.
+- The soft limit (half the target) is when no new iteration is started. On a clock the search also stops
+  early when the next iteration (about 3x the last one) could not finish before the hard limit: the time
+  saved stays on the clock.
 - Inside the reserve the hard limit is 0: the search returns its first choice (hash move, best capture)
   at once, so that a sudden-death game with a few tens of milliseconds left still lasts many moves.
 """
@@ -49,7 +55,7 @@ class Limits:
     increment: float = 0.0            # seconds per move
     moves_to_go: int | None = None    # moves until the next time control, None = sudden death/incremental
     infinite: bool = False            # analyze mode: until stopped
-    use_all: bool = False             # a fixed move time is the time to spend: new iterations until it is up
+    use_all: bool = False             # new iterations until the time is up (always so for a movetime without a clock)
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,7 @@ class Budget:
     """Seconds from the start of the search: ``soft`` = start no new iteration after, ``hard`` = stop."""
     soft: float | None
     hard: float | None
+    use_all: bool = False      # start new iterations until ``hard`` even if they cannot finish
 
 
 def budget(limits: Limits) -> Budget:
@@ -65,10 +72,11 @@ def budget(limits: Limits) -> Budget:
         return Budget(None, None)
     hard: float | None = None
     soft: float | None = None
+    use_all = limits.use_all or (limits.movetime is not None and limits.time_left is None)
     if limits.movetime is not None:
         mt = max(0.0, limits.movetime)
         hard = max(mt * 0.95 - MOVETIME_SAFETY, mt * 0.5, MIN_THINK)
-        soft = hard if limits.use_all else hard * 0.6
+        soft = hard if use_all else hard * 0.6
     if limits.time_left is not None:
         left = max(0.0, limits.time_left)
         inc = max(0.0, limits.increment)
@@ -87,7 +95,7 @@ def budget(limits: Limits) -> Budget:
         soft = c_soft if soft is None else min(soft, c_soft)
     if soft is not None and hard is not None:
         soft = min(soft, hard)
-    return Budget(soft, hard)
+    return Budget(soft, hard, use_all and hard is not None and soft == hard)
 
 
 def reserve(left: float, moves_to_go: int | None, increment: float = 0.0) -> float:

@@ -101,7 +101,7 @@ def parse_fen(pos: "Position", text: str) -> None:
     pos.board = [EMPTY] * game.geometry.size
     pos.occupied = [set() for _ in range(game.players)]
     pos.royals = [set() for _ in range(game.players)]
-    pos.hash = pos.score = 0
+    pos.hash = pos.score = pos.pawn_hash = 0
     for cell, code in enumerate(board):
         if code:
             pos._set(cell, code)

@@ -19,6 +19,7 @@ cdef class Position:
     cdef public object rights            # castling and unspent double-step bits: may pass 64 bits
     cdef public long halfmove, fullmove
     cdef public object hash              # Zobrist key (64-bit)
+    cdef public object pawn_hash         # Zobrist key of the pawns alone
     cdef public long score
     cdef public object extra, _changes
     cdef public tuple windows

@@ -16,6 +16,8 @@ from .pieces import Mode
 if TYPE_CHECKING:
     from .game import Game
 
+_FOLD = {4: "Fourfold", 5: "Fivefold"}      # names of the repetition counts that end a game by themselves
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -78,6 +80,7 @@ class Position:
         self.fullmove = 1
         self.hash = 0
         self.score = 0            # material + placement, team 0 minus team 1
+        self.pawn_hash = 0        # Zobrist key of the pawns alone (the evaluation's pawn terms are cached by it)
         self.extra = None         # game-specific state (reserves, pair data, ...)
         # ep_rule "each_enemy": open en-passant chances as (passed cell, pawn cell, pawn code, mask of
         # the colours that may still take it on their next turn); ``ep`` stays -1 in such games
@@ -105,6 +108,8 @@ class Position:
         t = self.rules
         if old:
             self.hash ^= t.z_piece[old][cell]
+            if t.pawn[old]:
+                self.pawn_hash ^= t.z_piece[old][cell]
             c = t.owner[old]
             if c >= 0:
                 self.occupied[c].discard(cell)
@@ -112,6 +117,8 @@ class Position:
                 self.score -= t.team_sign[c] * t.pst[old][cell]
         if code:
             self.hash ^= t.z_piece[code][cell]
+            if t.pawn[code]:
+                self.pawn_hash ^= t.z_piece[code][cell]
             c = t.owner[code]
             if c >= 0:
                 self.occupied[c].add(cell)
@@ -126,6 +133,7 @@ class Position:
         new.game, new.rules = self.game, self.rules
         new.turn, new.ep, new.ep_victim, new.rights = self.turn, self.ep, self.ep_victim, self.rights
         new.halfmove, new.fullmove, new.hash, new.score = self.halfmove, self.fullmove, self.hash, self.score
+        new.pawn_hash = self.pawn_hash
         new.extra, new.windows = self.extra, self.windows
         new.board = self.board[:]
         new.occupied = [set(s) for s in self.occupied]
@@ -165,10 +173,14 @@ class Position:
                 score -= t.team_sign[c] * pst[cap][to]
                 if t.royal[cap]:
                     self.royals[c].discard(to)
+                if t.pawn[cap]:
+                    self.pawn_hash ^= zp[cap][to]
             if t.royal[p]:
                 roy = self.royals[us]
                 roy.discard(frm)
                 roy.add(to)
+            if t.pawn[p]:
+                self.pawn_hash ^= zp[p][frm] ^ zp[p][to]
             self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
                                self.hash, self.score, self.extra, None, us, self.windows))
             self.hash = h
@@ -264,10 +276,14 @@ class Position:
                 self.occupied[c].add(to)
                 if t.royal[cap]:
                     self.royals[c].add(to)
+                if t.pawn[cap]:
+                    self.pawn_hash ^= t.z_piece[cap][to]
             if t.royal[p]:
                 roy = self.royals[us]
                 roy.discard(to)
                 roy.add(frm)
+            if t.pawn[p]:
+                self.pawn_hash ^= t.z_piece[p][frm] ^ t.z_piece[p][to]
         else:
             for cell, old in reversed(changes):
                 self._set(cell, old)
@@ -833,8 +849,11 @@ class Position:
         window = hist[-(self.halfmove + 1):]
         return window.count(h)
 
-    def outcome(self) -> Outcome | None:
-        """The game's result if it is over by rule, else None (draws by rule are automatic here)."""
+    def outcome(self, claim_draw: bool = True) -> Outcome | None:
+        """The game's result if it is over by rule, else None. With ``claim_draw`` (the engine's and the
+        referee's view) the n-move and repetition draws count as soon as they stand; without it only what
+        ends the game by itself does: a game whose draws are claimed (``Game.automatic_fifty_plies``,
+        ``Game.automatic_repetition``; FIDE 9.6: 75 moves, fivefold) ends at those counts instead."""
         g = self.game
         special = g.game_over(self) if g.has_game_over else None
         if special is not None:
@@ -845,10 +864,14 @@ class Position:
             return g.stalemate_outcome(self)
         if g.insufficient_material(self):
             return Outcome("1/2-1/2", "Insufficient material", "insufficient")
-        if self.halfmove >= g.fifty_plies:
-            return Outcome("1/2-1/2", f"{g.fifty_plies // g.players}-move rule", "fifty")
-        if g.repetition and self.repetitions() >= g.repetition:
-            return Outcome("1/2-1/2", "Threefold repetition", "repetition")
+        fifty, repetition = g.fifty_plies, g.repetition
+        if not claim_draw:
+            fifty, repetition = g.automatic_fifty_plies or fifty, g.automatic_repetition or repetition
+        if self.halfmove >= fifty:
+            return Outcome("1/2-1/2", f"{fifty // g.players}-move rule", "fifty")
+        if repetition and self.repetitions() >= repetition:
+            fold = "Threefold" if repetition == g.repetition else _FOLD.get(repetition, f"{repetition}-fold")
+            return Outcome("1/2-1/2", f"{fold} repetition", "repetition")
         return None
 
     # ------------------------------------------------------------------ text

@@ -71,7 +71,10 @@ class Store:
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise sqlite3.OperationalError(f"cannot make its directory: {exc.strerror or exc}") from None
         self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
         self.lock = threading.Lock()
         with self.lock:
