@@ -12,7 +12,6 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from contextlib import contextmanager
 from pathlib import Path
 
 import chess
@@ -22,21 +21,12 @@ from websockets.sync.client import connect
 
 from hyperchess.tournament.pgn import check_pgn
 from hyperchess.web.server import make_server
+from web_support import serving
 from hyperchess.web.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@contextmanager
-def serving(db, host: str = "127.0.0.1"):
-    server = make_server(host, 0, db=db)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def base(server) -> str:
@@ -77,7 +67,7 @@ def next_update(conn, timeout: float = 5.0) -> dict:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with serving(tmp_path_factory.mktemp("live") / "games.sqlite3") as s:
+    with serving(db=tmp_path_factory.mktemp("live") / "games.sqlite3") as s:
         yield s
 
 
@@ -157,14 +147,14 @@ def test_the_websocket_refuses_foreign_origins_hosts_and_links(server):
 
 def test_a_restart_reopens_every_unfinished_game_with_its_clocks(tmp_path):
     db = tmp_path / "games.sqlite3"
-    with serving(db) as server:
+    with serving(db=db) as server:
         url = base(server)
         st = people_game(url, clock="5:00+2")
         white, black = st["links"]["seats"]["white"], st["links"]["seats"]["black"]
         for key, move in ((white, "e2e4"), (black, "e7e5"), (white, "g1f3")):
             assert call(url, "/api/move", {"key": key, "move": move})[0] == 200
         _, before = call(url, f"/api/state?key={black}")
-    with serving(db) as server:
+    with serving(db=db) as server:
         assert st["id"] in server.board.sessions                        # reopened at start
         _, after = call(base(server), f"/api/state?key={black}")
         assert after["moves"] == before["moves"] == ["e2e4", "e7e5", "g1f3"]
@@ -175,7 +165,7 @@ def test_a_restart_reopens_every_unfinished_game_with_its_clocks(tmp_path):
 
 def test_games_export_writes_every_game_as_one_pgn(tmp_path):
     db = tmp_path / "games.sqlite3"
-    with serving(db) as server:
+    with serving(db=db) as server:
         url = base(server)
         a = people_game(url)
         for key, move in ((a["links"]["seats"]["white"], "f2f3"), (a["links"]["seats"]["black"], "e7e5"),
@@ -275,7 +265,7 @@ def test_a_burst_of_200_connections_is_served(server):
 
 
 def test_the_token_holds_for_every_form_of_request_target(tmp_path):
-    with serving(tmp_path / "g.sqlite3", host="0.0.0.0") as server:
+    with serving("0.0.0.0", db=tmp_path / "g.sqlite3") as server:
         port = server.server_address[1]
         token = server.token
         host = f"127.0.0.1:{port}"

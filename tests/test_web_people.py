@@ -17,19 +17,10 @@ from pathlib import Path
 import chess
 import pytest
 
-from hyperchess.web.testing import BoardPage, browser, chromium_path, running_server, save_screenshot
+from browser_support import BROWSER_MARKS
+from hyperchess.web.testing import BoardPage, browser, running_server, save_screenshot
 
-try:
-    import playwright  # noqa: F401
-    HAVE_PLAYWRIGHT = True
-except ImportError:
-    HAVE_PLAYWRIGHT = False
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_path() is None, reason="no chromium on this machine"),
-    pytest.mark.skipif(not HAVE_PLAYWRIGHT, reason="playwright missing: pip install -e '.[browser]'"),
-]
+pytestmark = BROWSER_MARKS
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "artifacts" / "web"

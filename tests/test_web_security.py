@@ -6,26 +6,14 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hyperchess.web.server import make_server
+from web_support import serving
 
 
-@contextmanager
-def serving(host: str = "127.0.0.1", token: str | None = None, db=":memory:"):
-    server = make_server(host, 0, token=token, db=db)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="module")
