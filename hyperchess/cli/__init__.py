@@ -166,12 +166,15 @@ def show(variant: str, position: str | None, moves: str | None, svg_file: str | 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 def check(file: str) -> None:
-    """Check a variants file (docs/variants-file.md): every mistake is one line (the file, the key path, the
-    reason) and exit status 2; a good file prints each game it defines with perft 1 and 2 from its start."""
+    """Check a variants file (docs/variants-file.md) as --variants and VariantPath load it: every mistake
+    is one line (the file, the key path, the reason) and exit status 2; a good file prints each game it
+    defines with perft 1 and 2 from its start."""
+    from hyperchess.variants import check_variants
+    from hyperchess.variants.filelimits import MAX_FILE_BYTES
     from hyperchess.variants.textfile import FileError, read_text
-    from hyperchess.variants.variantsfile import FileGame, VariantsFileError, read_variants
+    from hyperchess.variants.variantsfile import FileGame, VariantsFileError
     try:
-        specs = read_variants(read_text(file), file)
+        specs = check_variants(read_text(file, limit=MAX_FILE_BYTES), file)
     except (FileError, VariantsFileError) as exc:
         fail(str(exc))
     for spec in specs:

@@ -246,7 +246,12 @@ def pgn() -> None:
 @variants_option
 @click.argument("file", type=click.Path(dir_okay=False))
 def check(file: str) -> None:
-    """Replay every game in FILE through the rules; report the first bad move (game, ply) or confirm all."""
+    """Replay every game in FILE through the rules; report the first bad move (game, ply) or confirm all.
+
+    Tokens as the PGN standard reads them (comments, variations, which are checked too, NAGs, % lines).
+    A game ends by itself only as its rules say: for orthodox chess mate, stalemate, a dead position, the
+    fivefold repetition and the 75-move rule (FIDE 9.6); a threefold repetition or 50 moves are claimed,
+    so play may go on."""
 
     from hyperchess.tournament.pgn import check_pgn
     try:

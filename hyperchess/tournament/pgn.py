@@ -7,12 +7,12 @@ The movetext is in the game's native notation; each engine move carries ``{score
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-from typing import Iterator
+from hyperchess.variants import get_game
 
-from hyperchess.variants import DEFAULT_GAME, FenError, MoveError, UnknownVariant, get_game
-from hyperchess.variants.notation import UnknownSquare
+from .spec import pgn_time_control
+
+# the reader and checker live in pgnreader.py; these names stay importable from here
+from .pgnreader import CheckReport, PgnGame, check_pgn, read_pgn  # noqa: F401
 
 NORMAL_TERMINATION = "normal"     # PGN's Termination value for a game ended by the rules (not a game's name)
 
@@ -45,11 +45,22 @@ def record_to_pgn(rec: dict, site: str = "?") -> str:
     tags += seat_tags(game, rec["players"])
     tags.append(("Result", rec["result"]))
     tags += [("Variant", rec["variant"]), ("FEN", rec["fen"]), ("SetUp", "1"),
-             ("TimeControl", " / ".join(dict.fromkeys(rec.get("tc", [])))),
+             *time_control_tags(game, rec.get("tc", [])),
              ("Termination", rec["termination"]), ("PlyCount", len(rec["moves"]))]
     pos = game.position(rec["fen"])
     return tag_block(tags) + "\n\n" + movetext(pos, rec["moves"], rec["result"], rec["comments"],
                                                 rec.get("reason")) + "\n\n"
+
+
+def time_control_tags(game, limits: list[str]) -> list[tuple[str, str]]:
+    """``TimeControl`` in the PGN standard's form (``spec.pgn_time_control``; ``?`` when the seats differ
+    or it cannot be written), and, when that does not say everything, each seat's own limits as the match
+    runner describes them (``WhiteTimeControl "depth=3"``, as cutechess names per-side controls)."""
+    standard = {pgn_time_control(text) for text in limits}
+    tags = [("TimeControl", standard.pop() if len(standard) == 1 else "?")]
+    if any(pgn_time_control(text) != text for text in limits) or len(set(limits)) > 1:
+        tags += [(game.color_names[i].capitalize() + "TimeControl", text) for i, text in enumerate(limits)]
+    return tags
 
 
 def tag_block(tags: list[tuple[str, object]]) -> str:
@@ -58,10 +69,13 @@ def tag_block(tags: list[tuple[str, object]]) -> str:
 
 
 def clk(seconds: float, decimals: int = 3) -> str:
-    """A clock for a ``[%clk H:MM:SS.sss]`` comment (``decimals`` places of seconds)."""
-    h, rest = divmod(max(0.0, seconds), 3600)
-    m, sec = divmod(rest, 60)
-    return f"{int(h)}:{int(m):02d}:{sec:0{3 + decimals}.{decimals}f}"
+    """A clock for a ``[%clk H:MM:SS.sss]`` comment (``decimals`` places of seconds), rounded once as a
+    whole (59.96 s at one place is ``0:01:00.0``, never ``0:00:60.0``)."""
+    unit = 10 ** decimals
+    h, rest = divmod(round(max(0.0, seconds) * unit), 3600 * unit)
+    m, sec = divmod(rest, 60 * unit)
+    whole, part = divmod(sec, unit)
+    return f"{h}:{m:02d}:{whole:02d}" + (f".{part:0{decimals}d}" if decimals else "")
 
 
 def movetext(pos, moves: list[str], result: str, comments: list[str] | None = None,
@@ -91,101 +105,3 @@ def movetext(pos, moves: list[str], result: str, comments: list[str] | None = No
             line = f"{line} {tok}" if line else tok
     lines.append(line)
     return "\n".join(lines)
-
-
-@dataclass
-class PgnGame:
-    number: int                # 1-based position in the file
-    line: int                  # line of its first tag
-    tags: dict[str, str] = field(default_factory=dict)
-    moves: list[str] = field(default_factory=list)
-    result: str | None = None
-
-
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
-_TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|\(|\)|\$\d+|[^\s{}();]+")
-_NUMBER = re.compile(r"^\d+\.+$")
-_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-
-
-def read_pgn(text: str) -> Iterator[PgnGame]:
-    """The games of a PGN text (tags, movetext tokens, result). Variations and NAGs are skipped."""
-    lines = text.splitlines()
-    i, number = 0, 0
-    while i < len(lines):
-        if not lines[i].strip() or lines[i].startswith("%"):
-            i += 1
-            continue
-        number += 1
-        g = PgnGame(number, i + 1)
-        while i < len(lines) and lines[i].startswith("["):
-            m = _TAG.match(lines[i].strip())
-            if m:
-                g.tags[m.group(1)] = re.sub(r"\\(.)", r"\1", m.group(2))
-            i += 1
-        body = []
-        while i < len(lines) and not lines[i].startswith("["):
-            body.append(lines[i])
-            i += 1
-        depth = 0
-        for tok in _TOKEN.findall("\n".join(body)):
-            if tok == "(":
-                depth += 1
-            elif tok == ")":
-                depth = max(0, depth - 1)
-            elif depth or tok.startswith(("{", ";", "$")) or _NUMBER.match(tok):
-                continue
-            elif tok in _RESULTS:
-                g.result = tok
-            else:
-                m = re.match(r"^\d+\.+(.+)$", tok)      # "1.e2e4" written without a space
-                g.moves.append(m.group(1) if m else tok.rstrip("+#!?"))
-        yield g
-
-
-@dataclass
-class CheckReport:
-    games: int
-    plies: int
-    error: str | None = None     # the first problem, one line
-
-
-def check_pgn(text: str) -> CheckReport:
-    """Replay every game through the rules; stop at the first bad move, tag or result."""
-    games = plies = 0
-    for g in read_pgn(text):
-        games += 1
-        where = f"game {g.number} (line {g.line}"
-        if "White" in g.tags:
-            where += f", {g.tags.get('White')} vs {g.tags.get('Black')}"
-        where += ")"
-        variant = g.tags.get("Variant", DEFAULT_GAME).lower()
-        variant = DEFAULT_GAME if variant in ("standard", "chess") else variant
-        try:
-            game = get_game(variant)
-        except UnknownVariant as exc:
-            return CheckReport(games, plies, f"{where}: {exc}")
-        try:
-            pos = game.position(g.tags.get("FEN"))
-        except (FenError, UnknownSquare) as exc:
-            return CheckReport(games, plies, f"{where}: bad FEN: {exc}")
-        for ply, text_move in enumerate(g.moves, 1):
-            outcome = pos.outcome()
-            if outcome is not None:
-                return CheckReport(games, plies, f"{where}, ply {ply}: move {text_move} after the game ended "
-                                                 f"({outcome})")
-            try:
-                move = pos.parse_move(text_move)
-            except (MoveError, UnknownSquare) as exc:
-                return CheckReport(games, plies, f"{where}, ply {ply}: {exc}")
-            pos.push(move)
-            plies += 1
-        result = g.tags.get("Result", g.result)
-        if g.result is not None and result != g.result:
-            return CheckReport(games, plies, f"{where}: Result tag {result} but movetext ends {g.result}")
-        outcome = pos.outcome()
-        if outcome is not None and result != outcome.result:
-            return CheckReport(games, plies, f"{where}: result {result}, but the final position is {outcome}")
-        if "PlyCount" in g.tags and g.tags["PlyCount"] != str(len(g.moves)):
-            return CheckReport(games, plies, f"{where}: PlyCount {g.tags['PlyCount']} but {len(g.moves)} moves")
-    return CheckReport(games, plies)

@@ -26,7 +26,7 @@ from .openings import Opening
 from .pgn import NORMAL_TERMINATION, record_to_pgn
 from .referee import START_TIMEOUT, DrawRule, GameJob, ResignRule, install_variants, new_record, play_game
 from .spec import EngineSpec
-from .stats import Sprt, format_elo, normalized_elo, pentanomial, summarize
+from .stats import Sprt, elo_text, format_elo, normalized_elo, pentanomial, summarize
 
 STATE_VERSION = 1
 
@@ -174,7 +174,7 @@ def report(cfg: MatchConfig, records: list[dict], elapsed: float | None = None, 
         a, b = f"{a}+{cfg.engines[2].name}", f"{b}+{cfg.engines[3].name}"
     out = [f"Results of {a} vs {b} ({cfg.variant}, {t.finished} of {cfg.total} games):",
            f"Games: {s.games}, Wins: {t.wins}, Draws: {t.draws}, Losses: {t.losses}, Score: {100 * s.score:.1f}%",
-           f"Elo: {format_elo(s.elo)} +/- {format_elo(s.elo_error)[1:]}, LOS: {100 * s.los:.1f} %, "
+           f"Elo: {elo_text(s)}, LOS: {100 * s.los:.1f} %, "
            f"DrawRatio: {100 * t.draws / s.games if s.games else 0:.1f} %"]
     if sum(t.penta):
         ne, nerr = normalized_elo(t.penta)

@@ -49,6 +49,22 @@ class TimeControl:
         return " ".join(parts) or "-"
 
 
+def pgn_time_control(described: str) -> str:
+    """The PGN standard's TimeControl field (section 9.6.1) for limits as ``TimeControl.describe`` writes
+    them: ``40/60``, ``300+2`` (python-chess also reads a fractional increment), ``1/N`` for N whole seconds a
+    move (one move a period, repeated), ``-`` for no clock at all (depth or nodes only), and ``?`` for what
+    the standard cannot write (a fraction of a second in a period)."""
+    words = described.split()
+    clock = next((w for w in words if not w.startswith(("depth=", "nodes=")) and w != "-"), None)
+    if clock is None:
+        return "-"
+    m = re.fullmatch(r"(?:(\d+)/)?(\d+)(\+[\d.]+)?", clock)
+    if m:
+        return clock
+    m = re.fullmatch(r"(\d+)/move", clock)
+    return f"1/{m.group(1)}" if m else "?"
+
+
 def _num(x: float) -> str:
     return f"{x:g}"
 

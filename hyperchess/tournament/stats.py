@@ -184,6 +184,22 @@ class Sprt:
         return None
 
 
+def elo_text(s: Summary) -> str:
+    """The Elo line's value: ``+36.62 +/- 46.84``. With every game won (or lost) the score has no finite
+    Elo; then the one-sided 95% bound of the Clopper-Pearson interval of the score (all n won: score >=
+    0.05^(1/n)) is given: ``> +182.31 (all 10 games won, 95% bound)``."""
+    n = s.games
+    if n == 0:
+        return "n/a (no games yet)"
+    if s.wins == n or s.losses == n:
+        bound = elo_from_score(0.05 ** (1 / n))
+        return (f"> {format_elo(bound)} (all {n} games won, 95% bound)" if s.wins == n
+                else f"< {format_elo(-bound)} (all {n} games lost, 95% bound)")
+    if math.isinf(s.elo_error):
+        return f"{format_elo(s.elo)} +/- n/a (too few games)"
+    return f"{format_elo(s.elo)} +/- {format_elo(s.elo_error)[1:]}"
+
+
 def format_elo(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"

@@ -83,10 +83,11 @@ def game_names() -> list[str]:
 def load_variants(path: str) -> list[str]:
     """Read a variants file and add its games; their names. A file that fails leaves every game as it was.
     Raises ``variantsfile.VariantsFileError`` (one line)."""
+    from .filelimits import MAX_FILE_BYTES
     from .textfile import FileError, read_text
     from .variantsfile import VariantsFileError
     try:
-        text = read_text(path, limit=1 << 22)
+        text = read_text(path, limit=MAX_FILE_BYTES)
     except FileError as exc:
         raise VariantsFileError(str(exc)) from None
     return add_variants(text, path)
@@ -95,16 +96,25 @@ def load_variants(path: str) -> list[str]:
 def add_variants(text: str, name: str) -> list[str]:
     """Add the games of a variants file's ``text`` (``name`` names it in messages); their names. Raises
     ``variantsfile.VariantsFileError`` and then changes nothing."""
+    specs = check_variants(text, name)
+    for spec in specs:
+        FILE_GAMES[spec.name] = spec
+        _cache.pop(spec.name, None)
+    return [spec.name for spec in specs]
+
+
+def check_variants(text: str | bytes, name: str) -> list:
+    """The games of a user's variants file (``variantsfile.GameSpec``s) after every check that loading it
+    makes (``read_variants``: the file's bounds, each game built, its start a position play can begin
+    from; and no game named like a built-in one), without adding them. Raises
+    ``variantsfile.VariantsFileError``."""
     from .variantsfile import VariantsFileError, read_variants
     specs = read_variants(text, name)
     _load_shipped()
     for spec in specs:
         if spec.name in REGISTRY or spec.name in BUILT_IN_GAMES:
             raise VariantsFileError(f"{name}: [{spec.name}]: a built-in game has this name; choose another")
-    for spec in specs:
-        FILE_GAMES[spec.name] = spec
-        _cache.pop(spec.name, None)
-    return [spec.name for spec in specs]
+    return specs
 
 
 def variant_source(name: str) -> tuple[tuple[str, str], ...]:
@@ -118,4 +128,4 @@ def variant_source(name: str) -> tuple[tuple[str, str], ...]:
 
 
 __all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "get_game",
-           "game_names", "UnknownVariant", "FILE_GAMES", "BUILT_IN_GAMES", "load_variants", "add_variants", "variant_source"]
+           "game_names", "UnknownVariant", "FILE_GAMES", "BUILT_IN_GAMES", "load_variants", "add_variants", "check_variants", "variant_source"]

@@ -1,4 +1,5 @@
-"""The one-line errors of the rules layer: a position string or a move that cannot be read or played."""
+"""The one-line errors of the rules layer: a position string or a move that cannot be read or played, a
+variants file that cannot be played."""
 from __future__ import annotations
 
 
@@ -8,3 +9,7 @@ class FenError(ValueError):
 
 class MoveError(ValueError):
     """A move that cannot be played; the message is one line saying why."""
+
+
+class VariantsFileError(ValueError):
+    """A variants file that cannot be played; the message is one line: the file, the key path, why."""

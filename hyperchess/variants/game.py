@@ -91,6 +91,11 @@ class Game(Presentation):
     castle_safety_always = False
     fifty_plies = 100              # plies without capture or pawn move that draw the game (NO_LIMIT: never)
     repetition = 3                 # the same position this often draws (0: never)
+    # Draws that a player claims (FIDE 9.2, 9.3) and the counts at which the game ends by itself (FIDE 9.6:
+    # fivefold, 75 moves); 0: the draw at ``fifty_plies``/``repetition`` is itself automatic.
+    # ``Position.outcome(claim_draw=False)`` reads them (the PGN checker's view of a game record).
+    automatic_fifty_plies = 0
+    automatic_repetition = 0
     stalemate = "draw"             # what a side without a legal move, not in check, gets: draw, loss or win
     # With royal_rule "none" in a two-player game: "any" = a side that loses a royal piece has lost (king
     # capture), "all" = a side that loses its last royal piece has lost (extinction); "" = no such end

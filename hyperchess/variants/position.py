@@ -16,6 +16,8 @@ from .pieces import Mode
 if TYPE_CHECKING:
     from .game import Game
 
+_FOLD = {4: "Fourfold", 5: "Fivefold"}      # names of the repetition counts that end a game by themselves
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -847,8 +849,11 @@ class Position:
         window = hist[-(self.halfmove + 1):]
         return window.count(h)
 
-    def outcome(self) -> Outcome | None:
-        """The game's result if it is over by rule, else None (draws by rule are automatic here)."""
+    def outcome(self, claim_draw: bool = True) -> Outcome | None:
+        """The game's result if it is over by rule, else None. With ``claim_draw`` (the engine's and the
+        referee's view) the n-move and repetition draws count as soon as they stand; without it only what
+        ends the game by itself does: a game whose draws are claimed (``Game.automatic_fifty_plies``,
+        ``Game.automatic_repetition``; FIDE 9.6: 75 moves, fivefold) ends at those counts instead."""
         g = self.game
         special = g.game_over(self) if g.has_game_over else None
         if special is not None:
@@ -859,10 +864,14 @@ class Position:
             return g.stalemate_outcome(self)
         if g.insufficient_material(self):
             return Outcome("1/2-1/2", "Insufficient material", "insufficient")
-        if self.halfmove >= g.fifty_plies:
-            return Outcome("1/2-1/2", f"{g.fifty_plies // g.players}-move rule", "fifty")
-        if g.repetition and self.repetitions() >= g.repetition:
-            return Outcome("1/2-1/2", "Threefold repetition", "repetition")
+        fifty, repetition = g.fifty_plies, g.repetition
+        if not claim_draw:
+            fifty, repetition = g.automatic_fifty_plies or fifty, g.automatic_repetition or repetition
+        if self.halfmove >= fifty:
+            return Outcome("1/2-1/2", f"{fifty // g.players}-move rule", "fifty")
+        if repetition and self.repetitions() >= repetition:
+            fold = "Threefold" if repetition == g.repetition else _FOLD.get(repetition, f"{repetition}-fold")
+            return Outcome("1/2-1/2", f"{fold} repetition", "repetition")
         return None
 
     # ------------------------------------------------------------------ text

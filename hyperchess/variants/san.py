@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .position import Position
 
 _SAN = re.compile(r"^(?:(?P<castle>[O0]-[O0](?:-[O0])?)|(?P<piece>[A-Z])?(?P<file>[a-wyz])?(?P<rank>\d+)?"
-                  r"(?P<capture>[x:])?(?P<to>[a-z]\d+)(?:=?(?P<promo>[A-Za-z]))?)$")
+                  r"(?P<capture>[x:-])?(?P<to>[a-z]\d+)(?:=?(?P<promo>[A-Za-z]))?)$")
 
 
 def flat(game) -> bool:
@@ -97,7 +97,7 @@ def san(pos: "Position", move: Move, legal: list[Move] | None = None) -> str:
 
 def parse_san(pos: "Position", text: str) -> Move:
     """The legal move written ``text`` in SAN (suffixes ``+ # ! ?`` ignored; extra disambiguation, a missing
-    ``x`` and a lower-case promotion letter accepted). Raises MoveError."""
+    ``x``, long algebraic ``Ng1-f3``/``e2-e4`` and a lower-case promotion letter accepted). Raises MoveError."""
     game = pos.game
     t = text.strip().rstrip("+#!?")
     m = _SAN.match(t)
@@ -113,7 +113,9 @@ def parse_san(pos: "Position", text: str) -> Move:
         except UnknownSquare:
             raise MoveError(f"malformed move {text.strip()!r}: no square {m.group('to')}") from None
         piece, file, rank, promo = m.group("piece"), m.group("file"), m.group("rank"), m.group("promo")
-        if piece is None and rank:            # a pawn's SAN never names its rank: this is a coordinate move
+        if piece is None and rank and not (file and m.group("capture")):
+            # a pawn's SAN never names its rank: this is a coordinate move (long algebraic e2-e4 and
+            # e4xd5 name both, with the separator)
             raise MoveError(f"malformed move {text.strip()!r}")
         found = []
         for mv in legal:

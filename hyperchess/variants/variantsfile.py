@@ -18,11 +18,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .betza import BetzaError, parse_betza, write_betza
-from .errors import FenError
+from . import filelimits as limits
+from .errors import FenError, VariantsFileError
 from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .game import NO_LIMIT, EvalWeights, Game
 from .geometry import Geometry, symmetric
+from .load import check_position
 from .notation import SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
@@ -38,7 +40,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
-             "level_order", "placement", "source"}
+             "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition"}
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -46,10 +48,6 @@ MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move
              "style", "initial", "en_passant"}
 PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves"} | MOVE_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
-
-
-class VariantsFileError(ValueError):
-    """A variants file that cannot be played; the message is one line: the file, the key path, why."""
 
 
 @dataclass(frozen=True)
@@ -76,17 +74,25 @@ def _check_keys(table: dict, known: set[str], where: str) -> None:
 def read_variants(text: str | bytes, name: str = "<variants>", build: bool = True,
                   shipped: bool = False) -> list[GameSpec]:
     """The games of a variants file, each checked by building it once (``build=False``: the files shipped
-    with hyperchess, checked by the tests, are built on first use). Raises VariantsFileError."""
+    with hyperchess, checked by the tests, are built on first use), within the bounds of ``filelimits``.
+    Raises VariantsFileError."""
+    if len(text) > limits.MAX_FILE_BYTES:
+        raise VariantsFileError(f"{name}: larger than {limits.MAX_FILE_BYTES:,} bytes")
     try:
         if isinstance(text, bytes):
             text = decode_text(text, name)
+        limits.check_nesting(text, name)
         data = tomllib.loads(text)
     except FileError as exc:
         raise VariantsFileError(str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
         raise VariantsFileError(f"{name}: not TOML: {exc}") from None
+    except RecursionError:                     # a nesting check_nesting did not foresee
+        raise VariantsFileError(f"{name}: arrays or tables nested too deeply") from None
     if not data:
         raise VariantsFileError(f"{name}: no games (each game is a [table])")
+    limits.check_games(data, name)
+    budget = limits.MAX_WORK
     out = []
     for game_name, table in data.items():
         where = f"{name}: [{game_name}]"
@@ -98,7 +104,7 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
             out.append(spec)
             continue
         try:
-            FileGame(spec)
+            budget -= FileGame(spec, budget).work
         except VariantsFileError as exc:
             text = str(exc)
             raise VariantsFileError(text if text.startswith(name) else f"{name}: {text}") from None
@@ -110,22 +116,28 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
 
 def _resolve(data: dict, game_name: str, name: str, chain: list[str]) -> dict:
     """The game's table with the tables it extends merged under it (its own keys win; ``pieces`` merge by
-    letter)."""
-    if game_name in chain:
-        raise VariantsFileError(f"{name}: [{chain[0]}]: extends itself (through {' -> '.join(chain + [game_name])})")
-    table = data[game_name]
-    parent = table.get("extends")
-    if parent is None:
-        return dict(table)
-    if not isinstance(parent, str) or parent not in data:
-        raise VariantsFileError(f"{name}: [{game_name}].extends: no game {parent!r} in this file"
-                                f"{_suggest(str(parent), set(data))}")
-    base = _resolve(data, parent, name, chain + [game_name])
-    # a placement table fits one board and one army, a source names one game: neither is inherited
-    merged = {**{k: v for k, v in base.items() if k not in ("placement", "source")},
-              **{k: v for k, v in table.items() if k != "extends"}}
-    if "pieces" in base and "pieces" in table and isinstance(table["pieces"], dict):
-        merged["pieces"] = {k: v for k, v in {**base["pieces"], **table["pieces"]}.items() if v is not False}
+    letter); a chain of at most ``MAX_EXTENDS`` games."""
+    chain = chain + [game_name]
+    while True:
+        parent = data[chain[-1]].get("extends")
+        if parent is None:
+            break
+        if not isinstance(parent, str) or parent not in data:
+            raise VariantsFileError(f"{name}: [{chain[-1]}].extends: no game {parent!r} in this file"
+                                    f"{_suggest(str(parent), set(data))}")
+        if parent in chain:
+            raise VariantsFileError(f"{name}: [{chain[0]}]: extends itself (through {' -> '.join(chain + [parent])})")
+        if len(chain) >= limits.MAX_EXTENDS:
+            raise VariantsFileError(f"{name}: [{game_name}]: extends a chain of more than {limits.MAX_EXTENDS} games")
+        chain.append(parent)
+    merged = dict(data[chain[-1]])
+    for child in reversed(chain[:-1]):
+        table, base = data[child], merged
+        # a placement table fits one board and one army, a source names one game: neither is inherited
+        merged = {**{k: v for k, v in base.items() if k not in ("placement", "source")},
+                  **{k: v for k, v in table.items() if k != "extends"}}
+        if "pieces" in base and "pieces" in table and isinstance(table["pieces"], dict):
+            merged["pieces"] = {k: v for k, v in {**base["pieces"], **table["pieces"]}.items() if v is not False}
     return merged
 
 
@@ -148,6 +160,7 @@ def _choice(table: dict, key: str, where: str, choices: dict[str, str]) -> str:
 def _vectors(value: Any, where: str, dims: int) -> tuple[tuple[int, int, int], ...]:
     if not isinstance(value, list) or not value:
         raise VariantsFileError(f"{where}: a list of vectors, e.g. [[1, 0, 0]]")
+    limits.check_count(value, limits.MAX_VECTORS, "vectors", where)
     out = []
     for v in value:
         if not isinstance(v, list) or len(v) != dims or not all(isinstance(x, int) and not isinstance(x, bool)
@@ -171,6 +184,7 @@ def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
     if "betza" in table:
         if not isinstance(table["betza"], str):
             raise VariantsFileError(f"{where}.betza: a text such as \"R\" or \"fmWfcF\"")
+        limits.check_betza(table["betza"], where)
         try:
             atoms += parse_betza(table["betza"])
         except BetzaError as exc:
@@ -180,6 +194,7 @@ def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
     moves = table.get("moves", [])
     if not isinstance(moves, list):
         raise VariantsFileError(f"{where}.moves: a list of moves, e.g. [{{ slide = [[1, 0, 0]], symmetric = true }}]")
+    limits.check_count(moves, limits.MAX_MOVES, "moves", f"{where}.moves")
     for i, move in enumerate(moves):
         if not isinstance(move, dict):
             raise VariantsFileError(f"{where}.moves[{i}]: a move is a table, e.g. {{ leap = [[1, 2, 0]] }}")
@@ -233,7 +248,8 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
 class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
-    def __init__(self, spec: GameSpec) -> None:
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        """The game of ``spec``; ``budget``: the most work (``filelimits.work``) its move tables may take."""
         t = spec.table
         where = f"[{spec.name}]"
         _check_keys(t, GAME_KEYS, where)
@@ -249,7 +265,7 @@ class FileGame(Game):
         if files * ranks * levels > MAX_CELLS:
             raise VariantsFileError(f"{where}: {files}x{ranks}x{levels} = {files * ranks * levels} cells, "
                                     f"more than {MAX_CELLS}")
-        holes = [tuple(h) + (0,) * (3 - len(h)) for h in t.get("holes", [])]
+        holes = limits.check_holes(t.get("holes", []), (files, ranks, levels), where)
         geo = Geometry(files, ranks, levels, wrap_files=bool(t.get("wrap_files", False)),
                        wrap_ranks=bool(t.get("wrap_ranks", False)), holes=holes)
         level_names = t.get("level_names", [str(i + 1) for i in range(levels)] if levels > 1 else [""])
@@ -264,7 +280,15 @@ class FileGame(Game):
         pieces = t.get("pieces")
         if not isinstance(pieces, dict) or not pieces:
             raise VariantsFileError(f"{where}.pieces: no pieces (a table of letter = {{ ... }})")
+        seen: dict[str, str] = {}
+        for letter in pieces:
+            if str(letter).upper() in seen:
+                raise VariantsFileError(f"{where}.pieces: {seen[str(letter).upper()]!r} and {letter!r} are one piece "
+                                        f"(a letter names a piece in either case)")
+            seen[str(letter).upper()] = letter
         army = [self._turned(_piece(letter, p, f"{where}.pieces.{letter}", dims)) for letter, p in pieces.items()]
+        self.work = limits.work(files * ranks * levels, max(files, ranks, levels), self.players, army)
+        limits.check_work(self.work, budget, where)
         if "start" not in t or not isinstance(t["start"], str):
             raise VariantsFileError(f"{where}.start: the start position string is missing")
         self.start_fen = t["start"]
@@ -285,6 +309,8 @@ class FileGame(Game):
         self.bare_king = self.bare_king.replace("none", "")
         self.fifty_plies = _int(t, "fifty_plies", where, 100, 0, 10_000) or NO_LIMIT
         self.repetition = _int(t, "repetition", where, 3, 0, 100)
+        self.automatic_fifty_plies = _int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
+        self.automatic_repetition = _int(t, "automatic_repetition", where, 0, 0, 100)
         self._insufficient = _choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
         self.eval_weights = self._eval(t.get("eval", {}), f"{where}.eval")
         self._xboard_pieces = t.get("xboard_pieces", None)
@@ -329,12 +355,24 @@ class FileGame(Game):
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
             if self.initial_cells:
                 self.compile()
-            self.position()                           # the start position must be a legal one
+            self._check_royal_start()
+            check_position(self.position())           # a start that play can begin from, as load_position checks
         except FenError as exc:
             raise VariantsFileError(f"{where}.start: {exc}") from None
         except ValueError as exc:
             raise VariantsFileError(f"{where}: {exc}") from None
 
+
+    def _check_royal_start(self) -> None:
+        """Two players with royal pieces in their army both start with them, as many each (the position
+        checks of ``load.royal_bounds`` take their bounds from this start)."""
+        if self.players != 2 or not self.royal_codes:
+            return
+        counts = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == color)
+                  for color in (0, 1)]
+        if 0 in counts or counts[0] != counts[1]:
+            raise FenError(f"{self.color_names[0]} starts with {counts[0]} royal pieces and {self.color_names[1]} "
+                           f"with {counts[1]}: both sides need a king, as many each")
 
     def _players(self, players: Any, where: str) -> None:
         """The colours in turn order: names, position-string letters, the way their pawns go, and teams."""
