@@ -5,6 +5,21 @@ import pytest
 
 from protocol_support import UCI_CMD, EngineProcess
 
+from hyperchess import variants
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _user_games_stay_in_their_module():
+    """A user's file game that a test module adds (``add_variants``) is gone after that module, so a later
+    module sees only the shipped games, whatever order the modules run in."""
+    variants.game_names()                      # the shipped games loaded first, so they are kept
+    before = dict(variants.FILE_GAMES)
+    yield
+    for name in set(variants.FILE_GAMES) - set(before):
+        variants._cache.pop(name, None)
+    variants.FILE_GAMES.clear()
+    variants.FILE_GAMES.update(before)
+
 
 @pytest.fixture
 def eng():

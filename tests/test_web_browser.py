@@ -13,37 +13,15 @@ import pytest
 
 from hyperchess.variants import game_names, get_game
 from hyperchess.variants.game import EMPTY, HOLE
-from hyperchess.web.testing import BoardPage, browser, chromium_path, png_stats, running_server, save_screenshot
+from hyperchess.web.testing import BoardPage, png_stats, running_server, save_screenshot
 
-try:
-    import playwright  # noqa: F401
-    HAVE_PLAYWRIGHT = True
-except ImportError:
-    HAVE_PLAYWRIGHT = False
+from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_path() is None, reason="no chromium on this machine"),
-    pytest.mark.skipif(not HAVE_PLAYWRIGHT, reason="playwright missing: pip install -e '.[browser]'"),
-]
+pytestmark = BROWSER_MARKS
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "artifacts" / "web"
 PLAYED = ("mixed3d", "future-generation", "first-contact", "raumschach")     # played by clicking
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with browser() as b:
-        yield b
-
-
-@pytest.fixture
-def board(chromium):
-    """A fresh server for each test (a server keeps at most 32 games, and people's games are not closed for
-    new ones), in the one browser."""
-    with running_server() as url:
-        yield url, chromium
 
 
 def pick(legal: list[dict], ply: int) -> dict:
@@ -279,9 +257,13 @@ def test_hint_score_side_no_move_piece_and_resign(board):
         st = view.wait_for_turn(0)
         assert st["thinking"].startswith("black (engine): score ") and " for black" in st["thinking"]
         assert view.page.inner_text("#message") == ""                # the old message is gone
+        view.page.click("#resign")                                  # resigning asks first
+        assert view.page.inner_text("#resign") == "Confirm resign" and view.page.is_visible("#resign-cancel")
+        view.page.wait_for_timeout(300)
+        assert view.state()["result"] is None
         view.page.click("#resign")
         view.page.wait_for_function("state.result === '0-1'")
-        assert "resign" in view.page.inner_text("#result")
+        assert view.page.inner_text("#result") == "0-1 White resigns"
         assert not view.errors, view.errors
     finally:
         view.page.close()

@@ -133,7 +133,7 @@ def test_draw_offer_and_resignation_between_people(server):
         assert next_update(w)["result"] == "1/2-1/2"
     st = people_game(url)
     status, now = call(url, "/api/resign", {"key": st["links"]["seats"]["black"]})
-    assert now["result"] == "1-0" and now["reason"] == "Black resign"
+    assert now["result"] == "1-0" and now["reason"] == "Black resigns"
     assert call(url, "/api/resign", {"key": st["links"]["watch"]})[0] == 403
 
 

@@ -43,8 +43,9 @@ def main(names: list[str]) -> int:
             if get_game(name).geometry.levels > 1:
                 view.page.click("#view3d")
                 view.page.wait_for_function("state.cells3d !== null && document.querySelector('#board3d canvas')")
-                if movers:
-                    view.page.wait_for_function("window.dests3d !== undefined")
+                if movers:                # the same piece selected, its targets marked in 3D
+                    view.page.evaluate("(sq) => clickTarget(sq)", movers[len(movers) // 2]["from"])
+                    view.page.wait_for_function("window.dests3d !== undefined && window.dests3d.length > 0")
                 view.page.wait_for_timeout(300)
                 path = out / f"web-{name}-3d.png"
                 data = save_screenshot(view.page, path)

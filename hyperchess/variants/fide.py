@@ -51,6 +51,10 @@ class FlatChess(Game):
     def _cannot_mate(self, pos: Position, color: int) -> bool:
         return cannot_mate(self, pos, color)
 
+    def side_cannot_mate(self, pos: Position, color: int) -> bool:
+        """One side's part of the rule (read by ``variants.material`` when a flag falls)."""
+        return cannot_mate(self, pos, color)
+
 
 def cannot_mate(game: Game, pos: Position, color: int) -> bool:
     """python-chess's rule, read by letters: ``color`` has only its king, or king and one knight against a

@@ -452,6 +452,11 @@ class FileGame(Game):
             return all(cannot_mate(self, pos, c) for c in (0, 1))
         return False
 
+    def side_cannot_mate(self, pos: "Position", color: int) -> bool | None:
+        """One side's part of ``insufficient_material`` (read by ``variants.material`` when a flag falls): the FIDE
+        rule judges each side (fide.cannot_mate); the other rules judge the whole board (None)."""
+        return cannot_mate(self, pos, color) if self._insufficient == "fide" else None
+
     @property
     def flat_betza(self) -> dict[str, str]:  # type: ignore[override]
         """The file's ``xboard_pieces``: what XBoard is told even for a game it knows by name."""

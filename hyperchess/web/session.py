@@ -21,6 +21,7 @@ from hyperchess.engine.search import Searcher
 from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
 from hyperchess.variants.codes import EMPTY, HOLE
 from hyperchess.variants.game import Move
+from hyperchess.variants.material import flag_fall_is_draw
 from hyperchess.variants.notation import UnknownSquare
 
 from .clocks import ClockError, Clocks, parse_clock
@@ -181,8 +182,12 @@ class Session(EngineSeats, GameView):
         if self.time_left(mover) <= 0:
             loser = self.game.teams[mover]
             self.clocks.flag(mover)
-            self.ended = ("0-1" if loser == 0 else "1-0",
-                          f"{self.game.color_names[mover].capitalize()} loses on time", "time forfeit")
+            name = self.game.color_names[mover].capitalize()
+            if flag_fall_is_draw(self.pos, mover):     # FIDE 6.9: the other side cannot mate by any series of moves
+                self.ended = ("1/2-1/2", f"{name}'s flag fell, and the other side cannot mate: a draw",
+                              "time forfeit")
+            else:
+                self.ended = ("0-1" if loser == 0 else "1-0", f"{name} loses on time", "time forfeit")
             self._changed()
 
     def outcome(self):
@@ -214,7 +219,9 @@ class Session(EngineSeats, GameView):
             if self.outcome() is not None:
                 raise BadInput("nothing to resign: the game is over")
             loser = self.game.teams[me]
-            self.ended = ("0-1" if loser == 0 else "1-0", f"{self.game.team_name(loser)} resign", "resign")
+            team = self.game.team_name(loser)
+            self.ended = ("0-1" if loser == 0 else "1-0", f"{team} {'resign' if ' and ' in team else 'resigns'}",
+                          "resign")
             self._changed()
 
     def offer_draw(self, mine=None) -> None:

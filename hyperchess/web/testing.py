@@ -81,6 +81,7 @@ class BoardPage:
         if loc.count() == 0:
             loc = self.page.locator(f'#board svg rect.square[data-square="{target}"], '
                                     f'#board svg rect.hole[data-square="{target}"]')
+        loc.first.wait_for(state="attached", timeout=10000)   # a live update may be redrawing the board
         box = loc.first.bounding_box()
         assert box is not None, f"{target} is not on the page"
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

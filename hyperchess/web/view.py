@@ -5,13 +5,13 @@ from __future__ import annotations
 import time
 
 from hyperchess.pictures import render_svg
-from hyperchess.pictures.games import glyph_for
-from hyperchess.pictures.svg import DEFAULT_COLORS, side_colors
-from hyperchess.tournament.pgn import clk, movetext, seat_tags, tag_block
-from hyperchess.variants.codes import HOLE, code_of
+from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, seat_tags, tag_block
+from hyperchess.variants.codes import code_of
 
+from .movelist import san_list
 from .errors import BadInput
 from .targets import legal_targets
+from .view3d import cells_3d
 
 
 class GameView:
@@ -108,6 +108,7 @@ class GameView:
                 "fen": pos.fen(),
                 "start_fen": self.start_fen,
                 "moves": list(self.names),
+                "san": san_list(game.position(self.start_fen), self.names),
                 "notes": list(self.notes),
                 "move_turns": list(self.turns),
                 "move_colors": [game.color_names[c] for c in self.turns[:-1]],
@@ -134,7 +135,9 @@ class GameView:
                                 for color in range(game.players) for kind in range(1, len(game.pieces))]},
                 "cells3d": cells_3d(view, arrows) if cells else None,
                 "levels": game.geometry.levels,
-                "analysis": None if analysis is None else {k: v for k, v in analysis.items() if k != "best"},
+                "analysis": None if analysis is None else {
+                    **{k: v for k, v in analysis.items() if k != "best"},
+                    "line_san": san_list(view, analysis["line"])},
                 "clock": self.clock if self.clocks.tc else None,
                 "clocks": self.clock_values(),
                 "termination": outcome.termination if outcome else None,
@@ -157,41 +160,13 @@ class GameView:
             tc = self.clocks.pgn_tag()
             if tc:
                 tags.append(("TimeControl", tc))
-            if outcome:
-                tags.append(("Termination", outcome.termination if outcome.termination == "time forfeit"
-                             else outcome.reason))
+            if outcome:                  # the PGN standard's values (python-chess, cutechess): the reason as a comment
+                tags.append(("Termination", "time forfeit" if outcome.termination == "time forfeit"
+                             else NORMAL_TERMINATION))
             start = game.position(self.start_fen)
             comments = [f"[%clk {clk(c, 1)}]" for c in self.clocks.after] if self.clocks.tc else None
-            closing = outcome.reason if outcome and outcome.termination == "time forfeit" else None
+            closing = outcome.reason if outcome else None
             return tag_block(tags) + "\n\n" + movetext(start, list(self.names), result, comments, closing) + "\n"
-
-
-def cells_3d(pos, arrows) -> dict:
-    """The board as data for the 3D view: each cell's square name, (file, rank, level), shade, and its piece
-    (token, colour, the glyph the pictures draw, fill and outline colours); holes (cells missing now) too;
-    the last move, the checked royal pieces and the analysis arrow."""
-    game = pos.game
-    g = game.geometry
-    glyphs = {}
-    out = []
-    for cell, (f, r, l) in enumerate(g.coords):
-        code = pos.board[cell]
-        entry = {"sq": game.names.name(cell), "f": f, "r": r, "l": l, "dark": (f + r) % 2 == 0, "hole": code == HOLE}
-        if code > HOLE:
-            kind, color = game.kind_of[code], game.owner[code]
-            piece = game.pieces[kind]
-            if kind not in glyphs:
-                glyph = glyph_for(piece.letter, piece.tags, piece.name)
-                glyphs[kind] = glyph.parts[0][0] if glyph.parts else piece.letter
-            fill, outline = side_colors(game, color, DEFAULT_COLORS)
-            entry["piece"] = {"token": game.letter_of(code), "color": game.color_names[color], "glyph": glyphs[kind],
-                              "fill": fill, "outline": outline, "name": piece.name}
-        out.append(entry)
-    last = pos.last_move
-    return {"cells": out, "files": g.files, "ranks": g.ranks, "levels": g.levels,
-            "level_names": list(game.names.level_names),
-            "last": [game.names.name(c) for c in (last[:2] if last else ()) if 0 <= c < g.size],
-            "arrows": [[game.names.name(a[0]), game.names.name(a[1])] for a in arrows]}
 
 
 def captured(game, start_fen: str, pos) -> dict[str, list[str]]:

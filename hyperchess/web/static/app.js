@@ -16,6 +16,7 @@ let analyzing = false;    // analysis mode: the engine thinks about the position
 let brush = "";           // the editor's chosen piece token ("" removes)
 let mode3d = false;       // the 3D view instead of the flat panels
 let view3dReady = false;
+let shownVersion = null; // the game version last drawn
 let clockBase = 0;        // performance.now() when the shown clocks were read
 
 // A server bound beyond loopback prints its address with ?token=...: every API request carries it back.
@@ -230,6 +231,7 @@ function clickTarget(t) {
     return;
   } else {
     if (selected !== null) say(`no legal move from ${selected} to ${t}`, true);
+    else if (legal.some((m) => m.to === t && m.from !== t && !pieceOn(m.from))) say(`choose a piece beside the board first, then ${t}`, false);
     else say("");
     selected = null;
   }
@@ -269,18 +271,26 @@ function showMoves() {
   ol.textContent = "";
   let li = null;
   let turn = state.start_turn;
+  let number = state.start_fullmove;
   const current = reviewPly === null ? state.moves.length : reviewPly;
+  const shown = state.san || state.moves;       // SAN in flat games, else the native names
   state.moves.forEach((m, i) => {
     if (li === null || turn === 0) {
+      if (li !== null) number += 1;
       li = document.createElement("li");
-      if (i === 0 && turn !== 0) li.appendChild(document.createTextNode(".. ".repeat(turn)));
+      const num = document.createElement("span");
+      num.className = "num";
+      // a round that does not start with the first colour: "1... g8f6"
+      num.textContent = i === 0 && turn !== 0 ? `${number}... ` : `${number}. `;
+      li.appendChild(num);
       ol.appendChild(li);
     }
     const span = document.createElement("span");
     span.className = "move" + (i + 1 === current ? " current" : "");
     span.dataset.color = state.move_colors[i];
     span.dataset.ply = String(i + 1);
-    span.textContent = m + " ";
+    span.dataset.move = m;
+    span.textContent = shown[i] + " ";
     span.addEventListener("click", () => review(i + 1));
     li.appendChild(span);
     if (state.notes && state.notes[i]) {
@@ -291,7 +301,6 @@ function showMoves() {
     }
     turn = state.move_turns[i + 1];
   });
-  ol.start = state.start_fullmove;
   const cur = ol.querySelector("span.current");
   if (reviewPly === null) ol.scrollTop = ol.scrollHeight;
   else if (cur) cur.scrollIntoView({ block: "nearest" });
@@ -334,21 +343,31 @@ function show() {
   $("view3d").textContent = mode3d ? "Flat view" : "3D view";
   $("board").hidden = mode3d;
   $("board3d").hidden = !mode3d;
-  if (mode3d && state.cells3d) {
-    if (!view3dReady) { View3D.init($("board3d"), (t) => { if (state) clickTarget(t); }); view3dReady = true; }
-    View3D.render(state.cells3d, state.flipped);
-  }
   $("board").innerHTML = state.svg;
   const svg = boardSvg();
   const vb = svg.viewBox && svg.viewBox.baseVal;
   // a board much wider than high (First Contact's elevations) gets the whole width; the panel goes below
-  document.querySelector("main").classList.toggle("wide", !!(vb && vb.width > 1.9 * vb.height));
+  document.querySelector("main").classList.toggle("wide", !mode3d && !!(vb && vb.width > 1.9 * vb.height));
+  if (mode3d && state.cells3d) {
+    if (!view3dReady) { View3D.init($("board3d"), (t) => { if (state) clickTarget(t); }); view3dReady = true; }
+    View3D.render(state.cells3d, { turns: state.turns, key: state.id, seats: state.colors.length });
+  }
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.addEventListener("click", onBoardClick);
+  Drag.attach(svg, {
+    source: (el) => {
+      const t = targetOf(el);
+      return t !== null && !state.editing && reviewPly === null && state.legal.some((m) => m.from === t && m.to !== t) ? t : null;
+    },
+    targetAt: targetOf,
+    begin: (from) => { if (selected !== from) clickTarget(from); },
+    drop: (from, to) => { if (selected !== from) clickTarget(from); clickTarget(to); },
+  });
   svg.dataset.flipped = String(state.flipped);
   svg.dataset.turns = String(state.turns);
-  $("choice").hidden = true;
+  if (state.version !== shownVersion) $("choice").hidden = true;   // a redraw of the same game keeps a pending choice
+  shownVersion = state.version;
   markSelection();
   const who = state.players[state.colors.indexOf(state.turn)];
   $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who})` +
@@ -362,7 +381,7 @@ function show() {
   $("review").hidden = state.review_ply === null;
   if (state.review_ply !== null) {
     $("review-text").textContent = state.review_ply === 0 ? "the start position" :
-      `after move ${state.review_ply} (${state.moves[state.review_ply - 1]}) of ${state.moves.length}`;
+      `after move ${state.review_ply} (${(state.san || state.moves)[state.review_ply - 1]}) of ${state.moves.length}`;
   }
   const fen = state.review_ply === null ? state.fen : state.review_fen;
   if (document.activeElement !== $("fen")) $("fen").value = fen;
@@ -430,7 +449,7 @@ function showAnalysis() {
   const a = state.analysis;
   if (!a) { box.textContent = "analysis: starting..."; return; }
   box.textContent = `analysis (${a.running ? "thinking" : "done"}): depth ${a.depth}, score ${a.score || "?"} ` +
-    `for ${a.side} (to move), best line: ${a.line.join(" ") || "-"}`;
+    `for ${a.side} (to move), best line: ${(a.line_san || a.line).join(" ") || "-"}`;
 }
 
 async function poll() {
@@ -520,7 +539,16 @@ async function init() {
     changeSeats();
   });
   $("undo").addEventListener("click", () => action("/api/undo"));
-  $("resign").addEventListener("click", () => action("/api/resign"));
+  Confirm.attach($("resign"), "Confirm resign", () => action("/api/resign"));
+  $("rematch").addEventListener("click", () => {
+    // colours swapped: each seat's player moves to the next colour (two players: they trade places)
+    const sels = [...document.querySelectorAll("#seats select")];
+    const seats = sels.map((s) => s.value);
+    sels.forEach((s, i) => { s.value = seats[(i + seats.length - 1) % seats.length]; });
+    flip = false;
+    rot = 0;
+    newGame();
+  });
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
