@@ -386,3 +386,19 @@ def test_a_request_whose_headers_trickle_in_is_cut_off(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_move_found_after_the_database_closed_is_not_an_error(tmp_path):
+    """An engine thread that finishes its search while the server shuts down: its move is not written (it was
+    never acknowledged), the thread raises nothing, and what was stored before stays."""
+    from hyperchess.web.session import Session
+    store = Store(tmp_path / "g.sqlite3")
+    s = Session("normal", ["human", "human"], 0.1)
+    store.create(s, {})
+    s.store = store
+    s.play("e2e4")
+    store.close()
+    s.play("e7e5")                      # after the close: no sqlite3.ProgrammingError
+    reopened = Store(tmp_path / "g.sqlite3")
+    assert reopened.load(s.id).moves == ["e2e4"]
+    reopened.close()

@@ -75,6 +75,7 @@ class Store:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise sqlite3.OperationalError(f"cannot make its directory: {exc.strerror or exc}") from None
+        self.closed = False
         self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
         self.lock = threading.Lock()
         with self.lock:
@@ -84,6 +85,7 @@ class Store:
 
     def close(self) -> None:
         with self.lock:
+            self.closed = True
             self.db.close()
 
     # ------------------------------------------------------------------ writes
@@ -116,7 +118,15 @@ class Store:
         for ply in range(min(saved, n), n):
             clocks = s.clocks.history[ply + 1] if ply + 1 < len(s.clocks.history) else s.clocks.left
             rows.append((s.id, ply, s.names[ply], json.dumps(clocks) if s.clocks.tc else None, now))
-        with self.lock, self.db:
+        with self.lock:
+            if self.closed:
+                # the server has stopped: an engine's move found after that was never acknowledged to
+                # anyone, and the engine thinks again when the game reopens
+                return saved
+            return self._write(s, saved, n, outcome, now, rows)
+
+    def _write(self, s, saved: int, n: int, outcome, now: float, rows: list) -> int:
+        with self.db:
             self.db.execute("BEGIN")
             self.db.execute("UPDATE games SET start_fen=?, seats=?, linked=?, movetime=?, updated=?, result=?,"
                             " reason=?, termination=?, draw_offer=? WHERE id=?",
