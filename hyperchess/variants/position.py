@@ -673,10 +673,7 @@ class Position:
                     else:
                         moves.append(mv)
             elif to == self.ep:
-                if zone is not None and to in zone:
-                    self._en_passant(frm, to, self.ep_victim, moves)
-                else:
-                    moves.append((frm, to, self.ep_victim, EN_PASSANT))
+                self._en_passant(frm, to, self.ep_victim, moves)
         for between, to, mv in paths:
             if not b[to]:
                 for x in between:
