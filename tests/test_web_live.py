@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 from hyperchess.tournament.pgn import check_pgn
 from hyperchess.web.server import make_server
-from web_support import serving
+from web_support import exchange, serving
 from hyperchess.web.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,16 +192,7 @@ def test_games_export_writes_every_game_as_one_pgn(tmp_path):
 
 # ---------------------------------------------------------------------- the hostile battery (issue 49)
 def raw(port: int, request: bytes, timeout: float = 10.0) -> tuple[int, bytes]:
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
-        sock.sendall(request)
-        chunks = []
-        while True:
-            chunk = sock.recv(65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
-    return int(head.split()[1]), body
+    return exchange(port, request, timeout)
 
 
 def post(port: int, path: str, body: bytes, host: str | None = None, extra: str = "") -> tuple[int, bytes]:

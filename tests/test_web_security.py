@@ -5,13 +5,12 @@ closes the game a person is playing."""
 from __future__ import annotations
 
 import json
-import socket
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from web_support import serving
+from web_support import exchange, serving
 
 
 
@@ -29,19 +28,7 @@ def raw(port: int, method: str, path: str, headers: dict[str, str], body: bytes 
     client gone and answers nothing)."""
     lines = [f"{method} {path} HTTP/1.1"] + [f"{k}: {v}" for k, v in headers.items()]
     data = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
-        sock.sendall(data)
-        if half_close:
-            sock.shutdown(socket.SHUT_WR)     # a body shorter than its Content-Length ends here
-        chunks = []
-        while True:
-            chunk = sock.recv(65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    answer = b"".join(chunks)
-    head, _, payload = answer.partition(b"\r\n\r\n")
-    return int(head.split()[1]), payload
+    return exchange(port, data, timeout, half_close)
 
 
 def own(server, extra: dict[str, str] | None = None, body: bytes = b"") -> dict[str, str]:

@@ -1,6 +1,7 @@
 """What the web server tests share: a real server on a free loopback port, in a thread."""
 from __future__ import annotations
 
+import socket
 import threading
 from contextlib import contextmanager
 
@@ -18,3 +19,20 @@ def serving(host: str = "127.0.0.1", token: str | None = None, db=":memory:"):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def exchange(port: int, data: bytes, timeout: float = 10.0, half_close: bool = False) -> tuple[int, bytes]:
+    """Send exactly ``data`` to the server on ``port`` and read the whole answer up to its close: (status,
+    body). ``half_close`` ends the sending side after the data (uvicorn takes that as the client gone)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(data)
+        if half_close:
+            sock.shutdown(socket.SHUT_WR)
+        chunks = []
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
