@@ -46,10 +46,7 @@ class FlatChess(Game):
     def insufficient_material(self, pos: Position) -> bool:
         """Neither side can mate (python-chess's rule: lone king, a single knight, or bishops all
         on one colour with no pawns or knights on the board)."""
-        return all(self._cannot_mate(pos, c) for c in (0, 1))
-
-    def _cannot_mate(self, pos: Position, color: int) -> bool:
-        return cannot_mate(self, pos, color)
+        return all(self.side_cannot_mate(pos, c) for c in (0, 1))
 
     def side_cannot_mate(self, pos: Position, color: int) -> bool:
         """One side's part of the rule (read by ``variants.material`` when a flag falls)."""
