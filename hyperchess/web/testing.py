@@ -10,6 +10,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -81,8 +82,16 @@ class BoardPage:
         if loc.count() == 0:
             loc = self.page.locator(f'#board svg rect.square[data-square="{target}"], '
                                     f'#board svg rect.hole[data-square="{target}"]')
-        loc.first.wait_for(state="attached", timeout=10000)   # a live update may be redrawing the board
-        box = loc.first.bounding_box()
+        # a live update may be redrawing the board: the cell found may be replaced before it is measured, so
+        # measure it again (the locator finds the new one) until it stays
+        from playwright.sync_api import Error as PlaywrightError
+        box, deadline = None, time.monotonic() + 10
+        while box is None and time.monotonic() < deadline:
+            try:
+                loc.first.wait_for(state="attached", timeout=1000)
+                box = loc.first.bounding_box(timeout=1000)
+            except PlaywrightError:
+                box = None
         assert box is not None, f"{target} is not on the page"
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
