@@ -170,7 +170,7 @@ def test_stop_inside_a_null_move_search_unwinds():
 
     pos = normal()
     fen, h = pos.fen(), pos.hash
-    Spy().search(pos, Limits(depth=7))          # where the null-move searches lie in the node count
+    Spy().search(pos, Limits(depth=9))          # where the null-move searches lie in the node count
     inside = [start + (end - start) // 2 for start, end in spans if end - start >= 4]
     assert inside
     for budget_nodes in inside[:5]:             # the same deterministic search, stopped in the middle of one

@@ -11,7 +11,7 @@ cpdef long _from_tt(long s, int ply)
 cdef class _GameData:
     cdef public object game, evaluator, _edge
     cdef public list value, aligned, royal, reach, teams, team_sign, enemy, enemies, owner
-    cdef public bint single_royal, has_game_over, has_filter, has_evaluate
+    cdef public bint single_royal, has_game_over, quiet_endings, has_filter, has_evaluate
     cdef public int players
     cdef public long fifty_plies
 
@@ -56,5 +56,5 @@ cdef class Searcher:
 
     @cython.locals(us=int, best=long, b=list, enemy=list, value=list, margin=long, v=long, a=long, q=int,
                    team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=list,
-                   scored=list, moves=list, legal_known=bint, gd=_GameData)
-    cpdef long _qs(self, Position pos, long alpha, long beta, int ply, bint check, bint checks=*) except? -1234567
+                   scored=list, moves=list, legal_known=bint, gd=_GameData, only=int)
+    cpdef long _qs(self, Position pos, long alpha, long beta, int ply, bint check, bint checks=*, int qdepth=*) except? -1234567

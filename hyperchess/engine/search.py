@@ -37,13 +37,16 @@ EXACT, LOWER, UPPER = 0, 1, 2
 RANDOM_MOVES = 8                    # opening randomisation: root noise up to this full move number
 ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
 FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift eval + margin above alpha
-LMP = (0, 8, 14, 24)                # quiet moves tried at depth 1..3 in non-PV nodes before the rest is skipped
+LMP = (0, 8, 14, 24, 36, 50)        # quiet moves tried at depth 1..LMP_DEPTH in non-PV nodes before the rest is skipped
+LMP_DEPTH = len(LMP) - 1
 RFP_MARGIN = 90                     # non-PV nodes of depth <= RFP_DEPTH: eval - depth * this >= beta cuts at once
-RFP_DEPTH = 3
+RFP_DEPTH = 5
+NULL_R = 3                          # null move: the reply searched NULL_R + depth // 4 plies shallower
 ROOT_LMR = True                     # late move reductions at the root too (issue 50) ...
 ROOT_LMR_FROM = 4                   # ... from the root's fifth move on, quiet moves that give no check,
 ROOT_LMR_MAX = 1                    # ... by at most this many plies (2 missed a mate in two at depth 4)
 IIR_DEPTH = 4                       # a node this deep without a hash move is searched one ply shallower
+QS_RECAPTURES = 4                   # quiescence plies with every capture; deeper, only recaptures
 SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
 QS_CHECKS = False                   # search quiet checking moves in the first quiescence ply ...
 QS_CHECK_MARGIN = 100               # ... when the stand-pat score is less than this below alpha
@@ -139,6 +142,7 @@ class _GameData:
         self.enemies = game.enemies
         self.owner = game.owner
         self.has_game_over = game.has_game_over
+        self.quiet_endings = game.quiet_endings
         self.has_filter = game.has_filter
         self.has_evaluate = game.has_evaluate
         self.fifty_plies = game.fifty_plies
@@ -544,7 +548,7 @@ class Searcher:
                     return s
 
         # a non-PV node whose static score stands well above beta is not searched (reverse futility)
-        if (depth <= RFP_DEPTH and beta - alpha == 1 and not check and not gd.has_game_over
+        if (depth <= RFP_DEPTH and beta - alpha == 1 and not check and not gd.quiet_endings
                 and -MATE_BOUND < beta < MATE_BOUND):
             margin = RFP_MARGIN * depth
             v = self._eval(pos, beta + margin - 1, beta + margin)
@@ -555,7 +559,7 @@ class Searcher:
         # null move: if passing still holds beta, a real move will too (not in check, not in pawn endings)
         if (null_ok and depth >= 3 and not check and self.null_allowed and -MATE_BOUND < beta < MATE_BOUND
                 and self._eval(pos, beta - 1, beta) >= beta and self._has_pieces(pos)):
-            r = 3 if depth >= 6 else 2
+            r = NULL_R + depth // 4
             s = -self._null_search(pos, depth - 1 - r, -beta, -beta + 1, ply + 1)
             if s >= beta:
                 return beta
@@ -590,7 +594,7 @@ class Searcher:
         else:
             lazy = False                    # no single king of ours: nothing to test
         # frontier pruning in non-PV nodes (not in check, no game-specific end that a quiet move could reach)
-        prune = (depth <= 3 and beta - alpha == 1 and not check and not gd.has_game_over
+        prune = (depth <= LMP_DEPTH and beta - alpha == 1 and not check and not gd.quiet_endings
                  and -MATE_BOUND < alpha and beta < MATE_BOUND)
         checks = None                       # cells from which a quiet move might give check: never pruned
         if prune and self.gd.single_royal:
@@ -601,7 +605,7 @@ class Searcher:
             elif kc is not None:
                 checks = self.gd.reach[opp][kc]
         if prune:
-            futile = depth <= 2 and self._eval(pos, alpha - FUTILITY[depth], alpha - FUTILITY[depth] + 1) + FUTILITY[depth] <= alpha
+            futile = depth < len(FUTILITY) and self._eval(pos, alpha - FUTILITY[depth], alpha - FUTILITY[depth] + 1) + FUTILITY[depth] <= alpha
             lmp = LMP[depth]
         quiets = 0
         for m in moves:
@@ -611,15 +615,20 @@ class Searcher:
                     and not royal[b[m[0]]]):
                 continue                    # leaves the check standing: illegal without trying it
             quiet = not (q and enemy[q]) and flag != EN_PASSANT and flag != PROMOTION
+            unless_check = False            # pruned unless it gives check (tested once it is made)
             if quiet:
                 quiets += 1
-                if (prune and i and (futile or quiets > lmp) and m != killers[0] and m != killers[1]
-                        and (checks is None or (m[1] not in checks and m[0] not in checks))):
-                    continue
+                if prune and i and (futile or quiets > lmp) and m != killers[0] and m != killers[1]:
+                    if checks is None or (m[1] not in checks and m[0] not in checks):
+                        continue
+                    unless_check = True
             mover = b[m[0]]
             pos.push(m)
             if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL) \
                     and pos.king_exposed(m, us, k):
+                pos.pop()
+                continue
+            if unless_check and not self._in_check(pos, kc):
                 pos.pop()
                 continue
             same = teams[pos.turn] == team
@@ -681,9 +690,12 @@ class Searcher:
         finally:
             pos.pop_null()              # on a stop, also the moves made above the pass
 
-    def _qs(self, pos: Position, alpha: int, beta: int, ply: int, check: bool, checks: bool = False) -> int:
+    def _qs(self, pos: Position, alpha: int, beta: int, ply: int, check: bool, checks: bool = False,
+            qdepth: int = 0) -> int:
         """Quiescence: stand pat, then captures and promotions only (all evasions when in check); with
-        ``checks`` (its first ply, in games with check) also the quiet moves that give check."""
+        ``checks`` (its first ply, in games with check) also the quiet moves that give check. From
+        ``QS_RECAPTURES`` plies into quiescence (``qdepth``) only captures on the last move's cell are tried:
+        a crowded 3D board otherwise chains exchanges over a dozen plies."""
         self.pv[ply] = []
         self.nodes += 1
         if self.nodes >= self.next_check:
@@ -717,7 +729,14 @@ class Searcher:
             scored = []
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
             enemies = gd.enemies[us]
+            only = -1
+            if qdepth >= QS_RECAPTURES:
+                last = pos.last_move
+                if last is not None:
+                    only = last[1]
             for m in source:
+                if only >= 0 and m[1] != only:
+                    continue
                 q = b[m[1]]
                 if q and enemy[q]:
                     v = value[q]
@@ -781,9 +800,9 @@ class Searcher:
                 pos.pop()
                 continue                    # a quiet move that does not give check
             if teams[pos.turn] == team:
-                s = self._qs(pos, alpha, beta, ply + 1, child_check)
+                s = self._qs(pos, alpha, beta, ply + 1, child_check, False, qdepth + 1)
             else:
-                s = -self._qs(pos, -beta, -alpha, ply + 1, child_check)
+                s = -self._qs(pos, -beta, -alpha, ply + 1, child_check, False, qdepth + 1)
             pos.pop()
             if s > best:
                 best = s

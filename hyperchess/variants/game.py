@@ -852,6 +852,9 @@ class Game(Presentation):
         self.has_special = type(self).special_moves is not Game.special_moves
         self.has_game_over = (type(self).game_over is not Game.game_over or self.elimination or bool(self.royal_loss)
                               or bool(self.bare_king))
+        # the core's own endings (a royal piece captured, a colour eliminated, a bare king) need a capture;
+        # a game's own ``game_over`` hook may end the game on any move (the search never prunes those)
+        self.quiet_endings = type(self).game_over is not Game.game_over
         self.has_filter = type(self).filter_moves is not Game.filter_moves
         self.has_evaluate = type(self).evaluate is not Game.evaluate
         self.tried_flags = frozenset(f for f, how in self.special_legality.items() if how == "tried")
