@@ -162,7 +162,7 @@ def test_stop_inside_a_null_move_search_unwinds():
             start = self.nodes
             try:
                 s = super()._null_search(*args)
-            except search_module._Stop:
+            except search_module.Stop:
                 stopped_inside.append(self.nodes)
                 raise
             spans.append((start, self.nodes))

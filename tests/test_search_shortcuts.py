@@ -11,16 +11,10 @@ import random
 
 import pytest
 
-from hyperchess.engine.search import _GAME_DATA, Searcher, _GameData
+from hyperchess.engine.gamedata import game_data
+from hyperchess.engine.search import Searcher
 from hyperchess.variants import BUILT_IN_GAMES, get_game
 from hyperchess.variants.game import EN_PASSANT, SPECIAL
-
-
-def game_data(game) -> _GameData:
-    gd = _GAME_DATA.get(id(game))
-    if gd is None or gd.game is not game:
-        gd = _GAME_DATA[id(game)] = _GameData(game)
-    return gd
 
 
 @pytest.mark.parametrize("name", BUILT_IN_GAMES)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import chess
 
-from hyperchess.engine.search import RANDOM_MOVES, Limits, Searcher
+from hyperchess.engine.deepening import RANDOM_MOVES
+from hyperchess.engine.search import Limits, Searcher
 from protocol_support import InProcess
 from hyperchess.variants import get_game
 

@@ -37,7 +37,8 @@ import numpy as np  # noqa: E402
 
 from hyperchess.engine.evaluate import Evaluator  # noqa: E402
 from hyperchess.engine.endgame import king_centre_for, mop_up_for  # noqa: E402
-from hyperchess.engine.search import TEMPO, _GameData  # noqa: E402
+from hyperchess.engine.gamedata import GameData  # noqa: E402
+from hyperchess.engine.search import TEMPO  # noqa: E402
 from hyperchess.variants import UnknownVariant, get_game  # noqa: E402
 from hyperchess.variants.game import EvalWeights  # noqa: E402
 
@@ -48,7 +49,7 @@ BLOCK = 64
 
 def build(game, rows: list[dict]):
     """The sparse placement features, the dense term features, the fixed offsets and the labels."""
-    gd = _GameData(game)
+    gd = GameData(game)
     mirror = game.mirror_cells()
     if mirror is None:
         sys.exit(f"{game.name}: the players' armies do not mirror each other; no shared placement table")

@@ -32,7 +32,8 @@ sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resol
 
 from hyperchess.engine.evaluate import Evaluator  # noqa: E402
 from hyperchess.engine.endgame import king_centre_for, mop_up_for  # noqa: E402
-from hyperchess.engine.search import TEMPO, _GameData  # noqa: E402
+from hyperchess.engine.gamedata import GameData  # noqa: E402
+from hyperchess.engine.search import TEMPO  # noqa: E402
 from hyperchess.tournament.pgn import read_pgn  # noqa: E402
 from hyperchess.variants import UnknownVariant, get_game  # noqa: E402
 from hyperchess.variants.game import EvalWeights  # noqa: E402
@@ -44,7 +45,7 @@ RESULT = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 def samples(game, paths: list[str]):
     """(game number, result, fixed offset, features) for each quiet position of the games."""
-    gd = _GameData(game)
+    gd = GameData(game)
     kinds = [k for k in range(1, len(game.pieces)) if not game.pieces[k].pawn and not game.pieces[k].royal]
     unit = {}
     for term in TERMS:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from hyperchess.variants.position import Position
 
 if TYPE_CHECKING:
-    from .search import _GameData
+    from .gamedata import GameData
 
 KING_CENTRE = 40                    # endgame: centipawns between a king in the centre and one in a corner
 ENDGAME_MATERIAL = 1400             # ... when each side has at most this much besides pawns and royals
@@ -65,7 +65,7 @@ class KingCentre:
         return 0
 
 
-def king_centre_for(pos: Position, gd: _GameData) -> KingCentre | None:
+def king_centre_for(pos: Position, gd: GameData) -> KingCentre | None:
     """A king-centralisation term when both sides of a two-player game are down to at most
     ``ENDGAME_MATERIAL`` of pieces other than pawns and royals (decided once at the root)."""
     game = pos.game
@@ -81,7 +81,7 @@ def king_centre_for(pos: Position, gd: _GameData) -> KingCentre | None:
     return KingCentre(gd.edge(game))
 
 
-def mop_up_for(pos: Position, gd: _GameData) -> MopUp | None:
+def mop_up_for(pos: Position, gd: GameData) -> MopUp | None:
     """A mop-up term when one of two sides has at most a minor piece's worth left and is well behind."""
     game = pos.game
     if game.players != 2:

@@ -23,7 +23,8 @@ from typing import Callable, Collection
 from hyperchess.variants.game import Move
 from hyperchess.variants.position import Position
 
-from .search import SearchInfo, SearchResult, Searcher, _Stop, report_score
+from .scores import SearchInfo, SearchResult, Stop, report_score
+from .search import Searcher
 from .timecontrol import Limits
 
 
@@ -60,7 +61,7 @@ def search_lines(searcher: Searcher, pos: Position, limits: Limits, lines: int,
             searcher.root_best = None
             try:
                 score = searcher._root(pos, rest, info.depth)
-            except _Stop:
+            except Stop:
                 pos.take_back_to(moves_made)
                 partial[:] = current
                 return

@@ -2,18 +2,11 @@
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
 from hyperchess.variants.position cimport Position
+from hyperchess.engine.gamedata cimport GameData
 
 
 cpdef long _to_tt(long s, int ply)
 cpdef long _from_tt(long s, int ply)
-
-
-cdef class _GameData:
-    cdef public object game, evaluator, _edge
-    cdef public list value, aligned, royal, reach, teams, team_sign, enemy, enemies, owner
-    cdef public bint single_royal, has_game_over, quiet_endings, has_filter, has_evaluate
-    cdef public int players
-    cdef public long fifty_plies
 
 
 cdef class Searcher:
@@ -22,12 +15,12 @@ cdef class Searcher:
     cdef public dict tt, history, eval_cache
     cdef public list killers, pv
     cdef public bint king_safety, qs_checks, null_allowed
-    cdef public _GameData gd
+    cdef public GameData gd
     cdef public double deadline, node_limit, next_check
 
     cpdef _poll(self)
 
-    @cython.locals(gd=_GameData, sign=long, v=long, extra=object)
+    @cython.locals(gd=GameData, sign=long, v=long, extra=object)
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(b=list, enemy=list, value=list, hist=dict, first=list, caps=list, known=list, rest=list,
@@ -47,7 +40,7 @@ cdef class Searcher:
     @cython.locals(k=object, check=bint, entry=object, s=long, flag=int, margin=long, v=long, r=int, us=int,
                    team=int, b=list, enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,
                    quiets=int, lmp=int, prune=bint, futile=bint, lazy=bint, quiet=bint, same=bint, q=int,
-                   mover=int, opp=int, m=tuple, royal=list, teams=list, gd=_GameData)
+                   mover=int, opp=int, m=tuple, royal=list, teams=list, gd=GameData)
     cpdef long _ab(self, Position pos, int depth, long alpha, long beta, int ply, bint null_ok=*) except? -1234567
 
     cpdef bint _has_pieces(self, Position pos) except -1
@@ -56,5 +49,5 @@ cdef class Searcher:
 
     @cython.locals(us=int, best=long, b=list, enemy=list, value=list, margin=long, v=long, a=long, q=int,
                    team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=list,
-                   scored=list, moves=list, legal_known=bint, gd=_GameData, only=int)
+                   scored=list, moves=list, legal_known=bint, gd=GameData, only=int)
     cpdef long _qs(self, Position pos, long alpha, long beta, int ply, bint check, bint checks=*, int qdepth=*) except? -1234567

@@ -1,11 +1,11 @@
-"""Iterative-deepening alpha-beta for every game: negamax from the side to move's view.
+"""The search's tree: alpha-beta for every game, negamax from the side to move's view.
+
+``Searcher.search`` runs iterative deepening (engine/deepening.py) over ``_root``; below it ``_ab`` (the tree,
+with its pruning and reductions) and ``_qs`` (quiescence). Scores and results: engine/scores.py; what the
+search reads of a game: engine/gamedata.py.
 
 Team games: when the next mover is on the same team as the current one (four-player games after
 an elimination) the child's value is not negated and the window is passed unchanged.
-
-Scores are centipawns from the side to move's view. Mates are reported the CECP way, in moves:
-``100000 + N`` (we mate with our N-th move) or ``-100000 - N`` (we are mated after N moves of ours);
-inside the search a mate at ply p is ``MATE - p`` so that shorter mates score higher.
 """
 from __future__ import annotations
 
@@ -13,29 +13,23 @@ import math
 import random
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Callable, Collection
 
 from hyperchess.variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from hyperchess.variants.position import Position
 
+from .deepening import deepen
 from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
-from .evaluate import Evaluator
-from .timecontrol import Limits, budget
+from .gamedata import game_data
+from .scores import INF, MATE, MATE_BOUND, SearchInfo, SearchResult, Stop
+from .timecontrol import Budget, Limits, budget
 
-MATE = 1_000_000
-MATE_BOUND = MATE - 10_000          # |score| above this is a mate
-MATE_REPORT = 100_000               # reported mate scores: 100000 + moves
-INF = 10 ** 9
 MAX_PLY = 120
-MAX_DEPTH = 100
 # Look at the clock and the stop event every POLL_NODES nodes. A poll costs ~0.2 us and a node 10-300 us
 # (3D boards are the slow end), so polling this often is free and keeps the reaction within a few ms.
 POLL_NODES = 16
 TEMPO = 10                          # the side to move's small edge
 EXACT, LOWER, UPPER = 0, 1, 2
-RANDOM_MOVES = 8                    # opening randomisation: root noise up to this full move number
-ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
 FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift eval + margin above alpha
 LMP = (0, 8, 14, 24, 36, 50)        # quiet moves tried at depth 1..LMP_DEPTH in non-PV nodes before the rest is skipped
 LMP_DEPTH = len(LMP) - 1
@@ -58,44 +52,6 @@ LMR = [[0] * 256] + [[0, 0, 0] + [max(1, int(0.5 + math.log(d) * math.log(i) / 2
 TT_ENTRY_BYTES = 160                # rough size of one dict entry with its tuple
 
 
-@dataclass
-class SearchInfo:
-    """One completed iteration (and possibly a last one for a partly searched iteration)."""
-    depth: int
-    score: int
-    elapsed: float
-    nodes: int
-    pv: list = field(default_factory=list)
-
-
-@dataclass
-class SearchResult:
-    """The move to play (None only when there is no legal move), the expected reply and the final line."""
-    best: Move | None
-    ponder: Move | None
-    score: int
-    depth: int
-    nodes: int
-    pv: list = field(default_factory=list)
-
-
-class _Stop(Exception):
-    """Raised inside the tree when time, nodes or the stop event say so."""
-
-
-def report_score(s: int) -> int:
-    """Internal score -> the reported one: CECP mates in moves, ``100000 + N`` = mate in N moves.
-
-    We mate at ply p (odd): N = (p + 1) // 2. We are mated at ply p (even): N = p // 2, so a
-    mated root (p = 0) is ``-100000``.
-    """
-    if s >= MATE_BOUND:
-        return MATE_REPORT + (MATE - s + 1) // 2
-    if s <= -MATE_BOUND:
-        return -MATE_REPORT - (MATE + s) // 2
-    return max(-MATE_REPORT + 1, min(MATE_REPORT - 1, s))
-
-
 def _to_tt(s: int, ply: int) -> int:
     if s >= MATE_BOUND:
         return s + ply
@@ -110,75 +66,6 @@ def _from_tt(s: int, ply: int) -> int:
     if s <= -MATE_BOUND:
         return s + ply
     return s
-
-
-class _EveryCell:
-    """A set that holds every cell."""
-
-    def __contains__(self, cell: object) -> bool:
-        return True
-
-
-_EVERY_CELL = _EveryCell()
-
-
-class _GameData:
-    """Per-game tables the search reads: piece values by code (royal victims count most)."""
-
-    def __init__(self, game) -> None:
-        self.game = game
-        self.value = [0] * game.ncodes
-        for code in range(game.ncodes):
-            kind = game.kind_of[code]
-            if kind and game.owner[code] >= 0:
-                piece = game.pieces[kind]
-                self.value[code] = 20000 if piece.royal else piece.value
-        self.single_royal = game.royal_rule == "single"
-        # what every node asks of the game, read once
-        self.players = game.players
-        self.teams = list(game.teams)
-        self.team_sign = game.team_sign
-        self.enemy = game.enemy
-        self.enemies = game.enemies
-        self.owner = game.owner
-        self.has_game_over = game.has_game_over
-        self.quiet_endings = game.quiet_endings
-        self.has_filter = game.has_filter
-        self.has_evaluate = game.has_evaluate
-        self.fifty_plies = game.fifty_plies
-        self.evaluator = Evaluator(game)
-        self._edge: list[int] | None = None
-        # aligned[c][k]: the cells on an enemy slider line from cell k (own king of colour c there).
-        # A non-royal piece of c that leaves a cell outside this set cannot expose that king: only
-        # en passant and the game's special moves (two cells change) need the full test then.
-        self.aligned = [[frozenset(x for e in game.enemies[c] for first, _, rest, _ in game.attack_lines[e][k]
-                                   for x in (first, *rest))
-                         for k in range(game.geometry.size)] if self.single_royal and not game.indirect else None
-                        for c in range(game.players)]
-        if game.indirect and self.single_royal:
-            # lame leaps and hoppers: any move may open or close an attack; every move is tested
-            self.aligned = [[_EVERY_CELL] * game.geometry.size for _ in range(game.players)]
-        self.royal = [code in game.royal_codes for code in range(game.ncodes)]
-        # reach[c][k]: aligned[c][k] plus the far leap sources: every cell from which an enemy piece could
-        # attack cell k at all. In a two-player game a plain move (normal, double step, promotion) of the
-        # opponent gives check only if it lands in reach or leaves an aligned cell (discovered check).
-        self.reach = [[self.aligned[c][k] | {frm for e in game.enemies[c] for frm, _ in game.far_leaps[e][k]}
-                       for k in range(game.geometry.size)] if self.single_royal and game.players == 2
-                      and not game.indirect else None
-                      for c in range(game.players)]
-
-    def edge(self, game) -> list[int]:
-        """Per cell, 0 (centre) .. 100 (corner): how little a queen would reach from it on an empty board."""
-        if self._edge is None:
-            g = game.geometry
-            dirs = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
-            reach = [sum(len(g.ray(cell, d, 0)) for d in dirs) for cell in range(g.size)]
-            lo, hi = min(reach), max(reach)
-            self._edge = [100 * (hi - r) // max(hi - lo, 1) for r in reach]
-        return self._edge
-
-
-_GAME_DATA: dict[int, _GameData] = {}     # per game object, shared by every searcher (tables are read-only)
 
 
 class Searcher:
@@ -214,11 +101,14 @@ class Searcher:
                on_info: Callable[[SearchInfo], None] | None = None,
                exclude: Collection[Move] = ()) -> SearchResult:
         """Search ``pos`` (left unchanged) within ``limits``; the best move, or None if there is none."""
-        start = time.perf_counter()
+        return deepen(self, pos, limits, stop, on_info, exclude)
+
+    def begin(self, pos: Position, limits: Limits, stop: threading.Event | None, start: float) -> Budget:
+        """Make ready for a search of ``pos`` that started at ``start`` (``time.perf_counter``): the game's
+        tables, the endgame term, the clock and the node budget; the transposition table and history are
+        kept (history decayed), killers forgotten."""
         game = pos.game
-        gd = _GAME_DATA.get(id(game))
-        if gd is None or gd.game is not game or len(gd.value) != game.ncodes:
-            gd = _GAME_DATA[id(game)] = _GameData(game)
+        gd = game_data(game)
         self.gd = gd
         self.mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
         king_safety = self.mop is None
@@ -232,7 +122,6 @@ class Searcher:
         self.qs_checks = QS_CHECKS and gd.reach[0] is not None and not game.has_game_over
         plan = budget(limits)
         self.deadline = start + plan.hard if plan.hard is not None else float("inf")
-        soft = start + plan.soft if plan.soft is not None else float("inf")
         self.stop_event = stop
         self.node_limit = max(1, limits.nodes) if limits.nodes is not None else float("inf")
         self.nodes = 0
@@ -243,79 +132,17 @@ class Searcher:
             self.history[key] >>= 2
         for k in self.killers:
             k[0] = k[1] = None
-
-        moves = pos.legal_moves()
-        if not moves:
-            return SearchResult(None, None, report_score(self._terminal(pos, 0)), 0, 0, [])
-        if exclude:
-            excluded = set(exclude)
-            moves = [m for m in moves if m not in excluded]
-            if not moves:
-                return SearchResult(None, None, 0, 0, 0, [])
-        entry = self.tt.get(pos.hash)
-        moves = self._order(pos, moves, entry[3] if entry else None, 0)
-        self.noise = None
-        if self.randomness > 0 and pos.fullmove <= RANDOM_MOVES and len(moves) > 1:
-            self.noise = {m: self.rng.randint(0, self.randomness) for m in moves}
-        best, best_score, best_pv, done_depth = moves[0], None, [moves[0]], 0
-        max_depth = min(MAX_DEPTH, limits.depth) if limits.depth is not None else MAX_DEPTH
-        timed = plan.hard is not None
-        moves_made = pos.moves_made
-        last_info = None
-        for depth in range(1, max(1, max_depth) + 1):
-            self.root_best = None
-            iteration_start = time.perf_counter()
-            try:
-                if depth >= 4 and best_score is not None and abs(best_score) < MATE_BOUND:
-                    lo, hi = best_score - ASPIRATION, best_score + ASPIRATION
-                    score = self._root(pos, moves, depth, lo, hi)
-                    if score <= lo or score >= hi:          # outside the window: search it again in full
-                        if score <= lo:
-                            self.root_best = None           # a fail-low move is no better than the last best
-                        score = self._root(pos, moves, depth)
-                else:
-                    score = self._root(pos, moves, depth)
-            except _Stop:
-                pos.take_back_to(moves_made)
-                # a move that already beat the previous best in the unfinished iteration is better
-                if self.root_best is not None and self.root_best[0] != best:
-                    best, best_score, best_pv = self.root_best[0], self.root_best[1], self.root_best[2]
-                break
-            best, best_score, done_depth = self.root_best[0], score, depth
-            best_pv = self.root_best[2]
-            moves.remove(best)
-            moves.insert(0, best)
-            last_info = SearchInfo(depth, report_score(score), time.perf_counter() - start, self.nodes, list(best_pv))
-            if on_info is not None:
-                on_info(last_info)
-            now = time.perf_counter()
-            if now >= soft or self.nodes >= self.node_limit or (stop is not None and stop.is_set()):
-                break
-            if now + 2 * (now - iteration_start) > self.deadline and not plan.use_all:
-                break          # on a clock: the next iteration (usually 3x longer) could not finish anyway
-            if timed and len(moves) == 1 and not limits.infinite:
-                break          # the only move: no need to think
-            if abs(score) >= MATE_BOUND and not limits.infinite and depth >= MATE - abs(score) + 2:
-                break          # a mate found with room to spare does not get shorter
-        if best_score is None:
-            best_score = self._eval(pos)
-        final = SearchInfo(done_depth, report_score(best_score), time.perf_counter() - start, self.nodes,
-                           list(best_pv))
-        if on_info is not None and (last_info is None or last_info.pv != final.pv
-                                    or last_info.score != final.score):
-            on_info(final)
-        ponder = best_pv[1] if len(best_pv) > 1 else None
-        return SearchResult(best, ponder, report_score(best_score), done_depth, self.nodes, list(best_pv))
+        return plan
 
     # ------------------------------------------------------------------ helpers
     def _poll(self) -> None:
         """Stop on the node budget, the stop event or the clock."""
         if self.nodes >= self.node_limit:
-            raise _Stop
+            raise Stop
         if self.stop_event is not None and self.stop_event.is_set():
-            raise _Stop
+            raise Stop
         if time.perf_counter() >= self.deadline:
-            raise _Stop
+            raise Stop
         self.next_check = min(self.nodes + POLL_NODES, self.node_limit)
 
     def _eval(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:

@@ -1,0 +1,98 @@
+"""Iterative deepening: the root's moves searched one depth at a time, within a time and node budget.
+
+Each depth starts from the previous one's best move, inside an aspiration window of +-``ASPIRATION`` around
+its score from depth 4 (a score outside it is searched again in full; after a fail low the old best move
+stands). A search stopped inside a depth keeps a move that already beat the previous best there. Opening
+variety: each root move gets a random bonus of 0..``Searcher.randomness`` centipawns while
+``pos.fullmove <= RANDOM_MOVES``. The tree below the root is ``Searcher._root``/``_ab``/``_qs``
+(engine/search.py).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Callable, Collection
+
+from hyperchess.variants.game import Move
+from hyperchess.variants.position import Position
+
+from .scores import MATE, MATE_BOUND, SearchInfo, SearchResult, Stop, report_score
+from .timecontrol import Limits
+
+if TYPE_CHECKING:
+    from .search import Searcher
+
+MAX_DEPTH = 100
+RANDOM_MOVES = 8                    # opening randomisation: root noise up to this full move number
+ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
+
+
+def deepen(searcher: "Searcher", pos: Position, limits: Limits, stop: threading.Event | None = None,
+           on_info: Callable[[SearchInfo], None] | None = None, exclude: Collection[Move] = ()) -> SearchResult:
+    """Search ``pos`` (left unchanged) within ``limits``; the best move, or None if there is none."""
+    start = time.perf_counter()
+    plan = searcher.begin(pos, limits, stop, start)
+    soft = start + plan.soft if plan.soft is not None else float("inf")
+    moves = pos.legal_moves()
+    if not moves:
+        return SearchResult(None, None, report_score(searcher._terminal(pos, 0)), 0, 0, [])
+    if exclude:
+        excluded = set(exclude)
+        moves = [m for m in moves if m not in excluded]
+        if not moves:
+            return SearchResult(None, None, 0, 0, 0, [])
+    entry = searcher.tt.get(pos.hash)
+    moves = searcher._order(pos, moves, entry[3] if entry else None, 0)
+    searcher.noise = None
+    if searcher.randomness > 0 and pos.fullmove <= RANDOM_MOVES and len(moves) > 1:
+        searcher.noise = {m: searcher.rng.randint(0, searcher.randomness) for m in moves}
+    best, best_score, best_pv, done_depth = moves[0], None, [moves[0]], 0
+    max_depth = min(MAX_DEPTH, limits.depth) if limits.depth is not None else MAX_DEPTH
+    timed = plan.hard is not None
+    moves_made = pos.moves_made
+    last_info = None
+    for depth in range(1, max(1, max_depth) + 1):
+        searcher.root_best = None
+        iteration_start = time.perf_counter()
+        try:
+            if depth >= 4 and best_score is not None and abs(best_score) < MATE_BOUND:
+                lo, hi = best_score - ASPIRATION, best_score + ASPIRATION
+                score = searcher._root(pos, moves, depth, lo, hi)
+                if score <= lo or score >= hi:          # outside the window: search it again in full
+                    if score <= lo:
+                        searcher.root_best = None           # a fail-low move is no better than the last best
+                    score = searcher._root(pos, moves, depth)
+            else:
+                score = searcher._root(pos, moves, depth)
+        except Stop:
+            pos.take_back_to(moves_made)
+            # a move that already beat the previous best in the unfinished iteration is better
+            if searcher.root_best is not None and searcher.root_best[0] != best:
+                best, best_score, best_pv = searcher.root_best[0], searcher.root_best[1], searcher.root_best[2]
+            break
+        best, best_score, done_depth = searcher.root_best[0], score, depth
+        best_pv = searcher.root_best[2]
+        moves.remove(best)
+        moves.insert(0, best)
+        last_info = SearchInfo(depth, report_score(score), time.perf_counter() - start, searcher.nodes, list(best_pv))
+        if on_info is not None:
+            on_info(last_info)
+        now = time.perf_counter()
+        if now >= soft or searcher.nodes >= searcher.node_limit or (stop is not None and stop.is_set()):
+            break
+        if now + 2 * (now - iteration_start) > searcher.deadline and not plan.use_all:
+            break          # on a clock: the next iteration (usually 3x longer) could not finish anyway
+        if timed and len(moves) == 1 and not limits.infinite:
+            break          # the only move: no need to think
+        if abs(score) >= MATE_BOUND and not limits.infinite and depth >= MATE - abs(score) + 2:
+            break          # a mate found with room to spare does not get shorter
+    if best_score is None:
+        best_score = searcher._eval(pos)
+    final = SearchInfo(done_depth, report_score(best_score), time.perf_counter() - start, searcher.nodes,
+                       list(best_pv))
+    if on_info is not None and (last_info is None or last_info.pv != final.pv
+                                or last_info.score != final.score):
+        on_info(final)
+    ponder = best_pv[1] if len(best_pv) > 1 else None
+    return SearchResult(best, ponder, report_score(best_score), done_depth, searcher.nodes, list(best_pv))
+

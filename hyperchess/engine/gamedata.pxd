@@ -1,0 +1,10 @@
+# Cython declarations for gamedata.py (the optional compiled path, docs/performance.md): the search reads
+# these attributes at every node, so they are C fields of the compiled class.
+
+
+cdef class GameData:
+    cdef public object game, evaluator, _edge
+    cdef public list value, aligned, royal, reach, teams, team_sign, enemy, enemies, owner
+    cdef public bint single_royal, has_game_over, quiet_endings, has_filter, has_evaluate
+    cdef public int players
+    cdef public long fifty_plies

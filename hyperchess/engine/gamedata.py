@@ -1,0 +1,86 @@
+"""What the search reads of a game, computed once per game object and shared by every searcher.
+
+Piece values by code (royal victims count most), the rule switches every node asks, and the cell sets
+behind the search's shortcuts: ``aligned`` (where a move may expose our king) and ``reach`` (where the
+opponent's move may give check). Read-only once built.
+"""
+from __future__ import annotations
+
+from .evaluate import Evaluator
+
+
+class _EveryCell:
+    """A set that holds every cell."""
+
+    def __contains__(self, cell: object) -> bool:
+        return True
+
+
+_EVERY_CELL = _EveryCell()
+
+
+class GameData:
+    """Per-game tables the search reads: piece values by code (royal victims count most)."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.value = [0] * game.ncodes
+        for code in range(game.ncodes):
+            kind = game.kind_of[code]
+            if kind and game.owner[code] >= 0:
+                piece = game.pieces[kind]
+                self.value[code] = 20000 if piece.royal else piece.value
+        self.single_royal = game.royal_rule == "single"
+        # what every node asks of the game, read once
+        self.players = game.players
+        self.teams = list(game.teams)
+        self.team_sign = game.team_sign
+        self.enemy = game.enemy
+        self.enemies = game.enemies
+        self.owner = game.owner
+        self.has_game_over = game.has_game_over
+        self.quiet_endings = game.quiet_endings
+        self.has_filter = game.has_filter
+        self.has_evaluate = game.has_evaluate
+        self.fifty_plies = game.fifty_plies
+        self.evaluator = Evaluator(game)
+        self._edge: list[int] | None = None
+        # aligned[c][k]: the cells on an enemy slider line from cell k (own king of colour c there).
+        # A non-royal piece of c that leaves a cell outside this set cannot expose that king: only
+        # en passant and the game's special moves (two cells change) need the full test then.
+        self.aligned = [[frozenset(x for e in game.enemies[c] for first, _, rest, _ in game.attack_lines[e][k]
+                                   for x in (first, *rest))
+                         for k in range(game.geometry.size)] if self.single_royal and not game.indirect else None
+                        for c in range(game.players)]
+        if game.indirect and self.single_royal:
+            # lame leaps and hoppers: any move may open or close an attack; every move is tested
+            self.aligned = [[_EVERY_CELL] * game.geometry.size for _ in range(game.players)]
+        self.royal = [code in game.royal_codes for code in range(game.ncodes)]
+        # reach[c][k]: aligned[c][k] plus the far leap sources: every cell from which an enemy piece could
+        # attack cell k at all. In a two-player game a plain move (normal, double step, promotion) of the
+        # opponent gives check only if it lands in reach or leaves an aligned cell (discovered check).
+        self.reach = [[self.aligned[c][k] | {frm for e in game.enemies[c] for frm, _ in game.far_leaps[e][k]}
+                       for k in range(game.geometry.size)] if self.single_royal and game.players == 2
+                      and not game.indirect else None
+                      for c in range(game.players)]
+
+    def edge(self, game) -> list[int]:
+        """Per cell, 0 (centre) .. 100 (corner): how little a queen would reach from it on an empty board."""
+        if self._edge is None:
+            g = game.geometry
+            dirs = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
+            reach = [sum(len(g.ray(cell, d, 0)) for d in dirs) for cell in range(g.size)]
+            lo, hi = min(reach), max(reach)
+            self._edge = [100 * (hi - r) // max(hi - lo, 1) for r in reach]
+        return self._edge
+
+
+_GAME_DATA: dict[int, GameData] = {}     # per game object, shared by every searcher (tables are read-only)
+
+
+def game_data(game) -> GameData:
+    """The search's tables for ``game``, built on first use."""
+    gd = _GAME_DATA.get(id(game))
+    if gd is None or gd.game is not game or len(gd.value) != game.ncodes:
+        gd = _GAME_DATA[id(game)] = GameData(game)
+    return gd
