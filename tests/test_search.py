@@ -511,3 +511,32 @@ def test_a_node_without_a_hash_move_is_searched_one_ply_shallower():
     s._ab(pos, d, -sm.INF, sm.INF, 1)
     assert s.tt[pos.hash][0] == d
 
+
+
+def test_quiet_endings_are_the_games_own_hooks():
+    """Frontier pruning skips quiet moves only where no quiet move can end the game: the core's endings
+    (a king captured, a colour eliminated, a bare king) need a capture; a game's own ``game_over`` hook
+    (First Contact: a check wins) may end it on any move."""
+    assert get_game("first-contact").quiet_endings
+    for name in ("future-generation", "millennium", "shatranj", "normal", "mixed3d"):
+        assert not get_game(name).quiet_endings, name
+
+
+def test_deep_quiescence_tries_only_recaptures():
+    """From the ``QS_RECAPTURES``-th quiescence ply on, only captures on the cell the last move landed on
+    are searched (mixed3d's crowded cube otherwise chains exchanges a dozen plies deep)."""
+    import hyperchess.engine.search as sm
+    from pathlib import Path
+    sets = Path(__file__).resolve().parent.parent / "bench" / "positions" / "mixed3d.txt"
+    middlegame = [line for line in sets.read_text().splitlines() if line.strip() and not line.startswith("#")][7]
+    pos = get_game("mixed3d").position(middlegame)
+    seen = []
+
+    class Spy(Searcher):
+        def _qs(self, pos, alpha, beta, ply, check, checks=False, qdepth=0):
+            if qdepth > sm.QS_RECAPTURES and not check:
+                seen.append((pos.stack[-1][0][1], pos.stack[-2][0][1]))
+            return super()._qs(pos, alpha, beta, ply, check, checks, qdepth)
+
+    Spy().search(pos, Limits(depth=2))
+    assert seen and all(a == b for a, b in seen)
