@@ -1,0 +1,468 @@
+"""The tables a game compiles to: what the shared move generator, the attack test and the evaluation read.
+
+``GameTables.compile`` (a base class of ``Game``) turns a game's data (geometry, army, castling rules,
+promotion zones, initial cells) into per-code, per-cell tables, once (sunfish style: precompute, keep the hot
+loops flat): each cell's rides, leaps and pawn-like moves as ready-made move tuples, the attack lines and
+leap sources ``Position.attacked`` reads, castling and initial-path bits, Zobrist keys, and the piece-square
+values (reach on the empty board, or a game's learned ``placement``).
+"""
+from __future__ import annotations
+
+import random
+import zlib
+from collections import deque
+from typing import Iterable
+
+from .codes import DOUBLE, EMPTY, NORMAL, TRANSFORM, Move, code_of
+from .geometry import Vector
+from .pieces import Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
+
+PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quadratic in its progress)
+PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
+
+
+class GameTables:
+    """The table building of ``Game`` (it reads the game's class attributes and calls its hooks)."""
+
+    def compile(self) -> None:
+        self._rule_tables = None        # built again from the new tables by the next position
+        g = self.geometry
+        n = g.size
+        ncodes = (len(self.pieces)) << 2
+        self.ncodes = ncodes
+        self.owner = [-1] * ncodes
+        self.kind_of = [0] * ncodes
+        for kind in range(1, len(self.pieces)):
+            for color in range(self.players):
+                code = code_of(kind, color)
+                self.owner[code] = color
+                self.kind_of[code] = kind
+        self.enemy = [[self.owner[c] >= 0 and self.teams[self.owner[c]] != self.teams[us]
+                       for c in range(ncodes)] for us in range(self.players)]
+        self.enemies = [tuple(c for c in range(self.players) if self.teams[c] != self.teams[us])
+                        for us in range(self.players)]
+        self.royal_codes = frozenset(c for c in range(ncodes) if self.kind_of[c] and self.pieces[self.kind_of[c]].royal)
+        self.pawn_codes = frozenset(c for c in range(ncodes) if self.kind_of[c] and self.pieces[self.kind_of[c]].pawn)
+        self.letters: dict[str, int] = {}
+        self.kind_by_letter: dict[str, int] = {}
+        for kind in range(1, len(self.pieces)):
+            self.kind_by_letter.setdefault(self.pieces[kind].letter.upper(), kind)
+            if self.players > 2:
+                # more than two colours: a token is the colour letter + the piece letter (``gK``)
+                for color in range(self.players):
+                    self.letters[self.color_letters[color] + self.pieces[kind].letter.upper()] = code_of(kind, color)
+                continue
+            self.letters[self.pieces[kind].letter.upper()] = code_of(kind, 0)
+            if self.players >= 2:
+                self.letters[self.pieces[kind].letter.lower()] = code_of(kind, 1)
+        self._promo_codes = []
+        self.promo_suffix: dict[int, str] = {}     # promoted code -> the letter written after the move
+        for color in range(self.players):
+            codes = []
+            for ch in self.promotion_letters:
+                if ch.upper() not in self.kind_by_letter:
+                    continue
+                kind = self.kind_by_letter[ch.upper()]
+                code = code_of(self.transforms.get(kind, kind), color)
+                codes.append(code)
+                self.promo_suffix[code] = ch.lower()
+            self._promo_codes.append(tuple(codes))
+        self.tables: list[list | None] = [None] * ncodes
+        self.dedupe = g.wraps
+        self._ray_memo: dict = {}
+        self._orient_memo: dict = {}
+        for code in range(ncodes):
+            if self.kind_of[code] and self.owner[code] >= 0:
+                piece = self.pieces[self.kind_of[code]]
+                first = code_of(self.kind_of[code], 0)
+                if (self.owner[code] and not piece.oriented and not piece.pawn and self.kind_of[code] not in
+                        self.transforms and not piece.atoms(Path) and self.tables[first] is not None):
+                    self.tables[code] = self.tables[first]     # the same moves for every colour
+                else:
+                    self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
+        self._compile_attacks()
+        del self._ray_memo, self._orient_memo
+        self._compile_castling()
+        rng = random.Random(zlib.crc32(self.name.encode()))     # the same keys in every process
+        self.z_piece = [[rng.getrandbits(64) for _ in range(n)] for _ in range(ncodes)]
+        for cell in range(n):                       # empty squares hash to 0
+            self.z_piece[EMPTY][cell] = 0
+        self.z_turn = [rng.getrandbits(64) for _ in range(self.players)]
+        self.z_ep = [rng.getrandbits(64) for _ in range(n)]
+        self.z_rule = [rng.getrandbits(64) for _ in range(max(1, len(self.castling)))]
+        self._compile_path_bits(rng)
+        self.pst = self._compile_pst()
+        self.team_sign = [1 if self.teams[c] == 0 else -1 for c in range(self.players)]
+        self._finish_compile()
+        if self.placement:
+            self._apply_placement()
+
+    def _oriented(self, vecs: Iterable[Vector], basis) -> list[Vector]:
+        key = (tuple(vecs), tuple(basis))
+        out = self._orient_memo.get(key)
+        if out is None:
+            out = self._orient_memo[key] = [
+                tuple(v[0] * basis[0][i] + v[1] * basis[1][i] + v[2] * basis[2][i] for i in range(3))
+                for v in key[0]]
+        return out
+
+    def _ray(self, cell: int, d: Vector, limit: int) -> tuple[int, ...]:
+        """``geometry.ray``, computed once per compile (many pieces share lines)."""
+        key = (cell, d, limit)
+        ray = self._ray_memo.get(key)
+        if ray is None:
+            ray = self._ray_memo[key] = self.geometry.ray(cell, d, limit)
+        return ray
+
+    def _compile_cell(self, code: int, cell: int):
+        g = self.geometry
+        kind, color = self.kind_of[code], self.owner[code]
+        piece = self.pieces[kind]
+        basis = self.orientation(color, cell) if piece.oriented else ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+        rides: list[tuple] = []
+        leaps: dict[int, Move] = {}
+        qleaps: dict[int, Move] = {}
+        cleaps: dict[int, Move] = {}
+        qrides: list[tuple] = []
+        paths: list[tuple] = []
+        hinged: list[tuple] = []      # (hinge cells, to, move): a leap that needs a hinge cell to exist
+        lame: list[tuple] = []        # (cells that must be empty, to, move, mode): a lame leap (Betza n)
+        hops: list[tuple] = []        # (((to, move), ...), style, mode): a hopper's line (Betza p, g)
+        for atom in piece.moves:
+            if isinstance(atom, Slide):
+                for d in self._oriented(atom.directions, basis):
+                    ray = self._ray(cell, d, atom.limit)
+                    if not ray:
+                        continue
+                    entry = tuple((to, (cell, to, 0, NORMAL)) for to in ray)
+                    if atom.mode is Mode.BOTH:
+                        rides.append(entry)
+                    elif atom.mode is Mode.MOVE:
+                        qrides.append(entry)
+                    else:
+                        raise ValueError("capture-only slides are not supported")
+            elif isinstance(atom, Hop):
+                for d in self._oriented(atom.directions, basis):
+                    ray = self._ray(cell, d, 0)
+                    if len(ray) > 1:
+                        hops.append((tuple((to, (cell, to, 0, NORMAL)) for to in ray), atom.style, atom.mode))
+            elif isinstance(atom, Leap) and atom.lame:
+                for v in self._oriented(atom.vectors, basis):
+                    to = g.step(cell, v)
+                    steps = lame_steps(v)
+                    if steps is None:
+                        raise ValueError(f"{piece.name}: a lame leap {v} has no single path")
+                    between = g.path(cell, steps) if steps else ()
+                    if to is not None and to != cell and between is not None and cell not in between:
+                        lame.append((between, to, (cell, to, 0, NORMAL), atom.mode))
+            elif isinstance(atom, Leap):
+                target = {Mode.BOTH: leaps, Mode.MOVE: qleaps, Mode.CAPTURE: cleaps}[atom.mode]
+                for v in self._oriented(atom.vectors, basis):
+                    to = g.step(cell, v)
+                    if to is not None and to != cell:
+                        if atom.hinged:
+                            if atom.mode is not Mode.BOTH:
+                                raise ValueError("hinged leaps must move and capture")
+                            hinges = self.leap_hinges(cell, to, v)
+                            if hinges is not None:
+                                if hinges:
+                                    hinged.append((hinges, to, (cell, to, 0, NORMAL)))
+                                continue
+                        target[to] = (cell, to, 0, NORMAL)
+            elif isinstance(atom, Path):
+                if atom.initial and cell not in self.initial_cells.get((kind, color), ()):
+                    continue
+                cells = g.path(cell, self._oriented(atom.offsets, basis))
+                if cells:
+                    to = cells[-1]
+                    mv = (cell, to, cells[-2], DOUBLE) if atom.en_passant and len(cells) > 1 else (cell, to, 0, NORMAL)
+                    paths.append((cells[:-1], to, mv))
+        if kind in self.transforms and not piece.pawn:
+            zone = self.promotion_zone[color]
+            new = code_of(self.transforms[kind], color)
+            rides = [tuple((to, (cell, to, new, TRANSFORM) if to in zone else mv) for to, mv in r) for r in rides]
+            leaps = {to: (cell, to, new, TRANSFORM) if to in zone else mv for to, mv in leaps.items()}
+        # A leap onto the first square of a ride is the same move: keep the ride only.
+        firsts = {r[0][0] for r in rides}
+        leap_items = tuple((to, mv) for to, mv in leaps.items() if to not in firsts)
+        if piece.pawn:
+            # The zone is kept only where a step, capture or double step from this cell can enter it,
+            # so the generator tests promotion only for pawns that are about to promote.
+            zone = self.promotion_zone[color]
+            reach = set(qleaps) | set(cleaps) | {to for _, to, _ in paths}
+            zone = zone if zone & reach else None
+            pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), zone,
+                       tuple(hinged), tuple(lame), tuple(hops), zone is None and not (hinged or lame or hops))
+        elif qleaps or cleaps or paths or qrides or hinged or lame or hops:
+            pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), None,
+                       tuple(hinged), tuple(lame), tuple(hops), not (hinged or lame or hops))
+        else:
+            pawnish = None
+        return (tuple(rides), leap_items, pawnish)
+
+    def _attack_directions(self, piece: PieceType, directions: tuple[Vector, ...], color: int) -> list[Vector]:
+        """A capturing slider's or hopper's directions for ``color`` (turned when the piece is oriented; the
+        reverse tables need one turn per colour, so not where a game turns pieces per cell)."""
+        if not piece.oriented:
+            return list(directions)
+        if self.oriented_by_cell:
+            raise ValueError(f"{piece.name}: oriented capturing slides are not supported in this game")
+        return self._oriented(directions, self.orientation(color, 0))
+
+    def _compile_attacks(self) -> None:
+        """Reverse tables: for a target cell, where could an attacker of each colour stand?
+
+        ``ray_attacks[color][t]`` = ((cells outward from t, codes that slide back along them), ...);
+        the first occupied cell of a ray attacks t when its code is in the set.
+        ``leap_attacks[color][t]`` = ((cell, codes that leap or capture from there onto t), ...).
+        """
+        g = self.geometry
+        n = g.size
+        self.ray_attacks = []
+        self.leap_attacks = []
+        self.hinged_attacks = []
+        self.lame_attacks = []         # [color][t] = ((from cell, cells that must be empty, codes), ...)
+        self.hop_attacks = []          # [color][t] = ((cells outward from t, style, codes), ...)
+        for color in range(self.players):
+            sliders: dict[tuple, set[int]] = {}        # (direction, limit) -> codes
+            for code in range(self.ncodes):
+                if self.owner[code] != color or not self.kind_of[code]:
+                    continue
+                piece = self.pieces[self.kind_of[code]]
+                for atom in piece.atoms(Slide):
+                    if atom.mode is not Mode.BOTH:
+                        continue
+                    for d in self._attack_directions(piece, atom.directions, color):
+                        back = (-d[0], -d[1], -d[2])
+                        sliders.setdefault((back, atom.limit), set()).add(code)
+            rays_per_cell = []
+            for t in range(n):
+                entries = []
+                for (d, limit), codes in sliders.items():
+                    ray = self._ray(t, d, limit)
+                    if ray:
+                        entries.append((ray, frozenset(codes)))
+                rays_per_cell.append(tuple(entries))
+            self.ray_attacks.append(rays_per_cell)
+            leaps_by_cell: list[dict[int, set[int]]] = [dict() for _ in range(n)]
+            hinged_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
+            lame_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
+            hoppers: dict[tuple, set[int]] = {}       # (direction back, style) -> codes
+            for code in range(self.ncodes):
+                if self.owner[code] != color or not self.kind_of[code]:
+                    continue
+                for frm in range(n):
+                    _, leaps, pawnish = self.tables[code][frm]
+                    for to, _ in leaps:
+                        leaps_by_cell[to].setdefault(frm, set()).add(code)
+                    if pawnish:
+                        for to, _ in pawnish[1]:
+                            leaps_by_cell[to].setdefault(frm, set()).add(code)
+                        for hinges, to, _ in pawnish[5]:
+                            hinged_by_cell[to].setdefault((frm, hinges), set()).add(code)
+                        for between, to, _, mode in pawnish[6]:
+                            if mode is not Mode.MOVE:
+                                lame_by_cell[to].setdefault((frm, between), set()).add(code)
+                piece = self.pieces[self.kind_of[code]]
+                for atom in piece.atoms(Hop):
+                    if atom.mode is Mode.MOVE:
+                        continue
+                    for d in self._attack_directions(piece, atom.directions, color):
+                        hoppers.setdefault(((-d[0], -d[1], -d[2]), atom.style), set()).add(code)
+            # A leap square that is also the first cell of a slider ray was dropped from the
+            # piece's leaps at compile time; slider rays cover it.
+            self.leap_attacks.append([tuple((frm, frozenset(c)) for frm, c in leaps_by_cell[t].items())
+                                      for t in range(n)])
+            # ((from cell, hinge cells, codes), ...) per target: read by Position.attacked only when
+            # ``self.hinged`` (a game with hinged leaps)
+            self.hinged_attacks.append([tuple((frm, hinges, frozenset(c)) for (frm, hinges), c
+                                              in hinged_by_cell[t].items()) for t in range(n)])
+            self.lame_attacks.append([tuple((frm, between, frozenset(c)) for (frm, between), c
+                                            in lame_by_cell[t].items()) for t in range(n)])
+            self.hop_attacks.append([tuple((ray, style, frozenset(c)) for (d, style), c in hoppers.items()
+                                           for ray in (self._ray(t, d, 0),) if len(ray) > 1)
+                                     for t in range(n)])
+        self.hinged = any(any(per_cell) for per_cell in self.hinged_attacks)
+        # lame leaps and hoppers attack through cells other than a line from the target: a move anywhere may
+        # open or close such an attack, so the shortcuts of pins and "aligned" cells do not hold
+        self.indirect = any(any(per_cell) for table in (self.lame_attacks, self.hop_attacks)
+                            for per_cell in table)
+        self.special_attacks = self.hinged or self.indirect     # Position.attacked looks beyond its lines
+        self._compile_attack_lines()
+
+    def _compile_attack_lines(self) -> None:
+        """The tables ``Position.attacked`` reads: each slider line from a target cell as
+        ``(first cell, codes attacking from the first cell, the rest of the line, slider codes)`` —
+        a leaper or pawn standing on the first cell is folded in, so a crowded board answers with
+        one look per line — plus ``far_leaps``: the leap sources that are no line's first cell."""
+        self.attack_lines = []
+        self.far_leaps = []
+        for color in range(self.players):
+            lines_c, far_c = [], []
+            for t in range(self.geometry.size):
+                leaps = dict(self.leap_attacks[color][t])
+                lines = []
+                for ray, codes in self.ray_attacks[color][t]:
+                    near = codes | leaps.pop(ray[0], frozenset())
+                    lines.append((ray[0], near, ray[1:], codes))
+                lines_c.append(tuple(lines))
+                far_c.append(tuple(leaps.items()))
+            self.attack_lines.append(lines_c)
+            self.far_leaps.append(far_c)
+
+    def _compile_castling(self) -> None:
+        """Castling rights as bits of ``Position.rights``.
+
+        Style "kq": bit i = castling rule i still possible. Style "files": bit j = the j-th castling
+        king or rook (``castle_cells[j]``) is unmoved, and a rule needs its king's and its rook's bits,
+        so one rook may serve two kings. ``castle_need[i]`` = the bits rule i needs.
+        """
+        n = self.geometry.size
+        self.castle_mask = [0] * n        # rights bits cleared when a move leaves or enters the cell
+        if self.castling_style == "files":
+            self.castle_cells = sorted({c for r in self.castling for c in (r.king_from, r.rook_from)})
+            bit = {c: 1 << j for j, c in enumerate(self.castle_cells)}
+            for c, b in bit.items():
+                self.castle_mask[c] = b
+            self.castle_need = [bit[r.king_from] | bit[r.rook_from] for r in self.castling]
+        else:
+            self.castle_cells = []
+            for i, rule in enumerate(self.castling):
+                self.castle_mask[rule.king_from] |= 1 << i
+                self.castle_mask[rule.rook_from] |= 1 << i
+            self.castle_need = [1 << i for i in range(len(self.castling))]
+        self.castle_by_color = [[(i, r) for i, r in enumerate(self.castling) if r.color == c]
+                                for c in range(self.players)]
+        self._rights_keys: dict[int, int] = {}
+
+    def _compile_path_bits(self, rng: random.Random) -> None:
+        """``double_step_once``: one bit of ``Position.rights`` per initial cell (``path_bit[cell]``), set
+        while that cell's original piece is untouched and cleared, like a castling bit, by any move that
+        leaves or enters the cell."""
+        self.path_bit = [0] * self.geometry.size
+        self.path_cells: list[int] = []
+        if not self.double_step_once:
+            return
+        low = len(self.castle_cells) if self.castling_style == "files" else len(self.castling)
+        self.path_cells = sorted({c for cells in self.initial_cells.values() for c in cells})
+        for j, cell in enumerate(self.path_cells):
+            self.path_bit[cell] = 1 << (low + j)
+            self.castle_mask[cell] |= self.path_bit[cell]
+        self.z_path = [rng.getrandbits(64) for _ in self.path_cells]
+
+    def _between(self, a: int, b: int) -> list[int]:
+        g = self.geometry
+        (fa, ra, la), (fb, rb, lb) = g.coords[a], g.coords[b]
+        steps = max(abs(fb - fa), abs(rb - ra), abs(lb - la))
+        if steps <= 1:
+            return []
+        d = ((fb - fa) // steps, (rb - ra) // steps, (lb - la) // steps)
+        return list(g.ray(a, d, steps - 1))
+
+    def _compile_pst(self) -> list[list[int]]:
+        """Piece value plus a geometry-only placement bonus, per code and cell.
+
+        Pieces: reach on an empty board (centralisation works on any geometry).
+        Pawns: closeness to their promotion zone, growing with the square of the progress (a pawn near
+        promotion is worth much more, an early flank push little), plus a little centrality (the
+        pawn's cell's reach for a queen-like mover, so central pawns are pushed first on any board).
+        Royal pieces: a small bonus for staying home.
+        """
+        n = self.geometry.size
+        pst = [[0] * n for _ in range(self.ncodes)]
+        for code in range(self.ncodes):
+            kind = self.kind_of[code]
+            if not kind or self.owner[code] < 0:
+                continue
+            piece = self.pieces[kind]
+            table = self.tables[code]
+            if piece.pawn:
+                dist = self._distance_to_zone(code)
+                far = max([d for d in dist if d is not None] or [1])
+                centre = self._centrality()
+                for cell in range(n):
+                    d = dist[cell]
+                    progress = 0.0 if d is None else (far - d) / max(far, 1)
+                    bonus = int(PAWN_ADVANCE * progress * progress) + (centre[cell] * PAWN_CENTRE // 100
+                                                                     if d is not None and d < far else 0)
+                    pst[code][cell] = piece.value + bonus
+                continue
+            reach = []
+            for cell in range(n):
+                rides, leaps, pawnish = table[cell]
+                reach.append(sum(len(r) for r in rides) + len(leaps) + (
+                    len(pawnish[5]) + len(pawnish[6]) + sum(len(h[0]) for h in pawnish[7]) if pawnish else 0))
+            lo, hi = min(reach), max(reach)
+            span = max(hi - lo, 1)
+            weight = -15 if piece.royal else min(40, piece.value // 8)
+            for cell in range(n):
+                pst[code][cell] = piece.value + int(weight * (reach[cell] - lo) / span)
+        return pst
+
+    def _apply_placement(self) -> None:
+        """Learned tables (``placement``) replace the geometry-only bonus of the pieces they name."""
+        n = self.geometry.size
+        mirror = self.mirror_cells()
+        if mirror is None:
+            raise ValueError(f"{self.name}: a placement table needs two players whose armies mirror each other")
+        for code in range(self.ncodes):
+            kind = self.kind_of[code]
+            table = self.placement.get(self.pieces[kind].letter) if kind and self.owner[code] >= 0 else None
+            if table is not None:
+                value = self.pieces[kind].value
+                own = range(n) if self.owner[code] == 0 else mirror
+                self.pst[code] = [value + table[c] for c in own]
+
+    def mirror_cells(self) -> list[int] | None:
+        """Per cell, the same cell from the first player's side: the map (a flip of one or more axes, ranks
+        first) that takes the second player's start army onto the first player's; None when no flip does."""
+        if self.players != 2:
+            return None
+        g = self.geometry
+        size = (g.files, g.ranks, g.levels)
+        for axes in ((1,), (1, 2), (0, 1), (0, 1, 2), (2,), (0,), (0, 2)):
+            mirror = []
+            for f, r, l in g.coords:
+                c = [f, r, l]
+                for a in axes:
+                    c[a] = size[a] - 1 - c[a]
+                mirror.append(g.index.get(tuple(c)))
+            if None in mirror:
+                continue
+            board = self.board_from_text(self.start_fen.split()[0])
+            if all(not code or self.owner[code] < 0 or (self.kind_of[board[mirror[cell]]] == self.kind_of[code]
+                                                         and self.owner[board[mirror[cell]]] == 1 - self.owner[code])
+                   for cell, code in enumerate(board)):
+                return mirror
+        return None
+
+    def _centrality(self) -> list[int]:
+        """Per cell, 0 (edge/corner) .. 100 (centre): a queen-like mover's reach on the empty board."""
+        g = self.geometry
+        dirs = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
+        reach = [sum(len(g.ray(cell, d, 0)) for d in dirs) for cell in range(g.size)]
+        lo, hi = min(reach), max(reach)
+        return [100 * (r - lo) // max(hi - lo, 1) for r in reach]
+
+    def _distance_to_zone(self, code: int) -> list[int | None]:
+        """Pawn pushes needed from each cell to reach the promotion zone (BFS backwards)."""
+        n = self.geometry.size
+        zone = self.promotion_zone[self.owner[code]]
+        preds: list[list[int]] = [[] for _ in range(n)]
+        for frm in range(n):
+            _, _, pawnish = self.tables[code][frm]
+            if pawnish:
+                for to, _ in pawnish[0]:
+                    preds[to].append(frm)
+        dist: list[int | None] = [None] * n
+        queue = deque()
+        for c in zone:
+            dist[c] = 0
+            queue.append(c)
+        while queue:
+            c = queue.popleft()
+            for p in preds[c]:
+                if dist[p] is None:
+                    dist[p] = dist[c] + 1
+                    queue.append(p)
+        return dist
