@@ -46,14 +46,6 @@ cdef class Position:
     @cython.locals(roy=set)
     cpdef object king(self, object color=*)
 
-    @cython.locals(t=RuleTables, b=list, us=int, enemy=list, tables=list, moves=list, frm=int, p=int, to=int,
-                   q=int, rides=tuple, leaps=tuple, ray=tuple)
     cpdef list pseudo_legal_moves(self)
 
-    @cython.locals(t=RuleTables, b=list, enemy=list, tables=list, moves=list, frm=int, to=int, q=int,
-                   rides=tuple, leaps=tuple, ray=tuple)
     cpdef list capture_moves(self)
-
-    @cython.locals(t=RuleTables, b=list, us=int, enemy=list, to=int, q=int, x=int, h=int, i=int, n=int,
-                   code=int)
-    cpdef _pawn_moves(self, int frm, tuple pawnish, list moves, bint quiet=*)

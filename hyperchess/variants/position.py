@@ -8,10 +8,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import san as san_notation
-from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, EP_PROMOTED, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
+from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, EP_PROMOTED, PROMOTION, SPECIAL, TRANSFORM, Move
 from .errors import MoveError
 from .fen import format_fen, parse_fen
-from .pieces import Mode
+from .attacks import attack_lines as _attack_lines
+from .attacks import hinged_attack as _hinged_attack
+from .attacks import indirect_attack as _indirect_attack
+from .attacks import pins as _pins
+from .movegen import capture_moves as _capture_moves
+from .movegen import pseudo_legal_moves as _pseudo_legal_moves
 
 if TYPE_CHECKING:
     from .game import Game
@@ -380,28 +385,6 @@ class Position:
         self.windows = tuple(out)
         self.hash = h
 
-    def _window_captures(self, moves: list) -> None:
-        """En-passant captures the side to move may make through its open windows."""
-        us = self.turn
-        bit = 1 << us
-        b = self.board
-        attacks = self.game.pawn_attacks[us]
-        for ep, victim, _, mask in self.windows:
-            if mask & bit:
-                for c, codes in attacks[ep]:
-                    if b[c] in codes:
-                        self._en_passant(c, ep, victim, moves)
-
-    def _en_passant(self, frm: int, to: int, victim: int, moves: list) -> None:
-        """The en passant capture from ``frm`` to ``to`` of the pawn on ``victim``. A pawn that lands on its
-        promotion zone promotes, whatever move brought it there: one move per choice."""
-        zone = self.rules.tables[self.board[frm]][frm][2][4]
-        if zone is not None and to in zone:
-            for code in self.game.promotion_choices(self, self.turn):
-                moves.append((frm, to, victim | code << EP_PROMOTED, EN_PASSANT))
-        else:
-            moves.append((frm, to, victim, EN_PASSANT))
-
     def eliminated(self, color: int) -> bool:
         """Has ``color`` lost its royal pieces in a game with elimination (it is skipped, its pieces inert)?"""
         return self.game.elimination and not self.royals[color]
@@ -430,54 +413,7 @@ class Position:
         if t.special_attacks:
             g = self.game
             by = g.enemies[self.turn] if by is None else by
-            return (g.hinged and self._hinged_attack(cell, by)) or (g.indirect and self._indirect_attack(cell, by))
-        return False
-
-    def _indirect_attack(self, cell: int, by: tuple[int, ...]) -> bool:
-        """A lame leap (its passed cells empty) or a hopper (over its hurdle) onto ``cell``."""
-        b = self.board
-        g = self.game
-        for c in by:
-            for frm, between, codes in g.lame_attacks[c][cell]:
-                if b[frm] in codes:
-                    for x in between:
-                        if b[x]:
-                            break
-                    else:
-                        return True
-            for ray, style, codes in g.hop_attacks[c][cell]:
-                x = self._hopper_cell(ray, style)
-                if x >= 0 and b[x] in codes:
-                    return True
-        return False
-
-    def _hopper_cell(self, ray: tuple[int, ...], style: str) -> int:
-        """The cell from which a piece could hop along ``ray`` (outward from a target) onto its start, or -1:
-        for "p" the second piece out (over the first), for "g" the first piece beyond a hurdle right next
-        to the target."""
-        b = self.board
-        if style == "g":
-            if not b[ray[0]]:
-                return -1
-            i = 0
-        else:
-            i = 0
-            while i < len(ray) and not b[ray[i]]:
-                i += 1
-        for x in ray[i + 1:]:
-            if b[x]:
-                return x
-        return -1
-
-    def _hinged_attack(self, cell: int, by: tuple[int, ...]) -> bool:
-        """A hinged leap (``Leap(hinged=True)``) onto ``cell`` whose hinge cells are not all missing."""
-        b = self.board
-        for c in by:
-            for frm, hinges, codes in self.game.hinged_attacks[c][cell]:
-                if b[frm] in codes:
-                    for h in hinges:
-                        if b[h] != HOLE:
-                            return True
+            return (g.hinged and _hinged_attack(self, cell, by)) or (g.indirect and _indirect_attack(self, cell, by))
         return False
 
     def attackers(self, cell: int, by: tuple[int, ...]) -> list[int]:
@@ -486,34 +422,8 @@ class Position:
 
     def attack_lines(self, cell: int, by: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
         """Each piece of colours ``by`` that attacks ``cell``: its cell -> the cells where a move can stop that
-        attack (the cells between, then the attacker's own; a leap cannot be blocked: the attacker's cell only)."""
-        g = self.game
-        b = self.board
-        out: dict[int, tuple[int, ...]] = {}
-        for c in by:
-            for ray, codes in g.ray_attacks[c][cell]:
-                for i, x in enumerate(ray):
-                    q = b[x]
-                    if q:
-                        if q in codes:
-                            out[x] = ray[:i + 1]
-                        break
-            for frm, codes in g.leap_attacks[c][cell]:
-                if b[frm] in codes:
-                    out[frm] = (frm,)
-            if g.hinged:
-                for frm, hinges, codes in g.hinged_attacks[c][cell]:
-                    if b[frm] in codes and any(b[h] != HOLE for h in hinges):
-                        out[frm] = (frm,)
-            if g.indirect:
-                for frm, between, codes in g.lame_attacks[c][cell]:
-                    if b[frm] in codes and not any(b[x] for x in between):
-                        out[frm] = (frm,)
-                for ray, style, codes in g.hop_attacks[c][cell]:
-                    x = self._hopper_cell(ray, style)
-                    if x >= 0 and b[x] in codes:
-                        out[x] = (x,)
-        return out
+        attack (variants/attacks.py)."""
+        return _attack_lines(self, cell, by)
 
     def king(self, color: int | None = None) -> int | None:
         """The cell of ``color``'s royal piece when check applies to it (exactly one), else None."""
@@ -526,209 +436,16 @@ class Position:
         k = self.king()
         return k is not None and self.attacked(k)
 
-    def _pins(self, k: int, us: int) -> dict[int, set[int]]:
-        """Our pieces that shield the king from a slider, with the cells each may still move to."""
-        g = self.game
-        b = self.board
-        owner = g.owner
-        pins: dict[int, set[int]] = {}
-        for e in g.enemies[us]:
-            for ray, codes in g.ray_attacks[e][k]:
-                blocker = -1
-                for i, x in enumerate(ray):
-                    q = b[x]
-                    if q:
-                        if blocker < 0:
-                            if owner[q] == us:
-                                blocker = x
-                                continue
-                            break
-                        if q in codes:
-                            allowed = set(ray[:i + 1])
-                            if blocker in pins:
-                                pins[blocker] &= allowed
-                            else:
-                                pins[blocker] = allowed
-                        break
-        return pins
-
     # ------------------------------------------------------------------ move generation
     def pseudo_legal_moves(self) -> list[Move]:
-        t = self.rules
-        b = self.board
-        us = self.turn
-        enemy = t.enemy[us]
-        tables = t.tables
-        moves: list[Move] = []
-        for frm in self.occupied[us]:
-            p = b[frm]
-            rides, leaps, pawnish = tables[p][frm]
-            for ray in rides:
-                for to, mv in ray:
-                    q = b[to]
-                    if not q:
-                        moves.append(mv)
-                    else:
-                        if enemy[q]:
-                            moves.append(mv)
-                        break
-            for to, mv in leaps:
-                q = b[to]
-                if not q or enemy[q]:
-                    moves.append(mv)
-            if pawnish is not None:
-                self._pawn_moves(frm, pawnish, moves)
-        if self.rights:
-            self._castling_moves(us, moves)
-        if self.windows:
-            self._window_captures(moves)
-        if t.has_special:
-            self.game.special_moves(self, moves)
-        if t.dedupe:
-            moves = list(dict.fromkeys(moves))
-        if t.has_restrict:
-            moves = self.game.restrict_moves(self, moves)
-        return moves
+        """Every move of the side to move that the pieces' own rules allow, before the test of its king's
+        safety (variants/movegen.py)."""
+        return _pseudo_legal_moves(self)
 
     def capture_moves(self) -> list[Move]:
         """The pseudo-legal moves quiescence looks at: captures of an enemy piece, promotions and en
-        passant. The same move tuples as :meth:`pseudo_legal_moves`, without generating quiet moves."""
-        t = self.rules
-        b = self.board
-        enemy = t.enemy[self.turn]
-        tables = t.tables
-        moves: list[Move] = []
-        for frm in self.occupied[self.turn]:
-            rides, leaps, pawnish = tables[b[frm]][frm]
-            for ray in rides:
-                for to, mv in ray:
-                    q = b[to]
-                    if q:
-                        if enemy[q]:
-                            moves.append(mv)
-                        break
-            for to, mv in leaps:
-                q = b[to]
-                if q and enemy[q]:
-                    moves.append(mv)
-            if pawnish is None:
-                continue
-            if pawnish[8]:              # no promotion, hinged or lame leap, no hopper: only captures, e.p.
-                for to, mv in pawnish[1]:
-                    q = b[to]
-                    if q:
-                        if enemy[q]:
-                            moves.append(mv)
-                    elif to == self.ep:
-                        moves.append((frm, to, self.ep_victim, EN_PASSANT))
-            else:
-                self._pawn_moves(frm, pawnish, moves, False)
-        if self.windows:
-            self._window_captures(moves)
-        if t.has_special:
-            special: list[Move] = []
-            self.game.special_moves(self, special)
-            for m in special:
-                if enemy[b[m[1]]]:
-                    moves.append(m)
-        if t.dedupe:
-            moves = list(dict.fromkeys(moves))
-        if t.has_restrict:
-            moves = self.game.restrict_moves(self, moves)
-        return moves
-
-    def _pawn_moves(self, frm: int, pawnish: tuple, moves: list, quiet: bool = True) -> None:
-        """Pawn moves from ``frm``; with ``quiet`` false only captures, en passant and promotions."""
-        b = self.board
-        us = self.turn
-        t = self.rules
-        enemy = t.enemy[us]
-        qleaps, cleaps, paths, qrides, zone, hinged, lame, hops, _ = pawnish
-        if paths and t.double_step_once and not self.rights & t.path_bit[frm]:
-            paths = ()                      # this cell's original pawn has moved: its double step is spent
-        for hinges, to, mv in hinged:
-            q = b[to]
-            if (q and enemy[q]) or (not q and quiet):
-                for h in hinges:
-                    if b[h] != HOLE:
-                        moves.append(mv)
-                        break
-        promos = None
-        for to, mv in qleaps:
-            if not b[to]:
-                if zone is not None and to in zone:
-                    promos = self.game.promotion_choices(self, us) if promos is None else promos
-                    for code in promos:
-                        moves.append((frm, to, code, PROMOTION))
-                elif quiet:
-                    moves.append(mv)
-        for to, mv in cleaps:
-            q = b[to]
-            if q:
-                if enemy[q]:
-                    if zone is not None and to in zone:
-                        promos = self.game.promotion_choices(self, us) if promos is None else promos
-                        for code in promos:
-                            moves.append((frm, to, code, PROMOTION))
-                    else:
-                        moves.append(mv)
-            elif to == self.ep:
-                self._en_passant(frm, to, self.ep_victim, moves)
-        for between, to, mv in paths:
-            if not b[to]:
-                for x in between:
-                    if b[x]:
-                        break
-                else:
-                    if zone is not None and to in zone:
-                        promos = self.game.promotion_choices(self, us) if promos is None else promos
-                        for code in promos:
-                            moves.append((frm, to, code, PROMOTION))
-                    elif quiet:
-                        moves.append(mv)
-        for between, to, mv, mode in lame:
-            q = b[to]
-            if (q and enemy[q] and mode is not Mode.MOVE) or (not q and quiet and mode is not Mode.CAPTURE):
-                for x in between:
-                    if b[x]:
-                        break
-                else:
-                    moves.append(mv)
-        for ray, style, mode in hops:
-            i = 0
-            n = len(ray)
-            while i < n and not b[ray[i][0]]:
-                i += 1
-            for to, mv in (ray[i + 1:i + 2] if style == "g" else ray[i + 1:]):
-                q = b[to]
-                if q:
-                    if enemy[q] and mode is not Mode.MOVE:
-                        moves.append(mv)
-                    break
-                if quiet and mode is not Mode.CAPTURE:
-                    moves.append(mv)
-        if not quiet:
-            return
-        for ray in qrides:
-            for to, mv in ray:
-                if b[to]:
-                    break
-                moves.append(mv)
-
-    def _castling_moves(self, us: int, moves: list) -> None:
-        b = self.board
-        rights = self.rights
-        g = self.game
-        checkable = g.castle_safety_always or self.king(us) is not None
-        need = g.castle_need
-        for i, rule in g.castle_by_color[us]:
-            if rights & need[i] != need[i]:
-                continue
-            if any(b[c] for c in rule.empty):
-                continue
-            if checkable and any(self.attacked(c, g.castling_threats(self, us, c)) for c in rule.safe):
-                continue
-            moves.append((rule.king_from, rule.king_to, i, CASTLE))
+        passant (variants/movegen.py)."""
+        return _capture_moves(self)
 
     def legal_moves(self) -> list[Move]:
         """All legal moves. Empty when the game is over by a game rule (e.g. a king captured)."""
@@ -745,7 +462,7 @@ class Position:
         enemies = g.enemies[us]
         if self.attacked(k, enemies):
             return [m for m in moves if self._safe_after(m)]
-        pins = self._pins(k, us)
+        pins = _pins(self, k, us)
         b = self.board
         if not pins and self.ep < 0 and not self.windows and (not g.has_special or g.special_legality):
             # Nothing pinned, no en passant: only king moves can be illegal. Test those alone

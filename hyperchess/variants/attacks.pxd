@@ -1,0 +1,18 @@
+# Cython declarations for attacks.py (the optional compiled path, docs/performance.md): the same source,
+# compiled with these C types when Cython and a C compiler are present at install time. ``attack_lines``
+# holds generator expressions (closures), so it stays an untyped function.
+cimport cython
+from hyperchess.variants.position cimport Position
+
+
+@cython.locals(b=list, x=int)
+cpdef bint indirect_attack(Position pos, int cell, tuple by) except -1
+
+@cython.locals(b=list, i=int)
+cpdef int hopper_cell(Position pos, tuple ray, str style) except? -2
+
+@cython.locals(b=list, h=int)
+cpdef bint hinged_attack(Position pos, int cell, tuple by) except -1
+
+@cython.locals(b=list, blocker=int, i=int, x=int, q=int)
+cpdef dict pins(Position pos, int k, int us)

@@ -1,0 +1,128 @@
+"""Attack tests beyond the plain lines and leaps, and the lines a check or a pin runs along.
+
+``Position.attacked`` (the hot test: slider lines and leap sources from the target, variants/tables.py) asks
+these only in games that need them: hinged leaps (``Leap(hinged=True)``) and indirect attackers (lame leaps and
+hoppers, ``Game.indirect``). ``attack_lines`` (which pieces attack a cell, and where a move can stop each) and
+``pins`` (our pieces that shield the king from a slider) serve check evasions and ``Position.legal_moves``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .codes import HOLE
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+def indirect_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
+    """A lame leap (its passed cells empty) or a hopper (over its hurdle) onto ``cell``."""
+    b = pos.board
+    g = pos.game
+    for c in by:
+        for frm, between, codes in g.lame_attacks[c][cell]:
+            if b[frm] in codes:
+                for x in between:
+                    if b[x]:
+                        break
+                else:
+                    return True
+        for ray, style, codes in g.hop_attacks[c][cell]:
+            x = hopper_cell(pos, ray, style)
+            if x >= 0 and b[x] in codes:
+                return True
+    return False
+
+
+
+def hopper_cell(pos: "Position", ray: tuple[int, ...], style: str) -> int:
+    """The cell from which a piece could hop along ``ray`` (outward from a target) onto its start, or -1:
+    for "p" the second piece out (over the first), for "g" the first piece beyond a hurdle right next
+    to the target."""
+    b = pos.board
+    if style == "g":
+        if not b[ray[0]]:
+            return -1
+        i = 0
+    else:
+        i = 0
+        while i < len(ray) and not b[ray[i]]:
+            i += 1
+    for x in ray[i + 1:]:
+        if b[x]:
+            return x
+    return -1
+
+
+
+def hinged_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
+    """A hinged leap (``Leap(hinged=True)``) onto ``cell`` whose hinge cells are not all missing."""
+    b = pos.board
+    for c in by:
+        for frm, hinges, codes in pos.game.hinged_attacks[c][cell]:
+            if b[frm] in codes:
+                for h in hinges:
+                    if b[h] != HOLE:
+                        return True
+    return False
+
+
+
+def attack_lines(pos: "Position", cell: int, by: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Each piece of colours ``by`` that attacks ``cell``: its cell -> the cells where a move can stop that
+    attack (the cells between, then the attacker's own; a leap cannot be blocked: the attacker's cell only)."""
+    g = pos.game
+    b = pos.board
+    out: dict[int, tuple[int, ...]] = {}
+    for c in by:
+        for ray, codes in g.ray_attacks[c][cell]:
+            for i, x in enumerate(ray):
+                q = b[x]
+                if q:
+                    if q in codes:
+                        out[x] = ray[:i + 1]
+                    break
+        for frm, codes in g.leap_attacks[c][cell]:
+            if b[frm] in codes:
+                out[frm] = (frm,)
+        if g.hinged:
+            for frm, hinges, codes in g.hinged_attacks[c][cell]:
+                if b[frm] in codes and any(b[h] != HOLE for h in hinges):
+                    out[frm] = (frm,)
+        if g.indirect:
+            for frm, between, codes in g.lame_attacks[c][cell]:
+                if b[frm] in codes and not any(b[x] for x in between):
+                    out[frm] = (frm,)
+            for ray, style, codes in g.hop_attacks[c][cell]:
+                x = hopper_cell(pos, ray, style)
+                if x >= 0 and b[x] in codes:
+                    out[x] = (x,)
+    return out
+
+
+
+def pins(pos: "Position", k: int, us: int) -> dict[int, set[int]]:
+    """Our pieces that shield the king from a slider, with the cells each may still move to."""
+    g = pos.game
+    b = pos.board
+    owner = g.owner
+    pins: dict[int, set[int]] = {}
+    for e in g.enemies[us]:
+        for ray, codes in g.ray_attacks[e][k]:
+            blocker = -1
+            for i, x in enumerate(ray):
+                q = b[x]
+                if q:
+                    if blocker < 0:
+                        if owner[q] == us:
+                            blocker = x
+                            continue
+                        break
+                    if q in codes:
+                        allowed = set(ray[:i + 1])
+                        if blocker in pins:
+                            pins[blocker] &= allowed
+                        else:
+                            pins[blocker] = allowed
+                    break
+    return pins

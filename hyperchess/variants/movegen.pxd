@@ -1,0 +1,17 @@
+# Cython declarations for movegen.py (the optional compiled path, docs/performance.md): the same source,
+# compiled with these C types when Cython and a C compiler are present at install time.
+cimport cython
+from hyperchess.variants.position cimport Position, RuleTables
+
+
+@cython.locals(t=RuleTables, b=list, us=int, enemy=list, tables=list, moves=list, frm=int, p=int, to=int,
+               q=int, rides=tuple, leaps=tuple, ray=tuple)
+cpdef list pseudo_legal_moves(Position pos)
+
+@cython.locals(t=RuleTables, b=list, enemy=list, tables=list, moves=list, frm=int, to=int, q=int,
+               rides=tuple, leaps=tuple, ray=tuple)
+cpdef list capture_moves(Position pos)
+
+@cython.locals(t=RuleTables, b=list, us=int, enemy=list, to=int, q=int, x=int, h=int, i=int, n=int,
+               code=int)
+cpdef pawn_moves(Position pos, int frm, tuple pawnish, list moves, bint quiet=*)

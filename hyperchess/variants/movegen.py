@@ -1,0 +1,224 @@
+"""Move generation: the pseudo-legal moves of the side to move, read from the game's compiled tables.
+
+One generator for every game (sunfish style: the tables hold each cell's rays, leaps and pawn-like moves as
+ready-made move tuples, variants/tables.py; the loops stay flat). ``Position.pseudo_legal_moves`` and
+``Position.capture_moves`` call these; whether a move leaves the mover's king attacked is tested later, by
+``Position.legal_moves`` or by the search only for the moves it tries.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .codes import CASTLE, EN_PASSANT, EP_PROMOTED, HOLE, PROMOTION, Move
+from .pieces import Mode
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+def pseudo_legal_moves(pos: "Position") -> list[Move]:
+    """Every move the pieces' own rules allow (the king's safety untested)."""
+    t = pos.rules
+    b = pos.board
+    us = pos.turn
+    enemy = t.enemy[us]
+    tables = t.tables
+    moves: list[Move] = []
+    for frm in pos.occupied[us]:
+        p = b[frm]
+        rides, leaps, pawnish = tables[p][frm]
+        for ray in rides:
+            for to, mv in ray:
+                q = b[to]
+                if not q:
+                    moves.append(mv)
+                else:
+                    if enemy[q]:
+                        moves.append(mv)
+                    break
+        for to, mv in leaps:
+            q = b[to]
+            if not q or enemy[q]:
+                moves.append(mv)
+        if pawnish is not None:
+            pawn_moves(pos, frm, pawnish, moves)
+    if pos.rights:
+        castling_moves(pos, us, moves)
+    if pos.windows:
+        window_captures(pos, moves)
+    if t.has_special:
+        pos.game.special_moves(pos, moves)
+    if t.dedupe:
+        moves = list(dict.fromkeys(moves))
+    if t.has_restrict:
+        moves = pos.game.restrict_moves(pos, moves)
+    return moves
+
+
+def capture_moves(pos: "Position") -> list[Move]:
+    """The pseudo-legal moves quiescence looks at: captures of an enemy piece, promotions and en
+    passant. The same move tuples as :meth:`pseudo_legal_moves`, without generating quiet moves."""
+    t = pos.rules
+    b = pos.board
+    enemy = t.enemy[pos.turn]
+    tables = t.tables
+    moves: list[Move] = []
+    for frm in pos.occupied[pos.turn]:
+        rides, leaps, pawnish = tables[b[frm]][frm]
+        for ray in rides:
+            for to, mv in ray:
+                q = b[to]
+                if q:
+                    if enemy[q]:
+                        moves.append(mv)
+                    break
+        for to, mv in leaps:
+            q = b[to]
+            if q and enemy[q]:
+                moves.append(mv)
+        if pawnish is None:
+            continue
+        if pawnish[8]:              # no promotion, hinged or lame leap, no hopper: only captures, e.p.
+            for to, mv in pawnish[1]:
+                q = b[to]
+                if q:
+                    if enemy[q]:
+                        moves.append(mv)
+                elif to == pos.ep:
+                    moves.append((frm, to, pos.ep_victim, EN_PASSANT))
+        else:
+            pawn_moves(pos, frm, pawnish, moves, False)
+    if pos.windows:
+        window_captures(pos, moves)
+    if t.has_special:
+        special: list[Move] = []
+        pos.game.special_moves(pos, special)
+        for m in special:
+            if enemy[b[m[1]]]:
+                moves.append(m)
+    if t.dedupe:
+        moves = list(dict.fromkeys(moves))
+    if t.has_restrict:
+        moves = pos.game.restrict_moves(pos, moves)
+    return moves
+
+
+def pawn_moves(pos: "Position", frm: int, pawnish: tuple, moves: list, quiet: bool = True) -> None:
+    """Pawn moves from ``frm``; with ``quiet`` false only captures, en passant and promotions."""
+    b = pos.board
+    us = pos.turn
+    t = pos.rules
+    enemy = t.enemy[us]
+    qleaps, cleaps, paths, qrides, zone, hinged, lame, hops, _ = pawnish
+    if paths and t.double_step_once and not pos.rights & t.path_bit[frm]:
+        paths = ()                      # this cell's original pawn has moved: its double step is spent
+    for hinges, to, mv in hinged:
+        q = b[to]
+        if (q and enemy[q]) or (not q and quiet):
+            for h in hinges:
+                if b[h] != HOLE:
+                    moves.append(mv)
+                    break
+    promos = None
+    for to, mv in qleaps:
+        if not b[to]:
+            if zone is not None and to in zone:
+                promos = pos.game.promotion_choices(pos, us) if promos is None else promos
+                for code in promos:
+                    moves.append((frm, to, code, PROMOTION))
+            elif quiet:
+                moves.append(mv)
+    for to, mv in cleaps:
+        q = b[to]
+        if q:
+            if enemy[q]:
+                if zone is not None and to in zone:
+                    promos = pos.game.promotion_choices(pos, us) if promos is None else promos
+                    for code in promos:
+                        moves.append((frm, to, code, PROMOTION))
+                else:
+                    moves.append(mv)
+        elif to == pos.ep:
+            en_passant(pos, frm, to, pos.ep_victim, moves)
+    for between, to, mv in paths:
+        if not b[to]:
+            for x in between:
+                if b[x]:
+                    break
+            else:
+                if zone is not None and to in zone:
+                    promos = pos.game.promotion_choices(pos, us) if promos is None else promos
+                    for code in promos:
+                        moves.append((frm, to, code, PROMOTION))
+                elif quiet:
+                    moves.append(mv)
+    for between, to, mv, mode in lame:
+        q = b[to]
+        if (q and enemy[q] and mode is not Mode.MOVE) or (not q and quiet and mode is not Mode.CAPTURE):
+            for x in between:
+                if b[x]:
+                    break
+            else:
+                moves.append(mv)
+    for ray, style, mode in hops:
+        i = 0
+        n = len(ray)
+        while i < n and not b[ray[i][0]]:
+            i += 1
+        for to, mv in (ray[i + 1:i + 2] if style == "g" else ray[i + 1:]):
+            q = b[to]
+            if q:
+                if enemy[q] and mode is not Mode.MOVE:
+                    moves.append(mv)
+                break
+            if quiet and mode is not Mode.CAPTURE:
+                moves.append(mv)
+    if not quiet:
+        return
+    for ray in qrides:
+        for to, mv in ray:
+            if b[to]:
+                break
+            moves.append(mv)
+
+
+def castling_moves(pos: "Position", us: int, moves: list) -> None:
+    """The castlings ``us`` may make now: rights kept, cells between empty, the king's cells not attacked."""
+    b = pos.board
+    rights = pos.rights
+    g = pos.game
+    checkable = g.castle_safety_always or pos.king(us) is not None
+    need = g.castle_need
+    for i, rule in g.castle_by_color[us]:
+        if rights & need[i] != need[i]:
+            continue
+        if any(b[c] for c in rule.empty):
+            continue
+        if checkable and any(pos.attacked(c, g.castling_threats(pos, us, c)) for c in rule.safe):
+            continue
+        moves.append((rule.king_from, rule.king_to, i, CASTLE))
+
+
+def window_captures(pos: "Position", moves: list) -> None:
+    """En-passant captures the side to move may make through its open windows."""
+    us = pos.turn
+    bit = 1 << us
+    b = pos.board
+    attacks = pos.game.pawn_attacks[us]
+    for ep, victim, _, mask in pos.windows:
+        if mask & bit:
+            for c, codes in attacks[ep]:
+                if b[c] in codes:
+                    en_passant(pos, c, ep, victim, moves)
+
+
+
+def en_passant(pos: "Position", frm: int, to: int, victim: int, moves: list) -> None:
+    """The en passant capture from ``frm`` to ``to`` of the pawn on ``victim``. A pawn that lands on its
+    promotion zone promotes, whatever move brought it there: one move per choice."""
+    zone = pos.rules.tables[pos.board[frm]][frm][2][4]
+    if zone is not None and to in zone:
+        for code in pos.game.promotion_choices(pos, pos.turn):
+            moves.append((frm, to, victim | code << EP_PROMOTED, EN_PASSANT))
+    else:
+        moves.append((frm, to, victim, EN_PASSANT))
