@@ -123,9 +123,7 @@ def pawn_moves(pos: "Position", frm: int, pawnish: tuple, moves: list, quiet: bo
     for to, mv in qleaps:
         if not b[to]:
             if zone is not None and to in zone:
-                promos = pos.game.promotion_choices(pos, us) if promos is None else promos
-                for code in promos:
-                    moves.append((frm, to, code, PROMOTION))
+                promos = promote(pos, frm, to, promos, moves)
             elif quiet:
                 moves.append(mv)
     for to, mv in cleaps:
@@ -133,9 +131,7 @@ def pawn_moves(pos: "Position", frm: int, pawnish: tuple, moves: list, quiet: bo
         if q:
             if enemy[q]:
                 if zone is not None and to in zone:
-                    promos = pos.game.promotion_choices(pos, us) if promos is None else promos
-                    for code in promos:
-                        moves.append((frm, to, code, PROMOTION))
+                    promos = promote(pos, frm, to, promos, moves)
                 else:
                     moves.append(mv)
         elif to == pos.ep:
@@ -147,9 +143,7 @@ def pawn_moves(pos: "Position", frm: int, pawnish: tuple, moves: list, quiet: bo
                     break
             else:
                 if zone is not None and to in zone:
-                    promos = pos.game.promotion_choices(pos, us) if promos is None else promos
-                    for code in promos:
-                        moves.append((frm, to, code, PROMOTION))
+                    promos = promote(pos, frm, to, promos, moves)
                 elif quiet:
                     moves.append(mv)
     for between, to, mv, mode in lame:
@@ -180,6 +174,16 @@ def pawn_moves(pos: "Position", frm: int, pawnish: tuple, moves: list, quiet: bo
             if b[to]:
                 break
             moves.append(mv)
+
+
+def promote(pos: "Position", frm: int, to: int, promos, moves: list):
+    """A pawn's move from ``frm`` onto its promotion zone at ``to``: one move per choice. ``promos`` is the
+    choices if this pawn's generation already asked the game for them, else None; they are returned."""
+    if promos is None:
+        promos = pos.game.promotion_choices(pos, pos.turn)
+    for code in promos:
+        moves.append((frm, to, code, PROMOTION))
+    return promos
 
 
 def castling_moves(pos: "Position", us: int, moves: list) -> None:
