@@ -8,8 +8,10 @@ from hyperchess.variants.position cimport Position, RuleTables
                q=int, rides=tuple, leaps=tuple, ray=tuple)
 cpdef list pseudo_legal_moves(Position pos)
 
-@cython.locals(t=RuleTables, b=list, enemy=list, tables=list, moves=list, frm=int, to=int, q=int,
-               rides=tuple, leaps=tuple, ray=tuple)
+@cython.locals(t=RuleTables, b=list, enemy=list, moves=list, frm=int, to=int, q=int, p=int,
+               first='int[:]', start='int[:]', cells='int[:]', ray_moves=list, n=int, k=int, r=int, j=int,
+               pawn_first='int[:]', pawn_cells='int[:]', pawn_captures=list, tables=list, rides=tuple,
+               leaps=tuple, ray=tuple)
 cpdef list capture_moves(Position pos)
 
 @cython.locals(t=RuleTables, b=list, us=int, enemy=list, to=int, q=int, x=int, h=int, i=int, n=int,

@@ -12,6 +12,12 @@ from typing import TYPE_CHECKING
 from .codes import CASTLE, EN_PASSANT, EP_PROMOTED, HOLE, PROMOTION, Move
 from .pieces import Mode
 
+try:
+    import cython
+    TYPED = cython.compiled         # true in the compiled module (setup.py), false when run as Python
+except ImportError:                 # no Cython installed: always Python
+    TYPED = False
+
 if TYPE_CHECKING:
     from .position import Position
 
@@ -62,30 +68,63 @@ def capture_moves(pos: "Position") -> list[Move]:
     b = pos.board
     enemy = t.enemy[pos.turn]
     tables = t.tables
+    first = t.ray_first                 # Game.flat_rays, for the compiled loops (one assignment each: typed)
+    start = t.ray_start
+    cells = t.ray_cells
+    ray_moves = t.ray_moves
+    pawn_first = t.pawn_first
+    pawn_cells = t.pawn_cells
+    pawn_captures = t.pawn_moves
+    n = t.size
     moves: list[Move] = []
     for frm in pos.occupied[pos.turn]:
-        rides, leaps, pawnish = tables[b[frm]][frm]
-        for ray in rides:
-            for to, mv in ray:
+        p = b[frm]
+        k = p * n + frm
+        # Each ride or leap captures the first piece it meets if that is an enemy. Compiled, the loop reads
+        # the flat int arrays of Game.flat_rays; as Python it iterates the move tables' tuples, which is
+        # faster there (docs/performance.md, session 27). Both give the same moves in the same order.
+        if TYPED:
+            for r in range(first[k], first[k + 1]):
+                for j in range(start[r], start[r + 1]):
+                    q = b[cells[j]]
+                    if q:
+                        if enemy[q]:
+                            moves.append(ray_moves[j])
+                        break
+        else:
+            rides, leaps, _ = tables[p][frm]
+            for ray in rides:
+                for to, mv in ray:
+                    q = b[to]
+                    if q:
+                        if enemy[q]:
+                            moves.append(mv)
+                        break
+            for to, mv in leaps:
                 q = b[to]
-                if q:
-                    if enemy[q]:
-                        moves.append(mv)
-                    break
-        for to, mv in leaps:
-            q = b[to]
-            if q and enemy[q]:
-                moves.append(mv)
+                if q and enemy[q]:
+                    moves.append(mv)
+        pawnish = t.pawnish[k]
         if pawnish is None:
             continue
         if pawnish[8]:              # no promotion, hinged or lame leap, no hopper: only captures, e.p.
-            for to, mv in pawnish[1]:
-                q = b[to]
-                if q:
-                    if enemy[q]:
-                        moves.append(mv)
-                elif to == pos.ep:
-                    moves.append((frm, to, pos.ep_victim, EN_PASSANT))
+            if TYPED:
+                for j in range(pawn_first[k], pawn_first[k + 1]):
+                    to = pawn_cells[j]
+                    q = b[to]
+                    if q:
+                        if enemy[q]:
+                            moves.append(pawn_captures[j])
+                    elif to == pos.ep:
+                        moves.append((frm, to, pos.ep_victim, EN_PASSANT))
+            else:
+                for to, mv in pawnish[1]:
+                    q = b[to]
+                    if q:
+                        if enemy[q]:
+                            moves.append(mv)
+                    elif to == pos.ep:
+                        moves.append((frm, to, pos.ep_victim, EN_PASSANT))
         else:
             pawn_moves(pos, frm, pawnish, moves, False)
     if pos.windows:

@@ -9,6 +9,9 @@ cdef class RuleTables:
     cdef public list castle_mask, pawn_attacks, attack_lines, far_leaps, path_bit
     cdef public bint has_extra, has_special, has_restrict, dedupe, ep_windows, special_attacks
     cdef public bint double_step_once, single_royal, turns_in_order
+    cdef public int size
+    cdef public int[:] ray_first, ray_start, ray_cells, pawn_first, pawn_cells   # Game.flat_rays (movegen.py)
+    cdef public list ray_moves, pawnish, pawn_moves
 
 
 cdef class Position:

@@ -68,6 +68,9 @@ class RuleTables:
         self.double_step_once = game.double_step_once
         self.single_royal = game.royal_rule == "single"
         self.turns_in_order = game.turns_in_order      # next_turn is colour + 1 (no hook, no elimination)
+        self.size = game.geometry.size
+        (self.ray_first, self.ray_start, self.ray_cells, self.ray_moves, self.pawnish, self.pawn_first,
+         self.pawn_cells, self.pawn_moves) = game.flat_rays()
 
 
 class Position:

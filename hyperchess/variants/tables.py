@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from array import array
 from collections import deque
 from typing import Iterable
 
@@ -96,6 +97,43 @@ class GameTables:
         self._finish_compile()
         if self.placement:
             self._apply_placement()
+
+    def flat_rays(self) -> tuple[array, array, array, list, list, array, array, list]:
+        """The ``tables`` again as flat arrays, for the move generator's typed loops (movegen.py), indexed by
+        ``k = code * size + cell``:
+
+        - ``first, start, cells, moves``: the rides and leaps. The rays of ``k`` are numbers ``first[k]`` to
+          ``first[k + 1] - 1``; ray ``r`` holds ``cells[start[r]:start[r + 1]]`` and their ``moves``, in the
+          order of ``tables``: rides, then each leap as a one-cell ray.
+        - ``pawnish``: the pawn-like part of ``k`` (or None);
+        - ``pawn_first, pawn_cells, pawn_moves``: its capturing leaps, ``pawn_first[k]`` to
+          ``pawn_first[k + 1] - 1``."""
+        n = self.geometry.size
+        first, start, cells = array("i"), array("i", [0]), array("i")
+        pawn_first, pawn_cells = array("i"), array("i")
+        moves: list = []
+        pawn_moves: list = []
+        pawnish_of: list = []
+        for table in self.tables:
+            for cell in range(n):
+                first.append(len(start) - 1)
+                pawn_first.append(len(pawn_cells))
+                if table is None:
+                    pawnish_of.append(None)
+                    continue
+                rides, leaps, pawnish = table[cell]
+                pawnish_of.append(pawnish)
+                for ray in rides + tuple((leap,) for leap in leaps):
+                    for to, mv in ray:
+                        cells.append(to)
+                        moves.append(mv)
+                    start.append(len(cells))
+                for to, mv in pawnish[1] if pawnish else ():
+                    pawn_cells.append(to)
+                    pawn_moves.append(mv)
+        first.append(len(start) - 1)
+        pawn_first.append(len(pawn_cells))
+        return first, start, cells, moves, pawnish_of, pawn_first, pawn_cells, pawn_moves
 
     def _oriented(self, vecs: Iterable[Vector], basis) -> list[Vector]:
         key = (tuple(vecs), tuple(basis))
