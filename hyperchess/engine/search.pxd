@@ -24,7 +24,7 @@ cdef class Searcher:
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(b=list, enemy=list, value=list, hist=dict, first=list, caps=list, known=list, rest=list,
-                   to=int, q=int, m=tuple)
+                   to=int, q=int, m=tuple, tt_to=int, k1_to=int, k2_to=int)
     cpdef list _order(self, Position pos, list moves, object tt_move, int ply)
 
     @cython.locals(reach=object, m=object, r=object)

@@ -206,10 +206,14 @@ class Searcher:
         known = []
         rest = []
         kill1 = kill2 = None
+        # the target cells of the hash move and the killers (-1: none): a cheap test before comparing tuples
+        tt_to = tt_move[1] if tt_move is not None else -1
+        k1_to = k1[1] if k1 is not None else -1
+        k2_to = k2[1] if k2 is not None else -1
         for m in moves:
             to = m[1]
             q = b[to]
-            if m == tt_move:
+            if to == tt_to and m == tt_move:
                 first.append(m)
             elif q and enemy[q]:
                 caps.append(((value[q] << 6) - value[b[m[0]]] // 8, m))
@@ -217,9 +221,9 @@ class Searcher:
                 caps.append(((value[b[m[0]]] << 6), m))
             elif m[3] == PROMOTION:
                 caps.append(((value[m[2]] << 5), m))
-            elif m == k1:
+            elif to == k1_to and m == k1:
                 kill1 = m
-            elif m == k2:
+            elif to == k2_to and m == k2:
                 kill2 = m
             else:
                 h = hist.get(b[m[0]] << 16 | to)
