@@ -439,8 +439,11 @@ class Searcher:
             futile = depth < len(FUTILITY) and self._eval(pos, alpha - FUTILITY[depth], alpha - FUTILITY[depth] + 1) + FUTILITY[depth] <= alpha
             lmp = LMP[depth]
         quiets = 0
+        kto0 = killers[0][1] if killers[0] is not None else -1     # the killers' target cells (-1: none),
+        kto1 = killers[1][1] if killers[1] is not None else -1     # tested before their tuples are compared
         for m in moves:
-            q = b[m[1]]
+            to = m[1]
+            q = b[to]
             flag = m[3]
             if (evade is not None and m[1] not in evade and (flag <= DOUBLE or flag == PROMOTION)
                     and not royal[b[m[0]]]):
@@ -449,7 +452,8 @@ class Searcher:
             unless_check = False            # pruned unless it gives check (tested once it is made)
             if quiet:
                 quiets += 1
-                if prune and i and (futile or quiets > lmp) and m != killers[0] and m != killers[1]:
+                if prune and i and (futile or quiets > lmp) and (to != kto0 or m != killers[0]) \
+                        and (to != kto1 or m != killers[1]):
                     if checks is None or (m[1] not in checks and m[0] not in checks):
                         continue
                     unless_check = True
@@ -465,7 +469,8 @@ class Searcher:
             same = teams[pos.turn] == team
             # late move reduction: quiet moves far down the list get one ply less first
             r = 0
-            if i >= 3 and depth >= 3 and quiet and not check and m != killers[0] and m != killers[1]:
+            if i >= 3 and depth >= 3 and quiet and not check and (to != kto0 or m != killers[0]) \
+                    and (to != kto1 or m != killers[1]):
                 r = min(LMR[min(depth, 63)][min(i, 255)], d1 - 1)
             if i == 0:
                 s = self._ab(pos, d1, alpha, beta, ply + 1) if same else -self._ab(pos, d1, -beta, -alpha, ply + 1)
