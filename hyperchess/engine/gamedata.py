@@ -63,6 +63,11 @@ class GameData:
                        for k in range(game.geometry.size)] if self.single_royal and game.players == 2
                       and not game.indirect else None
                       for c in range(game.players)]
+        # reach_flags[c][k]: the same cells as one byte a cell (1: in reach), read by the search's
+        # move-count pruning for every quiet move it would skip
+        n = game.geometry.size
+        self.reach_flags = [[bytes(x in cells for x in range(n)) for cells in row] if row is not None else None
+                            for row in self.reach]
 
     def edge(self, game) -> list[int]:
         """Per cell, 0 (centre) .. 100 (corner): how little a queen would reach from it on an empty board."""

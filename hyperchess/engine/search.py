@@ -434,7 +434,7 @@ class Searcher:
             if self.gd.reach[opp] is None:
                 prune = kc is None          # a game of more players with check: no pruning
             elif kc is not None:
-                checks = self.gd.reach[opp][kc]
+                checks = self.gd.reach_flags[opp][kc]
         if prune:
             futile = depth < len(FUTILITY) and self._eval(pos, alpha - FUTILITY[depth], alpha - FUTILITY[depth] + 1) + FUTILITY[depth] <= alpha
             lmp = LMP[depth]
@@ -454,7 +454,8 @@ class Searcher:
                 quiets += 1
                 if prune and i and (futile or quiets > lmp) and (to != kto0 or m != killers[0]) \
                         and (to != kto1 or m != killers[1]):
-                    if checks is None or (m[1] not in checks and m[0] not in checks):
+                    frm = m[0]
+                    if checks is None or (not checks[to] and not checks[frm]):
                         continue
                     unless_check = True
             mover = b[m[0]]
