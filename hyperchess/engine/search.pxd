@@ -27,7 +27,7 @@ cdef class Searcher:
                    to=int, q=int, m=tuple, tt_to=int, k1_to=int, k2_to=int)
     cpdef list _order(self, Position pos, list moves, object tt_move, int ply)
 
-    @cython.locals(reach=object, m=object, r=object)
+    @cython.locals(reach=list, m=tuple, r=bytes, to=int, frm=int)
     cpdef bint _in_check(self, Position pos, int k) except -1
 
     @cython.locals(teams=object, team=int, alpha0=long, beta0=long, best_score=long, i=int, n=long, s=long,
@@ -49,5 +49,6 @@ cdef class Searcher:
 
     @cython.locals(us=int, best=long, b=list, enemy=list, value=list, margin=long, v=long, a=long, q=int,
                    team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=list,
-                   scored=list, moves=list, legal_known=bint, gd=GameData, only=int)
+                   scored=list, moves=list, legal_known=bint, gd=GameData, only=int, reach=bytes, to=int,
+                   frm=int, quiet_checks=list)
     cpdef long _qs(self, Position pos, long alpha, long beta, int ply, bint check, bint checks=*, int qdepth=*) except? -1234567

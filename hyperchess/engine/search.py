@@ -249,12 +249,14 @@ class Searcher:
         """Is the side to move's king on ``k`` attacked? Two-player games skip the full test when the
         opponent's last move was a plain one that neither lands where it could attack ``k`` nor leaves
         a line through ``k`` (our previous move was legal, so nothing else can give check)."""
-        reach = self.gd.reach[pos.turn]
+        reach = self.gd.reach_flags[pos.turn]
         m = pos.last_move
         if reach is not None and m is not None:
             if m[3] <= DOUBLE or m[3] == PROMOTION:
                 r = reach[k]
-                if m[1] not in r and m[0] not in r:
+                to = m[1]
+                frm = m[0]
+                if not r[to] and not r[frm]:
                     return False
         return pos.attacked(k)
 
@@ -592,10 +594,13 @@ class Searcher:
                 # only those that do give check are searched (the loop below tests it after the push)
                 ek = pos.king(enemies[0])
                 if ek is not None:
-                    reach = self.gd.reach[enemies[0]][ek]
-                    quiet_checks = [m for m in (source if legal_known else pos.pseudo_legal_moves())
-                                    if (m[1] in reach or m[0] in reach) and not b[m[1]]
-                                    and m[3] != EN_PASSANT and m[3] != PROMOTION]
+                    reach = self.gd.reach_flags[enemies[0]][ek]
+                    quiet_checks = []
+                    for m in source if legal_known else pos.pseudo_legal_moves():
+                        to = m[1]
+                        frm = m[0]
+                        if (reach[to] or reach[frm]) and not b[to] and m[3] != EN_PASSANT and m[3] != PROMOTION:
+                            quiet_checks.append(m)
             if not scored and not quiet_checks:
                 return best
             scored.sort(reverse=True)
