@@ -63,9 +63,11 @@ class GameData:
                        for k in range(game.geometry.size)] if self.single_royal and game.players == 2
                       and not game.indirect else None
                       for c in range(game.players)]
-        # reach_flags[c][k]: the same cells as one byte a cell (1: in reach), read by the search's
-        # move-count pruning for every quiet move it would skip
+        # aligned_flags, reach_flags: the same cells as one byte a cell (1: in the set), which the search
+        # reads for every move it makes or would skip
         n = game.geometry.size
+        self.aligned_flags = [[bytes(x in cells for x in range(n)) for cells in row] if row is not None else None
+                              for row in self.aligned]
         self.reach_flags = [[bytes(x in cells for x in range(n)) for cells in row] if row is not None else None
                             for row in self.reach]
 

@@ -420,7 +420,7 @@ class Searcher:
         i = 0                               # legal moves searched so far
         evade = None                        # in check: where a plain non-king move must land
         if lazy and k is not None:
-            aligned = self.gd.aligned[us][k]
+            aligned = self.gd.aligned_flags[us][k]
             royal = self.gd.royal
             if check:
                 evade = self._evasion_cells(pos, k, enemies)
@@ -460,9 +460,10 @@ class Searcher:
                     if checks is None or (not checks[to] and not checks[frm]):
                         continue
                     unless_check = True
-            mover = b[m[0]]
+            frm = m[0]
+            mover = b[frm]
             pos.push(m)
-            if lazy and (check or m[0] in aligned or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL) \
+            if lazy and (check or aligned[frm] or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL) \
                     and pos.king_exposed(m, us, k):
                 pos.pop()
                 continue
@@ -618,7 +619,7 @@ class Searcher:
             if k is None:
                 test = False
             else:
-                aligned = self.gd.aligned[us][k]
+                aligned = self.gd.aligned_flags[us][k]
                 royal = self.gd.royal
                 if check:
                     evade = self._evasion_cells(pos, k, enemies)
@@ -626,12 +627,13 @@ class Searcher:
         # two players, one king each (cannot be captured: moves are legal): the opponent's king stays put
         ek = pos.king(enemies[0]) if gd.players == 2 and gd.single_royal and not gd.has_game_over else False
         for m in moves:
-            mover = b[m[0]]
+            frm = m[0]
+            mover = b[frm]
             if (evade is not None and m[1] not in evade and (m[3] <= DOUBLE or m[3] == PROMOTION)
                     and not royal[mover]):
                 continue                    # leaves the check standing
             pos.push(m)
-            if test and (check or m[0] in aligned or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL) \
+            if test and (check or aligned[frm] or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL) \
                     and pos.king_exposed(m, us, k):
                 pos.pop()
                 continue
