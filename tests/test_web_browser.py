@@ -460,9 +460,10 @@ def test_a_four_player_board_turns_to_the_persons_seat_and_rotates(board):
         assert seen == [1, 2, 3, 0]
         view.page.click("#rotate")                                        # back to Gold's side
         view.page.wait_for_function("state.turns === 1")
-        move = pick(view.state()["legal"], 3)
+        before = view.state()
+        move = pick(before["legal"], 3)
         view.play_by_clicks(move)
-        st = view.wait_for_turn(len(view.state()["moves"]) - 1)
+        st = view.wait_for_turn(len(before["moves"]))        # counted before the click: no race with it
         assert move["move"] in st["moves"] and not view.errors, view.errors
     finally:
         view.page.close()
