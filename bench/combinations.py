@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.depth import HERE, POSITIONS, Worker  # noqa: E402
-from hyperchess.variants import get_game  # noqa: E402
+from hyperchess.variants import game_names, get_game  # noqa: E402
 
 GAIN = 150           # centipawns: the least a combination wins, and the least it wins beyond depth 1
 SLACK = 100          # a move within this of the reference score punishes the mistake
@@ -135,8 +135,17 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--games", type=int, default=30, help="--make: how many games of the state file")
     ap.add_argument("--reference", type=int, default=REFERENCE, help="--make: the reference depth")
     args = ap.parse_args(argv)
+    if args.game not in game_names():
+        sys.exit(f"unknown game {args.game!r} (known: {', '.join(game_names())})")
+    if args.baseline and not (Path(args.baseline) / "hyperchess").is_dir():
+        sys.exit(f"--baseline: no hyperchess package under {args.baseline}")
+    if args.every < 1 or args.first < 0 or args.games < 1 or args.reference < 2:
+        sys.exit("--every and --games must be at least 1, --first at least 0, --reference at least 2")
     if args.make:
-        make(args.game, args.make, args.every, args.first, args.games, args.reference)
+        try:
+            make(args.game, args.make, args.every, args.first, args.games, args.reference)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            sys.exit(f"--make {args.make}: not a readable match state file of {args.game} ({exc})")
     else:
         if not set_path(args.game).is_file():
             sys.exit(f"no combination set for {args.game!r}: make one with --make STATE")
