@@ -19,6 +19,11 @@ class _EveryCell:
 _EVERY_CELL = _EveryCell()
 
 
+def _as_flags(rows: list, n: int) -> list:
+    """Per colour (None stays None), per cell ``k``, the set of cells as ``n`` bytes: 1 where a cell is in it."""
+    return [[bytes(x in cells for x in range(n)) for cells in row] if row is not None else None for row in rows]
+
+
 class GameData:
     """Per-game tables the search reads: piece values by code (royal victims count most)."""
 
@@ -65,11 +70,8 @@ class GameData:
                       for c in range(game.players)]
         # aligned_flags, reach_flags: the same cells as one byte a cell (1: in the set), which the search
         # reads for every move it makes or would skip
-        n = game.geometry.size
-        self.aligned_flags = [[bytes(x in cells for x in range(n)) for cells in row] if row is not None else None
-                              for row in self.aligned]
-        self.reach_flags = [[bytes(x in cells for x in range(n)) for cells in row] if row is not None else None
-                            for row in self.reach]
+        self.aligned_flags = _as_flags(self.aligned, game.geometry.size)
+        self.reach_flags = _as_flags(self.reach, game.geometry.size)
 
     def edge(self, game) -> list[int]:
         """Per cell, 0 (centre) .. 100 (corner): how little a queen would reach from it on an empty board."""
