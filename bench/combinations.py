@@ -14,8 +14,9 @@ centipawns and at least ``GAIN`` above the depth-1 score. Those are combinations
 only two or more moves deep.
 
 **The measure:** each tree searches each position for the move time (``use_all``, as the web board asks)
-and plays its move. This tree judges the move with a depth ``R - 1`` search of the position after it: the
-move punishes the mistake when its value is within ``SLACK`` (100) centipawns of the depth-``R`` score.
+and plays its move. This tree (or the tree given by ``--judge``, when this tree's pruning is what is being
+changed) judges the move with a depth ``R - 1`` search of the position after it: the move punishes the
+mistake when its value is within ``SLACK`` (100) centipawns of the depth-``R`` score.
 """
 from __future__ import annotations
 
@@ -88,12 +89,12 @@ def after(game_name: str, fen: str, move: str) -> str:
     return pos.fen()
 
 
-def measure(game_name: str, baseline: str | None, movetime: float) -> None:
+def measure(game_name: str, baseline: str | None, movetime: float, judge_tree: str | None = None) -> None:
     items = read_set(game_name)
     workers = {"this": Worker(HERE)}
     if baseline:
         workers["base"] = Worker(baseline)
-    judge = workers["this"]
+    judge = Worker(judge_tree) if judge_tree else workers["this"]
     found = {n: 0 for n in workers}
     depths: dict[str, list[int]] = {n: [] for n in workers}
     print(f"{game_name}: {len(items)} combinations, {movetime:g} s a move; load average "
@@ -116,7 +117,7 @@ def measure(game_name: str, baseline: str | None, movetime: float) -> None:
             print(f"{i + 1:>3} reference {item['move']} {item['score']:+d} (depth 1: {item['shallow']:+d}) | "
                   + " | ".join(row), flush=True)
     finally:
-        for w in workers.values():
+        for w in {id(w): w for w in [*workers.values(), judge]}.values():
             w.close()
     for n in workers:
         mean = sum(depths[n]) / max(1, len(depths[n]))
@@ -129,6 +130,8 @@ def main(argv: list[str]) -> None:
     ap.add_argument("game")
     ap.add_argument("--baseline", metavar="PATH", help="a checkout of an older tree, measured in the same run")
     ap.add_argument("--movetime", type=float, default=0.5, help="seconds a search (default 0.5)")
+    ap.add_argument("--judge", metavar="PATH", help="judge the moves with the tree at PATH (default: this tree); "
+                    "a tree whose pruning is being changed should not judge itself")
     ap.add_argument("--make", metavar="STATE", help="write the set from the games of this match state file")
     ap.add_argument("--every", type=int, default=10, help="--make: one position every this many plies")
     ap.add_argument("--first", type=int, default=20, help="--make: the first ply sampled")
@@ -137,8 +140,9 @@ def main(argv: list[str]) -> None:
     args = ap.parse_args(argv)
     if args.game not in game_names():
         sys.exit(f"unknown game {args.game!r} (known: {', '.join(game_names())})")
-    if args.baseline and not (Path(args.baseline) / "hyperchess").is_dir():
-        sys.exit(f"--baseline: no hyperchess package under {args.baseline}")
+    for flag, path in (("--baseline", args.baseline), ("--judge", args.judge)):
+        if path and not (Path(path) / "hyperchess").is_dir():
+            sys.exit(f"{flag}: no hyperchess package under {path}")
     if args.every < 1 or args.first < 0 or args.games < 1 or args.reference < 2:
         sys.exit("--every and --games must be at least 1, --first at least 0, --reference at least 2")
     if args.make:
@@ -149,7 +153,7 @@ def main(argv: list[str]) -> None:
     else:
         if not set_path(args.game).is_file():
             sys.exit(f"no combination set for {args.game!r}: make one with --make STATE")
-        measure(args.game, args.baseline, args.movetime)
+        measure(args.game, args.baseline, args.movetime, args.judge)
 
 
 if __name__ == "__main__":

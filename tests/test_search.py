@@ -540,3 +540,32 @@ def test_deep_quiescence_tries_only_recaptures():
 
     Spy().search(pos, Limits(depth=2))
     assert seen and all(a == b for a, b in seen)
+
+
+def _bench_position(game_name: str, index: int):
+    from pathlib import Path
+    sets = Path(__file__).resolve().parent.parent / "bench" / "positions" / f"{game_name}.txt"
+    fens = [line for line in sets.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    return get_game(game_name).position(fens[index])
+
+
+def test_only_a_root_of_many_moves_makes_a_wide_search():
+    """A wide search (harder pruning, engine/search.py) is one whose root has ``WIDE_ROOT`` legal moves or
+    more: mixed3d's 188 at the start; no flat game and no other 3D game in the bench sets has that many."""
+    from hyperchess.engine.deepening import WIDE_ROOT
+    for name, index, wide in (("mixed3d", 0, True), ("mixed3d", 9, True), ("normal", 5, False),
+                              ("raumschach", 4, False), ("future-generation", 9, False)):
+        pos = _bench_position(name, index)
+        assert (len(pos.legal_moves()) >= WIDE_ROOT) == wide, name
+        s = Searcher()
+        s.search(pos, Limits(depth=1))
+        assert s.wide == wide, name
+
+
+def test_a_wide_pv_node_keeps_the_escape_of_an_attacked_piece():
+    """A wide search prunes late quiet moves in PV nodes too, but never the moves of an attacked piece. In
+    this mixed3d middlegame a depth-6 search (before the wide pruning) scores +85; pruning the escapes as
+    well, depth 2 believed it won a piece (+247)."""
+    pos = _bench_position("mixed3d", 5)
+    result = Searcher().search(pos, Limits(depth=2))
+    assert result.score < 150

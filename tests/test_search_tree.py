@@ -5,7 +5,9 @@ tree: the same nodes, best move and score at a fixed depth as the engine before 
 first recorded with the tree at bd22513 (before issue 50: the pawn-term cache and the history's int keys
 searched exactly those trees), then recorded again for late move reductions at the root (issue 50), and for the
 frontier pruning of games whose own endings need a capture, deeper move-count pruning, the null move's
-depth-scaled reduction and quiescence's recaptures-only plies (issue 50, session 26). A change
+depth-scaled reduction and quiescence's recaptures-only plies (issue 50, session 26), and for the harder pruning
+of a wide search (mixed3d's roots of 150 moves or more; issue 50, session 28: recorded deeper, at depth 5,
+so that the root's two-ply reductions are in the tree). A change
 that means to alter the tree (pruning, reductions, move order, evaluation) records its new figures here,
 with its measurements in docs/performance.md.
 """
@@ -41,8 +43,8 @@ RECORDED = [
     ("raumschach", 9, 3, 1077, "Be3Ce3", -11),
     ("future-generation", 0, 3, 606, "Ah1Bh1", 30),
     ("future-generation", 4, 3, 1378, "Bd2Cd2", 988),
-    ("mixed3d", 0, 2, 850, "6g16f3", 10),
-    ("mixed3d", 4, 2, 3295, "3g35g4", -85),
+    ("mixed3d", 0, 5, 4197, "6g16f3", 10),
+    ("mixed3d", 4, 3, 3422, "3g35g4", -92),
 ]
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 100
 RANDOM_MOVES = 8                    # opening randomisation: root noise up to this full move number
+WIDE_ROOT = 150                     # a root with this many legal moves makes a wide search (Searcher.wide)
 ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
 
 
@@ -46,6 +47,8 @@ def deepen(searcher: "Searcher", pos: Position, limits: Limits, stop: threading.
     searcher.noise = None
     if searcher.randomness > 0 and pos.fullmove <= RANDOM_MOVES and len(moves) > 1:
         searcher.noise = {m: searcher.rng.randint(0, searcher.randomness) for m in moves}
+    searcher.wide = len(moves) >= WIDE_ROOT
+    searcher.root_scores = {}
     best, best_score, best_pv, done_depth = moves[0], None, [moves[0]], 0
     max_depth = min(MAX_DEPTH, limits.depth) if limits.depth is not None else MAX_DEPTH
     timed = plan.hard is not None
@@ -72,6 +75,9 @@ def deepen(searcher: "Searcher", pos: Position, limits: Limits, stop: threading.
             break
         best, best_score, done_depth = searcher.root_best[0], score, depth
         best_pv = searcher.root_best[2]
+        if searcher.wide:           # a wide root: the moves by their last scores (upper bounds for most)
+            scores = searcher.root_scores
+            moves.sort(key=lambda m: -scores.get(m, -MATE))
         moves.remove(best)
         moves.insert(0, best)
         last_info = SearchInfo(depth, report_score(score), time.perf_counter() - start, searcher.nodes, list(best_pv))

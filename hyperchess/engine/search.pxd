@@ -14,7 +14,8 @@ cdef class Searcher:
     cdef public object rng, mop, eval_game, positional, stop_event, noise, root_best
     cdef public dict tt, history, eval_cache
     cdef public list killers, pv
-    cdef public bint king_safety, qs_checks, null_allowed
+    cdef public bint king_safety, qs_checks, null_allowed, wide
+    cdef public dict root_scores
     cdef public GameData gd
     cdef public double deadline, node_limit, next_check
 
@@ -31,7 +32,7 @@ cdef class Searcher:
     cpdef bint _in_check(self, Position pos, int k) except -1
 
     @cython.locals(teams=object, team=int, alpha0=long, beta0=long, best_score=long, i=int, n=long, s=long,
-                   same=bint, b=list, enemy=list, reduce=bint, d1=int, r=int, q=int)
+                   same=bint, b=list, enemy=list, reduce=bint, d1=int, r=int, q=int, wide=bint)
     cpdef long _root(self, Position pos, list moves, int depth, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(tt=dict, old=object)
@@ -39,9 +40,10 @@ cdef class Searcher:
 
     @cython.locals(k=object, check=bint, entry=object, s=long, flag=int, margin=long, v=long, r=int, us=int,
                    team=int, b=list, enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,
-                   quiets=int, lmp=int, prune=bint, futile=bint, lazy=bint, quiet=bint, same=bint, q=int,
+                   quiets=int, lmp=int, prune=bint, pv_node=bint, floor=long, futile=bint, lazy=bint, quiet=bint,
+                   same=bint, q=int,
                    mover=int, opp=int, m=tuple, royal=list, teams=list, gd=GameData, to=int, kto0=int, kto1=int,
-                   frm=int, checks=bytes, aligned=bytes)
+                   frm=int, checks=bytes, aligned=bytes, escapes=set)
     cpdef long _ab(self, Position pos, int depth, long alpha, long beta, int ply, bint null_ok=*) except? -1234567
 
     cpdef bint _has_pieces(self, Position pos) except -1

@@ -39,6 +39,13 @@ NULL_R = 3                          # null move: the reply searched NULL_R + dep
 ROOT_LMR = True                     # late move reductions at the root too (issue 50) ...
 ROOT_LMR_FROM = 4                   # ... from the root's fifth move on, quiet moves that give no check,
 ROOT_LMR_MAX = 1                    # ... by at most this many plies (2 missed a mate in two at depth 4)
+# A wide search (a root with deepening.WIDE_ROOT legal moves or more: mixed3d's 190-460) prunes harder, so
+# that its 400 root moves still leave time for depth (issue 50; docs/performance.md, session 28):
+LMP_WIDE = (0, 4, 7, 12, 18, 26)    # non-PV nodes try this many quiet moves by depth (LMP otherwise)
+LMP_PV = (0, 12, 20, 32, 48, 64)    # PV nodes too, but never prune the moves of an attacked piece
+NULL_DEPTH_WIDE = 2                 # null move from this depth on (3 otherwise)
+ROOT_LMR_WIDE = 2                   # root moves from ROOT_LMR_WIDE_FROM on reduced by up to 2 plies, when
+ROOT_LMR_WIDE_FROM = 20             # ... the reduced search still has 2 plies (it sees a mate in two)
 IIR_DEPTH = 4                       # a node this deep without a hash move is searched one ply shallower
 QS_RECAPTURES = 4                   # quiescence plies with every capture; deeper, only recaptures
 SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
@@ -88,6 +95,8 @@ class Searcher:
         self.eval_cache: dict[int, int] = {}              # position hash -> positional terms (team 0's view)
         self.eval_game = None
         self.null_allowed = False
+        self.wide = False                                 # the root has WIDE_ROOT moves or more
+        self.root_scores: dict = {}                       # the root moves' scores in the last iteration
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -295,12 +304,14 @@ class Searcher:
         enemy = self.gd.enemy[pos.turn]
         reduce = ROOT_LMR and depth >= 3 and not pos.in_check()
         d1 = depth - 1
+        wide = self.wide
         for i, m in enumerate(moves):
             r = 0
             if reduce and i >= ROOT_LMR_FROM:
                 q = b[m[1]]
                 if not (q and enemy[q]) and m[3] != EN_PASSANT and m[3] != PROMOTION:
-                    r = min(LMR[min(depth, 63)][min(i, 255)], d1 - 1, ROOT_LMR_MAX)
+                    r = min(LMR[min(depth, 63)][min(i, 255)], d1 - 1,
+                            ROOT_LMR_WIDE if wide and i >= ROOT_LMR_WIDE_FROM and d1 >= 4 else ROOT_LMR_MAX)
             pos.push(m)
             if r and pos.in_check():
                 r = 0                       # a check is searched in full
@@ -323,6 +334,8 @@ class Searcher:
                 if s > alpha:
                     s = -self._ab(pos, d1, -beta, -alpha, 1)
             pos.pop()
+            if wide:
+                self.root_scores[m] = s
             if n:
                 alpha += n
                 beta += n
@@ -390,8 +403,8 @@ class Searcher:
         if tt_move is None and depth >= IIR_DEPTH:
             depth -= 1                      # no hash move: a guess at a shallower depth costs less
         # null move: if passing still holds beta, a real move will too (not in check, not in pawn endings)
-        if (null_ok and depth >= 3 and not check and self.null_allowed and -MATE_BOUND < beta < MATE_BOUND
-                and self._eval(pos, beta - 1, beta) >= beta and self._has_pieces(pos)):
+        if (null_ok and depth >= (NULL_DEPTH_WIDE if self.wide else 3) and not check and self.null_allowed
+                and -MATE_BOUND < beta < MATE_BOUND and self._eval(pos, beta - 1, beta) >= beta and self._has_pieces(pos)):
             r = NULL_R + depth // 4
             s = -self._null_search(pos, depth - 1 - r, -beta, -beta + 1, ply + 1)
             if s >= beta:
@@ -426,10 +439,14 @@ class Searcher:
                 evade = self._evasion_cells(pos, k, enemies)
         else:
             lazy = False                    # no single king of ours: nothing to test
-        # frontier pruning in non-PV nodes (not in check, no game-specific end that a quiet move could reach)
-        prune = (depth <= LMP_DEPTH and beta - alpha == 1 and not check and not gd.quiet_endings
-                 and -MATE_BOUND < alpha and beta < MATE_BOUND)
+        # frontier pruning in non-PV nodes, and in a wide search's PV nodes too (not in check, no game-specific
+        # end that a quiet move could reach)
+        pv_node = beta - alpha > 1
+        prune = (depth <= LMP_DEPTH and not check and not gd.quiet_endings
+                 and ((pv_node and self.wide) or (not pv_node and -MATE_BOUND < alpha and beta < MATE_BOUND)))
+        floor = -MATE_BOUND if pv_node else -INF     # a PV node prunes once a move is known not to lose
         checks = None                       # cells from which a quiet move might give check: never pruned
+        escapes = None                      # cells of our attacked pieces (PV nodes): their moves never pruned
         if prune and self.gd.single_royal:
             opp = enemies[0]
             kc = pos.king(opp)
@@ -438,8 +455,14 @@ class Searcher:
             elif kc is not None:
                 checks = self.gd.reach_flags[opp][kc]
         if prune:
-            futile = depth < len(FUTILITY) and self._eval(pos, alpha - FUTILITY[depth], alpha - FUTILITY[depth] + 1) + FUTILITY[depth] <= alpha
-            lmp = LMP[depth]
+            if pv_node:
+                futile = False
+                lmp = LMP_PV[depth]
+                # a PV node does not prune the moves of an attacked piece: its escape may be the only defence
+                escapes = {c for c in pos.occupied[us] if not gd.royal[b[c]] and pos.attacked(c, enemies)}
+            else:
+                futile = depth < len(FUTILITY) and self._eval(pos, alpha - FUTILITY[depth], alpha - FUTILITY[depth] + 1) + FUTILITY[depth] <= alpha
+                lmp = LMP_WIDE[depth] if self.wide else LMP[depth]
         quiets = 0
         kto0 = killers[0][1] if killers[0] is not None else -1     # the killers' target cells (-1: none),
         kto1 = killers[1][1] if killers[1] is not None else -1     # tested before their tuples are compared
@@ -454,8 +477,8 @@ class Searcher:
             unless_check = False            # pruned unless it gives check (tested once it is made)
             if quiet:
                 quiets += 1
-                if prune and i and (futile or quiets > lmp) and (to != kto0 or m != killers[0]) \
-                        and (to != kto1 or m != killers[1]):
+                if prune and i and (futile or quiets > lmp) and best > floor and (to != kto0 or m != killers[0]) \
+                        and (to != kto1 or m != killers[1]) and (escapes is None or m[0] not in escapes):
                     frm = m[0]
                     if checks is None or (not checks[to] and not checks[frm]):
                         continue
