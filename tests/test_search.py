@@ -551,7 +551,7 @@ def _bench_position(game_name: str, index: int):
 
 def test_only_a_root_of_many_moves_makes_a_wide_search():
     """A wide search (harder pruning, engine/search.py) is one whose root has ``WIDE_ROOT`` legal moves or
-    more: mixed3d's 188 at the start; no flat game and no other 3D game in the bench sets has that many."""
+    more: mixed3d's 188 at the start; no other game's position in its SPRT games had that many."""
     from hyperchess.engine.deepening import WIDE_ROOT
     for name, index, wide in (("mixed3d", 0, True), ("mixed3d", 9, True), ("normal", 5, False),
                               ("raumschach", 4, False), ("future-generation", 9, False)):

@@ -6,7 +6,7 @@ first recorded with the tree at bd22513 (before issue 50: the pawn-term cache an
 searched exactly those trees), then recorded again for late move reductions at the root (issue 50), and for the
 frontier pruning of games whose own endings need a capture, deeper move-count pruning, the null move's
 depth-scaled reduction and quiescence's recaptures-only plies (issue 50, session 26), and for the harder pruning
-of a wide search (mixed3d's roots of 150 moves or more; issue 50, session 28: recorded deeper, at depth 5,
+of a wide search (mixed3d's roots of 180 moves or more; issue 50, session 28: recorded deeper, at depth 5,
 so that the root's two-ply reductions are in the tree). A change
 that means to alter the tree (pruning, reductions, move order, evaluation) records its new figures here,
 with its measurements in docs/performance.md.

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 100
 RANDOM_MOVES = 8                    # opening randomisation: root noise up to this full move number
-WIDE_ROOT = 150                     # a root with this many legal moves makes a wide search (Searcher.wide)
+WIDE_ROOT = 180                     # a root with this many legal moves makes a wide search (Searcher.wide)
 ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
 
 
