@@ -404,7 +404,8 @@ class Searcher:
             depth -= 1                      # no hash move: a guess at a shallower depth costs less
         # null move: if passing still holds beta, a real move will too (not in check, not in pawn endings)
         if (null_ok and depth >= (NULL_DEPTH_WIDE if self.wide else 3) and not check and self.null_allowed
-                and -MATE_BOUND < beta < MATE_BOUND and self._eval(pos, beta - 1, beta) >= beta and self._has_pieces(pos)):
+                and -MATE_BOUND < beta < MATE_BOUND and self._eval(pos, beta - 1, beta) >= beta
+                and self._has_pieces(pos)):
             r = NULL_R + depth // 4
             s = -self._null_search(pos, depth - 1 - r, -beta, -beta + 1, ply + 1)
             if s >= beta:
@@ -461,7 +462,8 @@ class Searcher:
                 # a PV node does not prune the moves of an attacked piece: its escape may be the only defence
                 escapes = {c for c in pos.occupied[us] if not gd.royal[b[c]] and pos.attacked(c, enemies)}
             else:
-                futile = depth < len(FUTILITY) and self._eval(pos, alpha - FUTILITY[depth], alpha - FUTILITY[depth] + 1) + FUTILITY[depth] <= alpha
+                margin = FUTILITY[depth] if depth < len(FUTILITY) else 0
+                futile = margin > 0 and self._eval(pos, alpha - margin, alpha - margin + 1) + margin <= alpha
                 lmp = LMP_WIDE[depth] if self.wide else LMP[depth]
         quiets = 0
         kto0 = killers[0][1] if killers[0] is not None else -1     # the killers' target cells (-1: none),
