@@ -117,8 +117,10 @@ def measure(game_name: str, baseline: str | None, movetime: float, judge_tree: s
             print(f"{i + 1:>3} reference {item['move']} {item['score']:+d} (depth 1: {item['shallow']:+d}) | "
                   + " | ".join(row), flush=True)
     finally:
-        for w in {id(w): w for w in [*workers.values(), judge]}.values():
+        for w in workers.values():
             w.close()
+        if judge_tree:
+            judge.close()
     for n in workers:
         mean = sum(depths[n]) / max(1, len(depths[n]))
         print(f"{n}: punished {found[n]}/{len(items)}, mean depth {mean:.1f}")
