@@ -466,7 +466,6 @@ async function onLive(m, first) {
 
 // A page opened on a link (or reloaded): the game as it stands, then its live updates.
 async function resumeGame(watch) {
-  state = { id: null };
   const s = await api(`/api/state?key=${encodeURIComponent(KEY)}`);
   state = s;
   $("variant").value = s.variant;
