@@ -15,6 +15,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hyperchess.tournament.pgn import check_pgn
 from hyperchess.tournament.spec import SpecError
@@ -76,6 +78,17 @@ def test_an_engine_spec_is_read_or_refused_with_one_line():
         with pytest.raises(SpecError) as exc:
             parse_engine(bad)
         assert "\n" not in str(exc.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(max_size=30), min_size=0, max_size=4))
+def test_any_engine_words_are_a_spec_or_one_line(words):
+    try:
+        spec = parse_engine(words)
+    except SpecError as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert spec.argv and spec.name.lower() not in ("human", "link", "engine") and spec.proto in ("uci", "xboard")
 
 
 def test_serve_refuses_a_bad_engine_with_one_line(tmp_path):

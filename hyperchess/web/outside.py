@@ -21,7 +21,7 @@ from hyperchess.tournament.spec import EngineSpec, SpecError, apply_engine_pairs
 from hyperchess.tournament.uci import UCI_CHESS, parse_bestmove, parse_info, start_engine
 from hyperchess.variants import DEFAULT_GAME, game_names, get_game
 
-NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,19}$")
+NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,19}")
 RESERVED = ("human", "link", "engine", "you", "person")
 START_SECONDS = 15.0          # for the handshake
 GRACE = 5.0                   # seconds past its time before an engine that says nothing loses
@@ -85,7 +85,7 @@ def parse_engine(words: list[str]) -> EngineSpec:
     if not words or "=" not in words[0]:
         raise SpecError("--engine: NAME=COMMAND [proto=uci], e.g. fsf=/usr/games/fairy-stockfish proto=uci")
     name, _, command = words[0].partition("=")
-    if not NAME.match(name) or name.lower() in RESERVED:
+    if not NAME.fullmatch(name) or name.lower() in RESERVED:
         raise SpecError(f"--engine: {name[:30]!r} is not a name for a seat (a letter, then up to 19 letters, "
                         f"digits, _ . -; not {'/'.join(RESERVED)})")
     pairs = [("cmd", command)]
