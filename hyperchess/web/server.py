@@ -47,12 +47,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hyperchess.variants import game_names, get_game
 
 from .board import Board, Full, pgn_of
-<<<<<<< HEAD
 from .guard import BODY_SECONDS, KEY_HEADER, MAX_BODY, Guard, is_loopback, path_key
-=======
-from .guard import KEY_HEADER, MAX_BODY, Guard, is_loopback, path_key
 from . import rematch
->>>>>>> main
 from .pages import games_page
 from .session import BadInput, NotAllowed
 from .store import Store
@@ -175,13 +171,8 @@ class Api:
             if ply is not None and query_number(ply, 6) is None:
                 raise BadInput(f"ply: a move number, got {ply[:20]!r}")
             rot = q.get("rot", "0")
-<<<<<<< HEAD
             return self.view(s, role, mine, query_number(ply, 6), q.get("flip") == "1",
-                             q.get("view") == "3d", int(rot) if rot in ("0", "1", "2", "3") else 0)
-=======
-            return self.view(s, role, mine, None if ply is None else int(ply), q.get("flip") == "1",
                              q.get("view") == "3d", int(rot) if rot in ("0", "1", "2", "3") else 0, key=key)
->>>>>>> main
         else:
             raise LookupError(f"no such action /api/{action[:40]}")
         return self.view(s, role, mine, key=key)
