@@ -121,8 +121,9 @@ def probe(spec: EngineSpec) -> OutsideEngine:
         raise EngineFailed(f"--engine {spec.name}: {exc}") from None
     finally:
         e.close(1.0)
-    names = set(theirs or ()) | ({DEFAULT_GAME} if theirs is None or spec.proto == "uci" and not theirs else set())
-    if UCI_CHESS in names or "normal" in names:
+    # no list (CECP without ``feature variants``, UCI without ``UCI_Variant``): orthodox chess only
+    names = set(theirs or ()) if theirs else {DEFAULT_GAME}
+    if UCI_CHESS in names:
         names.add(DEFAULT_GAME)
     games = tuple(g for g in game_names() if g in names and get_game(g).players == 2)
     if not games:
