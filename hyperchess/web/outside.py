@@ -147,19 +147,8 @@ class OutsidePlayer:
     def _start(self) -> EngineProcess:
         e = launch(self.spec)
         e.handshake(START_SECONDS)
-        if self.spec.proto == "uci":
-            e.set_up(self.variant, DEFAULT_GAME, self.spec.options)
-        else:
-            if e.offers_choice("Notation", "native") and "Notation" not in dict(self.spec.options):
-                e.send("option Notation=native")
-            for name, value in self.spec.options:
-                e.send(f"option {name}={value}")
-            e.send("new")
-            if self.variant != DEFAULT_GAME:
-                e.send(f"variant {self.variant}")
-            e.send("force")
-            if self.start_fen is not None:
-                e.send(f"setboard {self.start_fen}")
+        e.set_up(self.variant, DEFAULT_GAME, self.spec.options, self.start_fen)
+        if self.spec.proto != "uci":
             e.send("post")
         if e.sync(START_SECONDS) is None:
             raise EngineDied(f"no answer to {'isready' if self.spec.proto == 'uci' else 'ping'}")
