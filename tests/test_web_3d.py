@@ -131,8 +131,8 @@ def test_every_piece_is_at_least_24_px_with_its_centre_free_from_both_seats_at_1
                   f"area min {min(a['area'] for a in areas)} px2; covered {len(covered)}")
             assert not small, (label, small)
             assert not covered, (label, covered)
-            shown = view.page.evaluate("View3D.view()")           # labels readable: drawn at least this high
-            assert shown["coordinatePx"] >= 16 and shown["levelNamePx"] >= 24, shown
+            shown = view.page.evaluate("View3D.view()")    # labels readable: as 12 px text at least, names 18 px
+            assert shown["coordinateFontPx"] >= 12 and shown["levelNameFontPx"] >= 18, shown
             save_screenshot(view.page, SHOTS / f"{name}-3d-{label.replace(' ', '')}-1400x900.png")
         assert not view.errors, view.errors
     finally:

@@ -3,7 +3,10 @@
 view too (web-VARIANT-3d.png). Needs ``pip install -e '.[browser]'`` and /usr/bin/chromium. Run from the
 checkout: ``python3 tools/web_screenshots.py [VARIANT ...]`` (default: the built-in games and raumschach).
 ``python3 tools/web_screenshots.py people``: the new-game dialog with seat links and the games page, at laptop
-(1400x900) and phone (390x844) size (web-people-links-SIZE.png, web-games-SIZE.png)."""
+(1400x900) and phone (390x844) size (web-people-links-SIZE.png, web-games-SIZE.png).
+``python3 tools/web_screenshots.py 3d [VARIANT ...]``: the 3D view of mixed3d and raumschach (or the games named)
+from White's and Black's side at laptop and phone size, a few moves in with a piece selected
+(web-VARIANT-3d-SIDE-SIZE.png)."""
 from __future__ import annotations
 
 import sys
@@ -99,5 +102,35 @@ def people() -> int:
     return 0
 
 
+def seat_views_3d(names: list[str]) -> int:
+    """Each game's 3D view from both sides at each size: people at both seats, two moves played by clicks on the
+    flat board, then a piece of the side to move selected so its targets are marked."""
+    out = ROOT / "docs" / "screenshots"
+    with running_server() as url, browser() as b:
+        for name in names or ["mixed3d", "raumschach"]:
+            for size, (w, h) in SIZES.items():
+                view = BoardPage(b, url, name, ["human", "human"], viewport=(w, h))
+                for ply in range(2):
+                    legal = sorted(view.state()["legal"], key=lambda m: (m["from"], m["to"], m["move"]))
+                    view.play_by_clicks(legal[(ply * 7919 + 3) % len(legal)])
+                    view.page.wait_for_function(f"state.moves.length === {ply + 1}")
+                view.page.click("#view3d")
+                view.page.wait_for_function("state.cells3d !== null && document.querySelector('#board3d canvas')")
+                movers = sorted(m["from"] for m in view.state()["legal"] if m["from"] != m["to"])
+                view.page.evaluate("(sq) => clickTarget(sq)", movers[len(movers) // 2])
+                for side in ("white", "black"):
+                    if side == "black":
+                        view.page.click("#flip")
+                        view.page.wait_for_function("state.turns === 2 && state.cells3d !== null")
+                    view.page.wait_for_timeout(300)
+                    path = out / f"web-{name}-3d-{side}-{size}.png"
+                    data = save_screenshot(view.page, path)
+                    print(f"{path.relative_to(ROOT)}: {png_stats(view.page, data)}, {view.page.evaluate('View3D.view()')}"
+                          + (f"; console errors: {view.errors}" if view.errors else ""), flush=True)
+                view.page.close()
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(people() if sys.argv[1:] == ["people"] else main(sys.argv[1:]))
+    args = sys.argv[1:]
+    sys.exit(people() if args == ["people"] else seat_views_3d(args[1:]) if args[:1] == ["3d"] else main(args))

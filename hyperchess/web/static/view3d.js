@@ -143,10 +143,11 @@ const View3D = (() => {
   }
 
   const measure = document.createElement("canvas").getContext("2d");
+  const LABEL_FONT = 52, BADGE_FONT = 44;   // a label's font, in px of its 64 px high picture
   const FONT = (px, bold) => `${bold ? "bold " : ""}${px}px "DejaVu Sans", sans-serif`;
   // how wide `text` is drawn at height h (cells)
   function textWidth(text, h) {
-    measure.font = FONT(52, true);
+    measure.font = FONT(LABEL_FONT, true);
     return h * (measure.measureText(text).width + 16) / 64;
   }
 
@@ -162,7 +163,7 @@ const View3D = (() => {
       g.moveTo(12, 2); g.arcTo(62, 2, 62, 62, 10); g.arcTo(62, 62, 2, 62, 10); g.arcTo(2, 62, 2, 2, 10); g.arcTo(2, 2, 62, 2, 10);
       g.fill();
     }
-    g.font = FONT(badge ? Math.min(44, 44 * 2 / text.length) : 52, true);
+    g.font = FONT(badge ? Math.min(BADGE_FONT, BADGE_FONT * 2 / text.length) : LABEL_FONT, true);
     g.fillStyle = badge ? "#fff" : "#222";
     g.textAlign = "center";
     g.textBaseline = "middle";
@@ -662,7 +663,8 @@ const View3D = (() => {
     const least = (kind) => Math.min(...labels.filter((o) => o.userData.kind === kind).map(pxHigh));
     return { turns, focus, arrowWidth: ARROW, elevation: layout.elevation, columns: layout.columns, rows: layout.rows,
              distance: off.length(), polar: Math.acos(off.y / off.length()), azimuth: Math.atan2(off.x, off.z),
-             labels: labels.length, coordinatePx: least("label"), levelNamePx: least("level name") };
+             labels: labels.length, coordinateFontPx: least("label") * LABEL_FONT / 64,
+             levelNameFontPx: least("level name") * BADGE_FONT / 64 };
   }
 
   return { init, render, mark, screenOf, hitAt, arrows, shown, view, focusLevel, resetView, draw, resize };
