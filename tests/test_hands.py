@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hands_oracle
+from protocol_support import EngineProcess, engine_move
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import FenError, get_game
@@ -288,3 +290,29 @@ def test_cylinderhouse_drops_across_the_seam_and_perft_against_the_oracle():
 @pytest.mark.parametrize("seed", range(3, 9))
 def test_more_cylinderhouse_games_against_the_oracle(seed):
     _oracle_lockstep(seed)
+
+
+# ---------------------------------------------------------------------------- over the wire
+MATES = ("R@a8", "R@b8", "R@c8", "R@d8", "R@e8")
+
+
+def test_uci_takes_and_plays_drops():
+    with EngineProcess([sys.executable, "-m", "hyperchess", "uci"]) as eng:
+        eng.send("uci", "setoption name UCI_Variant value crazyhouse", "isready")
+        _, before = eng.expect("readyok")
+        assert any(line.startswith("info string variant crazyhouse files 8 ranks 8 pockets 6") for line in before)
+        eng.send("position fen 6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1", "go depth 2")
+        assert eng.expect(r"bestmove \S+.*", 60)[0].split()[1] in MATES
+        eng.send("position startpos moves e2e4 d7d5 e4d5 d8d5 P@e4", "go depth 1")
+        reply = eng.expect(r"bestmove \S+.*", 60)[0].split()[1]
+        assert reply in names(play("crazyhouse", "e2e4 d7d5 e4d5 d8d5 P@e4"))
+
+
+def test_cecp_takes_and_sends_drops():
+    with EngineProcess() as eng:
+        eng.handshake()
+        eng.send("new", "variant crazyhouse", "force", "usermove e2e4", "usermove d7d5", "usermove e4d5",
+                 "usermove d8d5", "usermove P@e4")
+        assert not any(line.startswith(("Illegal", "Error")) for line in eng.sync())
+        eng.send("setboard 6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1", "sd 2", "go")
+        assert engine_move(eng, get_game("crazyhouse").position("6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1")) in MATES
