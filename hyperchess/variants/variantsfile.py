@@ -22,7 +22,9 @@ from . import filelimits as limits
 from .errors import FenError, VariantsFileError
 from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
+from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .hands import HandRules, Hands, hands_picture
 from .geometry import Geometry, symmetric
 from .load import check_position
 from .notation import SquareNames
@@ -33,14 +35,20 @@ from .textfile import FileError, decode_text
 if TYPE_CHECKING:
     from .position import Position
 
+EXTINCTION = "extinction"  # a value of `check` (also Fairy-Stockfish's name of a game: hence a name here)
 MAX_CELLS = 4096          # a board larger than this is refused (the tables are per cell)
 MAX_SIDE = 64             # files, ranks or levels
 
+# pieces in hand and drops (variants/hands.py): key -> its HandRules field (Fairy-Stockfish's names, snake_case)
+HAND_KEYS = {"piece_drops": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
+             "first_rank_pawn_drops": "first_rank_pawn_drops",
+             "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows"}
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
-             "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition"}
+             "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
+             "initial_squares"} | set(HAND_KEYS)
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -78,6 +86,11 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
     Raises VariantsFileError."""
     if len(text) > limits.MAX_FILE_BYTES:
         raise VariantsFileError(f"{name}: larger than {limits.MAX_FILE_BYTES:,} bytes")
+    if name.lower().endswith(".ini"):
+        specs, notes = read_ini_variants(text, name, build, shipped)
+        if not specs:
+            raise VariantsFileError(notes[0] if notes else f"{name}: no sections ([name] or [name:parent])")
+        return specs
     try:
         if isinstance(text, bytes):
             text = decode_text(text, name)
@@ -112,6 +125,34 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
             raise VariantsFileError(f"{where}: {exc}") from None
         out.append(spec)
     return out
+
+
+def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped: bool = False,
+                      taken: frozenset[str] = frozenset()) -> tuple[list[GameSpec], list[str]]:
+    """The games of a Fairy-Stockfish ``variants.ini`` (``fsf_ini``) that hyperchess plays, each built once
+    within the file's work budget unless ``build`` is False, and one line per note: an option FSF does not
+    have, a section that cannot be played yet (the mechanism it needs), a section that fails to build."""
+    try:
+        if isinstance(text, bytes):
+            text = decode_text(text, name)
+    except FileError as exc:
+        raise VariantsFileError(str(exc)) from None
+    try:
+        tables, notes = read_ini(text, name, taken)
+    except ValueError as exc:
+        raise VariantsFileError(str(exc)) from None
+    budget = limits.MAX_WORK
+    specs = []
+    for game_name, table in tables:
+        spec = GameSpec(game_name, table, text, name, shipped)
+        if build:
+            try:
+                budget -= FileGame(spec, budget).work
+            except (VariantsFileError, FenError, BetzaError, ValueError, KeyError, TypeError, IndexError) as exc:
+                notes.append(f"{name}: [{game_name}]: {exc}")
+                continue
+        specs.append(spec)
+    return specs, notes
 
 
 def _resolve(data: dict, game_name: str, name: str, chain: list[str]) -> dict:
@@ -248,11 +289,21 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
 class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
+    def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
+        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`."""
+        if cls is FileGame and isinstance(spec.table, dict) and spec.table.get("piece_drops") is True:
+            return super().__new__(HandFileGame)
+        return super().__new__(cls)
+
     def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
         """The game of ``spec``; ``budget``: the most work (``filelimits.work``) its move tables may take."""
         t = spec.table
         where = f"[{spec.name}]"
         _check_keys(t, GAME_KEYS, where)
+        hand_key = next((k for k in HAND_KEYS if k in t), None)
+        if hand_key is not None and not isinstance(self, Hands):
+            raise VariantsFileError(f"{where}.{hand_key}: pieces in hand need piece_drops = true, got "
+                                    f"piece_drops = {t.get('piece_drops', 'false')!r}")
         self.name = spec.name
         self.title = str(t.get("title", spec.name))
         self.description = str(t.get("description", "a game from a variants file"))
@@ -293,9 +344,9 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}.start: the start position string is missing")
         self.start_fen = t["start"]
         check = _choice(t, "check", where, {"check": "check and mate", "capture": "losing a royal piece loses",
-                                             "extinction": "losing the last royal piece loses"})
+                                             EXTINCTION: "losing the last royal piece loses"})
         self.royal_rule = "single" if check == "check" else "none"
-        self.royal_loss = {"check": "", "capture": "any", "extinction": "all"}[check]
+        self.royal_loss = {"check": "", "capture": "any", EXTINCTION: "all"}[check]
         if self.players == 4:
             # four players: a colour that loses its royal pieces drops out (its pieces stay, inert), and the
             # team with no colour left loses (the core's elimination)
@@ -350,9 +401,10 @@ class FileGame(Game):
             # a pawn's double step starts where the start position has the pawns (per colour): read the start
             # board with the core's own reader, then compile again with those initial cells
             for cell, code in enumerate(self.start_board):
-                if code in self.pawn_codes:
+                if code in self.pawn_codes and "initial_squares" not in t:
                     key = (self.kind_of[code], self.owner[code])
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
+            self._initial_squares(t.get("initial_squares", {}), f"{where}.initial_squares", kind)
             if self.initial_cells:
                 self.compile()
             self._check_royal_start()
@@ -362,6 +414,20 @@ class FileGame(Game):
         except ValueError as exc:
             raise VariantsFileError(f"{where}: {exc}") from None
 
+
+    def _initial_squares(self, table: Any, where: str, kind: dict[str, int]) -> None:
+        """``initial_squares``: letter = [[White's squares], [Black's squares]], where that piece's initial
+        paths start (Fairy-Stockfish's double-step region) instead of the start position's cells."""
+        if not isinstance(table, dict):
+            raise VariantsFileError(f"{where}: a table of letter = [[squares], [squares]], one list a player")
+        for letter, lists in table.items():
+            if str(letter).upper() not in kind or not isinstance(lists, list) or len(lists) != self.players:
+                raise VariantsFileError(f"{where}.{letter}: a piece of this game, with one list of squares a player")
+            for color, squares in enumerate(lists):
+                if not isinstance(squares, list):
+                    raise VariantsFileError(f"{where}.{letter}: a list of squares for each player")
+                self.initial_cells[(kind[str(letter).upper()], color)] = frozenset(
+                    self.names.parse(str(sq)) for sq in squares)
 
     def _check_royal_start(self) -> None:
         """Two players with royal pieces in their army both start with them, as many each (the position
@@ -561,3 +627,27 @@ def _mirror(square: str, ranks: int) -> str:
         raise VariantsFileError(f"castling: {square!r} is not a square")
     return square[:i] + str(ranks + 1 - int(square[i:]))
 
+
+
+class HandFileGame(Hands, FileGame):
+    """A game from a file with pieces in hand and drops (``piece_drops = true``; variants/hands.py)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.hand_rules = _hand_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+        self.picture = hands_picture(self.picture)
+
+
+def _hand_rules(t: dict, where: str) -> HandRules:
+    """The hand keys of a game table: true/false switches and ``drop_rows`` (0 = anywhere)."""
+    values: dict[str, Any] = {}
+    for key, name in HAND_KEYS.items():
+        if key not in t or not name:
+            continue
+        if key == "drop_rows":
+            values[name] = _int(t, key, where, 0, 0, MAX_SIDE)
+        elif not isinstance(t[key], bool):
+            raise VariantsFileError(f"{where}.{key}: true or false")
+        else:
+            values[name] = t[key]
+    return HandRules(**values)

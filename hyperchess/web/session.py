@@ -42,11 +42,12 @@ def load_checked(game, text: str | None):
 
 
 class Session(EngineSeats, GameView):
-    """A game. ``seats``: "human" or "engine" per colour; ``linked``: the person seats given to someone by
-    link (the others are played from the page that made the game)."""
+    """A game. ``seats``: "human" or "engine" per colour, or the name of an engine from outside (``engines``,
+    outside.py); ``linked``: the person seats given to someone by link (the others are played from the page
+    that made the game)."""
 
     def __init__(self, variant: str, seats: list[str], movetime: float = 0.5, clock: str | None = None,
-                 id: str | None = None, linked=()) -> None:
+                 id: str | None = None, linked=(), engines: dict | None = None, check: bool = True) -> None:
         self.variant = variant
         self.id = id or uuid.uuid4().hex[:16]
         self.clock = clock
@@ -54,11 +55,14 @@ class Session(EngineSeats, GameView):
             self.game = get_game(variant)
         except UnknownVariant as exc:
             raise BadInput(str(exc)) from None
-        self.seats = check_seats(self.game, seats)
+        self.engines = engines or {}                 # name -> outside.OutsideEngine (serve --engine)
+        self.outside: dict = {}                      # name -> its OutsidePlayer in this game
+        # a stored game (``check`` False) keeps its seats, also an outside engine this server was not given
+        self.seats = check_seats(self.game, seats, self.engines) if check else list(seats)
         self.linked: set[int] = {c for c in linked if 0 <= c < self.game.players and self.seats[c] == "human"}
         self.movetime = check_movetime(movetime)
         try:
-            self.clocks = Clocks(parse_clock(clock), self.game.players)
+            self.clocks = Clocks(parse_clock(clock), self.game.players, from_first_move=bool(self.linked))
         except ClockError as exc:
             raise BadInput(str(exc)) from None
         self.lock = threading.RLock()
@@ -66,6 +70,7 @@ class Session(EngineSeats, GameView):
         self.start_fen = self.pos.fen()
         self.names: list[str] = []           # the moves played, native notation
         self.notes: list[str] = []           # per move: what it did besides ("gold eliminated")
+        self.marks: list[str] = []           # per move: "x" a capture, "+" the side to move after it is in check
         self.turns: list[int] = [self.pos.turn]   # the colour to move before each move, and now
         self.start_fullmove = self.pos.fullmove
         self.version = 0
@@ -84,7 +89,10 @@ class Session(EngineSeats, GameView):
         self.analysis_searcher: Searcher | None = None
         self.keys: dict[str, tuple[str, list[int]]] = {}   # link key -> (role, the seats it plays)
         self.created = time.time()
-        self.store = None                            # a Store once the game is kept (board.py)
+        self.rematch_offer: set[int] = set()         # the person seats that asked for a rematch
+        self.rematch_keys: dict[str, str] = {}       # once made: each link's key -> its key in the rematch
+        self.store = None                            # the server's Store (board.py)
+        self.kept = False                            # written to the store (at its first move, store.py)
         self.saved = 0                               # moves written to the store
         self.on_change: Callable[[str], None] | None = None
         self._outcome_key: tuple | None = None
@@ -220,8 +228,7 @@ class Session(EngineSeats, GameView):
                 raise BadInput("nothing to resign: the game is over")
             loser = self.game.teams[me]
             team = self.game.team_name(loser)
-            self.ended = ("0-1" if loser == 0 else "1-0", f"{team} {'resign' if ' and ' in team else 'resigns'}",
-                          "resign")
+            self.ended = ("0-1" if loser == 0 else "1-0", f"{team} {verb(team, 'resign')}", "resign")
             self._changed()
 
     def offer_draw(self, mine=None) -> None:
@@ -234,7 +241,7 @@ class Session(EngineSeats, GameView):
                 raise BadInput("no draw to offer: the game is over")
             team = self.game.teams[me]
             others = [c for c in range(self.game.players) if self.game.teams[c] != team]
-            if any(self.seats[c] == "engine" for c in others):
+            if any(self.seats[c] != "human" for c in others):
                 if self.engine_score is None or abs(self.engine_score) > 30:
                     self.message = "the engine declines the draw"
                     self._save()
@@ -242,11 +249,38 @@ class Session(EngineSeats, GameView):
             elif self.draw_offer is None or self.draw_offer == team:
                 self.draw_offer = team
                 self._changed()
-                self.message = f"{self.game.team_name(team)} offer a draw"
+                self.message = f"{self.game.team_name(team)} {verb(self.game.team_name(team), 'offer')} a draw"
                 return
             self.draw_offer = None
             self.ended = ("1/2-1/2", "Draw agreed", "agreement")
             self._changed()
+
+    # ------------------------------------------------------------------ rematch
+    def rematch_parties(self) -> list[int]:
+        """The seats whose people must agree to a rematch: every person's seat."""
+        return [c for c in range(self.game.players) if self.seats[c] == "human"]
+
+    def offer_rematch(self, mine=None, role: str = "owner") -> bool:
+        """The viewer asks for a rematch (or agrees to the one asked for). Between people by link it is asked
+        when the game is over, and made when every person's seat has asked; a board played from one page makes
+        it at once. True when it is to be made now (``rematch.py`` makes it)."""
+        with self.lock:
+            if self.rematch_keys:
+                return False
+            if role == "spectator":
+                raise NotAllowed("a spectator cannot ask for a rematch")
+            own = self.mine_or_local(mine)
+            if self.linked:
+                if not own:
+                    raise NotAllowed("this page plays no seat: the players ask for the rematch")
+                if self.outcome() is None:
+                    raise BadInput("a rematch is asked for when the game is over (offer a draw, or resign)")
+            self.rematch_offer |= own
+            ready = all(c in self.rematch_offer for c in self.rematch_parties())
+            if not ready:
+                self.version += 1
+                self._save()
+            return ready
 
     # ------------------------------------------------------------------ moves
     def play(self, text: str, mine=None) -> None:
@@ -274,7 +308,9 @@ class Session(EngineSeats, GameView):
         mover = self.pos.turn
         self.clocks.moved(mover, sum(1 for c in self.turns[:-1] if c == mover) + 1)
         before = {c for c in range(self.game.players) if self.pos.eliminated(c)}
+        pieces = pieces_on(self.pos.board)
         self.pos.push(move)
+        self.marks.append(("x" if pieces_on(self.pos.board) < pieces else "") + ("+" if self.pos.in_check() else ""))
         self.names.append(name)
         self.turns.append(self.pos.turn)
         gone = [self.game.color_names[c] for c in range(self.game.players) if self.pos.eliminated(c) and c not in before]
@@ -300,7 +336,8 @@ class Session(EngineSeats, GameView):
         self.pos.pop()
         self.names.pop()
         self.notes.pop()
-        self.clocks.taken_back()
+        self.marks.pop()
+        self.clocks.taken_back(self.turns[:len(self.names)])
         self.turns.pop()
         self._changed()
 
@@ -325,6 +362,7 @@ class Session(EngineSeats, GameView):
             self.start_fen = pos.fen()
             self.names = []
             self.notes = []
+            self.marks = []
             self.turns = [pos.turn]
             self.start_fullmove = pos.fullmove
             self.thinking = ""
@@ -336,13 +374,14 @@ class Session(EngineSeats, GameView):
     def set_seats(self, seats: list[str], movetime=None, role: str = "owner") -> None:
         self._owner_only(role, "changing seats")
         with self.lock:
-            self.seats = check_seats(self.game, seats)
+            self.seats = check_seats(self.game, seats, self.engines)
+            self.close_outside()
             if movetime is not None:
                 self.movetime = check_movetime(movetime)
             for key, (r, _) in list(self.keys.items()):
                 if r == "owner":
                     self.keys[key] = (r, [c for c in range(self.game.players) if self.seats[c] == "human"])
-                    if self.store is not None:
+                    if self.store is not None and self.kept:
                         self.store.set_keys(self.id, {key: self.keys[key]})
             self._changed()
         self.kick()
@@ -351,13 +390,17 @@ class Session(EngineSeats, GameView):
         self.closed = True
         self.stop.set()
         self.analysis_stop.set()
+        with self.lock:
+            self.close_outside()
 
     # ------------------------------------------------------------------ storage
     @classmethod
-    def restore(cls, stored) -> "Session":
+    def restore(cls, stored, kept: bool = True, engines: dict | None = None) -> "Session":
         """The game as the store kept it (``store.StoredGame``): its moves replayed from its start position,
-        its clocks as they were after its last move (they start again now)."""
-        s = cls(stored.variant, stored.seats, stored.movetime, stored.clock, id=stored.id, linked=stored.linked)
+        its clocks as they were after its last move (they start again now). ``kept``: False for a game
+        without moves that the board set aside in memory (board.py)."""
+        s = cls(stored.variant, stored.seats, stored.movetime, stored.clock, id=stored.id, linked=stored.linked,
+                engines=engines, check=False)
         s.pos = s.game.position(stored.start_fen)
         s.start_fen = stored.start_fen
         s.turns = [s.pos.turn]
@@ -371,14 +414,27 @@ class Session(EngineSeats, GameView):
         s.draw_offer = stored.draw_offer
         s.keys = dict(stored.keys)
         s.saved = len(stored.moves)
+        s.kept = kept
         s.version = 0
         return s
 
 
-def check_seats(game, seats) -> list[str]:
+def pieces_on(board) -> int:
+    """The pieces standing on ``board`` (a capture is a move after which there are fewer)."""
+    return sum(1 for code in board if code > HOLE)
+
+
+def verb(subject: str, stem: str) -> str:
+    """``stem`` agreeing with ``subject``: "Black offers", "White and Gold offer"."""
+    return stem if " and " in subject else stem + "s"
+
+
+def check_seats(game, seats, engines: dict | None = None) -> list[str]:
+    """The seats, each "human", "engine" or the name of an outside engine that plays this game."""
+    known = SEATS + tuple(n for n, e in (engines or {}).items() if game.name in e.games)
     if not isinstance(seats, list) or len(seats) != game.players or any(
-            not isinstance(s, str) or s not in SEATS for s in seats):
-        raise BadInput(f"seats: give {game.players} of {'/'.join(SEATS)}, one per colour "
+            not isinstance(s, str) or s not in known for s in seats):
+        raise BadInput(f"seats: give {game.players} of {'/'.join(known)}, one per colour "
                        f"({', '.join(game.color_names[:game.players])})")
     return list(seats)
 
