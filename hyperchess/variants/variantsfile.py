@@ -24,6 +24,7 @@ from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .hands import HandRules, Hands, hands_picture
 from .geometry import Geometry, symmetric
 from .load import check_position
 from .notation import SquareNames
@@ -38,12 +39,16 @@ EXTINCTION = "extinction"  # a value of `check` (also Fairy-Stockfish's name of 
 MAX_CELLS = 4096          # a board larger than this is refused (the tables are per cell)
 MAX_SIDE = 64             # files, ranks or levels
 
+# pieces in hand and drops (variants/hands.py): key -> its HandRules field (Fairy-Stockfish's names, snake_case)
+HAND_KEYS = {"piece_drops": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
+             "first_rank_pawn_drops": "first_rank_pawn_drops",
+             "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows"}
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
-             "initial_squares", "promotion_squares"}
+             "initial_squares", "promotion_squares"} | set(HAND_KEYS)
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -284,11 +289,21 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
 class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
+    def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
+        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`."""
+        if cls is FileGame and isinstance(spec.table, dict) and spec.table.get("piece_drops") is True:
+            return super().__new__(HandFileGame)
+        return super().__new__(cls)
+
     def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
         """The game of ``spec``; ``budget``: the most work (``filelimits.work``) its move tables may take."""
         t = spec.table
         where = f"[{spec.name}]"
         _check_keys(t, GAME_KEYS, where)
+        hand_key = next((k for k in HAND_KEYS if k in t), None)
+        if hand_key is not None and not isinstance(self, Hands):
+            raise VariantsFileError(f"{where}.{hand_key}: pieces in hand need piece_drops = true, got "
+                                    f"piece_drops = {t.get('piece_drops', 'false')!r}")
         self.name = spec.name
         self.title = str(t.get("title", spec.name))
         self.description = str(t.get("description", "a game from a variants file"))
@@ -633,3 +648,27 @@ def _mirror(square: str, ranks: int) -> str:
         raise VariantsFileError(f"castling: {square!r} is not a square")
     return square[:i] + str(ranks + 1 - int(square[i:]))
 
+
+
+class HandFileGame(Hands, FileGame):
+    """A game from a file with pieces in hand and drops (``piece_drops = true``; variants/hands.py)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.hand_rules = _hand_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+        self.picture = hands_picture(self.picture)
+
+
+def _hand_rules(t: dict, where: str) -> HandRules:
+    """The hand keys of a game table: true/false switches and ``drop_rows`` (0 = anywhere)."""
+    values: dict[str, Any] = {}
+    for key, name in HAND_KEYS.items():
+        if key not in t or not name:
+            continue
+        if key == "drop_rows":
+            values[name] = _int(t, key, where, 0, 0, MAX_SIDE)
+        elif not isinstance(t[key], bool):
+            raise VariantsFileError(f"{where}.{key}: true or false")
+        else:
+            values[name] = t[key]
+    return HandRules(**values)
