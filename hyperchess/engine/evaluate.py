@@ -417,7 +417,9 @@ class Evaluator:
                 if kept and full:
                     total += sign[c] * (w.castling * kept * min(material_of[1 - c], full) // full)
         if self.pawns_on:
-            key = pos.pawn_hash if not skipped else (pos.pawn_hash, skipped)
+            key = pos.pawn_hash
+            if skipped:
+                key = (key, skipped)
             cached = self.pawn_cache.get(key)
             if cached is None:
                 cached = self._pawn_terms(b, pawns)

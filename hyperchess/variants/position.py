@@ -49,8 +49,8 @@ class RuleTables:
         self.enemies = game.enemies
         self.tables = game.tables
         self.z_piece = game.z_piece
-        self.z_ep = game.z_ep
-        self.z_turn = game.z_turn
+        self.z_ep = array("Q", game.z_ep)          # 64-bit words, as ``zobrist`` below
+        self.z_turn = array("Q", game.z_turn)
         self.pst = game.pst
         self.team_sign = game.team_sign
         self.royal = [code in game.royal_codes for code in range(game.ncodes)]
@@ -70,6 +70,8 @@ class RuleTables:
         self.single_royal = game.royal_rule == "single"
         self.turns_in_order = game.turns_in_order      # next_turn is colour + 1 (no hook, no elimination)
         self.size = game.geometry.size
+        # the same Zobrist keys as 64-bit words (code * size + cell): the compiled push XORs machine words
+        self.zobrist = array("Q", [key for keys in game.z_piece for key in keys])
         (self.ray_first, self.ray_start, self.ray_cells, self.ray_moves, self.pawnish, self.pawn_first,
          self.pawn_cells, self.pawn_moves) = game.flat_rays()
 
@@ -124,18 +126,20 @@ class Position:
             return
         t = self.rules
         if old:
-            self.hash ^= t.z_piece[old][cell]
+            z = t.zobrist[old * t.size + cell]
+            self.hash ^= z
             if t.pawn[old]:
-                self.pawn_hash ^= t.z_piece[old][cell]
+                self.pawn_hash ^= z
             c = t.owner[old]
             if c >= 0:
                 self.occupied[c].discard(cell)
                 self.royals[c].discard(cell)
                 self.score -= t.team_sign[c] * t.pst[old][cell]
         if code:
-            self.hash ^= t.z_piece[code][cell]
+            z = t.zobrist[code * t.size + cell]
+            self.hash ^= z
             if t.pawn[code]:
-                self.pawn_hash ^= t.z_piece[code][cell]
+                self.pawn_hash ^= z
             c = t.owner[code]
             if c >= 0:
                 self.occupied[c].add(cell)
@@ -174,9 +178,11 @@ class Position:
         cap = b[to]
         record_changes = None
         if flag <= DOUBLE:
-            zp = t.z_piece
+            zk = t.zobrist
+            n = t.size
             pst = t.pst
-            h = self.hash ^ zp[p][frm] ^ zp[p][to]
+            zm = zk[p * n + frm] ^ zk[p * n + to]
+            h = self.hash ^ zm
             sign = t.team_sign[us]
             score = self.score + sign * (pst[p][to] - pst[p][frm])
             b[frm] = EMPTY
@@ -187,18 +193,19 @@ class Position:
             if cap:
                 c = t.owner[cap]
                 self.occupied[c].discard(to)
-                h ^= zp[cap][to]
+                zc = zk[cap * n + to]
+                h ^= zc
                 score -= t.team_sign[c] * pst[cap][to]
                 if t.royal[cap]:
                     self.royals[c].discard(to)
                 if t.pawn[cap]:
-                    self.pawn_hash ^= zp[cap][to]
+                    self.pawn_hash ^= zc
             if t.royal[p]:
                 roy = self.royals[us]
                 roy.discard(frm)
                 roy.add(to)
             if t.pawn[p]:
-                self.pawn_hash ^= zp[p][frm] ^ zp[p][to]
+                self.pawn_hash ^= zm
             self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
                                self.hash, self.score, self.extra, None, us, self.windows))
             self.hash = h
@@ -295,13 +302,13 @@ class Position:
                 if t.royal[cap]:
                     self.royals[c].add(to)
                 if t.pawn[cap]:
-                    self.pawn_hash ^= t.z_piece[cap][to]
+                    self.pawn_hash ^= t.zobrist[cap * t.size + to]
             if t.royal[p]:
                 roy = self.royals[us]
                 roy.discard(to)
                 roy.add(frm)
             if t.pawn[p]:
-                self.pawn_hash ^= t.z_piece[p][frm] ^ t.z_piece[p][to]
+                self.pawn_hash ^= t.zobrist[p * t.size + frm] ^ t.zobrist[p * t.size + to]
         else:
             for cell, old in reversed(changes):
                 self._set(cell, old)
