@@ -166,10 +166,29 @@ def needs(model: dict) -> dict[str, list[str]]:
     return out
 
 
+# FSF's hand options that the core plays (variants/hands.py) -> the variants-file keys (docs/variants-file.md)
+HAND_OPTIONS = {"pieceDrops": "piece_drops", "capturesToHand": "captures_to_hand", "dropLoop": "drop_loop",
+                "firstRankPawnDrops": "first_rank_pawn_drops", "promotionZonePawnDrops": "promotion_zone_pawn_drops"}
+
+
+def _hands(model: dict, missing: dict) -> dict[str, Any]:
+    """The hand keys of a game with ``pieceDrops``; the options they play leave ``missing`` (``pocketSize`` only
+    sizes FSF's display, and the start's holdings are read as they are)."""
+    if not model["pieceDrops"]:
+        return {}
+    left = [o for o in missing.get("hands and drops", [])
+            if o not in HAND_OPTIONS and o not in ("pocketSize", "startFen (pieces in hand)")]
+    if left:
+        missing["hands and drops"] = left
+    else:
+        missing.pop("hands and drops", None)
+    return {key: bool(model[option]) for option, key in HAND_OPTIONS.items()}
+
+
 def to_table(name: str, model: dict) -> dict[str, Any]:
     """The variants-file table of FSF's ``model`` (``variantsfile.FileGame`` builds it), or NotPlayable."""
     missing = needs(model)
-    table: dict[str, Any] = {}
+    table: dict[str, Any] = _hands(model, missing)
     files, ranks = model["maxFile"], model["maxRank"]
     table["files"], table["ranks"] = files, ranks
     on_board = frozenset((f, r) for f in range(files) for r in range(ranks))
@@ -316,7 +335,9 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
         if any(ch not in "KQkq" for ch in rights):
             missing.setdefault("chess960", []).append("startFen (castling by file)")
     order = "".join(ch for ch in "KQkq" if ch in kept) or "-"
-    return f"{board} {turn} {order} {ep} {half} {full}", castling
+    first = model["startFen"].split()[0]
+    holdings = first[first.index("["):] if model["pieceDrops"] and "[" in first else ""   # pieces in hand
+    return f"{board}{holdings} {turn} {order} {ep} {half} {full}", castling
 
 
 def position_fields(fen: str) -> tuple[str, str, str, str, str, str]:
@@ -335,8 +356,13 @@ def position_fields(fen: str) -> tuple[str, str, str, str, str, str]:
 
 
 def hyperchess_fen(fen: str) -> str:
-    """An FSF position string in hyperchess's six fields."""
-    return " ".join(position_fields(fen))
+    """An FSF position string in hyperchess's six fields (the holdings stay after the board: FSF writes them only
+    for games with pieces in hand, which read them)."""
+    fields = list(position_fields(fen))
+    first = fen.split()[0] if fen.split() else ""
+    if "[" in first:
+        fields[0] += first[first.index("["):]
+    return " ".join(fields)
 
 
 def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingside: bool) -> dict | None:
