@@ -49,7 +49,7 @@ def game_for(variant: str):
 def our_fen(game, fen: str) -> str:
     """FSF's position string for our ``game``: its hands kept where the game has hands."""
     text = hyperchess_fen(fen)
-    if getattr(game, "hand_rules", None) is not None and "[" in fen:
+    if getattr(game, "hand_rules", None) is not None and "[" in fen and "[" not in text.split(" ", 1)[0]:
         board, rest = text.split(" ", 1)
         text = f"{board}[{fen.split('[', 1)[1].split(']', 1)[0]}] {rest}"
     return text
