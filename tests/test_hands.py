@@ -316,3 +316,105 @@ def test_cecp_takes_and_sends_drops():
         assert not any(line.startswith(("Illegal", "Error")) for line in eng.sync())
         eng.send("setboard 6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1", "sd 2", "go")
         assert engine_move(eng, get_game("crazyhouse").position("6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1")) in MATES
+
+
+# ---------------------------------------------------------------------------- levels and four players
+def _invariants(game, seed: int, plies: int = 60) -> int:
+    """Random play checking at every ply: the position string reads back to the same hash, score and legal moves;
+    ``pop`` restores the string; with captures to hand the pieces (board and hands, kings aside) are conserved.
+    Returns how many drops were played."""
+    rng = random.Random(seed)
+    pos = game.position()
+
+    def pieces(p) -> int:
+        board = sum(1 for code in p.board if code > 1 and code not in game.royal_codes)
+        return board + sum(sum(row) for row in p.extra.counts)
+
+    total = pieces(pos)
+    drops = 0
+    for _ in range(plies):
+        if pos.outcome() is not None:
+            break
+        legal = pos.legal_moves()
+        caps = [m for m in legal if m[3] != DROP and pos.board[m[1]]]
+        m = rng.choice(caps if caps and rng.random() < 0.6 else legal)
+        before = pos.fen()
+        pos.push(m)
+        drops += m[3] == DROP
+        again = game.position(pos.fen())
+        assert (again.hash, again.score, names(again)) == (pos.hash, pos.score, names(pos)), pos.fen()
+        assert pieces(pos) == total, pos.fen()
+        pos.pop()
+        assert pos.fen() == before
+        pos.push(m)
+    return drops
+
+
+RAUMHOUSE = '''
+[raumhouse]
+extends = "raumschach"
+start = "rnknr/ppppp/5/5/5|ubqub/ppppp/5/5/5|5/5/5/5/5|5/5/5/PPPPP/BUQBU|5/5/5/PPPPP/RNKNR[] w - - 0 1"
+piece_drops = true
+captures_to_hand = true
+'''
+
+FOURHOUSE = '''
+[fourhouse]
+check = "capture"
+piece_drops = true
+captures_to_hand = true
+players = [{ name = "white", letter = "w", forward = [0, 1, 0], team = 1 },
+           { name = "red", letter = "r", forward = [1, 0, 0], team = 2 },
+           { name = "black", letter = "b", forward = [0, -1, 0], team = 1 },
+           { name = "green", letter = "g", forward = [-1, 0, 0], team = 2 }]
+start = "3bKbN3/3bP4/rKrP4gPgK/rN6gN/8/8/3wP4/3wKwN3[wPrP] w - - 0 1"
+
+[fourhouse.pieces]
+K = { name = "king", betza = "K", value = 2000, royal = true }
+N = { name = "knight", betza = "N", value = 300 }
+P = { name = "pawn", betza = "fmWfcF", value = 100, pawn = true }
+'''
+
+
+def test_drops_on_levels():
+    from hyperchess.variants.variantsfile import FileGame, read_variants
+    text = (Path(__file__).resolve().parents[1] / "hyperchess/variants/games/spatial.toml").read_text() + RAUMHOUSE
+    game = FileGame(next(s for s in read_variants(text, "raumhouse") if s.name == "raumhouse"))
+    pos = game.position("k4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|4K/5/5/5/5[P] w - - 0 1")
+    pawn_cells = {game.names.name(m[1]) for m in pos.legal_moves() if m[3] == DROP}
+    # not on White's first rank (rank 1 of every level) nor in its promotion zone (rank 5 of level E)
+    assert len(pawn_cells) == 125 - 2 - 25 - 4 and "Ca1" not in pawn_cells and "Ee5" not in pawn_cells
+    assert "Ad5" in pawn_cells and "Ae5" not in pawn_cells      # Ae5: the White king
+    assert sum(_invariants(game, seed) for seed in (1, 2)) > 0
+
+
+def test_drops_with_four_players():
+    from hyperchess.variants.variantsfile import FileGame, read_variants
+    game = FileGame(read_variants(FOURHOUSE, "fourhouse")[0])
+    pos = game.position()
+    assert pos.fen().split()[0].endswith("[wPrP]")
+    # Red's pawns go along the files: its first row is file a, its promotion zone file h
+    red = [m for m in game.position(pos.fen().replace(" w ", " r ")).legal_moves() if m[3] == DROP]
+    assert red and not any(game.geometry.coords[m[1]][0] in (0, 7) for m in red)
+    assert sum(_invariants(game, seed, 80) for seed in (1, 2, 3)) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(FSF_BINARY is None, reason="Debian's fairy-stockfish is not installed")
+def test_a_crazyhouse_match_against_fairy_stockfish(tmp_path):
+    """hyperchess over UCI against Fairy-Stockfish over UCI, refereed by our rules: no runner error, every move
+    legal by ``pgn check``, and drops played."""
+    from click.testing import CliRunner
+
+    from hyperchess.cli import main
+    pgn = tmp_path / "zh.pgn"
+    root = Path(__file__).resolve().parents[1]
+    r = CliRunner().invoke(main, ["match", "--variant", "crazyhouse", "--engine",
+                                  f"cmd={sys.executable} -m hyperchess uci", "proto=uci", "name=hyperchess",
+                                  f"dir={root}", "--engine", f"cmd={FSF_BINARY}", "proto=uci", "name=fsf",
+                                  "option.Threads=1", "option.Hash=16", "--each", "tc=20+0.2", "timemargin=500",
+                                  "--games", "2", "--pgnout", str(pgn), "-q"], catch_exceptions=False)
+    assert r.exit_code == 0 and "Runner errors: 0" in r.output, r.output
+    check = CliRunner().invoke(main, ["pgn", "check", str(pgn)])
+    assert check.exit_code == 0 and "all legal" in check.output
+    assert "@" in pgn.read_text().split("\n\n", 1)[1]

@@ -48,8 +48,8 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
-             "initial_squares"} | set(HAND_KEYS)
-PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
+             "initial_squares", "promotion_squares"} | set(HAND_KEYS)
+PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
 MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move_only", "capture_only", "lame",
@@ -376,7 +376,15 @@ class FileGame(Game):
         if legend or order == "top first":
             self.picture = Picture(legend={str(k).upper(): v for k, v in legend.items()},
                                    top_first=order == "top first")
-        promo = str(t.get("promotion", "".join(p.letter for p in army if not p.pawn and not p.royal))).lower()
+        promo_value = t.get("promotion", "".join(p.letter for p in army if not p.pawn and not p.royal))
+        if isinstance(promo_value, list):        # one string a player (Fairy-Stockfish's ...White/...Black)
+            if len(promo_value) != self.players or not all(isinstance(x, str) for x in promo_value):
+                raise VariantsFileError(f"{where}.promotion: letters, or a list of letters for each player")
+            self._player_promotion: list[str] | None = [x.lower() for x in promo_value]
+            promo = "".join(dict.fromkeys("".join(self._player_promotion)))
+        else:
+            self._player_promotion = None
+            promo = str(promo_value).lower()
         self.promotion_letters = promo
         super().__init__(geo, SquareNames(geo, level_names=tuple(level_names), level_at=level_at), army)
         self.teams = self._teams
@@ -387,6 +395,12 @@ class FileGame(Game):
         depth = _int(t, "promotion_ranks", where, 1, 1, MAX_SIDE)
         up_depth = _int(t, "promotion_levels", where, 0, 0, MAX_SIDE)
         self.promotion_zone = [self._zone(color, depth, up_depth) for color in range(self.players)]
+        squares = t.get("promotion_squares")
+        if squares is not None:                  # any zone, one list of squares a player
+            if not isinstance(squares, list) or len(squares) != self.players or not all(
+                    isinstance(x, list) and all(isinstance(q, str) for q in x) for x in squares):
+                raise VariantsFileError(f"{where}.promotion_squares: a list of squares for each player")
+            self.promotion_zone = [frozenset(self.names.parse(q) for q in x) for x in squares]
         castlings = t.get("castling", [])
         if not isinstance(castlings, list):
             raise VariantsFileError(f"{where}.castling: a list of {{ king, to, rook, rook_to, letter }}")
@@ -407,6 +421,9 @@ class FileGame(Game):
             self._initial_squares(t.get("initial_squares", {}), f"{where}.initial_squares", kind)
             if self.initial_cells:
                 self.compile()
+            if self._player_promotion is not None:
+                self._promo_codes = [tuple(c for c in self._promo_codes[color] if self.promo_suffix[c] in letters)
+                                     for color, letters in enumerate(self._player_promotion)]
             self._check_royal_start()
             check_position(self.position())           # a start that play can begin from, as load_position checks
         except FenError as exc:
@@ -463,6 +480,10 @@ class FileGame(Game):
             if _dot(forward, up):
                 raise VariantsFileError(f"{at}: 'forward' and 'up' must lie along different axes")
             side = next(v for v in ((1, 0, 0), (0, 1, 0), (0, 0, 1)) if _dot(v, forward) == 0 and _dot(v, up) == 0)
+            if "side" in player:                 # its right hand: [-1, 0, 0] turns Black's moves half round
+                side = _unit(player["side"], f"{at}.side")   # (Fairy-Stockfish) instead of mirroring them
+                if _dot(side, forward) or _dot(side, up):
+                    raise VariantsFileError(f"{at}.side: along the axis that is neither 'forward' nor 'up'")
             team = player.get("team", i % 2 + 1)
             if team not in (1, 2):
                 raise VariantsFileError(f"{at}.team: 1 or 2")
