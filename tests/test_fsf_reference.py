@@ -27,14 +27,14 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 OUT_OF_REACH = set("""
 fischerandom armageddon pawnback  makruk makpong cambodian karouk asean ai-wok  hoppelpoppel
 newzealand kingofthehill racingkings misere losers giveaway antichess suicide codrus  horde petrified
-nocheckatomic atomic atomar isolation isolation7x7 snailtrail fox-and-hounds duck joust 3check 5check
-bughouse koedem placement sittuyin seirawan shouse dragon minishogi mini kyotoshogi
+nocheckatomic atomic atomar isolation isolation7x7 snailtrail fox-and-hounds duck joust 3check 5check 
+  bughouse koedem pocketknight placement sittuyin seirawan shouse  minishogi mini kyotoshogi
 micro dobutsu gorogoro judkins torishogi euroshogi   spartan shatar coregal breakthrough
-ataxx flipersi flipello minixiangqi shogi checkshogi shoshogi yarishogi okisakishogi caparandom
+ataxx flipersi flipello minixiangqi shogi checkshogi shoshogi yarishogi okisakishogi  caparandom
 jesonmor grand opulent  wolf flipello10 amazons xiangqi manchu supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
-FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse"]
+FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon"]
 
 
 def game_for(variant: str):
@@ -49,7 +49,7 @@ def game_for(variant: str):
 def our_fen(game, fen: str) -> str:
     """FSF's position string for our ``game``: its hands kept where the game has hands."""
     text = hyperchess_fen(fen)
-    if getattr(game, "hand_rules", None) is not None and "[" in fen and "[" not in text.split(" ", 1)[0]:
+    if getattr(game, "hand_rules", None) is not None and "[" in fen:
         board, rest = text.split(" ", 1)
         text = f"{board}[{fen.split('[', 1)[1].split(']', 1)[0]}] {rest}"
     return text

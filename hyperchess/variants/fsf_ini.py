@@ -109,10 +109,9 @@ def _copy(model: dict) -> dict:
 # ---------------------------------------------------------------------- FSF's model -> hyperchess's table
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "hands and drops": ("pocketSize", "pieceDrops", "capturesToHand", "mustDrop", "mustDropType", "dropLoop",
-                        "firstRankPawnDrops", "promotionZonePawnDrops", "dropRegionWhite", "dropRegionBlack",
-                        "sittuyinRookDrop", "dropOppositeColoredBishop", "dropPromoted", "dropNoDoubled",
-                        "dropNoDoubledCount", "freeDrops", "dropChecks", "castlingDroppedPiece"),
+    "drop rules": ("pocketSize", "mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop",
+                   "dropPromoted", "dropNoDoubled", "dropNoDoubledCount", "freeDrops", "dropChecks",
+                   "castlingDroppedPiece"),
     "two boards": ("twoBoards",),
     "piece promotion": ("promotedPieceType", "piecePromotionOnCapture", "mandatoryPiecePromotion",
                         "pieceDemotion", "immobilityIllegal", "shogiPawnDropMateIllegal"),
@@ -155,8 +154,11 @@ def needs(model: dict) -> dict[str, list[str]]:
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
     board = model["startFen"].split(" ")[0]
-    if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-"):
-        out.setdefault("hands and drops", []).append("startFen (pieces in hand)")
+    if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-") \
+            and not model["pieceDrops"]:
+        out.setdefault("gating, walls and passing", []).append("startFen (pieces in hand without drops)")
+    if not model["pieceDrops"] and any(model[k] != base[k] for k in ("capturesToHand", "dropLoop")):
+        out.setdefault("drop rules", []).append("pieces to hand without drops")
     if any(ch in board for ch in "~+"):
         out.setdefault("piece promotion", []).append("startFen (promoted pieces)")
     fields = model["startFen"].split(" ")
@@ -165,29 +167,13 @@ def needs(model: dict) -> dict[str, list[str]]:
     return out
 
 
-# FSF's hand options that the core plays (variants/hands.py) -> the variants-file keys (docs/variants-file.md)
-HAND_OPTIONS = {"pieceDrops": "piece_drops", "capturesToHand": "captures_to_hand", "dropLoop": "drop_loop",
-                "firstRankPawnDrops": "first_rank_pawn_drops", "promotionZonePawnDrops": "promotion_zone_pawn_drops"}
-
-
-def _hands(model: dict, missing: dict) -> dict[str, Any]:
-    """The hand keys of a game with ``pieceDrops``; the options they play leave ``missing`` (``pocketSize`` only
-    sizes FSF's display, and the start's holdings are read as they are)."""
-    if not model["pieceDrops"]:
-        return {}
-    left = [o for o in missing.get("hands and drops", [])
-            if o not in HAND_OPTIONS and o not in ("pocketSize", "startFen (pieces in hand)")]
-    if left:
-        missing["hands and drops"] = left
-    else:
-        missing.pop("hands and drops", None)
-    return {key: bool(model[option]) for option, key in HAND_OPTIONS.items()}
-
-
-def to_table(name: str, model: dict) -> dict[str, Any]:
-    """The variants-file table of FSF's ``model`` (``variantsfile.FileGame`` builds it), or NotPlayable."""
+def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
+    """The variants-file table of FSF's ``model`` (``variantsfile.FileGame`` builds it), or NotPlayable
+    (``reasons`` False: at the first reason found, for a quick listing)."""
     missing = needs(model)
-    table: dict[str, Any] = _hands(model, missing)
+    if missing and not reasons:
+        raise NotPlayable("needs " + "; ".join(missing))
+    table: dict[str, Any] = {}
     files, ranks = model["maxFile"], model["maxRank"]
     table["files"], table["ranks"] = files, ranks
     # FSF turns Black's moves half round (src/bitboard.cpp: a black piece steps by -d), where a mirror keeps
@@ -269,6 +255,12 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
     table["fifty_plies"] = 2 * model["nMoveRule"] if model["nMoveRule"] > 0 else 0
     table["repetition"] = model["nFoldRule"]
     start, castling = _start(model, files, ranks, missing)
+    if model["pieceDrops"]:
+        _hands(model, table, files, ranks, missing)
+        fen_hand = model["startFen"].split(" ")[0]
+        hand = fen_hand.split("[", 1)[1].split("]", 1)[0] if "[" in fen_hand else ""
+        board, rest = start.split(" ", 1)
+        start = f"{board}[{hand.strip('-')}] {rest}"
     table["start"] = start
     table["castling"] = castling
     counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
@@ -285,6 +277,26 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
         table["title"] = ours["title"]
     table["description"] = ours.get("description", f"Fairy-Stockfish's {name}")
     return table
+
+
+def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
+    """FSF's drop options as the hands' keys (variants/hands.py): captures to hand, drop loop, pawn drops on
+    the first row or in the zone, and a drop region that is the mover's first rows."""
+    table["piece_drops"] = True
+    table["captures_to_hand"] = model["capturesToHand"]
+    table["drop_loop"] = model["dropLoop"]
+    table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
+    table["promotion_zone_pawn_drops"] = model["promotionZonePawnDrops"]
+    board = frozenset((f, r) for f in range(files) for r in range(ranks))
+    white, black = model["dropRegionWhite"] & board, model["dropRegionBlack"] & board
+    rows = len({r for _, r in white})
+    if white == board and black == board:
+        return
+    if white == {(f, r) for f in range(files) for r in range(rows)} and \
+            black == {(f, r) for f in range(files) for r in range(ranks - rows, ranks)}:
+        table["drop_rows"] = rows
+    else:
+        missing.setdefault("drop rules", []).append("dropRegion")
 
 
 def _start_count(model: dict, types: frozenset) -> int:
@@ -349,9 +361,7 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
         if any(ch not in "KQkq" for ch in rights):
             missing.setdefault("chess960", []).append("startFen (castling by file)")
     order = "".join(ch for ch in "KQkq" if ch in kept) or "-"
-    first = model["startFen"].split()[0]
-    holdings = first[first.index("["):] if model["pieceDrops"] and "[" in first else ""   # pieces in hand
-    return f"{board}{holdings} {turn} {order} {ep} {half} {full}", castling
+    return f"{board} {turn} {order} {ep} {half} {full}", castling
 
 
 def position_fields(fen: str) -> tuple[str, str, str, str, str, str]:
@@ -370,13 +380,8 @@ def position_fields(fen: str) -> tuple[str, str, str, str, str, str]:
 
 
 def hyperchess_fen(fen: str) -> str:
-    """An FSF position string in hyperchess's six fields (the holdings stay after the board: FSF writes them only
-    for games with pieces in hand, which read them)."""
-    fields = list(position_fields(fen))
-    first = fen.split()[0] if fen.split() else ""
-    if "[" in first:
-        fields[0] += first[first.index("["):]
-    return " ".join(fields)
+    """An FSF position string in hyperchess's six fields."""
+    return " ".join(position_fields(fen))
 
 
 def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingside: bool) -> dict | None:
@@ -402,9 +407,11 @@ def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingsid
             "rook_to": f"{chr(97 + rto)}{r}", "letter": "K" if kingside else "Q"}
 
 
-def read_ini(text: str, name: str, taken: frozenset[str] = frozenset()) -> tuple[list[tuple[str, dict]], list[str]]:
+def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),
+             reasons: bool = True) -> tuple[list[tuple[str, dict]], list[str]]:
     """(name, table) for each section hyperchess plays, and one line per note: an option FSF does not have,
-    a section that cannot be played yet and why. ``taken``: names a section may not use."""
+    a section that cannot be played yet and why (``reasons`` False: the first reasons only). ``taken``:
+    names a section may not use."""
     sections = parse_sections(text)
     if len(sections) > MAX_SECTIONS:
         raise ValueError(f"{name}: more than {MAX_SECTIONS} sections")
@@ -423,7 +430,7 @@ def read_ini(text: str, name: str, taken: frozenset[str] = frozenset()) -> tuple
             continue
         known[section.name] = model
         try:
-            out.append((section.name, to_table(section.name, model)))
+            out.append((section.name, to_table(section.name, model, reasons)))
         except NotPlayable as exc:
             notes.append(f"{where}: cannot be played yet: {exc}")
         except (FenError, ValueError, KeyError, IndexError) as exc:
