@@ -346,15 +346,14 @@ class FileGame(Game):
                 self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
         self.placement = self._placement(t.get("placement", {}), f"{where}.placement", geo, army)
         try:
-            self.compile()
             # a pawn's double step starts where the start position has the pawns (per colour): read the start
-            # board with the core's own reader, then compile again with those initial cells
-            for cell, code in enumerate(self.start_board):
+            # board with the core's own reader (which needs only the piece codes), then build the tables once
+            self._compile_codes()
+            for cell, code in enumerate(self.board_from_text(self.start_fen.split()[0])):
                 if code in self.pawn_codes:
                     key = (self.kind_of[code], self.owner[code])
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
-            if self.initial_cells:
-                self.compile()
+            self.compile()
             self._check_royal_start()
             check_position(self.position())           # a start that play can begin from, as load_position checks
         except FenError as exc:
