@@ -8,12 +8,14 @@ values (reach on the empty board, or a game's learned ``placement``).
 """
 from __future__ import annotations
 
+import gc
 import random
 import re
 import zlib
 from array import array
 from collections import deque
-from typing import Iterable
+from contextlib import contextmanager
+from typing import Iterable, Iterator
 
 from .codes import DOUBLE, EMPTY, NORMAL, TRANSFORM, Move, code_of
 from .geometry import Vector
@@ -23,10 +25,32 @@ PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quad
 PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection inside the block: building a game's tables makes some hundred thousand
+    tuples and no reference cycles, and each collection the allocations set off would walk all the tables
+    built so far (a third of mixed3d's build time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class GameTables:
     """The table building of ``Game`` (it reads the game's class attributes and calls its hooks)."""
 
+    # True: one build shares its rays, moves and code sets among pieces, cells and colours (fast). False: each
+    # is computed on its own, straight from the geometry: the same tables, slower (tests compare the two).
+    shared_build = True
+
     def compile(self) -> None:
+        with gc_paused():
+            self._compile()
+
+    def _compile(self) -> None:
         self._rule_tables = None        # built again from the new tables by the next position
         g = self.geometry
         n = g.size
@@ -137,7 +161,7 @@ class GameTables:
                 pawn_first += [len(pawn_cells)] * n
                 pawnish_of += [None] * n
                 continue
-            seg = segments.get(id(table))
+            seg = segments.get(id(table)) if self.shared_build else None
             if seg is None:
                 seg = segments[id(table)] = _flat_segment(table)
             s_first, s_ends, s_cells, s_moves, s_pawn_first, s_pawn_cells, s_pawn_moves = seg
@@ -170,6 +194,8 @@ class GameTables:
         """``geometry.ray``, computed once per compile (many pieces share lines): a limited ray is the start
         of the unlimited one, and without a wrapped axis the ray from a cell is its first step followed by
         the ray from there."""
+        if not self.shared_build:
+            return self.geometry.ray(cell, d, limit)
         key = (cell, d, limit)
         ray = self._ray_memo.get(key)
         if ray is None:
@@ -190,7 +216,7 @@ class GameTables:
             g = self.geometry
             dx, dy, dz = d
             index = g.index
-            if g.wraps:
+            if g.wraps or not self.shared_build:
                 steps = [g.step(cell, d) for cell in range(g.size)]
             else:
                 steps = [index.get((f + dx, r + dy, l + dz)) for f, r, l in g.coords]
@@ -199,6 +225,8 @@ class GameTables:
 
     def _move(self, cell: int, to: int) -> Move:
         """The plain move from ``cell`` to ``to``, one tuple shared by every table of a compile."""
+        if not self.shared_build:
+            return (cell, to, 0, NORMAL)
         key = cell << 16 | to
         mv = self._move_memo.get(key)
         if mv is None:
@@ -207,6 +235,8 @@ class GameTables:
 
     def _entry(self, cell: int, d: Vector, limit: int) -> tuple:
         """A ride's table entry ``((to, move), ...)`` from ``cell`` along ``d`` (shared like ``_ray``)."""
+        if not self.shared_build:
+            return tuple((to, (cell, to, 0, NORMAL)) for to in self._ray(cell, d, limit))
         key = (cell, d, limit)
         entry = self._entry_memo.get(key)
         if entry is None:
@@ -223,7 +253,7 @@ class GameTables:
     def _codes(self, codes: Iterable[int]) -> frozenset[int]:
         """``frozenset(codes)``, one object per distinct set in a compile."""
         key = frozenset(codes)
-        return self._codes_memo.setdefault(key, key)
+        return self._codes_memo.setdefault(key, key) if self.shared_build else key
 
     def _compile_cell(self, code: int, cell: int):
         g = self.geometry
@@ -503,7 +533,7 @@ class GameTables:
                                                                      if d is not None and d < far else 0)
                     pst[code][cell] = piece.value + bonus
                 continue
-            reach = reaches.get(id(table))
+            reach = reaches.get(id(table)) if self.shared_build else None
             if reach is None:
                 reach = reaches[id(table)] = [
                     sum(map(len, rides)) + len(leaps) + (

@@ -252,13 +252,7 @@ class FileGame(Game):
         """The game of ``spec``; ``budget``: the most work (``filelimits.work``) its move tables may take."""
         t = spec.table
         where = f"[{spec.name}]"
-        _check_keys(t, GAME_KEYS, where)
-        self.name = spec.name
-        self.title = str(t.get("title", spec.name))
-        self.description = str(t.get("description", "a game from a variants file"))
-        self.source = t.get("source", "")
-        if not isinstance(self.source, str) or len(self.source) > 1000:
-            raise VariantsFileError(f"{where}.source: text of at most 1000 characters, got {self.source!r:.60}")
+        self._describe(spec)
         files = _int(t, "files", where, 8, 1, 26)
         ranks = _int(t, "ranks", where, 8, 1, MAX_SIDE)
         levels = _int(t, "levels", where, 1, 1, MAX_SIDE)
@@ -275,7 +269,6 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}.level_names: {levels} different names of letters or digits, "
                                     f"bottom level first")
         level_at = _choice(t, "level_at", where, {"start": "", "end": ""})
-        self._players(t.get("players", DEFAULT_PLAYERS), f"{where}.players")
         dims = 3 if levels > 1 else 2
         pieces = t.get("pieces")
         if not isinstance(pieces, dict) or not pieces:
@@ -361,6 +354,20 @@ class FileGame(Game):
         except ValueError as exc:
             raise VariantsFileError(f"{where}: {exc}") from None
 
+
+    def _describe(self, spec: GameSpec) -> None:
+        """What the game is, read from ``spec`` without building it: name, title, description, source and
+        the players."""
+        t = spec.table
+        where = f"[{spec.name}]"
+        _check_keys(t, GAME_KEYS, where)
+        self.name = spec.name
+        self.title = str(t.get("title", spec.name))
+        self.description = str(t.get("description", "a game from a variants file"))
+        self.source = t.get("source", "")
+        if not isinstance(self.source, str) or len(self.source) > 1000:
+            raise VariantsFileError(f"{where}.source: text of at most 1000 characters, got {self.source!r:.60}")
+        self._players(t.get("players", DEFAULT_PLAYERS), f"{where}.players")
 
     def _check_royal_start(self) -> None:
         """Two players with royal pieces in their army both start with them, as many each (the position
@@ -560,3 +567,9 @@ def _mirror(square: str, ranks: int) -> str:
         raise VariantsFileError(f"castling: {square!r} is not a square")
     return square[:i] + str(ranks + 1 - int(square[i:]))
 
+
+def describe(spec: GameSpec) -> tuple[str, str, int, tuple[str, ...]]:
+    """(title, description, players, colour names) of the game of ``spec``, its tables not built."""
+    game = FileGame.__new__(FileGame)
+    game._describe(spec)
+    return game.title, game.description, game.players, game.color_names
