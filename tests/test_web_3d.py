@@ -313,9 +313,9 @@ def test_flag_fall_against_a_bare_king_is_a_draw(board):
     url, b = board
     view = BoardPage(b, url, "normal", ["human", "human"])
     try:
-        view.page.fill("#clock", "2+0")
+        view.page.fill("#clock", "2s+0")
         view.page.click("#new")
-        view.page.wait_for_function("state.clock === '2+0'")
+        view.page.wait_for_function("state.clock === '2s+0'")
         load(view, "8/8/8/8/8/8/k7/4K2R w - - 0 1")     # White to move, with a rook; Black has only its king
         view.page.wait_for_function("state.result !== null", timeout=15000)
         st = view.state()

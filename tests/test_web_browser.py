@@ -122,7 +122,7 @@ def test_promotion_is_a_choice(board):
         view.click_target("e8")
         buttons = view.page.locator("#choice-buttons button")
         buttons.first.wait_for()
-        labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+        labels = [buttons.nth(i).get_attribute("title") for i in range(buttons.count())]   # pictures, named
         assert sorted(l.split(" (")[0] for l in labels) == ["promote to bishop", "promote to knight",
                                                            "promote to queen", "promote to rook"]
         view.page.locator('#choice-buttons button[data-move="e7e8n"]').click()
@@ -277,9 +277,9 @@ def test_a_clocked_game_lost_on_time(board):
     url, b = board
     view = BoardPage(b, url, "normal", ["human", "engine"], movetime=0.1)
     try:
-        view.page.fill("#clock", "5+0.1")
+        view.page.fill("#clock", "5s+0.1")
         view.page.click("#new")
-        view.page.wait_for_function("state.clock === '5+0.1' && state.moves.length === 0")
+        view.page.wait_for_function("state.clock === '5s+0.1' && state.moves.length === 0")
         assert view.page.locator("#clocks .clock").count() == 2
         for ply in range(2):
             st = view.state()

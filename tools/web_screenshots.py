@@ -3,7 +3,11 @@
 view too (web-VARIANT-3d.png). Needs ``pip install -e '.[browser]'`` and /usr/bin/chromium. Run from the
 checkout: ``python3 tools/web_screenshots.py [VARIANT ...]`` (default: the built-in games and raumschach).
 ``python3 tools/web_screenshots.py people``: the new-game dialog with seat links and the games page, at laptop
-(1400x900) and phone (390x844) size (web-people-links-SIZE.png, web-games-SIZE.png)."""
+(1400x900) and phone (390x844) size (web-people-links-SIZE.png, web-games-SIZE.png).
+``python3 tools/web_screenshots.py play``: lichess's habits at both sizes: a rematch offered to the other page
+(web-play-rematch-SIZE.png), the promotion choice by pictures
+(web-play-promotion-SIZE.png), a premove queued while the engine thinks (web-play-premove-SIZE.png), and the
+"Reconnecting…" notice while the server is down (web-play-reconnecting-SIZE.png)."""
 from __future__ import annotations
 
 import sys
@@ -99,5 +103,64 @@ def people() -> int:
     return 0
 
 
+def play() -> int:
+    for size, (w, h) in SIZES.items():
+        with browser() as b:
+            play_at(b, size, (w, h))
+    return 0
+
+
+def shot(view: BoardPage, name: str) -> None:
+    path = ROOT / "docs" / "screenshots" / name
+    data = save_screenshot(view.page, path)
+    print(f"{path.relative_to(ROOT)}: {png_stats(view.page, data)}"
+          + (f"; console errors: {view.errors}" if view.errors else ""), flush=True)
+
+
+def play_at(b, size: str, viewport: tuple[int, int]) -> None:
+    import json
+    import urllib.request
+    with running_server() as url:
+        req = urllib.request.Request(url + "api/new", headers={"Content-Type": "application/json"}, data=json.dumps(
+            {"variant": "normal", "seats": ["link", "link"], "clock": "3+2"}).encode())
+        with urllib.request.urlopen(req, timeout=60) as r:
+            st = json.loads(r.read())
+        white, black = (BoardPage(b, f"{url}play/{st['links']['seats'][c]}", viewport=viewport)
+                        for c in ("white", "black"))
+        for i, move in enumerate(["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]):
+            view = (white, black)[i % 2]
+            view.page.wait_for_function(f"state.moves.length === {i} && state.legal.length > 0")
+            view.page.fill("#typed", move)
+            view.page.press("#typed", "Enter")
+        black.page.wait_for_function("state.result !== null")
+        white.page.click("#rematch")
+        black.page.wait_for_function("state.rematch && state.rematch.offered.length === 1")
+        black.page.locator("#rematch").scroll_into_view_if_needed()
+        shot(black, f"web-play-rematch-{size}.png")
+        view = BoardPage(b, url, "normal", ["human", "engine"], viewport=viewport)
+        view.page.fill("#fen", "r3k3/1P6/8/8/8/8/6K1/8 w - - 0 1")
+        view.page.click("#load")
+        view.page.wait_for_function("state.fen.startsWith('r3k3/1P6')")
+        view.click_target("b7")
+        view.click_target("a8")
+        view.page.locator("#choice-buttons button").first.wait_for()
+        shot(view, f"web-play-promotion-{size}.png")
+        view.page.close()
+        view = BoardPage(b, url, "normal", ["human", "engine"], movetime=3.0, viewport=viewport)
+        view.page.fill("#typed", "e2e4")
+        view.page.press("#typed", "Enter")
+        view.page.wait_for_function("state.moves.length === 1 && state.own_cells.length > 0")
+        view.click_target("g1")
+        view.click_target("f3")
+        shot(view, f"web-play-premove-{size}.png")
+        view.page.close()
+    # the server has stopped under the two pages of the finished game
+    black.page.wait_for_function("!document.getElementById('offline').hidden")
+    shot(black, f"web-play-reconnecting-{size}.png")
+    white.page.close()
+    black.page.close()
+
+
 if __name__ == "__main__":
-    sys.exit(people() if sys.argv[1:] == ["people"] else main(sys.argv[1:]))
+    modes = {"people": people, "play": play}
+    sys.exit(modes[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in modes else main(sys.argv[1:]))

@@ -182,12 +182,20 @@ def check(file: str) -> None:
     """Check a variants file (docs/variants-file.md) as --variants and VariantPath load it: every mistake
     is one line (the file, the key path, the reason) and exit status 2; a good file prints each game it
     defines with perft 1 and 2 from its start."""
-    from hyperchess.variants import check_variants
+    from hyperchess.variants import check_ini, check_variants
     from hyperchess.variants.filelimits import MAX_FILE_BYTES
     from hyperchess.variants.textfile import FileError, read_text
     from hyperchess.variants.variantsfile import FileGame, VariantsFileError
     try:
-        specs = check_variants(read_text(file, limit=MAX_FILE_BYTES), file)
+        text = read_text(file, limit=MAX_FILE_BYTES)
+        if file.lower().endswith(".ini"):         # Fairy-Stockfish's format: a line per note, then the games
+            specs, notes = check_ini(text, file)
+            for note in notes:
+                click.echo(note)
+            if not specs:
+                fail(f"{file}: no section hyperchess can play")
+        else:
+            specs = check_variants(text, file)
     except (FileError, VariantsFileError) as exc:
         fail(str(exc))
     for spec in specs:

@@ -27,6 +27,9 @@ BUILT_IN_GAMES = ("normal", "capablanca", "third-millennium", "cylinder", "mille
 # without a Variant tag.
 DEFAULT_GAME = "normal"
 
+# Fairy-Stockfish's built-in names that are not listed as games here (see _load_shipped)
+FSF_UNLISTED = frozenset({"chess", "fairy"})
+
 _cache: dict[str, Game] = {}
 # games read from variants files (docs/variants-file.md): name -> its checked spec (variantsfile.GameSpec)
 FILE_GAMES: dict[str, object] = {}
@@ -51,10 +54,22 @@ def _load_shipped() -> None:
             return
         from importlib import resources
 
-        from .variantsfile import read_variants
-        for entry in sorted(resources.files(__package__).joinpath("games").iterdir(), key=lambda e: e.name):
+        from .variantsfile import read_ini_variants, read_variants
+        entries = sorted(resources.files(__package__).joinpath("games").iterdir(), key=lambda e: e.name)
+        for entry in entries:
             if entry.name.endswith(".toml"):
                 for spec in read_variants(entry.read_text(encoding="utf-8"), entry.name, build=False, shipped=True):
+                    FILE_GAMES.setdefault(spec.name, spec)
+        # Fairy-Stockfish's built-in games (games/fsf.ini) that the core can play, under FSF's names; a name
+        # the games above already have keeps that one definition (tests/test_fsf_reference.py checks both).
+        # FSF's "chess" is UCI's name of the default game, and its "fairy" a set of pieces for its endgame
+        # code: neither is listed
+        for entry in entries:
+            if entry.name.endswith(".ini"):
+                taken = frozenset({*FILE_GAMES, *REGISTRY, *FSF_UNLISTED})
+                specs, _ = read_ini_variants(entry.read_text(encoding="utf-8"), entry.name, build=False,
+                                             shipped=True, taken=taken)
+                for spec in specs:
                     FILE_GAMES.setdefault(spec.name, spec)
         _shipped.append("loaded")
 
@@ -141,12 +156,29 @@ def check_variants(text: str | bytes, name: str) -> list:
     from; and no game named like a built-in one), without adding them. Raises
     ``variantsfile.VariantsFileError``."""
     from .variantsfile import VariantsFileError, read_variants
+    if name.lower().endswith(".ini"):
+        specs, notes = check_ini(text, name)
+        if not specs:
+            raise VariantsFileError(notes[0] if notes else f"{name}: no sections ([name] or [name:parent])")
+        return specs
     specs = read_variants(text, name)
     _load_shipped()
     for spec in specs:
         if spec.name in REGISTRY or spec.name in BUILT_IN_GAMES:
             raise VariantsFileError(f"{name}: [{spec.name}]: a built-in game has this name; choose another")
     return specs
+
+
+def check_ini(text: str | bytes, name: str) -> tuple[list, list[str]]:
+    """The games of a user's Fairy-Stockfish ``variants.ini`` that hyperchess plays (each built and checked),
+    and one line per note (an option FSF does not have, a section that cannot be played yet and why, a name
+    already taken: FSF's built-in games and hyperchess's). Raises ``variantsfile.VariantsFileError``."""
+    from .fsf_ini import catalogue
+    from .variantsfile import read_ini_variants
+    _load_shipped()
+    taken = frozenset({*catalogue(), *REGISTRY, *BUILT_IN_GAMES, *(n for n, s in FILE_GAMES.items()
+                                                                   if getattr(s, "shipped", False))})
+    return read_ini_variants(text, name, taken=taken)
 
 
 def variant_source(name: str) -> tuple[tuple[str, str], ...]:
@@ -160,4 +192,5 @@ def variant_source(name: str) -> tuple[tuple[str, str], ...]:
 
 
 __all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "get_game",
-           "game_names", "game_summary", "GameSummary", "UnknownVariant", "FILE_GAMES", "BUILT_IN_GAMES", "load_variants", "add_variants", "check_variants", "variant_source"]
+           "game_names", "game_summary", "GameSummary", "UnknownVariant", "FILE_GAMES", "BUILT_IN_GAMES", "load_variants",
+           "add_variants", "check_variants", "check_ini", "variant_source"]

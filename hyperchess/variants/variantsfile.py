@@ -22,6 +22,7 @@ from . import filelimits as limits
 from .errors import FenError, VariantsFileError
 from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
+from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
 from .geometry import Geometry, symmetric
 from .load import check_position
@@ -33,6 +34,7 @@ from .textfile import FileError, decode_text
 if TYPE_CHECKING:
     from .position import Position
 
+EXTINCTION = "extinction"  # a value of `check` (also Fairy-Stockfish's name of a game: hence a name here)
 MAX_CELLS = 4096          # a board larger than this is refused (the tables are per cell)
 MAX_SIDE = 64             # files, ranks or levels
 
@@ -40,7 +42,8 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
-             "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition"}
+             "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
+             "initial_squares"}
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -78,6 +81,11 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
     Raises VariantsFileError."""
     if len(text) > limits.MAX_FILE_BYTES:
         raise VariantsFileError(f"{name}: larger than {limits.MAX_FILE_BYTES:,} bytes")
+    if name.lower().endswith(".ini"):
+        specs, notes = read_ini_variants(text, name, build, shipped)
+        if not specs:
+            raise VariantsFileError(notes[0] if notes else f"{name}: no sections ([name] or [name:parent])")
+        return specs
     try:
         if isinstance(text, bytes):
             text = decode_text(text, name)
@@ -112,6 +120,34 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
             raise VariantsFileError(f"{where}: {exc}") from None
         out.append(spec)
     return out
+
+
+def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped: bool = False,
+                      taken: frozenset[str] = frozenset()) -> tuple[list[GameSpec], list[str]]:
+    """The games of a Fairy-Stockfish ``variants.ini`` (``fsf_ini``) that hyperchess plays, each built once
+    within the file's work budget unless ``build`` is False, and one line per note: an option FSF does not
+    have, a section that cannot be played yet (the mechanism it needs), a section that fails to build."""
+    try:
+        if isinstance(text, bytes):
+            text = decode_text(text, name)
+    except FileError as exc:
+        raise VariantsFileError(str(exc)) from None
+    try:
+        tables, notes = read_ini(text, name, taken)
+    except ValueError as exc:
+        raise VariantsFileError(str(exc)) from None
+    budget = limits.MAX_WORK
+    specs = []
+    for game_name, table in tables:
+        spec = GameSpec(game_name, table, text, name, shipped)
+        if build:
+            try:
+                budget -= FileGame(spec, budget).work
+            except (VariantsFileError, FenError, BetzaError, ValueError, KeyError, TypeError, IndexError) as exc:
+                notes.append(f"{name}: [{game_name}]: {exc}")
+                continue
+        specs.append(spec)
+    return specs, notes
 
 
 def _resolve(data: dict, game_name: str, name: str, chain: list[str]) -> dict:
@@ -286,9 +322,9 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}.start: the start position string is missing")
         self.start_fen = t["start"]
         check = _choice(t, "check", where, {"check": "check and mate", "capture": "losing a royal piece loses",
-                                             "extinction": "losing the last royal piece loses"})
+                                             EXTINCTION: "losing the last royal piece loses"})
         self.royal_rule = "single" if check == "check" else "none"
-        self.royal_loss = {"check": "", "capture": "any", "extinction": "all"}[check]
+        self.royal_loss = {"check": "", "capture": "any", EXTINCTION: "all"}[check]
         if self.players == 4:
             # four players: a colour that loses its royal pieces drops out (its pieces stay, inert), and the
             # team with no colour left loses (the core's elimination)
@@ -343,9 +379,10 @@ class FileGame(Game):
             # board with the core's own reader (which needs only the piece codes), then build the tables once
             self._compile_codes()
             for cell, code in enumerate(self.board_from_text(self.start_fen.split()[0])):
-                if code in self.pawn_codes:
+                if code in self.pawn_codes and "initial_squares" not in t:
                     key = (self.kind_of[code], self.owner[code])
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
+            self._initial_squares(t.get("initial_squares", {}), f"{where}.initial_squares", kind)
             self.compile()
             self._check_royal_start()
             check_position(self.position())           # a start that play can begin from, as load_position checks
@@ -368,6 +405,20 @@ class FileGame(Game):
         if not isinstance(self.source, str) or len(self.source) > 1000:
             raise VariantsFileError(f"{where}.source: text of at most 1000 characters, got {self.source!r:.60}")
         self._players(t.get("players", DEFAULT_PLAYERS), f"{where}.players")
+
+    def _initial_squares(self, table: Any, where: str, kind: dict[str, int]) -> None:
+        """``initial_squares``: letter = [[White's squares], [Black's squares]], where that piece's initial
+        paths start (Fairy-Stockfish's double-step region) instead of the start position's cells."""
+        if not isinstance(table, dict):
+            raise VariantsFileError(f"{where}: a table of letter = [[squares], [squares]], one list a player")
+        for letter, lists in table.items():
+            if str(letter).upper() not in kind or not isinstance(lists, list) or len(lists) != self.players:
+                raise VariantsFileError(f"{where}.{letter}: a piece of this game, with one list of squares a player")
+            for color, squares in enumerate(lists):
+                if not isinstance(squares, list):
+                    raise VariantsFileError(f"{where}.{letter}: a list of squares for each player")
+                self.initial_cells[(kind[str(letter).upper()], color)] = frozenset(
+                    self.names.parse(str(sq)) for sq in squares)
 
     def _check_royal_start(self) -> None:
         """Two players with royal pieces in their army both start with them, as many each (the position

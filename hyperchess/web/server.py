@@ -12,7 +12,8 @@ seats the caller plays (``board.py``):
   many moves (review), ``flip``: seen from the other side, ``view=3d``: every cell as data for the 3D view;
   ``known=V``: the page has version V, so only the engine's line and the clocks come back (``unchanged``)
 - ``POST /api/move``  {key, move}         a move for the key's seat, in native notation -> state
-- ``POST /api/resign`` {key}, ``/api/draw`` {key}   resign; offer (or accept) a draw -> state
+- ``POST /api/resign`` {key}, ``/api/draw`` {key}, ``/api/rematch`` {key}   resign; offer (or accept) a draw;
+  ask for (or agree to) a rematch -> state (with ``rematch_key``, this link's key in the rematch, once made)
 - ``POST /api/undo``, ``/api/position`` {position}, ``/api/seats`` {seats, movetime}, ``/api/edit``,
   ``/api/analyze`` {on, ply}: the owner's, at a board where no seat is played by link -> state
 - ``GET  /api/pgn?key=K`` or ``?game=ID``  the game as a PGN file
@@ -45,6 +46,7 @@ from hyperchess.variants import game_names, game_summary, get_game
 
 from .board import Board, Full, pgn_of
 from .guard import KEY_HEADER, MAX_BODY, Guard, is_loopback, path_key
+from . import rematch
 from .pages import games_page
 from .session import BadInput, NotAllowed
 from .store import Store
@@ -52,7 +54,8 @@ from .store import Store
 STATIC = {"app.js": "text/javascript; charset=utf-8", "live.js": "text/javascript; charset=utf-8",
           "view3d.js": "text/javascript; charset=utf-8", "drag.js": "text/javascript; charset=utf-8", "three.min.js": "text/javascript; charset=utf-8",
           "OrbitControls.js": "text/javascript; charset=utf-8", "THREE-LICENSE.txt": "text/plain; charset=utf-8",
-          "style.css": "text/css; charset=utf-8"}
+          "style.css": "text/css; charset=utf-8", "sound.js": "text/javascript; charset=utf-8",
+          "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8"}
 NO_STORE = {"Cache-Control": "no-store"}
 _examples: dict[str, str] = {}      # game name -> a legal first move, once the game has been built
 
@@ -144,6 +147,8 @@ class Api:
             s.resign(mine)
         elif action == "draw":
             s.offer_draw(mine)
+        elif action == "rematch":
+            rematch.offer(self.board, s, key, role, mine)
         elif action == "edit":
             s.edit(body, role)
         elif action == "analyze":
@@ -151,7 +156,7 @@ class Api:
             if role != "owner" and s.outcome() is None:
                 raise NotAllowed("analysis: only of a finished game, or at a board where no seat is played by link")
             s.analyze(bool(body.get("on")), ply)
-            return s.state(ply, mine=mine, role=role)
+            return self.view(s, role, mine, ply, key=key)
         elif action == "state":
             q = query or {}
             known = q.get("known")
@@ -162,17 +167,19 @@ class Api:
                 raise BadInput(f"ply: a move number, got {ply[:20]!r}")
             rot = q.get("rot", "0")
             return self.view(s, role, mine, None if ply is None else int(ply), q.get("flip") == "1",
-                             q.get("view") == "3d", int(rot) if rot in ("0", "1", "2", "3") else 0)
+                             q.get("view") == "3d", int(rot) if rot in ("0", "1", "2", "3") else 0, key=key)
         else:
             raise LookupError(f"no such action /api/{action[:40]}")
-        return self.view(s, role, mine)
+        return self.view(s, role, mine, key=key)
 
     @staticmethod
-    def view(s, role: str, mine, *args) -> dict:
-        """The state for a key: with the seat links for the owner of a game with linked seats."""
+    def view(s, role: str, mine, *args, key=None) -> dict:
+        """The state for a key: with the seat links for the owner of a game with linked seats, and the key's
+        link into the game's rematch once it is made."""
         state = s.state(*args, mine=mine, role=role)
         if role == "owner" and s.linked:
             state["links"] = s.links()
+        state["rematch_key"] = rematch.next_key(s, key)
         return state
 
     def new(self, body: dict) -> dict:

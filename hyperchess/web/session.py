@@ -58,7 +58,7 @@ class Session(EngineSeats, GameView):
         self.linked: set[int] = {c for c in linked if 0 <= c < self.game.players and self.seats[c] == "human"}
         self.movetime = check_movetime(movetime)
         try:
-            self.clocks = Clocks(parse_clock(clock), self.game.players)
+            self.clocks = Clocks(parse_clock(clock), self.game.players, from_first_move=bool(self.linked))
         except ClockError as exc:
             raise BadInput(str(exc)) from None
         self.lock = threading.RLock()
@@ -66,6 +66,7 @@ class Session(EngineSeats, GameView):
         self.start_fen = self.pos.fen()
         self.names: list[str] = []           # the moves played, native notation
         self.notes: list[str] = []           # per move: what it did besides ("gold eliminated")
+        self.marks: list[str] = []           # per move: "x" a capture, "+" the side to move after it is in check
         self.turns: list[int] = [self.pos.turn]   # the colour to move before each move, and now
         self.start_fullmove = self.pos.fullmove
         self.version = 0
@@ -84,6 +85,8 @@ class Session(EngineSeats, GameView):
         self.analysis_searcher: Searcher | None = None
         self.keys: dict[str, tuple[str, list[int]]] = {}   # link key -> (role, the seats it plays)
         self.created = time.time()
+        self.rematch_offer: set[int] = set()         # the person seats that asked for a rematch
+        self.rematch_keys: dict[str, str] = {}       # once made: each link's key -> its key in the rematch
         self.store = None                            # a Store once the game is kept (board.py)
         self.saved = 0                               # moves written to the store
         self.on_change: Callable[[str], None] | None = None
@@ -220,8 +223,7 @@ class Session(EngineSeats, GameView):
                 raise BadInput("nothing to resign: the game is over")
             loser = self.game.teams[me]
             team = self.game.team_name(loser)
-            self.ended = ("0-1" if loser == 0 else "1-0", f"{team} {'resign' if ' and ' in team else 'resigns'}",
-                          "resign")
+            self.ended = ("0-1" if loser == 0 else "1-0", f"{team} {verb(team, 'resign')}", "resign")
             self._changed()
 
     def offer_draw(self, mine=None) -> None:
@@ -242,11 +244,38 @@ class Session(EngineSeats, GameView):
             elif self.draw_offer is None or self.draw_offer == team:
                 self.draw_offer = team
                 self._changed()
-                self.message = f"{self.game.team_name(team)} offer a draw"
+                self.message = f"{self.game.team_name(team)} {verb(self.game.team_name(team), 'offer')} a draw"
                 return
             self.draw_offer = None
             self.ended = ("1/2-1/2", "Draw agreed", "agreement")
             self._changed()
+
+    # ------------------------------------------------------------------ rematch
+    def rematch_parties(self) -> list[int]:
+        """The seats whose people must agree to a rematch: every person's seat."""
+        return [c for c in range(self.game.players) if self.seats[c] == "human"]
+
+    def offer_rematch(self, mine=None, role: str = "owner") -> bool:
+        """The viewer asks for a rematch (or agrees to the one asked for). Between people by link it is asked
+        when the game is over, and made when every person's seat has asked; a board played from one page makes
+        it at once. True when it is to be made now (``rematch.py`` makes it)."""
+        with self.lock:
+            if self.rematch_keys:
+                return False
+            if role == "spectator":
+                raise NotAllowed("a spectator cannot ask for a rematch")
+            own = self.mine_or_local(mine)
+            if self.linked:
+                if not own:
+                    raise NotAllowed("this page plays no seat: the players ask for the rematch")
+                if self.outcome() is None:
+                    raise BadInput("a rematch is asked for when the game is over (offer a draw, or resign)")
+            self.rematch_offer |= own
+            ready = all(c in self.rematch_offer for c in self.rematch_parties())
+            if not ready:
+                self.version += 1
+                self._save()
+            return ready
 
     # ------------------------------------------------------------------ moves
     def play(self, text: str, mine=None) -> None:
@@ -274,7 +303,9 @@ class Session(EngineSeats, GameView):
         mover = self.pos.turn
         self.clocks.moved(mover, sum(1 for c in self.turns[:-1] if c == mover) + 1)
         before = {c for c in range(self.game.players) if self.pos.eliminated(c)}
+        pieces = pieces_on(self.pos.board)
         self.pos.push(move)
+        self.marks.append(("x" if pieces_on(self.pos.board) < pieces else "") + ("+" if self.pos.in_check() else ""))
         self.names.append(name)
         self.turns.append(self.pos.turn)
         gone = [self.game.color_names[c] for c in range(self.game.players) if self.pos.eliminated(c) and c not in before]
@@ -300,7 +331,8 @@ class Session(EngineSeats, GameView):
         self.pos.pop()
         self.names.pop()
         self.notes.pop()
-        self.clocks.taken_back()
+        self.marks.pop()
+        self.clocks.taken_back(self.turns[:len(self.names)])
         self.turns.pop()
         self._changed()
 
@@ -325,6 +357,7 @@ class Session(EngineSeats, GameView):
             self.start_fen = pos.fen()
             self.names = []
             self.notes = []
+            self.marks = []
             self.turns = [pos.turn]
             self.start_fullmove = pos.fullmove
             self.thinking = ""
@@ -373,6 +406,16 @@ class Session(EngineSeats, GameView):
         s.saved = len(stored.moves)
         s.version = 0
         return s
+
+
+def pieces_on(board) -> int:
+    """The pieces standing on ``board`` (a capture is a move after which there are fewer)."""
+    return sum(1 for code in board if code > HOLE)
+
+
+def verb(subject: str, stem: str) -> str:
+    """``stem`` agreeing with ``subject``: "Black offers", "White and Gold offer"."""
+    return stem if " and " in subject else stem + "s"
 
 
 def check_seats(game, seats) -> list[str]:

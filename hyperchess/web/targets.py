@@ -1,16 +1,36 @@
 """What a person clicks for each legal move: a source target, a destination target and, when several moves
-share both (promotions, a double knight's split, a platform carrying a pawn), a label to choose by.
+share both (promotions, a double knight's split, a platform carrying a pawn), a label to choose by, and for a
+promotion the picture of the piece it makes (the board's own SVG glyph).
 
 Each game declares its clicks (``Game.click_target``, ``variants/presentation.py``): square names (the
 ``data-square`` of the picture's cells) or other picture ids such as a reserve piece (``data-target``).
 """
 from __future__ import annotations
 
+from hyperchess.pictures.layout import SQUARE
+from hyperchess.pictures.svg import glyph_svg, piece_glyph, side_colors
+from hyperchess.variants.codes import promoted_code
+
+
+def piece_picture(game, code: int) -> str:
+    """The piece ``code`` as a small SVG document, drawn as the board draws it."""
+    fill, outline = side_colors(game, game.owner[code], {})
+    half = SQUARE / 2
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-half:g} {-half:g} {SQUARE:g} {SQUARE:g}">'
+            f'{glyph_svg(piece_glyph(game, code), fill, outline)}</svg>')
+
 
 def legal_targets(pos) -> list[dict]:
     """The legal moves of the side to move as click targets, for the page."""
     out = []
+    pictures: dict[int, str] = {}
     for move in pos.legal_moves():
         src, dst, label = pos.game.click_target(pos, move)
-        out.append({"from": src, "to": dst, "label": label, "move": pos.move_name(move)})
+        target = {"from": src, "to": dst, "label": label, "move": pos.move_name(move)}
+        code = promoted_code(move)
+        if code:
+            if code not in pictures:
+                pictures[code] = piece_picture(pos.game, code)
+            target["picture"] = pictures[code]
+        out.append(target)
     return out

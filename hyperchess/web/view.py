@@ -6,7 +6,7 @@ import time
 
 from hyperchess.pictures import render_svg
 from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, seat_tags, tag_block
-from hyperchess.variants.codes import code_of
+from hyperchess.variants.codes import HOLE, code_of
 
 from .movelist import san_list
 from .errors import BadInput
@@ -32,6 +32,29 @@ class GameView:
     def clock_values(self) -> list[float | None] | None:
         return [self.time_left(c) for c in range(self.game.players)] if self.clocks.tc else None
 
+    def clock_running(self, over: bool) -> str | None:
+        """The colour whose clock runs now (none before its first move in a game by link, or at the end)."""
+        running = self.clocks.running(self.pos.turn, over)
+        return None if running is None else self.game.color_names[running]
+
+    def rematch_info(self) -> dict | None:
+        """A rematch asked for (who asked, who is still to agree) or made (``made``), or None."""
+        if not self.rematch_offer and not self.rematch_keys:
+            return None
+        names = self.game.color_names
+        waiting = [names[c] for c in self.rematch_parties() if c not in self.rematch_offer]
+        return {"offered": [names[c] for c in sorted(self.rematch_offer)], "waiting": waiting,
+                "made": bool(self.rematch_keys)}
+
+    def own_cells(self, own: frozenset[int], outcome) -> list[str]:
+        """The cells of the viewer's pieces while another seat is to move (a premove starts on one)."""
+        pos = self.pos
+        if outcome is not None or not own or pos.turn in own or self.editing is not None:
+            return []
+        game = pos.game
+        return [game.names.name(cell) for cell, code in enumerate(pos.board)
+                if code > HOLE and game.owner[code] in own and not pos.eliminated(game.owner[code])]
+
     def update(self) -> dict:
         """The light message pushed to every page of the game on each change (the same for every viewer):
         the moves, whose turn, the clocks, the result, a standing draw offer."""
@@ -43,7 +66,8 @@ class GameView:
                     "turn": game.color_names[self.pos.turn], "clocks": self.clock_values(),
                     "result": outcome.result if outcome else None, "reason": outcome.reason if outcome else None,
                     "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
-                    "thinking": self.thinking, "message": self.message}
+                    "thinking": self.thinking, "message": self.message,
+                    "clock_running": self.clock_running(outcome is not None), "rematch": self.rematch_info()}
 
     def light_state(self) -> dict:
         """What a page that already has this version needs every quarter second: the engine's line and the
@@ -51,7 +75,7 @@ class GameView:
         with self.lock:
             self._check_flag()
             return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking,
-                    "clocks": self.clock_values()}
+                    "clocks": self.clock_values(), "clock_running": self.clock_running(self.outcome() is not None)}
 
     def view_turns(self, flip: bool = False, rotate: int = 0, mine: frozenset[int] | None = None) -> int:
         """Quarter turns of the picture from White's view: the viewer's own side (in a four-player game the
@@ -110,6 +134,8 @@ class GameView:
                 "moves": list(self.names),
                 "san": san_list(game.position(self.start_fen), self.names),
                 "notes": list(self.notes),
+                "marks": list(self.marks),
+                "check": view.in_check(),
                 "move_turns": list(self.turns),
                 "move_colors": [game.color_names[c] for c in self.turns[:-1]],
                 "start_turn": self.turns[0],
@@ -140,6 +166,9 @@ class GameView:
                     "line_san": san_list(view, analysis["line"])},
                 "clock": self.clock if self.clocks.tc else None,
                 "clocks": self.clock_values(),
+                "clock_running": self.clock_running(outcome is not None),
+                "own_cells": self.own_cells(own, outcome) if view is pos else [],
+                "rematch": self.rematch_info(),
                 "termination": outcome.termination if outcome else None,
             }
 

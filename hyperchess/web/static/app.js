@@ -111,11 +111,12 @@ function cellRect(name) {
 }
 
 function markSelection() {
+  const pre = Premove.cells();
   if (mode3d) {
     const legal = state.legal;
     const dests = selected !== null ? [...new Set(legal.filter((m) => m.from === selected).map((m) => m.to))]
       : [...new Set(legal.filter((m) => m.from === m.to).map((m) => m.to))];
-    View3D.mark(selected, dests);
+    if (pre.length) View3D.mark(pre[0], pre.slice(1)); else View3D.mark(selected, dests);
     window.dests3d = dests;
     return;
   }
@@ -123,6 +124,8 @@ function markSelection() {
   if (!svg) return;
   svg.querySelectorAll(".dest").forEach((e) => e.remove());
   svg.querySelectorAll(".selected").forEach((e) => e.classList.remove("selected"));
+  svg.querySelectorAll(".premove").forEach((e) => e.classList.remove("premove"));
+  for (const c of pre) { const r = cellRect(c); if (r) r.classList.add("premove"); }
   const legal = state.legal;
   let dests = [];
   let kind = "";
@@ -204,6 +207,10 @@ function clickTarget(t) {
     say("reviewing an earlier position: go back to the present to play (End)", false);
     return;
   }
+  if (!legal.length && !state.result && state.own_cells && state.own_cells.length) {
+    const said = Premove.click(t, state.own_cells);
+    if (said !== null) { say(said, false); markSelection(); return; }
+  }
   if (!legal.length) {
     const waiting = state.players[state.colors.indexOf(state.turn)];
     say(state.result ? "the game is over" : state.role === "spectator" ? "you are watching: a spectator cannot move" :
@@ -244,12 +251,19 @@ function choose(moves) {
   box.textContent = "";
   for (const m of moves) {
     const b = document.createElement("button");
-    b.textContent = `${m.label} (${m.move})`;
+    if (m.picture) {
+      // the piece it makes, as the board draws it (the server's SVG glyph)
+      b.innerHTML = m.picture;
+      b.className = "picture";
+      b.title = `${m.label} (${m.move})`;
+      b.setAttribute("aria-label", b.title);
+    } else b.textContent = `${m.label} (${m.move})`;
     b.dataset.move = m.move;
     b.addEventListener("click", () => { $("choice").hidden = true; playMove(m.move); });
     box.appendChild(b);
   }
   $("choice").hidden = false;
+  $("choice").classList.toggle("pictures", moves.every((m) => m.picture));
 }
 
 async function playMove(text) {
@@ -264,46 +278,6 @@ async function playMove(text) {
     selected = null;
     markSelection();
   }
-}
-
-function showMoves() {
-  const ol = $("moves");
-  ol.textContent = "";
-  let li = null;
-  let turn = state.start_turn;
-  let number = state.start_fullmove;
-  const current = reviewPly === null ? state.moves.length : reviewPly;
-  const shown = state.san || state.moves;       // SAN in flat games, else the native names
-  state.moves.forEach((m, i) => {
-    if (li === null || turn === 0) {
-      if (li !== null) number += 1;
-      li = document.createElement("li");
-      const num = document.createElement("span");
-      num.className = "num";
-      // a round that does not start with the first colour: "1... g8f6"
-      num.textContent = i === 0 && turn !== 0 ? `${number}... ` : `${number}. `;
-      li.appendChild(num);
-      ol.appendChild(li);
-    }
-    const span = document.createElement("span");
-    span.className = "move" + (i + 1 === current ? " current" : "");
-    span.dataset.color = state.move_colors[i];
-    span.dataset.ply = String(i + 1);
-    span.dataset.move = m;
-    span.textContent = shown[i] + " ";
-    span.addEventListener("click", () => review(i + 1));
-    li.appendChild(span);
-    if (state.notes && state.notes[i]) {
-      const note = document.createElement("span");
-      note.className = "note";
-      note.textContent = `(${state.notes[i]}) `;
-      li.appendChild(note);
-    }
-    turn = state.move_turns[i + 1];
-  });
-  const cur = ol.querySelector("span.current");
-  if (reviewPly === null) ol.scrollTop = ol.scrollHeight;
-  else if (cur) cur.scrollIntoView({ block: "nearest" });
 }
 
 async function fetchState() {
@@ -371,7 +345,7 @@ function show() {
   markSelection();
   const who = state.players[state.colors.indexOf(state.turn)];
   $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who})` +
-    (state.draw_offer ? `; ${state.draw_offer} offer a draw` : "");
+    (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "");
   Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
@@ -399,33 +373,9 @@ function show() {
   showAnalysis();
   showEditor();
   showMoves();
+  showRematch();
   schedulePoll();
-}
-
-function fmtClock(t) {
-  if (t <= 0) return "0:00.0";
-  const m = Math.floor(t / 60), s = t - 60 * m;
-  return `${m}:${s < 10 ? "0" : ""}${s.toFixed(1)}`;
-}
-
-function showClocks() {
-  const box = $("clocks");
-  if (!state.clocks) { box.textContent = ""; return; }
-  const gone = (performance.now() - clockBase) / 1000;
-  box.textContent = "";
-  state.colors.forEach((c, i) => {
-    const running = !state.result && state.turn === c;
-    const t = state.clocks[i] - (running ? gone : 0);
-    const span = document.createElement("span");
-    span.className = "clock" + (running ? " running" : "") + (t <= 10 ? " low" : "");
-    span.dataset.color = c;
-    span.textContent = `${c} ${fmtClock(t)}`;
-    box.appendChild(span);
-  });
-  // the person's own flag falls on the server too; ask it when the shown time is up
-  if (state.clocks.some((t, i) => !state.result && state.turn === state.colors[i] && t - gone <= 0)) {
-    if (!pollTimer) pollTimer = setTimeout(poll, 50);
-  }
+  afterShow();
 }
 
 function schedulePoll() {
@@ -454,6 +404,7 @@ function showAnalysis() {
 
 async function poll() {
   pollTimer = null;
+  if (!Live.online()) return;
   const id = state.id;
   try {
     const s = await api(`/api/state?key=${encodeURIComponent(KEY)}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
@@ -462,7 +413,7 @@ async function poll() {
     if (s.unchanged) {                 // the same game: only the engine's line and the clocks
       state.thinking = s.thinking;
       $("thinking").textContent = s.thinking || "-";
-      if (s.clocks) { state.clocks = s.clocks; clockBase = performance.now(); showClocks(); }
+      takeClocks(s);
       schedulePoll();
       return;
     }
@@ -494,7 +445,7 @@ let liveFetching = false, liveAgain = false;
 async function onLive(m, first) {
   if (!state || m.game !== state.id) return;
   if (m.version === state.version && !first) {
-    if (m.clocks) { state.clocks = m.clocks; clockBase = performance.now(); showClocks(); }
+    takeClocks(m);
     state.thinking = m.thinking;
     $("thinking").textContent = m.thinking || "-";
     return;
@@ -508,14 +459,16 @@ async function onLive(m, first) {
 }
 
 // A page opened on a link (or reloaded): the game as it stands, then its live updates.
-async function resumeGame() {
+async function resumeGame(watch) {
   state = { id: null };
   const s = await api(`/api/state?key=${encodeURIComponent(KEY)}`);
   state = s;
   $("variant").value = s.variant;
   renderSeats(s.seats.map((who, i) => (who === "human" && s.players[i] !== "you" ? "link" : who)));
-  show();
-  Live.follow(KEY, onLive);
+  $("clock").value = s.clock || "none";
+  $("movetime").value = String(s.movetime);
+  Live.follow(KEY, onLive, watch || s.role === "spectator");
+  if (flip || rot || mode3d) await fetchState(); else show();
 }
 
 async function init() {
@@ -540,15 +493,10 @@ async function init() {
   });
   $("undo").addEventListener("click", () => action("/api/undo"));
   Confirm.attach($("resign"), "Confirm resign", () => action("/api/resign"));
-  $("rematch").addEventListener("click", () => {
-    // colours swapped: each seat's player moves to the next colour (two players: they trade places)
-    const sels = [...document.querySelectorAll("#seats select")];
-    const seats = sels.map((s) => s.value);
-    sels.forEach((s, i) => { s.value = seats[(i + seats.length - 1) % seats.length]; });
-    flip = false;
-    rot = 0;
-    newGame();
-  });
+  // colours swapped, the same clock (rematch.py); between people it is made when the other side agrees
+  $("rematch").addEventListener("click", () => action("/api/rematch"));
+  Sound.attach($("mute"));
+  Live.onStatus(onConnection);
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));

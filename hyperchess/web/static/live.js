@@ -1,6 +1,7 @@
 // hyperchess web board: the live connection. Every change of the game (moves, clocks, draw offers, the
 // result) is pushed by the server over a WebSocket (/ws?key=KEY); a dropped connection reconnects by itself
-// (0.2 s, then up to 3 s apart) and the page resynchronises from the first message. Also the seat links.
+// (0.2 s, then up to 2 s apart) and the page resynchronises from the first message. While it is down the page
+// says "Reconnecting…" and its clocks stand still (onStatus). Also the seat links.
 "use strict";
 
 const Live = (() => {
@@ -9,6 +10,17 @@ const Live = (() => {
   let handler = null;
   let wait = 200;
   let retry = null;
+  let online = true;
+  let statusHandler = null;     // called with true (connected) or false (lost)
+
+  function setOnline(on) {
+    document.body.dataset.live = on ? "on" : "off";
+    const notice = document.getElementById("offline");
+    if (notice) notice.hidden = on;
+    if (on === online) return;
+    online = on;
+    if (statusHandler) statusHandler(on);
+  }
 
   function keyFromPath() {
     const m = location.pathname.match(/^\/(play|watch)\/([A-Za-z0-9_-]+)$/);
@@ -31,7 +43,7 @@ const Live = (() => {
       (t ? `&token=${encodeURIComponent(t)}` : ""));
     socket = ws;
     let first = reconnecting;    // the first message after a reconnection: the page resynchronises
-    ws.onopen = () => { wait = 200; document.body.dataset.live = "on"; };
+    ws.onopen = () => { wait = 200; setOnline(true); };
     ws.onmessage = (e) => {
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
@@ -39,16 +51,16 @@ const Live = (() => {
     };
     ws.onclose = () => {
       if (socket !== ws) return;                  // replaced by a newer connection
-      document.body.dataset.live = "off";
+      setOnline(false);
       retry = setTimeout(() => open(true), wait);
-      wait = Math.min(3000, wait * 2);
+      wait = Math.min(2000, wait * 2);
     };
   }
 
-  // follow the game of link key k: call onUpdate(message, first) for each pushed change
-  function follow(k, onUpdate) {
+  // follow the game of link key k (a spectator's: watch): call onUpdate(message, first) for each pushed change
+  function follow(k, onUpdate, watch) {
     handler = onUpdate;
-    const path = (k === keyFromPath()) ? null : linkUrl(k, false);
+    const path = (k === keyFromPath()) ? null : linkUrl(k, !!watch);
     if (path) history.replaceState(null, "", path);   // a reload comes back to this game
     if (k === key && socket && socket.readyState <= 1) return;
     key = k;
@@ -65,9 +77,11 @@ const Live = (() => {
     document.getElementById("seat-role").textContent = state.role === "spectator" ? "You are watching this game." :
       (mine.length ? `You play ${mine.join(", ")}.` : "");
     const links = state.links;
-    box.hidden = !links && state.role !== "spectator";
+    box.hidden = !links;
     list.textContent = "";
     if (!links) return;
+    document.getElementById("links-title").textContent = Object.keys(links.seats).length ?
+      "Send each person their seat's link (anyone with a link plays that seat):" : "Anyone with this link can watch the game:";
     const rows = Object.entries(links.seats).map(([color, k]) => [`${color}`, linkUrl(k, false)]);
     if (links.watch) rows.push(["spectators", linkUrl(links.watch, true)]);
     for (const [who, url] of rows) {
@@ -92,5 +106,7 @@ const Live = (() => {
     }
   }
 
-  return { keyFromPath, follow, showSeats, linkUrl };
+  function onStatus(fn) { statusHandler = fn; }
+
+  return { keyFromPath, follow, showSeats, linkUrl, onStatus, online: () => online };
 })();

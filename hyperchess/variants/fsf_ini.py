@@ -1,0 +1,391 @@
+"""Fairy-Stockfish's ``variants.ini`` read as it is (docs/variants-file.md, "Fairy-Stockfish's format").
+
+A section ``[name]`` or ``[name:parent]`` lists ``key = value`` options; lines starting with ``#`` or ``;`` are
+comments. A parent is one of FSF's built-in games (the catalogue ``games/fsf.ini``) or a section earlier in
+the same file; a section without parent starts with no pieces (src/variant.cpp, ``parse_istream``). Each
+section becomes FSF's model (``fsf_model``), then the same table a TOML variants file gives
+(``variantsfile.GameSpec``), or a refusal naming the mechanism the core lacks.
+
+``read_ini(text, name)`` -> (specs of the sections hyperchess plays, notes): one line per option it does not
+know and per section it cannot play yet, with the reason.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from . import fsf_model as fm
+from .errors import FenError
+from .fsf_betza import FsfBetzaError, atoms
+from .pieces import Hop, Leap, Mode, Path, Slide
+
+OUR_KEYS = {"source", "title", "description"}          # hyperchess's own keys (FSF skips them with a warning)
+MAX_SECTIONS = 1000
+EXTINCTION = "extinction"       # the variants file's `check` value (also the name of one of FSF's games)
+
+
+class NotPlayable(ValueError):
+    """A section hyperchess cannot play yet: the message names the mechanism and the options needing it."""
+
+
+@dataclass
+class Section:
+    name: str
+    parent: str
+    lines: list[tuple[int, str, str]]
+
+
+def parse_sections(text: str) -> list[Section]:
+    """The sections of an INI text, as FSF's reader splits them (``key = value``; ``#``/``;`` comment lines)."""
+    out: list[Section] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r")
+        if line.startswith("["):
+            head = line[1:line.index("]")] if "]" in line else line[1:]
+            name, _, parent = head.partition(":")
+            out.append(Section(name.strip(), parent.strip(), []))
+        elif out and line and line[0] not in "#;" and "=" in line:
+            key, _, value = line.partition("=")
+            out[-1].lines.append((number, key.strip(), value.strip()))
+    return out
+
+
+# ---------------------------------------------------------------------- the catalogue of FSF's built-ins
+_catalogue: dict[str, Section] = {}
+_lock = threading.Lock()
+
+
+def catalogue() -> dict[str, Section]:
+    """FSF's built-in games (``games/fsf.ini``), read once on first use."""
+    if not _catalogue:
+        with _lock:
+            if not _catalogue:
+                from importlib import resources
+                text = resources.files(__package__).joinpath("games", "fsf.ini").read_text(encoding="utf-8")
+                _catalogue.update({s.name: s for s in parse_sections(text)})
+    return _catalogue
+
+
+def build_model(section: Section, known: dict[str, dict], notes: list[str], where: str) -> dict:
+    """FSF's model of ``section``: its parent's (``known`` models, else the catalogue's) with its options."""
+    if section.parent:
+        if section.parent in known:
+            model = _copy(known[section.parent])
+        elif section.parent in catalogue():
+            model = built_in_model(section.parent)
+        else:
+            raise NotPlayable(f"{where}: no game {section.parent!r} to start from (FSF's built-in games and the "
+                              f"sections above it)")
+    else:
+        model = fm.new_model(pieces=False)
+    # FSF reads the board size first, then the pieces, then the rest (src/parser.cpp), whatever the line order
+    order = lambda line: 0 if line[1] in ("maxRank", "maxFile") else 1 if line[1] in fm.PIECE_TYPES else 2
+    for number, key, value in sorted(section.lines, key=order):
+        if key in OUR_KEYS:
+            model.setdefault("ours", {})[key] = value
+            continue
+        try:
+            if not fm.apply(model, key, value):
+                notes.append(f"{where}.{key} (line {number}): not an option of Fairy-Stockfish's; ignored")
+        except fm.ModelError as exc:
+            notes.append(f"{where}.{key} (line {number}): {exc}; ignored")
+    return model
+
+
+_models: dict[str, dict] = {}
+
+
+def built_in_model(name: str) -> dict:
+    if name not in _models:
+        _models[name] = build_model(catalogue()[name], {}, [], f"[{name}]")
+    return _copy(_models[name])
+
+
+def _copy(model: dict) -> dict:
+    return {k: (dict(v) if isinstance(v, dict) else v) for k, v in model.items()}
+
+
+# ---------------------------------------------------------------------- FSF's model -> hyperchess's table
+# option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
+MECHANISMS = {
+    "hands and drops": ("pocketSize", "pieceDrops", "capturesToHand", "mustDrop", "mustDropType", "dropLoop",
+                        "firstRankPawnDrops", "promotionZonePawnDrops", "dropRegionWhite", "dropRegionBlack",
+                        "sittuyinRookDrop", "dropOppositeColoredBishop", "dropPromoted", "dropNoDoubled",
+                        "dropNoDoubledCount", "freeDrops", "dropChecks", "castlingDroppedPiece"),
+    "two boards": ("twoBoards",),
+    "piece promotion": ("promotedPieceType", "piecePromotionOnCapture", "mandatoryPiecePromotion",
+                        "pieceDemotion", "immobilityIllegal", "shogiPawnDropMateIllegal"),
+    "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
+    "regions": ("diagonalLines", "flyingGeneral", "bikjangRule", "soldierPromotionRank", "enPassantRegionWhite",
+                "enPassantRegionBlack"),
+    "flag region": ("flagPieceWhite", "flagPieceBlack", "flagRegionWhite", "flagRegionBlack", "flagPieceCount",
+                    "flagPieceBlockedWin", "flagMove", "flagPieceSafe"),
+    "n-check": ("checkCounting",),
+    "must capture": ("mustCapture",),
+    "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
+    "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
+                  "connectRegion1Black", "connectRegion2Black"),
+    "extinction and pseudo-royals": ("extinctionPseudoRoyal", "dupleCheck"),
+    "repetition rules": ("nFoldValue", "nFoldValueAbsolute", "perpetualCheckIllegal", "moveRepetitionIllegal",
+                         "chasingRule"),
+    "other results": ("checkmateValue", "stalematePieceCount", "shatarMateRule", "castlingWins",
+                      "materialCounting", "adjudicateFullBoard", "checking", "makpongRule"),
+    "gating, walls and passing": ("gating", "seirawanGating", "wallingRule", "wallOrMove", "wallingRegionWhite",
+                                  "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
+                                  "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
+                                  "petrifyBlastPieces", "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
+    "counting": ("countingRule",),
+    "chess960": ("chess960", "castlingKingFile", "oppositeCastling"),
+    "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
+}
+MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
+for _c in fm.COLORS:
+    for _pt in fm.PIECE_TYPES:
+        MECHANISM_OF[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = "regions"
+ORDER = tuple(MECHANISMS) + ("lopsided armies", "Betza moves", "pawn rules")
+VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
+    fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0""".split())}
+
+
+def needs(model: dict) -> dict[str, list[str]]:
+    """mechanism -> the options of ``model`` that need it (those differing from FSF's defaults)."""
+    base = fm._DEFAULTS
+    out: dict[str, list[str]] = {}
+    for key, mech in MECHANISM_OF.items():
+        if model.get(key) != base.get(key):
+            out.setdefault(mech, []).append(key)
+    board = model["startFen"].split(" ")[0]
+    if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-"):
+        out.setdefault("hands and drops", []).append("startFen (pieces in hand)")
+    if any(ch in board for ch in "~+"):
+        out.setdefault("piece promotion", []).append("startFen (promoted pieces)")
+    fields = model["startFen"].split(" ")
+    if any("+" in f for f in fields[1:]):
+        out.setdefault("n-check", []).append("startFen (check counts)")
+    return out
+
+
+def to_table(name: str, model: dict) -> dict[str, Any]:
+    """The variants-file table of FSF's ``model`` (``variantsfile.FileGame`` builds it), or NotPlayable."""
+    missing = needs(model)
+    table: dict[str, Any] = {}
+    files, ranks = model["maxFile"], model["maxRank"]
+    table["files"], table["ranks"] = files, ranks
+    on_board = frozenset((f, r) for f in range(files) for r in range(ranks))
+    pawns = model["promotionPawnTypesWhite"]
+    if (model["promotionPawnTypesBlack"] != pawns or model["enPassantTypesWhite"] != model["enPassantTypesBlack"]
+            or not model["enPassantTypesWhite"] <= pawns | {"king"}
+            or model["nMoveRuleTypesWhite"] != pawns or model["nMoveRuleTypesBlack"] != pawns):
+        missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes/nMoveRuleTypes")
+    pieces: dict[str, Any] = {}
+    fen_board = model["startFen"].split(" ")[0].split("[")[0]
+    initial_region = [model["doubleStepRegionWhite"] & on_board, model["doubleStepRegionBlack"] & on_board]
+    if not model["doubleStep"]:
+        initial_region = [frozenset(), frozenset()]
+    royal = set()
+    ext = (model["extinctionValue"], model["extinctionPieceTypes"], model["extinctionPieceCount"],
+           model["extinctionOpponentPieceCount"], model["extinctionClaim"])
+    bare_king = "none"
+    check = "check"
+    if ext[0] == "none" or not ext[1]:
+        pass
+    elif ext == ("loss", frozenset({"*"}), 1, 2, True):
+        bare_king = "reply"
+    elif ext[0] == "loss" and ext[2] == 0 and not ext[3] and "king" not in model["letters"] and "*" not in ext[1]:
+        royal = set(ext[1])              # extinction of these types loses: they are our royal pieces
+        check = EXTINCTION
+    else:
+        missing.setdefault("extinction and pseudo-royals", []).append("extinctionValue/extinctionPieceTypes")
+    for pt, letter in model["letters"].items():
+        betza = model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
+            else fm.PIECE_BETZA[pt]
+        if pt in ("janggiCannon", "janggiElephant", "banner", "immobile") or (pt == "soldier" and
+                                                                              model["soldierPromotionRank"] > 1):
+            missing.setdefault("Betza moves", []).append(f"{pt} (moves with rules of their own)")
+            continue
+        try:
+            plain, first = atoms(betza)
+        except FsfBetzaError as exc:
+            missing.setdefault("Betza moves", []).append(f"{pt}: {exc}")
+            continue
+        if pt == "pawn" and initial_region[0]:
+            first = (Path(((0, 1, 0), (0, 2, 0))),)
+        if pt in ("pawn",) and not initial_region[0]:
+            first = ()
+        if not plain and not first:
+            missing.setdefault("gating, walls and passing", []).append(f"{pt} (a piece that never moves)")
+            continue
+        pieces[letter] = {"name": pt, "value": VALUES.get(pt, 300), "royal": pt == "king" or pt in royal,
+                          "pawn": pt in pawns, "moves": [_move(a) for a in plain + first]}
+        if first:
+            table.setdefault("initial_squares", {})[letter] = [
+                sorted(_sq(s) for s in initial_region[0]), sorted(_sq(s) for s in initial_region[1])]
+    if not pieces:
+        missing.setdefault("Betza moves", []).append("no piece the core can move")
+    promo_w, promo_b = model["promotionPieceTypesWhite"], model["promotionPieceTypesBlack"]
+    if promo_w != promo_b:
+        missing.setdefault("lopsided armies", []).append("promotionPieceTypes differ by colour")
+    table["promotion"] = "".join(model["letters"][pt].lower() for pt in sorted(promo_w) if pt in model["letters"])
+    zone_w, zone_b = model["promotionRegionWhite"] & on_board, model["promotionRegionBlack"] & on_board
+    rows_w = {r for _, r in zone_w}
+    depth = len(rows_w)
+    if pawns & set(model["letters"]) and (
+            zone_w != {(f, r) for f in range(files) for r in range(ranks - depth, ranks)}
+            or zone_b != {(f, r) for f in range(files) for r in range(depth)} or depth == 0):
+        missing.setdefault("promotion rules", []).append("promotionRegion (not the last ranks)")
+    table["promotion_ranks"] = max(depth, 1)
+    table["pieces"] = pieces
+    table["check"] = check
+    table["bare_king"] = bare_king
+    table["stalemate"] = model["stalemateValue"] if model["stalemateValue"] != "none" else "draw"
+    table["fifty_plies"] = 2 * model["nMoveRule"] if model["nMoveRule"] > 0 else 0
+    table["repetition"] = model["nFoldRule"]
+    start, castling = _start(model, files, ranks, missing)
+    table["start"] = start
+    table["castling"] = castling
+    counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
+                  and _type(model, ch) in {p for p in model["letters"] if p == "king" or p in royal})
+              for c in (0, 1)]
+    if counts[0] != counts[1] or (royal | {"king"}) & set(model["letters"]) and 0 in counts:
+        missing.setdefault("lopsided armies", []).append("startFen (royal pieces differ by side)")
+    if missing:
+        parts = [f"{m} ({', '.join(dict.fromkeys(missing[m]))})" for m in ORDER if m in missing]
+        raise NotPlayable("needs " + "; ".join(parts))
+    ours = model.get("ours", {})
+    table["source"] = ours.get("source", "")[:1000]
+    if "title" in ours:
+        table["title"] = ours["title"]
+    table["description"] = ours.get("description", f"Fairy-Stockfish's {name}")
+    return table
+
+
+def _sq(s: tuple[int, int]) -> str:
+    return f"{chr(97 + s[0])}{s[1] + 1}"
+
+
+def _type(model: dict, ch: str) -> str | None:
+    return next((pt for pt, c in model["letters"].items() if c == ch.upper()), None)
+
+
+def _move(atom: Any) -> dict[str, Any]:
+    mode = {Mode.BOTH: "both", Mode.MOVE: "move", Mode.CAPTURE: "capture"}[getattr(atom, "mode", Mode.MOVE)]
+    vec = lambda vs: [[x, y] for x, y, _ in vs]
+    if isinstance(atom, Path):
+        return {"path": vec(atom.offsets), "initial": True}
+    if isinstance(atom, Slide):
+        return {"slide": vec(atom.directions), "range": atom.limit, "mode": mode}
+    if isinstance(atom, Hop):
+        return {"hop": vec(atom.directions), "style": atom.style, "mode": mode}
+    assert isinstance(atom, Leap)
+    return {"leap": vec(atom.vectors), "lame": atom.lame, "mode": mode}
+
+
+def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, list]:
+    """The start position in hyperchess's form (six fields, no holdings) and White's castlings."""
+    board, turn, rights, ep, half, full = position_fields(model["startFen"])
+    rows = board.split("/")
+    grid = []
+    for row in reversed(rows):                  # rank 1 first
+        cells: list[str] = []
+        num = ""
+        for ch in row:
+            if ch.isdigit():
+                num += ch
+                continue
+            if num:
+                cells += [""] * int(num)
+                num = ""
+            cells.append(ch)
+        if num:
+            cells += [""] * int(num)
+        grid.append(cells)
+    castling: list[dict] = []
+    kept = ""
+    if model["castling"] and rights != "-":
+        rank = model["castlingRank"] - 1
+        for letter in "KQ":
+            if letter not in rights:
+                continue
+            cas = _castling(model, grid, rank, files, letter == "K")
+            if cas is None:
+                missing.setdefault("chess960", []).append(f"startFen castling {letter}")
+                continue
+            castling.append(cas)
+            kept += letter + letter.lower() if letter.lower() in rights else letter
+        if any(ch not in "KQkq" for ch in rights):
+            missing.setdefault("chess960", []).append("startFen (castling by file)")
+    order = "".join(ch for ch in "KQkq" if ch in kept) or "-"
+    return f"{board} {turn} {order} {ep} {half} {full}", castling
+
+
+def position_fields(fen: str) -> tuple[str, str, str, str, str, str]:
+    """An FSF position string's fields as hyperchess reads them: board (holdings dropped), side, castling,
+    en passant, the two clocks (FSF leaves out castling and en passant in games without them)."""
+    fields = fen.split()
+    board = fields[0].split("[")[0]
+    turn = fields[1] if len(fields) > 1 else "w"
+    rest = fields[2:]
+    clocks = [f for f in rest if f.isdigit()]
+    words = [f for f in rest if not f.isdigit() and "+" not in f]
+    rights = words[0] if words else "-"
+    ep = words[1] if len(words) > 1 else "-"
+    clocks = clocks[-2:] if len(clocks) >= 2 else ["0", "1"]
+    return board, turn, rights, ep, clocks[0], clocks[1]
+
+
+def hyperchess_fen(fen: str) -> str:
+    """An FSF position string in hyperchess's six fields."""
+    return " ".join(position_fields(fen))
+
+
+def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingside: bool) -> dict | None:
+    """White's castling on one side as FSF finds it (src/position.cpp, ``set``): the castling king on the
+    castling rank, the first castling rook from the given file inwards."""
+    row = grid[rank] if rank < len(grid) else []
+    king_pt = model["castlingKingPieceWhite"]
+    rooks = model["castlingRookPiecesWhite"]
+    kings = [f for f, ch in enumerate(row) if ch.isupper() and _type(model, ch) == king_pt]
+    if len(kings) != 1:
+        return None
+    kf = kings[0]
+    f = min(model["castlingRookKingsideFile"], files) - 1 if kingside else model["castlingRookQueensideFile"] - 1
+    step = -1 if kingside else 1
+    while 0 <= f < files and not (row[f].isupper() and _type(model, row[f]) in rooks):
+        f += step
+    if not 0 <= f < files or (f > kf) != kingside:
+        return None
+    kto = (model["castlingKingsideFile"] if kingside else model["castlingQueensideFile"]) - 1
+    rto = kto - 1 if kingside else kto + 1
+    r = rank + 1
+    return {"king": f"{chr(97 + kf)}{r}", "to": f"{chr(97 + kto)}{r}", "rook": f"{chr(97 + f)}{r}",
+            "rook_to": f"{chr(97 + rto)}{r}", "letter": "K" if kingside else "Q"}
+
+
+def read_ini(text: str, name: str, taken: frozenset[str] = frozenset()) -> tuple[list[tuple[str, dict]], list[str]]:
+    """(name, table) for each section hyperchess plays, and one line per note: an option FSF does not have,
+    a section that cannot be played yet and why. ``taken``: names a section may not use."""
+    sections = parse_sections(text)
+    if len(sections) > MAX_SECTIONS:
+        raise ValueError(f"{name}: more than {MAX_SECTIONS} sections")
+    known: dict[str, dict] = {}
+    out: list[tuple[str, dict]] = []
+    notes: list[str] = []
+    for section in sections:
+        where = f"{name}: [{section.name}]"
+        if not section.name or section.name in known or section.name in taken:
+            notes.append(f"{where}: a game of this name exists already; section skipped")
+            continue
+        try:
+            model = build_model(section, known, notes, where)
+        except NotPlayable as exc:
+            notes.append(str(exc))
+            continue
+        known[section.name] = model
+        try:
+            out.append((section.name, to_table(section.name, model)))
+        except NotPlayable as exc:
+            notes.append(f"{where}: cannot be played yet: {exc}")
+        except (FenError, ValueError, KeyError, IndexError) as exc:
+            notes.append(f"{where}: {exc}")
+    return out, notes

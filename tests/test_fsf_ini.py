@@ -1,0 +1,118 @@
+"""Fairy-Stockfish's variants.ini read as it is (docs/variants-file.md, "Fairy-Stockfish's format"): FSF's own
+Betza reading, inheritance from its built-in games, `hyperchess check FILE.ini`, and hostile text."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hyperchess.cli import main
+from hyperchess.variants.betza import parse_betza
+from hyperchess.variants.errors import VariantsFileError
+from hyperchess.variants.fsf_betza import read
+from hyperchess.variants.perft import perft
+from hyperchess.variants.variantsfile import FileGame, read_ini_variants
+
+
+def vectors(moves: dict) -> set:
+    return {v for vs in moves.values() for v in vs}
+
+
+@pytest.mark.parametrize("betza, fsf", [
+    ("fN", {(-1, 2), (1, 2)}),                     # FSF: f = ff, the narrow forward pair (XBoard: four moves)
+    ("lN", {(-2, 1), (-2, -1)}),                   # l = ll, the wide left pair
+    ("flN", {(-2, 1)}),                            # a pair names one move by its order: the wide one ...
+    ("lfN", {(-1, 2)}),                            # ... and the narrow one
+    ("fsW", {(-1, 0), (0, 1), (1, 0)}),            # a mixed pair on an orthogonal atom splits
+    ("fF", {(-1, 1), (1, 1)}),
+])
+def test_fsf_reads_direction_words_its_own_way(betza, fsf):
+    assert vectors(read(betza)) == fsf
+
+
+def test_fsf_and_xboard_readings_differ_on_fN():
+    ours = {v[:2] for atom in parse_betza("fN") for v in atom.vectors}
+    assert len(ours) == 4 and vectors(read("fN")) < ours
+
+
+def test_a_child_of_a_built_in_plays_with_its_changes():
+    text = "[smallshatranj:shatranj]\nmaxFile = 6\nstartFen = rnkqnr/pppppp/6/6/6/6/PPPPPP/RNKQNR w - - 0 1\n"
+    specs, notes = read_ini_variants(text, "mine.ini")
+    assert notes == [] and [s.name for s in specs] == ["smallshatranj"]
+    game = FileGame(specs[0])
+    assert game.geometry.files == 6 and game.bare_king == "reply"       # inherited from shatranj
+    assert perft(game.position(), 1) == 6 + 4          # 6 pawn steps, 4 knight leaps (pyffish: 10 too)
+
+
+def test_a_section_without_parent_starts_with_no_pieces():
+    text = ("[tiny]\nmaxRank = 4\nmaxFile = 4\nking = k\ncustomPiece1 = a:mfWcfF\ncustomPiece2 = q:fR\npawnTypes = a\n"
+            "promotionRank = 4\npromotionPieceTypes = q\nstartFen = 1k2/a3/3A/2K1 w - - 0 1\n")
+    specs, notes = read_ini_variants(text, "tiny.ini")
+    assert notes == [], notes
+    game = FileGame(specs[0])
+    assert sorted(p.letter for p in game.pieces[1:]) == ["A", "K", "Q"]
+    counts = [perft(game.position(), d) for d in (1, 2, 3)]
+    assert counts[0] == 3 + 1                      # the king: b1 c2 d1 (b2 is the pawn on a3s), d2-d3
+    try:
+        import pyffish
+    except ImportError:
+        return
+    pyffish.load_variant_config(text)
+    fen = pyffish.start_fen("tiny")
+    assert counts == [len(pyffish.legal_moves("tiny", fen, [])), *(_fsf(fen, d) for d in (2, 3))]
+
+
+def _fsf(fen: str, depth: int, moves: tuple = ()) -> int:
+    import pyffish
+    legal = pyffish.legal_moves("tiny", fen, list(moves))
+    return len(legal) if depth == 1 else sum(_fsf(fen, depth - 1, moves + (m,)) for m in legal)
+
+
+def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path):
+    path = tmp_path / "mine.ini"
+    path.write_text("[house:crazyhouse]\npocketSize = 4\n\n[odd:chess]\nnoSuchOption = 1\npromotionRank = 7\n"
+                    "[wild]\nmaxFile = 99\n")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 0, result.output
+    assert any("[house]: cannot be played yet: needs hands and drops (pocketSize, pieceDrops, capturesToHand)"
+               in line for line in lines)
+    assert any("[odd].noSuchOption (line 5): not an option of Fairy-Stockfish's; ignored" in line for line in lines)
+    assert any("[wild].maxFile (line 8)" in line for line in lines)
+    assert any(line.startswith("odd: 8x8") for line in lines)
+    assert len(lines) == len(set(lines)) and all("Traceback" not in line for line in lines)
+
+
+def test_a_file_where_nothing_plays_is_refused_with_one_line(tmp_path):
+    path = tmp_path / "house.ini"
+    path.write_text("[house:crazyhouse]\n")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    with pytest.raises(VariantsFileError, match="needs hands and drops"):
+        read_ini_variants_or_fail("[house:crazyhouse]\n")
+
+
+def read_ini_variants_or_fail(text: str):
+    from hyperchess.variants import check_variants
+    return check_variants(text, "house.ini")
+
+
+KEYS = st.sampled_from(["maxRank", "maxFile", "startFen", "king", "customPiece1", "pawnTypes", "promotionRank",
+                        "castling", "nMoveRule", "promotionRegionWhite", "flagRegion", "knight", "bogus"])
+VALUES = st.text(alphabet="abkpq0123456789*:-/ []WFNRBmcfi", max_size=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["[g]", "[g:chess]", "[g:shatranj]", "[h:g]", "[g:nope]"]),
+                          st.lists(st.tuples(KEYS, VALUES), max_size=6)), max_size=3))
+def test_hostile_ini_text_gives_games_or_one_line_notes(sections):
+    text = "\n".join(head + "\n" + "\n".join(f"{k} = {v}" for k, v in body) for head, body in sections)
+    try:
+        specs, notes = read_ini_variants(text, "h.ini")
+    except VariantsFileError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert all("\n" not in note for note in notes)
+    for spec in specs:
+        FileGame(spec).position()
