@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 
 from hyperchess.variants import game_names, get_game
+from hyperchess.variants.codes import HOLE
 from hyperchess.web.testing import BoardPage, png_stats, running_server, save_screenshot
 
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
 
-from web3d_support import layout_problems, open_3d, pieces_3d, points_3d, reach_counts, seat_views
+from web3d_support import click_areas, layout_problems, open_3d, pieces_3d, points_3d, reach_counts, seat_views
 
 pytestmark = BROWSER_MARKS
 
@@ -103,6 +104,66 @@ def test_every_piece_is_in_reach_from_every_seat(board, name):
             print(name, label, counts)
             assert sum(t for _, t in counts.values()) >= 20
             assert all(n == t for n, t in counts.values()), (label, counts)
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()
+
+
+@pytest.mark.parametrize("name", [pytest.param("mixed3d", marks=pytest.mark.slow), "raumschach"])
+def test_every_piece_is_at_least_24_px_with_its_centre_free_from_both_seats_at_1400x900(board, name):
+    """Issue 58: every piece's clickable area (the connected part of the canvas where the page's own picking lands
+    on its square) is at least 24 px wide and high, and picking at its picture's centre lands on it, from White's
+    and from Black's default camera (measured every 3 px: View3D.hitAt)."""
+    url, b = board
+    game = get_game(name)
+    view = BoardPage(b, url, name, ["human", "human"], viewport=(1400, 900))
+    try:
+        open_3d(view)
+        start = sum(1 for code in game.position().board if code > HOLE)
+        for label in seat_views(view, 2):
+            areas = click_areas(view)
+            assert len(areas) == start == len(pieces_3d(view))
+            small = [(a["sq"], a["width"], a["height"]) for a in areas if a["width"] < 24 or a["height"] < 24]
+            covered = [a["sq"] for a in areas if a["covered"]]
+            widths, heights = sorted(a["width"] for a in areas), sorted(a["height"] for a in areas)
+            print(name, label, view.page.evaluate("View3D.view()"), f"{len(areas)} pieces: width min {widths[0]} "
+                  f"median {widths[len(widths) // 2]}, height min {heights[0]} median {heights[len(heights) // 2]}, "
+                  f"area min {min(a['area'] for a in areas)} px2; covered {len(covered)}")
+            assert not small, (label, small)
+            assert not covered, (label, covered)
+            shown = view.page.evaluate("View3D.view()")    # labels readable: as 12 px text at least, names 18 px
+            assert shown["coordinateFontPx"] >= 12 and shown["levelNameFontPx"] >= 18, shown
+            save_screenshot(view.page, SHOTS / f"{name}-3d-{label.replace(' ', '')}-1400x900.png")
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()
+
+
+def test_a_focused_level_is_drawn_large_and_the_grid_follows_the_canvas(board):
+    """A level chosen in the level bar fills the view and still takes clicks; "all" goes back to the seat's view;
+    a phone-sized window gets fewer columns of levels, with every piece still in reach."""
+    url, b = board
+    view = BoardPage(b, url, "raumschach", ["human", "human"], viewport=(1400, 900))
+    try:
+        open_3d(view)
+        home = view.page.evaluate("View3D.view()")
+
+        def cell_px() -> float:
+            a, c = (view.page.evaluate(f"View3D.screenOf('{sq}', false)") for sq in ("Ba1", "Be1"))
+            return abs(c["x"] - a["x"]) / 4
+
+        before = cell_px()
+        view.page.click('#levels3d button[data-level="1"]')              # level B
+        assert cell_px() > 1.5 * before
+        click_3d(view, "Bb2")                                            # its pieces take clicks
+        assert view.page.evaluate("selected") == "Bb2"
+        assert "Bb3" in {m["square"] for m in view.page.evaluate("View3D.shown()") if m["kind"] == "dest"}
+        view.page.click('#levels3d button[data-level="all"]')
+        back = view.page.evaluate("View3D.view()")
+        assert back["distance"] == pytest.approx(home["distance"]) and cell_px() == pytest.approx(before)
+        view.page.set_viewport_size({"width": 390, "height": 844})
+        view.page.wait_for_function(f"View3D.view().columns < {home['columns']}")
+        assert all(n == t for n, t in reach_counts(view).values())
         assert not view.errors, view.errors
     finally:
         view.page.close()

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from web_support import exchange, serving
+from web_support import exchange, games_made, serving
 
 
 
@@ -74,12 +74,12 @@ def test_foreign_requests_are_refused_at_once(server, method, path, change, stat
     port = server.server_address[1]
     headers = own(server, {"Content-Type": "application/json"} if method == "POST" else {}, NEW if method == "POST" else b"")
     headers.update({k: v.format(port=port) for k, v in change.items()})
-    before = len(server.board.store.listing())
+    before = games_made(server)
     # the connection stays open: an answer that waited for the body's end (or to EOF) would time out
     got, payload = raw(port, method, path, headers, NEW if method == "POST" else b"", timeout=5, half_close=False)
     assert got == status
     assert reason in one_line(payload)
-    assert len(server.board.store.listing()) == before
+    assert games_made(server) == before
 
 
 def test_the_pages_own_requests_work(server):
@@ -126,14 +126,14 @@ def test_a_flood_of_new_games_never_closes_a_persons_game():
             got, _ = raw(port, "POST", "/api/new", own(server, {"Content-Type": "text/plain",
                                                                 "Origin": "http://evil.example"}, NEW), NEW)
             assert got in (403, 415)
-        assert len(server.board.store.listing()) == 1
+        assert games_made(server) == 1
         # 100 games that pass every check (people's and engines'): none refused; older ones are set aside
         people = json.dumps({"variant": "normal", "seats": ["human", "human"]}).encode()
         for i in range(100):
             body = people if i % 2 else NEW
             got, _ = raw(port, "POST", "/api/new", own(server, {"Content-Type": "application/json"}, body), body)
             assert got == 200
-        assert len(server.board.sessions) <= 8 and len(server.board.store.listing()) == 101
+        assert len(server.board.sessions) <= 8 and games_made(server) == 101
         # the person's game opens again on its link, as it was, and takes a move
         move = json.dumps({"key": key, "move": "e2e4"}).encode()
         got, payload = raw(port, "POST", "/api/move", own(server, {"Content-Type": "application/json"}, move), move,
@@ -154,7 +154,7 @@ def test_any_headers_get_one_line_and_no_game(server, host, length, ctype, origi
                "Content-Type": ctype, "Connection": "close"}
     if origin is not None:
         headers["Origin"] = origin.replace("{port}", str(port))
-    before = len(server.board.store.listing())
+    before = games_made(server)
     claimed = headers["Content-Length"]
     body = NEW
     if claimed.isdigit() and claimed.isascii():      # the body is as long as it says (else the server waits)
@@ -164,4 +164,4 @@ def test_any_headers_get_one_line_and_no_game(server, host, length, ctype, origi
         assert got in (400, 403, 415) and one_line(payload)
     else:                                               # only a request that passes every check makes a game
         assert headers["Host"] in (f"127.0.0.1:{port}", f"localhost:{port}")
-        assert len(server.board.store.listing()) == before + 1
+        assert games_made(server) == before + 1

@@ -109,3 +109,57 @@ def layout_problems(view, mode3d: bool, narrow: bool = False) -> list[str]:
                 or box["y"] + box["height"] > size["height"] + 0.5 or (box["height"] < 4 and name != "moves"):
             out.append(f"{name}: {box} outside {size}")
     return out
+
+
+# The page-side measure of every piece's clickable area: the canvas sampled every `step` px with the view's own
+# picking (View3D.hitAt); a piece's area is the connected set of samples picking its square that holds the
+# sample nearest its picture's centre (View3D.screenOf). Its width and height are measured between the outermost
+# samples (so they never overstate the area), and its centre is covered when picking at the projected centre
+# lands on another square (or nothing).
+CLICK_AREAS = """(step) => {
+  const canvas = document.querySelector('#board3d canvas');
+  const r = canvas.getBoundingClientRect();
+  const x0 = Math.ceil(r.left) + 0.5, y0 = Math.ceil(r.top) + 0.5;
+  const nx = Math.floor((r.right - x0) / step) + 1, ny = Math.floor((r.bottom - y0) / step) + 1;
+  const ids = new Map(), names = [], grid = new Int32Array(nx * ny).fill(-1);
+  for (let j = 0; j < ny; j++)
+    for (let i = 0; i < nx; i++) {
+      const sq = View3D.hitAt(x0 + i * step, y0 + j * step);
+      if (sq === null) continue;
+      if (!ids.has(sq)) { ids.set(sq, names.length); names.push(sq); }
+      grid[j * nx + i] = ids.get(sq);
+    }
+  const out = [];
+  for (const c of state.cells3d.cells.filter((c) => c.piece)) {
+    const p = View3D.screenOf(c.sq, true);
+    const entry = {sq: c.sq, color: c.piece.color, covered: !p || View3D.hitAt(p.x, p.y) !== c.sq,
+                   width: 0, height: 0, area: 0};
+    out.push(entry);
+    const id = ids.get(c.sq);
+    if (!p || id === undefined) continue;
+    // the sample of the square nearest the centre, then its connected samples
+    let start = -1, best = Infinity;
+    const ci = Math.round((p.x - x0) / step), cj = Math.round((p.y - y0) / step);
+    for (let j = Math.max(0, cj - 3); j <= Math.min(ny - 1, cj + 3); j++)
+      for (let i = Math.max(0, ci - 3); i <= Math.min(nx - 1, ci + 3); i++)
+        if (grid[j * nx + i] === id && Math.hypot(i - ci, j - cj) < best) { best = Math.hypot(i - ci, j - cj); start = j * nx + i; }
+    if (start < 0) continue;
+    const seen = new Set([start]), todo = [start];
+    let i0 = nx, i1 = -1, j0 = ny, j1 = -1;
+    while (todo.length) {
+      const k = todo.pop(), i = k % nx, j = (k - i) / nx;
+      i0 = Math.min(i0, i); i1 = Math.max(i1, i); j0 = Math.min(j0, j); j1 = Math.max(j1, j);
+      for (const [di, dj] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const a = i + di, b = j + dj, n = b * nx + a;
+        if (a >= 0 && b >= 0 && a < nx && b < ny && grid[n] === id && !seen.has(n)) { seen.add(n); todo.push(n); }
+      }
+    }
+    Object.assign(entry, {width: (i1 - i0) * step, height: (j1 - j0) * step, area: seen.size * step * step});
+  }
+  return out;
+}"""
+
+
+def click_areas(view, step: int = 3) -> list[dict]:
+    """Every piece of the 3D view: {sq, color, covered, width, height, area} (px) from the present camera."""
+    return view.page.evaluate(CLICK_AREAS, step)

@@ -36,3 +36,11 @@ def exchange(port: int, data: bytes, timeout: float = 10.0, half_close: bool = F
             chunks.append(chunk)
     head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
     return int(head.split()[1]), body
+
+
+def games_made(server) -> int:
+    """Every game the server holds: open, parked before its first move, or stored (board.py)."""
+    board = server.board
+    with board.lock:
+        ids = set(board.sessions) | set(board.parked)
+    return len(ids | {r["id"] for r in board.store.listing(limit=100000, everything=True)})

@@ -4,6 +4,9 @@ view too (web-VARIANT-3d.png). Needs ``pip install -e '.[browser]'`` and /usr/bi
 checkout: ``python3 tools/web_screenshots.py [VARIANT ...]`` (default: the built-in games and raumschach).
 ``python3 tools/web_screenshots.py people``: the new-game dialog with seat links and the games page, at laptop
 (1400x900) and phone (390x844) size (web-people-links-SIZE.png, web-games-SIZE.png).
+``python3 tools/web_screenshots.py 3d [VARIANT ...]``: the 3D view of mixed3d and raumschach (or the games named)
+from White's and Black's side at laptop and phone size, a few moves in with a piece selected
+(web-VARIANT-3d-SIDE-SIZE.png).
 ``python3 tools/web_screenshots.py play``: lichess's habits at both sizes: a rematch offered to the other page
 (web-play-rematch-SIZE.png), the promotion choice by pictures
 (web-play-promotion-SIZE.png), a premove queued while the engine thinks (web-play-premove-SIZE.png), and the
@@ -103,6 +106,32 @@ def people() -> int:
     return 0
 
 
+def seat_views_3d(names: list[str]) -> int:
+    """Each game's 3D view from both sides at each size: people at both seats, two moves played by clicks on the
+    flat board, then a piece of the side to move selected so its targets are marked."""
+    with running_server() as url, browser() as b:
+        for name in names or ["mixed3d", "raumschach"]:
+            for size, (w, h) in SIZES.items():
+                view = BoardPage(b, url, name, ["human", "human"], viewport=(w, h))
+                for ply in range(2):
+                    legal = sorted(view.state()["legal"], key=lambda m: (m["from"], m["to"], m["move"]))
+                    view.play_by_clicks(legal[(ply * 7919 + 3) % len(legal)])
+                    view.page.wait_for_function(f"state.moves.length === {ply + 1}")
+                view.page.click("#view3d")
+                view.page.wait_for_function("state.cells3d !== null && document.querySelector('#board3d canvas')")
+                movers = sorted(m["from"] for m in view.state()["legal"] if m["from"] != m["to"])
+                view.page.evaluate("(sq) => clickTarget(sq)", movers[len(movers) // 2])
+                for side in ("white", "black"):
+                    if side == "black":
+                        view.page.click("#flip")
+                        view.page.wait_for_function("state.turns === 2 && state.cells3d !== null")
+                    view.page.wait_for_timeout(300)
+                    shot(view, f"web-{name}-3d-{side}-{size}.png")
+                    print("  layout:", view.page.evaluate("View3D.view()"), flush=True)
+                view.page.close()
+    return 0
+
+
 def play() -> int:
     for size, (w, h) in SIZES.items():
         with browser() as b:
@@ -163,4 +192,6 @@ def play_at(b, size: str, viewport: tuple[int, int]) -> None:
 
 if __name__ == "__main__":
     modes = {"people": people, "play": play}
+    if sys.argv[1:2] == ["3d"]:
+        sys.exit(seat_views_3d(sys.argv[2:]))
     sys.exit(modes[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in modes else main(sys.argv[1:]))

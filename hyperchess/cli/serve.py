@@ -9,6 +9,30 @@ import click
 
 from .common import fail, variants_option
 
+ENGINE_HELP = ("An installed engine offered as a seat in the games it plays: NAME=COMMAND, then proto=uci for a "
+               "UCI engine (CECP otherwise), arg=, dir=, option.X=V; all words up to the next option. Repeatable, "
+               "e.g. --engine fsf=/usr/games/fairy-stockfish proto=uci.")
+
+
+class EngineWords(click.Command):
+    """``--engine NAME=COMMAND proto=uci`` takes every word up to the next option (quoted as one word too)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        out: list[str] = []
+        i = 0
+        while i < len(args):
+            if args[i] == "--engine":
+                j = i + 1
+                while j < len(args) and (j == i + 1 or not args[j].startswith("-")):
+                    j += 1
+                out += ["--engine", "\x00".join(args[i + 1:j])]
+                i = j
+            else:
+                out.append(args[i])
+                i += 1
+        return super().parse_args(ctx, out)
+
+
 DB_HELP = "The SQLite file the games are kept in (default: games.sqlite3 in the user's data directory)."
 
 
@@ -17,7 +41,7 @@ def _db_path(db: str | None) -> Path:
     return Path(db) if db else default_path()
 
 
-@click.command()
+@click.command(cls=EngineWords)
 @variants_option
 @click.option("--port", "-p", type=int, default=8000, show_default=True, help="TCP port (0 = any free port).")
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -25,21 +49,26 @@ def _db_path(db: str | None) -> Path:
                    "printed at start-up (in the address to open), or a game's seat or spectator link.")
 @click.option("--db", "db", default=None, metavar="PATH", help=DB_HELP)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default web browser.")
-def serve(port: int, host: str, db: str | None, open_browser: bool) -> None:
+@click.option("--engine", "engines", multiple=True, metavar="NAME=COMMAND [proto=uci]", help=ENGINE_HELP)
+def serve(port: int, host: str, db: str | None, open_browser: bool, engines: tuple[str, ...]) -> None:
     """Serve the web board: play any game against the engine or against people by link, or watch the
     engine play itself. Every game is kept in the database; unfinished games reopen on start.
 
     Prints the address (`hyperchess web board: http://HOST:PORT/`) and serves until Ctrl-C.
     """
     from hyperchess.web.server import make_server
+    from hyperchess.web.store import DatabaseBusy
 
     if not 0 <= port <= 65535:
         fail(f"port must be 0..65535, got {port}")
+    outside = _engines(engines)
     path = _db_path(db)
     try:
-        server = make_server(host, port, db=path)
+        server = make_server(host, port, db=path, engines=outside)
     except sqlite3.Error as exc:
         fail(f"cannot open the games database {path}: {exc}")
+    except DatabaseBusy as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     shown = server.server_address[0]
@@ -60,6 +89,24 @@ def serve(port: int, host: str, db: str | None, open_browser: bool) -> None:
         server.server_close()
 
 
+def _engines(given: tuple[str, ...]) -> list:
+    """Each ``--engine``, started once to learn the games it plays; a bad one ends the command with one line."""
+    from hyperchess.tournament.spec import SpecError
+    from hyperchess.web.outside import EngineFailed, parse_engine, probe
+
+    out = []
+    for text in given:
+        try:
+            engine = probe(parse_engine([w for w in text.split("\x00") if w]))
+        except (SpecError, EngineFailed) as exc:
+            fail(str(exc))
+        if any(e.name == engine.name for e in out):
+            fail(f"--engine {engine.name}: given twice")
+        click.echo(f"Engine {engine.name} plays: {', '.join(engine.games)}.", err=True)
+        out.append(engine)
+    return out
+
+
 @click.group()
 def games() -> None:
     """The games the web board kept."""
@@ -68,8 +115,10 @@ def games() -> None:
 @games.command()
 @click.option("--db", "db", default=None, metavar="PATH", help=DB_HELP)
 @click.option("--output", "-o", default="-", metavar="FILE", help="Where to write the PGN (default: stdout).")
-def export(db: str | None, output: str) -> None:
-    """Write every game in the database as one PGN file, oldest first."""
+@click.option("--all", "everything", is_flag=True,
+              help="Also the games without a move (a database written before games were kept at their first move).")
+def export(db: str | None, output: str, everything: bool) -> None:
+    """Write every game with a move in the database as one PGN file, oldest first."""
     from hyperchess.web.board import export_all
     from hyperchess.web.store import Store
 
@@ -78,7 +127,7 @@ def export(db: str | None, output: str) -> None:
         fail(f"no games database at {path}")
     try:
         store = Store(path)
-        text = export_all(store)
+        text = export_all(store, everything)
         store.close()
     except sqlite3.Error as exc:
         fail(f"cannot read the games database {path}: {exc}")

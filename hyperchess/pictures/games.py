@@ -55,8 +55,11 @@ def default_layout(pos: "Position", flip: bool, quarter: int = 0) -> Layout:
     h = pos.game.picture
     if h.layout is not None:
         return h.layout(pos, flip)
-    return level_grid(pos, flip, marked_ranks=h.marked_ranks, marked_files=h.marked_files, top_first=h.top_first,
-                      quarter=quarter)
+    lay = level_grid(pos, flip, marked_ranks=h.marked_ranks, marked_files=h.marked_files, top_first=h.top_first,
+                     quarter=quarter)
+    if h.side is not None:
+        lay.side = h.side(pos)
+    return lay
 
 
 def legend_entries(game) -> list[tuple[str, str, Glyph | None]]:

@@ -127,7 +127,9 @@ def flat_fen(pos, flat: FlatNames) -> str:
                 else "-")
     ep = flat.name(pos.ep) if pos.ep >= 0 and flat.xy[pos.ep] is not None else "-"
     side = "w" if game.teams[pos.turn] == 0 else "b"
-    return f"{'/'.join(rows)} {side} {castling} {ep} {pos.halfmove} {pos.fullmove}"
+    # pieces in hand: XBoard's holdings, ``[...]`` after the board, as the native string has them
+    holdings = native[0][native[0].index("["):] if game.flat_holdings and "[" in native[0] else ""
+    return f"{'/'.join(rows)}{holdings} {side} {castling} {ep} {pos.halfmove} {pos.fullmove}"
 
 
 def flat_parent(game) -> str:
@@ -137,8 +139,9 @@ def flat_parent(game) -> str:
 
 
 def setup_command(pos, flat: FlatNames) -> str:
-    """XBoard's ``setup (PTC) WxH+0_PARENT FEN`` for the position (Part 2 §5)."""
-    return (f"setup ({piece_to_char(pos.game)}) {flat.width}x{flat.height}+0_{flat_parent(pos.game)} "
+    """XBoard's ``setup (PTC) WxH+S_PARENT FEN`` for the position (Part 2 §5; S: the holdings' size)."""
+    return (f"setup ({piece_to_char(pos.game)}) {flat.width}x{flat.height}+{pos.game.flat_holdings}_"
+            f"{flat_parent(pos.game)} "
             f"{flat_fen(pos, flat)}")
 
 

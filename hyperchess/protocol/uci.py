@@ -296,7 +296,7 @@ def _set_variant(e: UCIEngine, name: str) -> None:
         return
     e.variant, e.game, e.pos, e.refused = game.name, game, game.position(), None
     geo = game.geometry
-    e.out(f"info string variant {name} files {geo.files} ranks {geo.ranks} pockets 0 template fairy "
+    e.out(f"info string variant {name} files {geo.files} ranks {geo.ranks} pockets {game.flat_holdings} template fairy "
           f"startpos {game.start_fen}")
 
 

@@ -156,6 +156,22 @@ class EngineProcess:
                 else:
                     self.send(f"rejected {name}")
 
+    def set_up(self, variant: str, default_variant: str, options: tuple[tuple[str, str], ...],
+               fen: str | None = None) -> None:
+        """A new game of ``variant`` in force mode, from ``fen`` if given, with the options. hyperchess (and any
+        engine with the same option) is asked for native notation, the referee's; an explicit
+        ``option.Notation=`` wins."""
+        if self.offers_choice("Notation", "native") and "Notation" not in dict(options):
+            self.send("option Notation=native")
+        for name, value in options:
+            self.send(f"option {name}={value}")
+        self.send("new")
+        if variant != default_variant:
+            self.send(f"variant {variant}")
+        self.send("force")
+        if fen is not None:
+            self.send(f"setboard {fen}")
+
     def offers_choice(self, option: str, choice: str) -> bool:
         """Does the engine declare a combo ``option`` with ``choice`` among its values?"""
         for text in self.options:

@@ -160,18 +160,7 @@ class Referee:
                     raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls at the start")
                 continue
             try:
-                # hyperchess (and any engine with the same option) is asked for native notation, the
-                # referee's; an explicit option.Notation= wins
-                if e.offers_choice("Notation", "native") and "Notation" not in dict(spec.options):
-                    e.send("option Notation=native")
-                for name, value in spec.options:
-                    e.send(f"option {name}={value}")
-                e.send("new")
-                if job.variant != DEFAULT_GAME:
-                    e.send(f"variant {job.variant}")
-                e.send("force")
-                if job.opening_fen is not None:
-                    e.send(f"setboard {job.opening_fen}")
+                e.set_up(job.variant, DEFAULT_GAME, spec.options, job.opening_fen)
                 tc = spec.tc
                 if tc.base is not None:
                     e.send(_level(tc))

@@ -74,8 +74,9 @@ class UCIProcess(EngineProcess):
     def offers_choice(self, option: str, choice: str) -> bool:
         return choice in self.combos.get(option, [])
 
-    def set_up(self, variant: str, default_variant: str, options: tuple[tuple[str, str], ...]) -> None:
-        """The options and the game, before ``ucinewgame``."""
+    def set_up(self, variant: str, default_variant: str, options: tuple[tuple[str, str], ...],
+               fen: str | None = None) -> None:
+        """The options and the game, before ``ucinewgame`` (the position, ``fen`` or not, goes with each ``go``)."""
         for name, value in options:
             self.send(f"setoption name {name} value {value}")
         if "UCI_Variant" in self.combos and not any(n == "UCI_Variant" for n, _ in options):

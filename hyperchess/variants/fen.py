@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 
 
-def parse_board(game, field: str) -> list[int]:
+def parse_board(game, field: str, marks: set[int] | None = None) -> list[int]:
+    """The board field -> board codes. With ``marks`` (a set), a ``~`` right after a piece marks its cell
+    (Fairy-Stockfish's promoted pieces in games with pieces in hand) and the cell is added to ``marks``."""
     g = game.geometry
     board = [EMPTY] * g.size
     levels = field.split(game.level_separator) if g.levels > 1 else [field]
@@ -33,9 +35,13 @@ def parse_board(game, field: str) -> list[int]:
             rank = g.ranks - 1 - ri
             f = 0
             pos = 0
+            last = -1                   # the cell of the piece just read (a ``~`` may follow it)
             for m in game.token_re.finditer(row):
                 if m.start() != pos:
-                    raise FenError(f"bad character {row[pos]!r} in rank {rank + 1}")
+                    if marks is None or last < 0 or m.start() != pos + 1 or row[pos] != "~":
+                        raise FenError(f"bad character {row[pos]!r} in rank {rank + 1}")
+                    marks.add(last)
+                last = -1
                 pos = m.end()
                 tok = m.group()
                 if tok.isdigit():
@@ -56,7 +62,11 @@ def parse_board(game, field: str) -> list[int]:
                     if coord not in g.index:
                         raise FenError(f"a piece stands on a hole at file {FILES[f]}, rank {rank + 1}")
                     board[g.index[coord]] = game.letters[tok]
+                    last = g.index[coord]
                 f += 1
+            if marks is not None and last >= 0 and row[pos:] == "~":
+                marks.add(last)
+                pos += 1
             if pos != len(row):
                 raise FenError(f"bad character {row[pos]!r} in rank {rank + 1}")
             if f != g.files:
@@ -64,7 +74,8 @@ def parse_board(game, field: str) -> list[int]:
     return board
 
 
-def format_board(game, board: list[int]) -> str:
+def format_board(game, board: list[int], marks: frozenset[int] | set[int] = frozenset()) -> str:
+    """The board field; a ``~`` follows each piece on a cell of ``marks`` (promoted pieces, see parse_board)."""
     g = game.geometry
     levels = []
     for level in range(g.levels - 1, -1, -1):
@@ -80,7 +91,7 @@ def format_board(game, board: list[int]) -> str:
                 if empty:
                     out.append(str(empty))
                     empty = 0
-                out.append("*" if cell is None or code == HOLE else game.letter_of(code))
+                out.append("*" if cell is None or code == HOLE else game.letter_of(code) + ("~" if cell in marks else ""))
             if empty:
                 out.append(str(empty))
             rows.append("".join(out))
@@ -136,7 +147,7 @@ def parse_fen(pos: "Position", text: str) -> None:
         raise FenError("halfmove clock and move number must be whole numbers below 10**9") from None
     if pos.halfmove < 0 or pos.fullmove < 1:
         raise FenError("halfmove clock must be >= 0 and move number >= 1")
-    pos.extra = game.parse_extra(pos, fields[6:])
+    pos.extra = game.read_extra(pos, fields[0], fields[6:])
     if game.has_extra:
         pos.hash ^= game.extra_hash(pos.extra)
     game.validate(pos)
@@ -301,7 +312,7 @@ def format_castling(pos: "Position") -> str:
 def format_fen(pos: "Position") -> str:
     game = pos.game
     ep = format_windows(pos) if game.ep_windows else game.names.name(pos.ep) if pos.ep >= 0 else "-"
-    fields = [game.board_to_text(pos.board), game.color_letters[pos.turn], format_castling(pos), ep,
+    fields = [game.write_board(pos), game.color_letters[pos.turn], format_castling(pos), ep,
               str(pos.halfmove), str(pos.fullmove)]
     fields += game.format_extra(pos)
     return " ".join(fields)

@@ -117,8 +117,7 @@ MECHANISMS = {
     "piece promotion": ("promotedPieceType", "piecePromotionOnCapture", "mandatoryPiecePromotion",
                         "pieceDemotion", "immobilityIllegal", "shogiPawnDropMateIllegal"),
     "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
-    "regions": ("diagonalLines", "flyingGeneral", "bikjangRule", "soldierPromotionRank", "enPassantRegionWhite",
-                "enPassantRegionBlack"),
+    "regions": ("diagonalLines", "flyingGeneral", "bikjangRule", "soldierPromotionRank"),
     "flag region": ("flagPieceWhite", "flagPieceBlack", "flagRegionWhite", "flagRegionBlack", "flagPieceCount",
                     "flagPieceBlockedWin", "flagMove", "flagPieceSafe"),
     "n-check": ("checkCounting",),
@@ -172,12 +171,21 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
     table: dict[str, Any] = {}
     files, ranks = model["maxFile"], model["maxRank"]
     table["files"], table["ranks"] = files, ranks
+    # FSF turns Black's moves half round (src/bitboard.cpp: a black piece steps by -d), where a mirror keeps
+    # its left and right: the same for symmetric pieces, not for fl-like ones
+    table["players"] = [{"name": "white", "letter": "w", "forward": [0, 1, 0]},
+                        {"name": "black", "letter": "b", "forward": [0, -1, 0], "side": [-1, 0, 0]}]
     on_board = frozenset((f, r) for f in range(files) for r in range(ranks))
-    pawns = model["promotionPawnTypesWhite"]
-    if (model["promotionPawnTypesBlack"] != pawns or model["enPassantTypesWhite"] != model["enPassantTypesBlack"]
-            or not model["enPassantTypesWhite"] <= pawns | {"king"}
-            or model["nMoveRuleTypesWhite"] != pawns or model["nMoveRuleTypesBlack"] != pawns):
+    present = set(model["letters"])
+    pawns = model["promotionPawnTypesWhite"] & present
+    if (model["promotionPawnTypesBlack"] & present != pawns
+            or not model["enPassantTypesWhite"] & present == model["enPassantTypesBlack"] & present <= pawns
+            or model["nMoveRuleTypesWhite"] & present != pawns or model["nMoveRuleTypesBlack"] & present != pawns):
         missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes/nMoveRuleTypes")
+    ep_regions = {model["enPassantRegionWhite"], model["enPassantRegionBlack"]}
+    en_passant = ep_regions == {fm.ALL}
+    if not en_passant and ep_regions != {frozenset()}:
+        missing.setdefault("regions", []).append("enPassantRegion")
     pieces: dict[str, Any] = {}
     fen_board = model["startFen"].split(" ")[0].split("[")[0]
     initial_region = [model["doubleStepRegionWhite"] & on_board, model["doubleStepRegionBlack"] & on_board]
@@ -192,9 +200,10 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
         pass
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
         bare_king = "reply"
-    elif ext[0] == "loss" and ext[2] == 0 and not ext[3] and "king" not in model["letters"] and "*" not in ext[1]:
-        royal = set(ext[1])              # extinction of these types loses: they are our royal pieces
-        check = EXTINCTION
+    elif ext[0] == "loss" and not ext[3] and "king" not in model["letters"] and "*" not in ext[1] and \
+            ext[2] in (0, _start_count(model, ext[1]) - 1):
+        royal = set(ext[1])              # losing these types loses: they are our royal pieces, without check
+        check = EXTINCTION if ext[2] == 0 else "capture"
     else:
         missing.setdefault("extinction and pseudo-royals", []).append("extinctionValue/extinctionPieceTypes")
     for pt, letter in model["letters"].items():
@@ -211,6 +220,8 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
             continue
         if pt == "pawn" and initial_region[0]:
             first = (Path(((0, 1, 0), (0, 2, 0))),)
+        if not en_passant:
+            first = tuple(Path(a.offsets, a.initial, en_passant=False) for a in first)
         if pt in ("pawn",) and not initial_region[0]:
             first = ()
         if not plain and not first:
@@ -223,18 +234,15 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
                 sorted(_sq(s) for s in initial_region[0]), sorted(_sq(s) for s in initial_region[1])]
     if not pieces:
         missing.setdefault("Betza moves", []).append("no piece the core can move")
-    promo_w, promo_b = model["promotionPieceTypesWhite"], model["promotionPieceTypesBlack"]
-    if promo_w != promo_b:
-        missing.setdefault("lopsided armies", []).append("promotionPieceTypes differ by colour")
-    table["promotion"] = "".join(model["letters"][pt].lower() for pt in sorted(promo_w) if pt in model["letters"])
+    letters = ["".join(model["letters"][pt].lower() for pt in sorted(model[f"promotionPieceTypes{c}"])
+                       if pt in model["letters"]) for c in fm.COLORS]
+    table["promotion"] = letters[0] if letters[0] == letters[1] else letters
     zone_w, zone_b = model["promotionRegionWhite"] & on_board, model["promotionRegionBlack"] & on_board
-    rows_w = {r for _, r in zone_w}
-    depth = len(rows_w)
-    if pawns & set(model["letters"]) and (
-            zone_w != {(f, r) for f in range(files) for r in range(ranks - depth, ranks)}
-            or zone_b != {(f, r) for f in range(files) for r in range(depth)} or depth == 0):
-        missing.setdefault("promotion rules", []).append("promotionRegion (not the last ranks)")
+    depth = len({r for _, r in zone_w})
     table["promotion_ranks"] = max(depth, 1)
+    if zone_w != {(f, r) for f in range(files) for r in range(ranks - depth, ranks)} \
+            or zone_b != {(f, r) for f in range(files) for r in range(depth)} or depth == 0:
+        table["promotion_squares"] = [sorted(_sq(q) for q in zone_w), sorted(_sq(q) for q in zone_b)]
     table["pieces"] = pieces
     table["check"] = check
     table["bare_king"] = bare_king
@@ -260,6 +268,12 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
     return table
 
 
+def _start_count(model: dict, types: frozenset) -> int:
+    """How many pieces of ``types`` White starts with."""
+    board = model["startFen"].split(" ")[0].split("[")[0]
+    return sum(1 for ch in board if ch.isupper() and _type(model, ch) in types)
+
+
 def _sq(s: tuple[int, int]) -> str:
     return f"{chr(97 + s[0])}{s[1] + 1}"
 
@@ -272,7 +286,7 @@ def _move(atom: Any) -> dict[str, Any]:
     mode = {Mode.BOTH: "both", Mode.MOVE: "move", Mode.CAPTURE: "capture"}[getattr(atom, "mode", Mode.MOVE)]
     vec = lambda vs: [[x, y] for x, y, _ in vs]
     if isinstance(atom, Path):
-        return {"path": vec(atom.offsets), "initial": True}
+        return {"path": vec(atom.offsets), "initial": True, "en_passant": atom.en_passant}
     if isinstance(atom, Slide):
         return {"slide": vec(atom.directions), "range": atom.limit, "mode": mode}
     if isinstance(atom, Hop):

@@ -112,6 +112,9 @@ class Game(GameTables, Presentation):
     # A piece without a table keeps the geometry-only bonus of ``_compile_pst``.
     placement: dict[str, tuple[int, ...]] = {}
     oriented_by_cell = False       # ``orientation`` depends on the cell, not only on the colour
+    # Captures go to hand (variants/hands.py): a capture or drop no longer bounds the positions that may
+    # repeat, so repetitions are counted over the whole game (Fairy-Stockfish: since the last null move)
+    reversible_captures = False
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry
@@ -199,6 +202,15 @@ class Game(GameTables, Presentation):
 
     def format_extra(self, pos: "Position") -> list[str]:
         return []
+
+    def read_extra(self, pos: "Position", board_field: str, fields: list[str]):
+        """The extra state from the whole board field and the fields after the move number (default:
+        ``parse_extra(fields)``; pieces in hand, variants/hands.py, read theirs from the board field)."""
+        return self.parse_extra(pos, fields)
+
+    def write_board(self, pos: "Position") -> str:
+        """The board field of ``pos``'s position string (default: ``board_to_text``)."""
+        return self.board_to_text(pos.board)
 
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """Drop pseudo-legal moves a rule forbids for the side to move (e.g. a locked level). Applied to

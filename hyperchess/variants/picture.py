@@ -92,6 +92,8 @@ class Picture:
     layout: Callable[["Position", bool], Layout] | None = None     # a whole custom layout (position, flipped)
     notes: Callable[["Position"], list[str]] | None = None         # extra lines under the board
     top_first: bool = False                                        # levels in reading order from the top one
+    # boxes beside the default layout (e.g. pieces in hand): position -> [(title, [(click id, code, count)])]
+    side: Callable[["Position"], list[tuple[str, list[tuple[str, int, str]]]]] | None = None
 
 
 def eliminated_notes(pos: "Position") -> list[str]:

@@ -563,6 +563,8 @@ class Position:
         """How many times the current position has stood on the board (this time included)."""
         h = self.hash
         hist = self.history
+        if self.game.reversible_captures:     # captures go to hand: any earlier position may come back
+            return hist.count(h)
         window = hist[-(self.halfmove + 1):]
         return window.count(h)
 

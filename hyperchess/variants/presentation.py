@@ -36,6 +36,7 @@ class Presentation:
     flat_parent = "fairy"          # the XBoard variant whose rules XBoard applies to the board of `setup`
     flat_betza: dict[str, str] = {}   # letter -> Betza, sent as `piece X& DESC` for XBoard's legality test
     flat_royal = True              # False: XBoard is shown no king (its castling rule would misfire)
+    flat_holdings = 0              # the size of XBoard's holdings (pieces in hand; 0: none)
 
     def flat_pieces(self) -> dict[str, str]:
         """The ``piece`` lines for a game XBoard does not know by name (its board comes from ``setup``):

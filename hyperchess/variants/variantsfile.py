@@ -24,6 +24,7 @@ from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .hands import HandRules, Hands, hands_picture
 from .geometry import Geometry, symmetric
 from .load import check_position
 from .notation import SquareNames
@@ -38,13 +39,17 @@ EXTINCTION = "extinction"  # a value of `check` (also Fairy-Stockfish's name of 
 MAX_CELLS = 4096          # a board larger than this is refused (the tables are per cell)
 MAX_SIDE = 64             # files, ranks or levels
 
+# pieces in hand and drops (variants/hands.py): key -> its HandRules field (Fairy-Stockfish's names, snake_case)
+HAND_KEYS = {"piece_drops": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
+             "first_rank_pawn_drops": "first_rank_pawn_drops",
+             "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows"}
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
-             "initial_squares"}
-PLAYER_KEYS = {"name", "letter", "forward", "up", "team"}
+             "initial_squares", "promotion_squares"} | set(HAND_KEYS)
+PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
 MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move_only", "capture_only", "lame",
@@ -284,11 +289,21 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
 class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
+    def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
+        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`."""
+        if cls is FileGame and isinstance(spec.table, dict) and spec.table.get("piece_drops") is True:
+            return super().__new__(HandFileGame)
+        return super().__new__(cls)
+
     def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
         """The game of ``spec``; ``budget``: the most work (``filelimits.work``) its move tables may take."""
         t = spec.table
         where = f"[{spec.name}]"
         self._describe(spec)
+        hand_key = next((k for k in HAND_KEYS if k in t), None)
+        if hand_key is not None and not isinstance(self, Hands):
+            raise VariantsFileError(f"{where}.{hand_key}: pieces in hand need piece_drops = true, got "
+                                    f"piece_drops = {t.get('piece_drops', 'false')!r}")
         files = _int(t, "files", where, 8, 1, 26)
         ranks = _int(t, "ranks", where, 8, 1, MAX_SIDE)
         levels = _int(t, "levels", where, 1, 1, MAX_SIDE)
@@ -354,7 +369,15 @@ class FileGame(Game):
         if legend or order == "top first":
             self.picture = Picture(legend={str(k).upper(): v for k, v in legend.items()},
                                    top_first=order == "top first")
-        promo = str(t.get("promotion", "".join(p.letter for p in army if not p.pawn and not p.royal))).lower()
+        promo_value = t.get("promotion", "".join(p.letter for p in army if not p.pawn and not p.royal))
+        if isinstance(promo_value, list):        # one string a player (Fairy-Stockfish's ...White/...Black)
+            if len(promo_value) != self.players or not all(isinstance(x, str) for x in promo_value):
+                raise VariantsFileError(f"{where}.promotion: letters, or a list of letters for each player")
+            self._player_promotion: list[str] | None = [x.lower() for x in promo_value]
+            promo = "".join(dict.fromkeys("".join(self._player_promotion)))
+        else:
+            self._player_promotion = None
+            promo = str(promo_value).lower()
         self.promotion_letters = promo
         super().__init__(geo, SquareNames(geo, level_names=tuple(level_names), level_at=level_at), army)
         self.teams = self._teams
@@ -365,6 +388,12 @@ class FileGame(Game):
         depth = _int(t, "promotion_ranks", where, 1, 1, MAX_SIDE)
         up_depth = _int(t, "promotion_levels", where, 0, 0, MAX_SIDE)
         self.promotion_zone = [self._zone(color, depth, up_depth) for color in range(self.players)]
+        squares = t.get("promotion_squares")
+        if squares is not None:                  # any zone, one list of squares a player
+            if not isinstance(squares, list) or len(squares) != self.players or not all(
+                    isinstance(x, list) and all(isinstance(q, str) for q in x) for x in squares):
+                raise VariantsFileError(f"{where}.promotion_squares: a list of squares for each player")
+            self.promotion_zone = [frozenset(self.names.parse(q) for q in x) for x in squares]
         castlings = t.get("castling", [])
         if not isinstance(castlings, list):
             raise VariantsFileError(f"{where}.castling: a list of {{ king, to, rook, rook_to, letter }}")
@@ -384,6 +413,9 @@ class FileGame(Game):
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
             self._initial_squares(t.get("initial_squares", {}), f"{where}.initial_squares", kind)
             self.compile()
+            if self._player_promotion is not None:
+                self._promo_codes = [tuple(c for c in self._promo_codes[color] if self.promo_suffix[c] in letters)
+                                     for color, letters in enumerate(self._player_promotion)]
             self._check_royal_start()
             check_position(self.position())           # a start that play can begin from, as load_position checks
         except FenError as exc:
@@ -454,6 +486,10 @@ class FileGame(Game):
             if _dot(forward, up):
                 raise VariantsFileError(f"{at}: 'forward' and 'up' must lie along different axes")
             side = next(v for v in ((1, 0, 0), (0, 1, 0), (0, 0, 1)) if _dot(v, forward) == 0 and _dot(v, up) == 0)
+            if "side" in player:                 # its right hand: [-1, 0, 0] turns Black's moves half round
+                side = _unit(player["side"], f"{at}.side")   # (Fairy-Stockfish) instead of mirroring them
+                if _dot(side, forward) or _dot(side, up):
+                    raise VariantsFileError(f"{at}.side: along the axis that is neither 'forward' nor 'up'")
             team = player.get("team", i % 2 + 1)
             if team not in (1, 2):
                 raise VariantsFileError(f"{at}.team: 1 or 2")
@@ -621,6 +657,30 @@ def _mirror(square: str, ranks: int) -> str:
 
 def describe(spec: GameSpec) -> tuple[str, str, int, tuple[str, ...]]:
     """(title, description, players, colour names) of the game of ``spec``, its tables not built."""
-    game = FileGame.__new__(FileGame)
+    game = object.__new__(FileGame)        # FileGame.__new__ picks the class by the table
     game._describe(spec)
     return game.title, game.description, game.players, game.color_names
+
+
+class HandFileGame(Hands, FileGame):
+    """A game from a file with pieces in hand and drops (``piece_drops = true``; variants/hands.py)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.hand_rules = _hand_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+        self.picture = hands_picture(self.picture)
+
+
+def _hand_rules(t: dict, where: str) -> HandRules:
+    """The hand keys of a game table: true/false switches and ``drop_rows`` (0 = anywhere)."""
+    values: dict[str, Any] = {}
+    for key, name in HAND_KEYS.items():
+        if key not in t or not name:
+            continue
+        if key == "drop_rows":
+            values[name] = _int(t, key, where, 0, 0, MAX_SIDE)
+        elif not isinstance(t[key], bool):
+            raise VariantsFileError(f"{where}.{key}: true or false")
+        else:
+            values[name] = t[key]
+    return HandRules(**values)

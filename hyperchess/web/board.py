@@ -2,6 +2,10 @@
 the store when a link comes back (after a restart, or after the game was set aside), and the pages to tell
 when a game changes.
 
+A game is written to the store at its first move. Before it (a page load, a change of the Game box) it lives
+only here: set aside, it is parked as a small record (``parked``, up to MAX_PARKED, the oldest forgotten
+first), so its links still open it while the server runs; after a restart they open nothing.
+
 Limits (per server; docs/web.md): MAX_OPEN games in memory. Beyond it a new or reopened game sets aside the
 open game that was used least recently and has no page connected; nothing is lost, since every game is in the
 store and opens again on its link. Only when every open game has a page connected is a new game refused
@@ -16,9 +20,10 @@ from typing import Callable
 from hyperchess.variants import DEFAULT_GAME, game_names, get_game
 
 from .session import BadInput, NotAllowed, Session
-from .store import Store
+from .store import Store, StoredGame
 
 MAX_OPEN = 200
+MAX_PARKED = 10000        # games without a move set aside in memory (a few hundred bytes each)
 
 
 class Full(Exception):
@@ -26,12 +31,15 @@ class Full(Exception):
 
 
 class Board:
-    def __init__(self, store: Store, max_open: int = MAX_OPEN) -> None:
+    def __init__(self, store: Store, max_open: int = MAX_OPEN, engines: dict | None = None) -> None:
         self.store = store
+        self.engines = engines or {}                                # name -> outside.OutsideEngine
         self.max_open = max_open
         self.sessions: OrderedDict[str, Session] = OrderedDict()   # game id -> game, least recently used first
         self.by_key: dict[str, str] = {}                            # key -> game id, for the open games
         self.watchers: dict[str, int] = {}                          # game id -> pages connected
+        self.parked: OrderedDict[str, StoredGame] = OrderedDict()   # game id -> a set-aside game not kept
+        self.parked_keys: dict[str, str] = {}                       # key -> game id, for the parked games
         self.lock = threading.RLock()
         self.notify: Callable[[str], None] | None = None            # the server's: a game changed
 
@@ -57,6 +65,27 @@ class Board:
         s.close()
         for key in s.keys:
             self.by_key.pop(key, None)
+        with s.lock:
+            if not s.kept and not s.names:
+                self._park(record_of(s))
+
+    def _park(self, record: StoredGame) -> None:
+        """Keep a game without moves in memory (the lock is held), forgetting the oldest beyond MAX_PARKED."""
+        self.parked[record.id] = record
+        for key in record.keys:
+            self.parked_keys[key] = record.id
+        while len(self.parked) > MAX_PARKED:
+            _, old = self.parked.popitem(last=False)
+            for key in old.keys:
+                self.parked_keys.pop(key, None)
+
+    def _unpark(self, game_id: str) -> Session | None:
+        record = self.parked.pop(game_id)
+        for key in record.keys:
+            self.parked_keys.pop(key, None)
+        s = Session.restore(record, kept=False, engines=self.engines)
+        s.store = self.store
+        return s
 
     def reopen_unfinished(self) -> int:
         """Open the unfinished games kept in the store (most recent first, up to half the room); their
@@ -83,7 +112,7 @@ class Board:
         if stored is None:
             return None
         try:
-            s = Session.restore(stored)
+            s = Session.restore(stored, engines=self.engines)
         except Exception:        # a game the present rules cannot replay (an edited variants file): not opened
             return None
         s.store = self.store
@@ -109,15 +138,15 @@ class Board:
         position = body.get("position")
         if position is not None and not isinstance(position, str):
             raise BadInput("position: give a position string")
-        s = Session(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"), linked=linked)
+        s = Session(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"), linked=linked,
+                    engines=self.engines)
         if position:
             s.set_position(position)
         keys = s.make_keys()
         owner = next(k for k, (role, _) in keys.items() if role == "owner")
+        s.store = self.store                 # written at its first move
         with self.lock:
             self._admit(s)
-        self.store.create(s, keys)
-        s.store = self.store
         s.kick()
         return s, owner
 
@@ -130,10 +159,10 @@ class Board:
             gid = self.by_key.get(key)
             s = self.sessions.get(gid) if gid else None
             if s is None:
-                gid = self.store.game_of_key(key)
+                gid = self.parked_keys.get(key) or self.store.game_of_key(key)
                 if gid is None:
                     raise NotAllowed("this link opens no game here")
-                s = self.sessions.get(gid) or self._restore(gid)
+                s = self.sessions.get(gid) or (self._unpark(gid) if gid in self.parked else self._restore(gid))
                 if s is None:
                     raise NotAllowed("this link's game cannot be opened")
                 if s.id not in self.sessions:
@@ -153,7 +182,7 @@ class Board:
         if not isinstance(key, str) or not 8 <= len(key) <= 100:
             return False
         with self.lock:
-            if key in self.by_key:
+            if key in self.by_key or key in self.parked_keys:
                 return True
         return self.store.game_of_key(key) is not None
 
@@ -184,10 +213,17 @@ def pgn_of(board: Board, game_id: str) -> tuple[str, str]:
     return s.variant, s.pgn()
 
 
-def export_all(store: Store) -> str:
-    """Every game in the store as one PGN, oldest first."""
+def record_of(s: Session) -> StoredGame:
+    """A game without moves as the store would keep it (to park it, ``Board._park``)."""
+    ended = s.ended or (None, None, None)
+    return StoredGame(s.id, s.variant, s.start_fen, list(s.seats), sorted(s.linked), s.movetime, s.clock, s.created,
+                      s.created, *ended, s.draw_offer, [], [], dict(s.keys))
+
+
+def export_all(store: Store, everything: bool = False) -> str:
+    """Every game with a move in the store (``everything``: all) as one PGN, oldest first."""
     out = []
-    for gid in store.all_ids():
+    for gid in store.all_ids(everything):
         stored = store.load(gid)
         try:
             s = Session.restore(stored)

@@ -1,23 +1,98 @@
 """The engine's seats and the analysis of a web-board game, each search in a worker thread (never on the
 server's event loop, so one game's search never stalls another game's moves).
 
-At most ``ENGINE_SLOTS`` searches run at once in one server: searches are pure Python (or compiled code
-that holds the GIL), so every thinking engine slows everything else; the other games wait their turn and
-play slower while the pages stay interactive.
+At most ``ENGINE_SLOTS`` searches run at once in one server, the engine seats' and the analyses' together:
+searches are pure Python (or compiled code that holds the GIL), so every thinking engine slows everything
+else; the other games wait their turn and play slower while the pages stay interactive. A seat's move comes
+before an analysis: a seat that finds every slot taken asks an analysis holding one to give way (its search
+stops, waits for a free slot and goes on from its searcher's table).
 """
 from __future__ import annotations
 
 import threading
+import time
+from contextlib import contextmanager
+from typing import Iterator
 
 from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.pgn import score_text
+from hyperchess.variants import MoveError
 from hyperchess.variants.game import Move
 
 from .errors import BadInput
+from .outside import EngineFailed, OutsidePlayer
 
-ENGINE_SLOTS = threading.BoundedSemaphore(2)    # searches running at once in one server
 ANALYSIS_SECONDS = 60.0                         # an analysis stops by itself after this long
+
+
+class Slots:
+    """``n`` searches at once: ``seat()`` for an engine seat's move, ``analysis(give_way, stop)`` for an
+    analysis, which a waiting seat asks to give way (``give_way`` is set)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.cond = threading.Condition()
+        self.used = 0
+        self.seats_waiting = 0
+        self.analyses: list[threading.Event] = []      # the give-way events of the analyses holding a slot
+
+    def _free(self) -> None:
+        with self.cond:
+            self.used -= 1
+            self.cond.notify_all()
+
+    @contextmanager
+    def seat(self) -> Iterator[None]:
+        with self.cond:
+            self.seats_waiting += 1
+            try:
+                while self.used >= self.n:
+                    asked = next((e for e in self.analyses if not e.is_set()), None)
+                    if asked is not None:
+                        asked.set()
+                    self.cond.wait()
+            finally:
+                self.seats_waiting -= 1
+            self.used += 1
+        try:
+            yield
+        finally:
+            self._free()
+
+    @contextmanager
+    def analysis(self, give_way: threading.Event, stop: threading.Event) -> Iterator[bool]:
+        """A slot once none is wanted by a seat (True), or False when ``stop`` is set first."""
+        with self.cond:
+            while (self.used >= self.n or self.seats_waiting) and not stop.is_set():
+                self.cond.wait(0.1)
+            if stop.is_set():
+                got = False
+            else:
+                got = True
+                self.used += 1
+                give_way.clear()
+                self.analyses.append(give_way)
+        try:
+            yield got
+        finally:
+            if got:
+                with self.cond:
+                    self.analyses.remove(give_way)
+                self._free()
+
+
+ENGINE_SLOTS = Slots(2)    # searches running at once in one server
+
+
+class Either:
+    """Set when any of its events is (a search's stop event: ``is_set`` is all the search asks)."""
+
+    def __init__(self, *events: threading.Event) -> None:
+        self.events = events
+
+    def is_set(self) -> bool:
+        return any(e.is_set() for e in self.events)
 
 
 class EngineSeats:
@@ -25,8 +100,10 @@ class EngineSeats:
     thinks about a position without moving."""
 
     def _engine_wanted(self) -> bool:
+        seat = self.seats[self.pos.turn]
+        # a stored game's outside engine that this server was not given: nothing plays its seat
         return not (self.closed or self.editing is not None or self.outcome() is not None
-                    or self.seats[self.pos.turn] != "engine")
+                    or seat == "human" or (seat != "engine" and seat not in self.engines))
 
     def kick(self) -> None:
         """Start the engine thread if the engine is to move and it is not already thinking."""
@@ -53,11 +130,14 @@ class EngineSeats:
         while True:
             with self.lock:
                 if not self._engine_wanted():
+                    if self.closed or self.outcome() is not None:
+                        self.close_outside()
                     return
                 version = self.version
                 pos = self.pos.copy()
                 self.stop = stop = threading.Event()
                 movetime = self.movetime
+                seat = self.seats[pos.turn]
             side = self.game.color_names[pos.turn]
 
             def info(i: SearchInfo, pos=pos, version=version, side=side) -> None:
@@ -69,19 +149,68 @@ class EngineSeats:
                                          f"nodes {i.nodes}  {line}").rstrip()
                         self.engine_score = i.score
 
-            with ENGINE_SLOTS:
+            with ENGINE_SLOTS.seat():
                 if stop.is_set():
                     continue            # the game changed while it waited for a slot
                 with self.lock:
                     limits = self._engine_limits(pos, movetime)
-                result = self.searcher.search(pos, limits, stop=stop, on_info=info)
+                try:
+                    best = (self.searcher.search(pos, limits, stop=stop, on_info=info).best if seat == "engine"
+                            else self._outside_move(pos, seat, limits, stop, version))
+                except EngineFailed as exc:
+                    with self.lock:
+                        if self.version == version and not self.closed:
+                            self._forfeit(pos.turn, str(exc))
+                    return
             with self.lock:
                 if self.version != version or self.closed:
                     continue            # the game changed while we thought: think again about the new one
-                if result.best is None or self.outcome() is not None:
+                if best is None or self.outcome() is not None:
                     return              # no move, or its flag fell while it thought
-                self._push(result.best)
+                self._push(best)
                 self.stop = threading.Event()
+
+    # ------------------------------------------------------------------ engines from outside (outside.py)
+    def _outside_move(self, pos, seat: str, limits: Limits, stop: threading.Event, version: int) -> Move | None:
+        """The move of the outside engine ``seat``, checked by our rules; EngineFailed if it has none."""
+        with self.lock:
+            player = self.outside.get(seat)
+            if player is None or player.fen != self.start_fen:
+                if player is not None:
+                    player.close()
+                player = self.outside[seat] = OutsidePlayer(self.engines[seat], self.variant, self.start_fen)
+            names = list(self.names)
+            turn = pos.turn
+            clocks = (self.time_left(turn), self.time_left(1 - turn))
+        side = self.game.color_names[turn]
+
+        def info(depth: int, score: int) -> None:
+            with self.lock:
+                if self.version == version:
+                    self.thinking = f"{side} ({seat}): score {score_text(score)} for {side}, depth {depth}"
+                    self.engine_score = score
+
+        text = player.best(names, limits, self.game.teams[turn] == 0, clocks, stop, info)
+        if text is None:
+            return None
+        try:
+            return pos.parse_move(text)
+        except (MoveError, ValueError, KeyError, IndexError) as exc:
+            player.close()
+            raise EngineFailed(f"{seat} makes an illegal move: {text[:40]} ({exc})") from None
+
+    def _forfeit(self, color: int, reason: str) -> None:
+        """The outside engine of ``color`` failed (crash, silence, illegal move): its team loses."""
+        loser = self.game.teams[color]
+        termination = "rules infraction" if "illegal move" in reason else "abandoned"
+        self.ended = ("0-1" if loser == 0 else "1-0", reason[:200], termination)
+        self.close_outside()
+        self._changed()
+
+    def close_outside(self) -> None:
+        for player in self.outside.values():
+            player.close()
+        self.outside.clear()
 
     def analyze(self, on: bool, ply: int | None = None) -> None:
         """Think about the present position (``ply`` None) or the one after ``ply`` moves, without moving:
@@ -110,12 +239,22 @@ class EngineSeats:
         def info(i: SearchInfo) -> None:
             line = pv_text(view, i.pv)
             with self.lock:
-                if self.analysis is entry:
+                # after giving way the search starts again from depth 1: the deeper line stays shown
+                if self.analysis is entry and i.depth >= entry["depth"]:
                     entry.update(depth=i.depth, score=score_text(i.score), line=line.split(),
                                  best=(i.pv[0][0], i.pv[0][1]) if i.pv else entry["best"])
 
         def work() -> None:
-            searcher.search(view, Limits(movetime=ANALYSIS_SECONDS, use_all=True), stop=stop, on_info=info)
+            give_way = threading.Event()
+            end = time.monotonic() + ANALYSIS_SECONDS
+            while not stop.is_set() and time.monotonic() < end:
+                with ENGINE_SLOTS.analysis(give_way, stop) as got:
+                    if not got:
+                        break
+                    searcher.search(view, Limits(movetime=max(0.05, end - time.monotonic()), use_all=True),
+                                    stop=Either(stop, give_way), on_info=info)
+                if not give_way.is_set():
+                    break               # done: its time is up, or it was stopped
             with self.lock:
                 entry["running"] = False
 

@@ -6,6 +6,9 @@ every HTTP request and WebSocket handshake.
 - An ``Origin``, where one is sent, is the server's own (``http://`` + Host); for a WebSocket it must be sent.
 - A POST carries ``Content-Type: application/json`` (which a foreign page cannot send without a CORS
   preflight, and this server answers no preflight) and a ``Content-Length`` from 0 to MAX_BODY.
+- A POST's body is read here, whatever its framing (``Content-Length`` or chunked): the bytes received are
+  counted, and beyond MAX_BODY it is refused (413) and the connection closed, so no more is read or held; the
+  whole body must arrive within ``body_seconds`` (408). A client gone mid-body is one line in the log.
 - Bound beyond loopback: a request needs the token printed at start-up (``?token=`` or ``X-Hyperchess-Token``)
   or a link's key that opens a game (``/play/KEY``, ``/watch/KEY``, ``?key=`` or ``X-Hyperchess-Key``); only
   the page's own files are served without. A key alone does not start games or list them (TOKEN_ONLY). The path checked is the one routed, whatever the form of the
@@ -15,13 +18,17 @@ Every refusal is a status and one line of JSON.
 """
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
+import logging
 import secrets
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
 MAX_BODY = 64 * 1024
+BODY_SECONDS = 10.0                  # a request's whole body must arrive within this long of its headers
+log = logging.getLogger("hyperchess.web")
 TOKEN_HEADER = "x-hyperchess-token"
 KEY_HEADER = "x-hyperchess-key"
 PUBLIC = ("/", "/favicon.ico")       # served without the token (the page carries ?token= to the API)
@@ -47,8 +54,10 @@ class Guard:
     """The rules above for a server bound to ``host``:``port`` with ``token`` (None on loopback);
     ``key_known(key)`` tells whether a link's key opens a game."""
 
-    def __init__(self, app, host: str, port: int, token: str | None, key_known: Callable[[str], bool]) -> None:
+    def __init__(self, app, host: str, port: int, token: str | None, key_known: Callable[[str], bool],
+                 body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
+        self.body_seconds = body_seconds
         self.port = port
         self.token = token
         self.key_known = key_known
@@ -105,6 +114,11 @@ class Guard:
             path = urlsplit(path).path or "/"
             scope = dict(scope, path=path, raw_path=path.encode("utf-8", "replace"))
         refused = self.refusal(scope)
+        if refused is None and scope["type"] == "http" and scope["method"] == "POST":
+            body, refused = await self.read_body(scope, receive)
+            if body is None and refused is None:
+                return                        # the client has gone: nobody to answer
+            receive = replay(body, receive)
         if refused is None:
             await self.app(scope, receive, send)
             return
@@ -117,6 +131,44 @@ class Guard:
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"cache-control", b"no-store"), (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
+
+
+    async def read_body(self, scope, receive) -> tuple[bytes | None, tuple[int, str] | None]:
+        """(the whole body, None), or (None, a refusal), or (None, None) when the client has gone."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.body_seconds
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except asyncio.TimeoutError:
+                return None, (408, f"the request's body took longer than {self.body_seconds:g} s")
+            if message["type"] == "http.disconnect":
+                client = scope.get("client") or ("?", 0)
+                log.warning("hyperchess serve: %s:%s left during the body of POST %s (%d bytes received)",
+                            client[0], client[1], scope.get("path", "")[:80], size)
+                return None, None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                return None, (413, f"a request body is at most {MAX_BODY} bytes")
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks), None
+
+
+def replay(body: bytes, receive):
+    """An ASGI ``receive`` that gives the body already read, then whatever the connection says."""
+    given = False
+
+    async def again():
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+    return again
 
 
 def one_line(reason: str) -> bytes:

@@ -42,12 +42,11 @@ def _rows(rows: list[dict], tail: str, qtail: str) -> str:
 
 
 def games_page(rows: list[dict], token: str | None) -> str:
-    """Two tables: the finished games, and the games in play that have a move (a game left before its first
-    move is not listed: its links still open it)."""
+    """Two tables: the finished games, and the games in play (the store lists only games with a move)."""
     tail = f"&token={quote(token)}" if token else ""
     qtail = f"?token={quote(token)}" if token else ""
     finished = _rows([r for r in rows if r["result"]], tail, qtail)
-    playing = _rows([r for r in rows if not r["result"] and r["moves"]], tail, qtail)
+    playing = _rows([r for r in rows if not r["result"]], tail, qtail)
     head = ("<thead><tr><th>Game</th><th>Seats</th><th>Result</th><th>Moves</th><th>Last change</th><th></th>"
             "</tr></thead>")
     return f"""<!doctype html>

@@ -4,7 +4,8 @@ request guard (``guard.py``: Host, Origin, token, body limits).
 API (JSON bodies and answers; errors are ``{"error": "one line"}`` with status 400/403/404/503). A game is
 reached through a link's key (``key`` in the body or query, or ``X-Hyperchess-Key``); the key decides which
 seats the caller plays (``board.py``):
-- ``GET  /api/games``                     the games: name, title, players, colours, description
+- ``GET  /api/games``                     the games: name, title, players, colours, description, and the
+  engines from outside (``serve --engine``) that play it, each a seat choice by its name
 - ``POST /api/new``   {variant, seats, movetime, clock, position}  a new game -> state, with ``key`` (the
   owner's) and ``links`` (one per seat given by link: seats ``"link"``; and the spectator's)
 - ``GET  /api/state?key=K[&ply=N][&flip=1][&rot=Q][&view=3d][&known=V]``  the game's state for this key
@@ -17,7 +18,8 @@ seats the caller plays (``board.py``):
 - ``POST /api/undo``, ``/api/position`` {position}, ``/api/seats`` {seats, movetime}, ``/api/edit``,
   ``/api/analyze`` {on, ply}: the owner's, at a board where no seat is played by link -> state
 - ``GET  /api/pgn?key=K`` or ``?game=ID``  the game as a PGN file
-- ``GET  /play/KEY``, ``/watch/KEY``      the page on a link; ``GET /games`` the games kept
+- ``GET  /play/KEY``, ``/watch/KEY``      the page on a link; ``GET /games[?all=1]`` the games kept (with a
+  move; ``all``: every one)
 - ``WS   /ws?key=K``  every change of the game is pushed as ``{"type": "update", ...}`` (``Session.update``);
   the client may send ``{"type": "move", "move": M[, "id": N]}`` (refused: ``error``; with an ``id``,
   acknowledged ``ack``; the update that follows acknowledges it in any case).
@@ -45,7 +47,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hyperchess.variants import game_names, game_summary, get_game
 
 from .board import Board, Full, pgn_of
-from .guard import KEY_HEADER, MAX_BODY, Guard, is_loopback, path_key
+from .guard import BODY_SECONDS, KEY_HEADER, MAX_BODY, Guard, is_loopback, path_key
 from . import rematch
 from .pages import games_page
 from .session import BadInput, NotAllowed
@@ -92,6 +94,14 @@ def parse_body(raw: bytes) -> dict:
     if not isinstance(body, dict):
         raise BadInput("the request must be a JSON object")
     return body
+
+
+def query_number(text: str | None, digits: int) -> int | None:
+    """A whole number of at most ``digits`` ASCII digits from a query string, else None (``str.isdigit`` also
+    takes Unicode digits such as ``²``, which ``int`` refuses)."""
+    if text is None or not (text.isascii() and text.isdigit() and len(text) <= digits):
+        return None
+    return int(text)
 
 
 def small_int(value, name: str, allow_none: bool = True) -> int | None:
@@ -153,20 +163,20 @@ class Api:
             s.edit(body, role)
         elif action == "analyze":
             ply = small_int(body.get("ply"), "ply")
-            if role != "owner" and s.outcome() is None:
+            if (role != "owner" or s.linked) and s.outcome() is None:
                 raise NotAllowed("analysis: only of a finished game, or at a board where no seat is played by link")
             s.analyze(bool(body.get("on")), ply)
             return self.view(s, role, mine, ply, key=key)
         elif action == "state":
             q = query or {}
             known = q.get("known")
-            if known is not None and known.isdigit() and len(known) < 10 and int(known) == s.version:
+            if known is not None and query_number(known, 9) == s.version:
                 return s.light_state()
             ply = q.get("ply")
-            if ply is not None and not (ply.isdigit() and len(ply) < 7):
+            if ply is not None and query_number(ply, 6) is None:
                 raise BadInput(f"ply: a move number, got {ply[:20]!r}")
             rot = q.get("rot", "0")
-            return self.view(s, role, mine, None if ply is None else int(ply), q.get("flip") == "1",
+            return self.view(s, role, mine, query_number(ply, 6), q.get("flip") == "1",
                              q.get("view") == "3d", int(rot) if rot in ("0", "1", "2", "3") else 0, key=key)
         else:
             raise LookupError(f"no such action /api/{action[:40]}")
@@ -208,9 +218,7 @@ class Api:
 
     async def post(self, request: Request) -> Response:
         action = request.path_params["action"]
-        body_bytes = await request.body()
-        if len(body_bytes) > MAX_BODY:
-            return error(400, f"Content-Length must be a whole number from 0 to {MAX_BODY}")
+        body_bytes = await request.body()        # read and bounded by the guard (guard.py)
         try:
             body = parse_body(body_bytes)
         except BadInput as exc:
@@ -239,7 +247,10 @@ class Api:
                         headers={**NO_STORE, "Content-Disposition": f'attachment; filename="hyperchess-{variant}.pgn"'})
 
     async def catalog(self, request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(games_list), headers=NO_STORE)
+        games = await run_in_threadpool(games_list)
+        engines = self.board.engines          # each game lists the outside engines that play it (outside.py)
+        return JSONResponse([dict(g, engines=[n for n, e in engines.items() if g["name"] in e.games]) for g in games],
+                            headers=NO_STORE)
 
     async def page(self, request: Request) -> Response:
         key = path_key(request.url.path)
@@ -249,7 +260,8 @@ class Api:
         return HTMLResponse(data, headers=NO_STORE)
 
     async def games(self, request: Request) -> Response:
-        rows = await run_in_threadpool(self.board.store.listing)
+        everything = request.query_params.get("all") == "1"
+        rows = await run_in_threadpool(lambda: self.board.store.listing(everything=everything))
         return HTMLResponse(games_page(rows, request.query_params.get("token")), headers=NO_STORE)
 
     async def static(self, request: Request) -> Response:
@@ -373,22 +385,24 @@ class WebServer:
     """The board on uvicorn, bound at construction (``server_address`` is known before serving):
     ``serve_forever()`` serves in the calling thread until ``shutdown()`` (from another thread)."""
 
-    def __init__(self, host: str, port: int, token: str | None, db, header_seconds: float = HEADER_SECONDS) -> None:
+    def __init__(self, host: str, port: int, token: str | None, db, header_seconds: float = HEADER_SECONDS,
+                 body_seconds: float = BODY_SECONDS, engines: list | None = None) -> None:
         self.token = token
-        self.board = Board(Store(db))
-        self.app, self.api = make_app(self.board)
+        store = Store(db, exclusive=True)      # one server per database: DatabaseBusy if another holds it
         self.sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             self.sock.bind((host.strip("[]"), port))
         except OSError:
             self.sock.close()
-            self.board.store.close()
+            store.close()
             raise
+        self.board = Board(store, engines={e.name: e for e in engines or ()})
+        self.app, self.api = make_app(self.board)
         self.sock.listen(2048)          # listening from here: connections wait in the backlog until served
         self.server_address = self.sock.getsockname()[:2]
         self.reopened = threading.Event()   # set once the unfinished games are open again (serve_forever)
-        guarded = Guard(self.app, host, self.server_address[1], token, self.board.key_known)
+        guarded = Guard(self.app, host, self.server_address[1], token, self.board.key_known, body_seconds)
         config = uvicorn.Config(guarded, log_level="error", access_log=False, lifespan="off",
                                 http=type("Deadline", (HeaderDeadline,), {"deadline": header_seconds}),
                                 ws="websockets-sansio", proxy_headers=False, server_header=False, backlog=2048,
@@ -424,12 +438,14 @@ class WebServer:
 
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, token: str | None = None, db=":memory:",
-                header_seconds: float = HEADER_SECONDS) -> WebServer:
+                header_seconds: float = HEADER_SECONDS, body_seconds: float = BODY_SECONDS,
+                engines: list | None = None) -> WebServer:
     """A server bound to ``host``:``port`` (port 0 = any free port) keeping its games in the SQLite file ``db``
-    (``:memory:``: nowhere, for throwaway servers); call ``serve_forever``. A host other than loopback gets
+    (``:memory:``: nowhere, for throwaway servers); call ``serve_forever``. ``engines``: engines from outside
+    (``outside.OutsideEngine``, from ``outside.probe``) offered as seats. A host other than loopback gets
     a token (``token``, or a new random one), kept in ``server.token``; loopback needs none."""
     if token is None and not is_loopback(host):
         token = secrets.token_urlsafe(16)
     # searches hold the GIL: a short switch interval gives the server's threads the GIL within ~1 ms
     sys.setswitchinterval(0.001)
-    return WebServer(host, port, token, db, header_seconds)
+    return WebServer(host, port, token, db, header_seconds, body_seconds, engines)

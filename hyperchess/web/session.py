@@ -42,11 +42,12 @@ def load_checked(game, text: str | None):
 
 
 class Session(EngineSeats, GameView):
-    """A game. ``seats``: "human" or "engine" per colour; ``linked``: the person seats given to someone by
-    link (the others are played from the page that made the game)."""
+    """A game. ``seats``: "human" or "engine" per colour, or the name of an engine from outside (``engines``,
+    outside.py); ``linked``: the person seats given to someone by link (the others are played from the page
+    that made the game)."""
 
     def __init__(self, variant: str, seats: list[str], movetime: float = 0.5, clock: str | None = None,
-                 id: str | None = None, linked=()) -> None:
+                 id: str | None = None, linked=(), engines: dict | None = None, check: bool = True) -> None:
         self.variant = variant
         self.id = id or uuid.uuid4().hex[:16]
         self.clock = clock
@@ -54,7 +55,10 @@ class Session(EngineSeats, GameView):
             self.game = get_game(variant)
         except UnknownVariant as exc:
             raise BadInput(str(exc)) from None
-        self.seats = check_seats(self.game, seats)
+        self.engines = engines or {}                 # name -> outside.OutsideEngine (serve --engine)
+        self.outside: dict = {}                      # name -> its OutsidePlayer in this game
+        # a stored game (``check`` False) keeps its seats, also an outside engine this server was not given
+        self.seats = check_seats(self.game, seats, self.engines) if check else list(seats)
         self.linked: set[int] = {c for c in linked if 0 <= c < self.game.players and self.seats[c] == "human"}
         self.movetime = check_movetime(movetime)
         try:
@@ -87,7 +91,8 @@ class Session(EngineSeats, GameView):
         self.created = time.time()
         self.rematch_offer: set[int] = set()         # the person seats that asked for a rematch
         self.rematch_keys: dict[str, str] = {}       # once made: each link's key -> its key in the rematch
-        self.store = None                            # a Store once the game is kept (board.py)
+        self.store = None                            # the server's Store (board.py)
+        self.kept = False                            # written to the store (at its first move, store.py)
         self.saved = 0                               # moves written to the store
         self.on_change: Callable[[str], None] | None = None
         self._outcome_key: tuple | None = None
@@ -236,7 +241,7 @@ class Session(EngineSeats, GameView):
                 raise BadInput("no draw to offer: the game is over")
             team = self.game.teams[me]
             others = [c for c in range(self.game.players) if self.game.teams[c] != team]
-            if any(self.seats[c] == "engine" for c in others):
+            if any(self.seats[c] != "human" for c in others):
                 if self.engine_score is None or abs(self.engine_score) > 30:
                     self.message = "the engine declines the draw"
                     self._save()
@@ -369,13 +374,14 @@ class Session(EngineSeats, GameView):
     def set_seats(self, seats: list[str], movetime=None, role: str = "owner") -> None:
         self._owner_only(role, "changing seats")
         with self.lock:
-            self.seats = check_seats(self.game, seats)
+            self.seats = check_seats(self.game, seats, self.engines)
+            self.close_outside()
             if movetime is not None:
                 self.movetime = check_movetime(movetime)
             for key, (r, _) in list(self.keys.items()):
                 if r == "owner":
                     self.keys[key] = (r, [c for c in range(self.game.players) if self.seats[c] == "human"])
-                    if self.store is not None:
+                    if self.store is not None and self.kept:
                         self.store.set_keys(self.id, {key: self.keys[key]})
             self._changed()
         self.kick()
@@ -384,13 +390,17 @@ class Session(EngineSeats, GameView):
         self.closed = True
         self.stop.set()
         self.analysis_stop.set()
+        with self.lock:
+            self.close_outside()
 
     # ------------------------------------------------------------------ storage
     @classmethod
-    def restore(cls, stored) -> "Session":
+    def restore(cls, stored, kept: bool = True, engines: dict | None = None) -> "Session":
         """The game as the store kept it (``store.StoredGame``): its moves replayed from its start position,
-        its clocks as they were after its last move (they start again now)."""
-        s = cls(stored.variant, stored.seats, stored.movetime, stored.clock, id=stored.id, linked=stored.linked)
+        its clocks as they were after its last move (they start again now). ``kept``: False for a game
+        without moves that the board set aside in memory (board.py)."""
+        s = cls(stored.variant, stored.seats, stored.movetime, stored.clock, id=stored.id, linked=stored.linked,
+                engines=engines, check=False)
         s.pos = s.game.position(stored.start_fen)
         s.start_fen = stored.start_fen
         s.turns = [s.pos.turn]
@@ -404,6 +414,7 @@ class Session(EngineSeats, GameView):
         s.draw_offer = stored.draw_offer
         s.keys = dict(stored.keys)
         s.saved = len(stored.moves)
+        s.kept = kept
         s.version = 0
         return s
 
@@ -418,10 +429,12 @@ def verb(subject: str, stem: str) -> str:
     return stem if " and " in subject else stem + "s"
 
 
-def check_seats(game, seats) -> list[str]:
+def check_seats(game, seats, engines: dict | None = None) -> list[str]:
+    """The seats, each "human", "engine" or the name of an outside engine that plays this game."""
+    known = SEATS + tuple(n for n, e in (engines or {}).items() if game.name in e.games)
     if not isinstance(seats, list) or len(seats) != game.players or any(
-            not isinstance(s, str) or s not in SEATS for s in seats):
-        raise BadInput(f"seats: give {game.players} of {'/'.join(SEATS)}, one per colour "
+            not isinstance(s, str) or s not in known for s in seats):
+        raise BadInput(f"seats: give {game.players} of {'/'.join(known)}, one per colour "
                        f"({', '.join(game.color_names[:game.players])})")
     return list(seats)
 

@@ -28,13 +28,13 @@ def chromium_path() -> str | None:
 
 
 @contextmanager
-def running_server(host: str = "127.0.0.1", db: str | Path | None = None) -> Iterator[str]:
+def running_server(host: str = "127.0.0.1", db: str | Path | None = None, engines: list | None = None) -> Iterator[str]:
     """The web board on a free port of ``host`` in this process, keeping its games in ``db`` (default: a file
-    in a temporary directory); yields its URL on 127.0.0.1 (with the server's ``?token=`` when it is bound
-    beyond loopback)."""
+    in a temporary directory), offering the outside ``engines`` (``outside.probe``); yields its URL on
+    127.0.0.1 (with the server's ``?token=`` when it is bound beyond loopback)."""
     from .server import make_server
     with tempfile.TemporaryDirectory() as tmp:
-        server = make_server(host, 0, db=db or Path(tmp) / "games.sqlite3")
+        server = make_server(host, 0, db=db or Path(tmp) / "games.sqlite3", engines=engines)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         try:

@@ -26,7 +26,7 @@ class GameView:
 
     def seat_kinds(self, mine: frozenset[int]) -> list[str]:
         """Per seat, for this viewer: "you", "person" (someone by link, or the person at this board) or "engine"."""
-        return ["you" if c in mine else ("engine" if self.seats[c] == "engine" else "person")
+        return ["you" if c in mine else ("engine" if self.seats[c] != "human" else "person")
                 for c in range(self.game.players)]
 
     def clock_values(self) -> list[float | None] | None:
@@ -144,7 +144,7 @@ class GameView:
                 "reason": outcome.reason if outcome else None,
                 "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
                 "thinking": self.thinking,
-                "engine_to_move": self.seats[pos.turn] == "engine" and outcome is None,
+                "engine_to_move": self.seats[pos.turn] != "human" and outcome is None,
                 "svg": svg,
                 "legal": legal_targets(pos) if to_move else [],
                 "message": self.message,
@@ -182,7 +182,7 @@ class GameView:
             seat_name = {"human": "Human", "engine": "hyperchess"}
             tags = [("Event", f"hyperchess web board: {game.title}"), ("Site", site),
                     ("Date", time.strftime("%Y.%m.%d", time.localtime(self.created))), ("Round", "-"),
-                    *seat_tags(game, [seat_name[s] for s in self.seats]),
+                    *seat_tags(game, [seat_name.get(s, s) for s in self.seats]),    # an outside engine: its name
                     ("Result", result), ("Variant", game.name)]
             if self.start_fen != game.position().fen():
                 tags += [("SetUp", "1"), ("FEN", self.start_fen)]

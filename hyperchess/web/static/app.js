@@ -53,10 +53,11 @@ function renderSeats(seats) {
     const sel = document.createElement("select");
     sel.id = "seat-" + color;
     sel.dataset.seat = String(i);
-    for (const who of ["human", "link", "engine"]) {
+    // engines from outside (serve --engine NAME=...) that play this game: a seat choice by their name
+    for (const who of ["human", "link", "engine", ...(g.engines || [])]) {
       const o = document.createElement("option");
       o.value = who;
-      o.textContent = { human: "you", link: "person (link)", engine: "engine" }[who];
+      o.textContent = { human: "you", link: "person (link)", engine: "engine" }[who] || who;
       sel.appendChild(o);
     }
     sel.value = seats ? seats[i] : (i === 0 ? "human" : "engine");

@@ -1,15 +1,23 @@
 // hyperchess web board: the 3D view of a board with levels, drawn with three.js (vendored: three.min.js and
-// OrbitControls.js, r111, THREE-LICENSE.txt). Files run along x, ranks away from White along -z, level 1 at the
-// bottom. The levels are spread apart (docs/web.md "The 3D view"): from each seat's default camera every level
-// has its own band of the picture, so no board hides another and every piece and cell can be clicked without
-// turning the camera. A level bar fades all levels but one (faded levels take no clicks). Drag to turn, wheel to
-// zoom, "Reset view" goes back to the seat's view. A click is the same click as on the flat picture (app.js).
+// OrbitControls.js, r111, THREE-LICENSE.txt). Files run along x, ranks away from White along -z. The levels stand
+// in a grid that fills the canvas (docs/web.md "The 3D view"): side by side along the seat's right and in rows
+// straight above each other, level 1 at the bottom left, the number of columns and the camera height chosen
+// from the game's levels and size and the canvas's shape, so that from the seat's default camera no level hides
+// another and every piece and cell can be clicked without turning the camera. A level bar fades all levels but
+// one (faded levels take no clicks). Drag to turn, wheel to zoom, "Reset view" goes back to the seat's view. A
+// click is the same click as on the flat picture (app.js).
 "use strict";
 
 const View3D = (() => {
-  const ELEVATIONS = [22, 26, 30, 36];     // degrees: the default camera's height above the boards' plane, tried
+  const ELEVATIONS = [30, 35, 40, 45, 50]; // degrees: the default camera's height above the boards' plane, tried
+  // (from 30 up, a piece's picture, 0.9 cells tall, cannot reach the middle of the piece behind it: sin 30 > 0.45)
   const FOV = 20;                // degrees, vertical
+  const FIT = 0.95;              // the picture's share of the canvas the whole layout takes
   const PIECE = 0.9;             // a piece's picture, in cells
+  const LABEL = 0.5;             // a coordinate's height, in cells
+  const BADGE = 0.8;             // a level's name badge, in cells
+  const GAP = 0.3;               // between two levels' slots in the grid, in cells
+  const RESERVE_STEP = 1.25;     // a drop game's reserve pieces: their pitch, in cells
   const FADED = 0.1;             // opacity of a level that is not the focused one
   const ARROW = 0.2;             // the analysis arrow's thickness, in cells (the flat one: a sixth)
   let renderer = null, scene = null, camera = null, controls = null, board = null, markers = null;
@@ -17,8 +25,10 @@ const View3D = (() => {
   let picks = [];                // objects that answer clicks: userData {square, level, kind}
   let byName = new Map();        // square -> {at, mesh, level, sprite}
   let onClick = null;
-  let data = null, turns = 0, seats = 2, gap = 2.2, focus = null, elevation = 24;
-  let viewKey = "", shapeKey = "";
+  let data = null, opts = null, turns = 0, focus = null;
+  let layout = null;             // chooseLayout's answer for the present seat and canvas
+  let viewKey = "";
+  let marked = null;             // the last mark(): drawn again when the window's size redraws the view
   let home = null;               // the seat's default camera: {position, target, distance}
   let down = null;               // pointer-down position, to tell a click from a drag
   const textures = new Map();    // piece picture key -> {texture, alpha: ImageData}
@@ -38,7 +48,7 @@ const View3D = (() => {
     reset.addEventListener("click", resetView);
     levelBar = document.createElement("span");
     levelBar.id = "levels3d";
-    levelBar.title = "Show one level, the others faded (they take no clicks), or all";
+    levelBar.title = "Show one level large, the others faded (they take no clicks), or all levels";
     tools.append(reset, levelBar);
     container.appendChild(tools);
     scene = new THREE.Scene();
@@ -59,7 +69,9 @@ const View3D = (() => {
       if (down && Math.hypot(e.clientX - down[0], e.clientY - down[1]) < 5) pick(e);
       down = null;
     });
-    window.addEventListener("resize", () => { if (renderer.domElement.isConnected && data) { resize(); draw(); } });
+    window.addEventListener("resize", () => {        // the layout follows the canvas's shape
+      if (renderer.domElement.isConnected && data) { render(data, opts); if (marked) mark(...marked); }
+    });
   }
 
   // the canvas fills the width of its box and the height left in the window (on a phone: at most 1.3 widths)
@@ -71,6 +83,7 @@ const View3D = (() => {
     renderer.setSize(w, h);
     camera.aspect = w / h;
     camera.updateProjectionMatrix();
+    return [w, h];
   }
 
   function draw() { if (renderer) renderer.render(scene, camera); }
@@ -129,21 +142,37 @@ const View3D = (() => {
     return s;
   }
 
-  // a flat text lying on a level, readable from the seat (turned by the seat's azimuth)
-  function flatText(text, size, color, bold) {
+  const measure = document.createElement("canvas").getContext("2d");
+  const LABEL_FONT = 52, BADGE_FONT = 44;   // a label's font, in px of its 64 px high picture
+  const FONT = (px, bold) => `${bold ? "bold " : ""}${px}px "DejaVu Sans", sans-serif`;
+  // how wide `text` is drawn at height h (cells)
+  function textWidth(text, h) {
+    measure.font = FONT(LABEL_FONT, true);
+    return h * (measure.measureText(text).width + 16) / 64;
+  }
+
+  // an upright text facing the camera (a sprite), h cells high; a badge: white on a blue rounded square
+  function textSprite(text, h, badge) {
     const c = document.createElement("canvas");
-    c.width = 128; c.height = 64;
+    c.height = 64;
+    c.width = badge ? 64 : Math.ceil(textWidth(text, 64));
     const g = c.getContext("2d");
-    g.font = `${bold ? "bold " : ""}44px "DejaVu Sans", sans-serif`;
-    g.fillStyle = color;
+    if (badge) {
+      g.fillStyle = "#1c3f8c";
+      g.beginPath();
+      g.moveTo(12, 2); g.arcTo(62, 2, 62, 62, 10); g.arcTo(62, 62, 2, 62, 10); g.arcTo(2, 62, 2, 2, 10); g.arcTo(2, 2, 62, 2, 10);
+      g.fill();
+    }
+    g.font = FONT(badge ? Math.min(BADGE_FONT, BADGE_FONT * 2 / text.length) : LABEL_FONT, true);
+    g.fillStyle = badge ? "#fff" : "#222";
     g.textAlign = "center";
     g.textBaseline = "middle";
-    g.fillText(text, 64, 34);
-    const m = new THREE.Mesh(new THREE.PlaneBufferGeometry(size * 2, size),
-                             new THREE.MeshBasicMaterial({ map: new THREE.CanvasTexture(c), transparent: true,
-                                                           depthWrite: false }));
-    m.rotation.order = "YXZ";
-    m.rotation.set(-Math.PI / 2, azimuth(turns), 0);
+    g.fillText(text, c.width / 2, 34);
+    const texture = new THREE.CanvasTexture(c);
+    texture.minFilter = THREE.LinearFilter;
+    const m = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture, transparent: true, depthWrite: false }));
+    m.scale.set(h * c.width / 64, h, 1);
+    m.name = "label";
     return m;
   }
 
@@ -151,37 +180,136 @@ const View3D = (() => {
   function azimuth(t) { return t * Math.PI / 2; }                 // seat t looks from (sin, cos) in (x, z)
   function toward(t) { const a = azimuth(t); return { x: Math.round(Math.sin(a)), z: Math.round(Math.cos(a)) }; }
 
+  // The seat's picture, as seen by a far camera at `elev` degrees: screen X along the seat's right, screen Y up
+  // the picture; a point (x, y, z) of a level (y: height above it) is at X = p.right, Y = y cos - (p.s) sin.
+  function frame(t, elev) {
+    const s = toward(t), a = elev * Math.PI / 180;
+    return { s, right: { x: s.z, z: -s.x }, cos: Math.cos(a), sin: Math.sin(a) };
+  }
+  function screen(fr, x, y, z) {
+    return { X: x * fr.right.x + z * fr.right.z, Y: y * fr.cos - (x * fr.s.x + z * fr.s.z) * fr.sin };
+  }
+  // the world offset that moves a level by (X, Y) in the picture at the same distance from the camera (so that
+  // every level is drawn at the same scale): along the seat's right, and up and away from the seat
+  function lift(fr, X, Y) {
+    return new THREE.Vector3(X * fr.right.x - Y * fr.sin * fr.s.x, Y * fr.cos, X * fr.right.z - Y * fr.sin * fr.s.z);
+  }
+  // the point of a level's plane seen at (X, Y)
+  function onPlane(fr, X, Y) {
+    const v = -Y / fr.sin;
+    return new THREE.Vector3(X * fr.right.x + v * fr.s.x, 0, X * fr.right.z + v * fr.s.z);
+  }
+  function cellXZ(c) { return { x: c.f - (data.files - 1) / 2, z: -(c.r - (data.ranks - 1) / 2) }; }
+
   function place(f, r, l) {
-    return new THREE.Vector3(f - (data.files - 1) / 2, l * gap, -(r - (data.ranks - 1) / 2));
+    const o = layout.offsets[l];
+    return new THREE.Vector3(o.x + f - (data.files - 1) / 2, o.y, o.z - (r - (data.ranks - 1) / 2));
   }
 
-  // per level: the extent of its cells in x and z (cell edges)
-  function levelExtents() {
-    const ext = [];
-    for (const c of data.cells) {
-      const x = c.f - (data.files - 1) / 2, z = -(c.r - (data.ranks - 1) / 2);
-      const e = ext[c.l] || (ext[c.l] = { x0: x, x1: x, z0: z, z1: z, files: new Set(), ranks: new Set() });
-      e.x0 = Math.min(e.x0, x); e.x1 = Math.max(e.x1, x); e.z0 = Math.min(e.z0, z); e.z1 = Math.max(e.z1, z);
-      e.files.add(c.f); e.ranks.add(c.r);
+  // The labels of level l in the seat's picture, relative to the level's middle: along its left edge the
+  // coordinate that runs away from the seat, along its near edge the one that runs across, and the level's
+  // name as a badge at the near left corner. [{text, X, Y, h, badge}]
+  function labelSpots(fr, l) {
+    const cells = data.cells.filter((c) => c.l === l);
+    if (!cells.length) return [];
+    const at = cells.map((c) => { const p = cellXZ(c); return Object.assign(screen(fr, p.x, 0, p.z), { c }); });
+    const left = Math.min(...at.map((a) => a.X)) - 0.5;
+    const near = Math.min(...at.map((a) => a.Y)) - 0.5 * fr.sin;
+    const across = fr.s.z !== 0;                   // the seat looks along z: files run across, ranks away
+    const rows = new Map(), cols = new Map();
+    for (const a of at) {
+      rows.set(across ? a.c.r : a.c.f, a.Y);
+      cols.set(across ? a.c.f : a.c.r, a.X);
     }
-    return ext;
-  }
-
-  function corners(e, y0, y1) {
     const out = [];
-    for (const x of [e.x0 - 0.5, e.x1 + 0.5]) for (const z of [e.z0 - 0.5, e.z1 + 0.5])
-      for (const y of [y0, y1]) out.push(new THREE.Vector3(x, y, z));
+    for (const [i, Y] of rows) {
+      const text = d3(i, across ? "rank" : "file");
+      out.push({ text, X: left - 0.12 - textWidth(text, LABEL) / 2, Y, h: LABEL });
+    }
+    for (const [i, X] of cols) out.push({ text: d3(i, across ? "file" : "rank"), X, Y: near - 0.08 - LABEL / 2, h: LABEL });
+    out.push({ text: data.level_names[l] || String(l + 1), X: left - 0.08 - BADGE / 2, Y: near - 0.08 - BADGE / 2,
+               h: BADGE, badge: true });
     return out;
   }
 
-  // put the camera on seat t's side, ELEVATION above the plane, far enough that all `points` fit the picture
+  // What level l takes of the picture (its cells, the pieces that may stand on them, its labels), relative to the
+  // middle of the whole board
+  function levelBox(fr, l) {
+    const b = { x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity };
+    const add = (X, Y, w, h) => {
+      b.x0 = Math.min(b.x0, X - w / 2); b.x1 = Math.max(b.x1, X + w / 2);
+      b.y0 = Math.min(b.y0, Y - h / 2); b.y1 = Math.max(b.y1, Y + h / 2);
+    };
+    for (const c of data.cells) {
+      if (c.l !== l) continue;
+      const p = cellXZ(c), m = screen(fr, p.x, 0, p.z);
+      add(m.X, m.Y, 1, fr.sin);
+      add(m.X, m.Y + 0.5 * fr.cos, PIECE, PIECE);
+    }
+    for (const t of labelSpots(fr, l)) add(t.X, t.Y, t.badge ? t.h : textWidth(t.text, t.h), t.h);
+    return Object.assign(b, { w: b.x1 - b.x0, h: b.y1 - b.y0 });
+  }
+
+  // the reserves' columns beside the grid: their size in the picture (cells)
+  function reservesSize() {
+    const boxes = data.reserves || [];
+    if (!boxes.length) return { w: 0, h: 0 };
+    return { w: 0.3 + boxes.length * RESERVE_STEP,
+             h: LABEL + 0.2 + Math.max(...boxes.map((b) => b.items.length)) * RESERVE_STEP };
+  }
+
+  // The levels of `boxes` (levelBox) in rows of `columns`, level 1 at the bottom left, each row centred: where
+  // each level's box goes in the picture (the offset of the board's middle), and the size of the whole.
+  function grid(boxes, columns) {
+    const rows = [];
+    for (let l = 0; l < boxes.length; l += columns) rows.push(boxes.slice(l, l + columns));
+    const widths = rows.map((row) => row.reduce((w, b) => w + b.w, 0) + (row.length - 1) * GAP);
+    const W = Math.max(...widths), at = [];
+    let Y = 0;
+    rows.forEach((row, k) => {
+      const h = Math.max(...row.map((b) => b.h));
+      let X = (W - widths[k]) / 2;
+      for (const b of row) {
+        at.push({ X: X - b.x0, Y: Y + (h - b.h) / 2 - b.y0 });
+        X += b.w + GAP;
+      }
+      Y += h + GAP;
+    });
+    return { at, W, H: Y - GAP };
+  }
+
+  // The layout of the levels for the seat: the levels in a grid (above), each row above and behind the one below
+  // (lift), the number of columns and the camera height chosen to make the cells largest on a w x h canvas (the
+  // picture's scale squared times the height's sine: the cells' area on the page). A drop game's reserves stand
+  // on the right.
+  function chooseLayout(w, h) {
+    let best = null;
+    const reserves = reservesSize();
+    for (const elev of ELEVATIONS) {
+      const fr = frame(turns, elev), boxes = [];
+      for (let l = 0; l < data.levels; l++) boxes.push(levelBox(fr, l));
+      for (let columns = 1; columns <= data.levels; columns++) {
+        if (columns > 1 && Math.ceil(data.levels / columns) === Math.ceil(data.levels / (columns - 1))) continue;
+        const g = grid(boxes, columns);
+        const W = g.W + (reserves.w ? GAP + reserves.w : 0), H = Math.max(g.H, reserves.h);
+        const scale = Math.min(w / W, h / H);
+        const score = scale * scale * fr.sin;
+        if (!best || score > best.score * 1.0001) best = { elev, columns, fr, g, scale, score };
+      }
+    }
+    const { fr, g, columns } = best;
+    return { elevation: best.elev, columns, rows: Math.ceil(data.levels / columns), fr,
+             offsets: g.at.map((p) => lift(fr, p.X, p.Y)), reserves: { X: g.W + GAP + 0.3, top: g.H } };
+  }
+
+  // put the camera on seat t's side, at the layout's height, far enough that all `points` fit the picture
   function aim(t, points) {
     const b = new THREE.Box3().setFromPoints(points);
     const centre = b.getCenter(new THREE.Vector3());
-    const s = toward(t), up = elevation * Math.PI / 180;
+    const s = toward(t), up = layout.elevation * Math.PI / 180;
     const dir = new THREE.Vector3(s.x * Math.cos(up), Math.sin(up), s.z * Math.cos(up));
     let dist = b.getSize(new THREE.Vector3()).length() * 2;
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       camera.position.copy(centre).addScaledVector(dir, dist);
       camera.lookAt(centre);
       camera.updateMatrixWorld();
@@ -190,7 +318,7 @@ const View3D = (() => {
         const v = p.clone().project(camera);
         m = Math.max(m, Math.abs(v.x), Math.abs(v.y));
       }
-      dist *= 0.4 + 0.6 * m / 0.93;
+      dist *= 0.4 + 0.6 * m / FIT;
     }
     camera.position.copy(centre).addScaledVector(dir, dist);
     camera.lookAt(centre);
@@ -198,61 +326,17 @@ const View3D = (() => {
     return { position: camera.position.clone(), target: centre, distance: dist };
   }
 
-  // The smallest gap between levels for which, from every seat's default camera, each level's band of the
-  // picture (its cells and the pieces standing on them) lies wholly above the band of the level below.
-  function spreadGap() {
-    const ext = levelExtents();
-    const seatTurns = seats > 2 ? [0, 1, 2, 3] : [0, 2];
-    for (let g = 1.3; g < 40; g += 0.1) {
-      let ok = true;
-      for (const t of seatTurns) {
-        const all = [];
-        ext.forEach((e, l) => { if (e) all.push(...corners(e, l * g - 0.05, l * g + PIECE + 0.1)); });
-        aim(t, all);
-        let below = -Infinity;
-        for (let l = 0; l < ext.length && ok; l++) {
-          if (!ext[l]) continue;
-          const ys = corners(ext[l], l * g - 0.05, l * g + PIECE + 0.1).map((p) => p.clone().project(camera).y);
-          if (Math.min(...ys) <= below + 0.01) ok = false;
-          below = Math.max(...ys);
-        }
-        if (!ok) break;
-      }
-      if (ok) return g;
-    }
-    return 40;
-  }
-
-  // The camera height that shows the spread stack largest: for each height its gap, then the cells' area on the
-  // page (the picture's scale squared, foreshortened by the height's sine) from the seats' default cameras.
-  function chooseElevation() {
-    let best = null;
-    for (const e of ELEVATIONS) {
-      elevation = e;
-      const g = spreadGap();
-      const ext = levelExtents();
-      let worst = Infinity;
-      for (const t of seats > 2 ? [0, 1, 2, 3] : [0, 2]) {
-        const all = [];
-        ext.forEach((x, l) => { if (x) all.push(...corners(x, l * g - 0.05, l * g + PIECE + 0.1)); });
-        const h = aim(t, all);
-        worst = Math.min(worst, Math.sin(e * Math.PI / 180) / (h.distance * h.distance));
-      }
-      if (!best || worst > best.score) best = { e, g, score: worst };
-    }
-    elevation = best.e;
-    gap = best.g;
-  }
-
   // ------------------------------------------------------------------ drawing a position
-  // d: the server's cells3d; opts: {turns: the seat's quarter turns, key: the game, seats: colours}
-  function render(d, opts) {
-    data = d;
+  // d: the server's cells3d; options: {turns: the seat's quarter turns, key: the game}
+  function render(d, options) {
+    const shape = `${d.files}x${d.ranks}x${d.levels}:` + d.cells.map((c) => `${c.f},${c.r},${c.l}`).join(";");
+    if (!data || shape !== data.shape) focus = null;
+    data = Object.assign({ shape }, d);
+    opts = options;
     turns = opts.turns || 0;
-    seats = opts.seats || 2;
-    resize();
-    const shape = `${d.files}x${d.ranks}x${d.levels}:${seats}:` + d.cells.map((c) => `${c.f},${c.r},${c.l}`).join(";");
-    if (shape !== shapeKey) { shapeKey = shape; chooseElevation(); focus = null; }
+    const size = resize();
+    const key = `${opts.key}:${turns}:${shape}:${size.join("x")}:${(d.reserves || []).length}`;
+    if (key !== viewKey) layout = chooseLayout(size[0] * FIT, size[1] * FIT);
     if (board) scene.remove(board);
     board = new THREE.Group();
     picks = [];
@@ -306,31 +390,46 @@ const View3D = (() => {
     scene.add(board);
     markers = new THREE.Group();
     board.add(markers);
-    const key = `${opts.key}:${turns}:${shape}`;
-    if (key !== viewKey) {                         // a new game or seat: that seat's view of the whole stack
+    if (key !== viewKey) {                         // a new game, seat or canvas: that seat's view of all levels
       viewKey = key;
       homeView();
+      if (focus !== null) frameFocus();
     }
     showLevelBar();
     applyFocus();
   }
 
-  function homeView() {
+  // points bounding what is drawn: of level l only, or (l undefined) of everything
+  function extentPoints(l) {
     const pts = [];
     board.updateMatrixWorld(true);
     board.traverse((o) => {
-      if (o.isMesh || o.isSprite) {
-        const p = new THREE.Vector3();
-        o.getWorldPosition(p);
-        const r = o.isSprite ? PIECE / 2 : 0.5;
-        pts.push(p.clone().add(new THREE.Vector3(r, r, r)), p.clone().sub(new THREE.Vector3(r, r, r)));
+      if ((o.isMesh || o.isSprite) && (l === undefined || o.userData.level === l)) {
+        const p = o.getWorldPosition(new THREE.Vector3());
+        const r = o.isSprite ? Math.max(o.scale.x, o.scale.y) / 2 : 0.5;
+        pts.push(p.clone().addScalar(r), p.clone().addScalar(-r));
       }
     });
-    home = aim(turns, pts);
+    return pts;
+  }
+
+  function homeView() {
+    home = aim(turns, extentPoints());
     controls.target.copy(home.target);
     controls.minDistance = home.distance * 0.3;
     controls.maxDistance = home.distance * 2.5;
     controls.update();
+  }
+
+  // the focused level fills the view (at most 2.5 times nearer than the seat's view); no focus: the seat's view
+  function frameFocus() {
+    if (focus === null) { resetView(); return; }
+    const v = aim(turns, extentPoints(focus));
+    const off = camera.position.clone().sub(v.target);
+    camera.position.copy(v.target).addScaledVector(off.normalize(), Math.max(v.distance, home.distance * 0.4));
+    controls.target.copy(v.target);
+    controls.update();
+    draw();
   }
 
   function resetView() {
@@ -341,33 +440,15 @@ const View3D = (() => {
     draw();
   }
 
-  // files and ranks along the near and left edges of every level (as the seat sees it), and the level's name
+  // every level's coordinates and name (labelSpots), upright, on the level's plane
   function drawLabels() {
-    const s = toward(turns), left = { x: -s.z, z: s.x };
-    levelExtents().forEach((e, l) => {
-      if (!e) return;
-      const y = l * gap + 0.02;
-      // the line just outside the level's cells in the direction dir (a unit step along x or z)
-      const line = (dir, more) => dir.x ? (dir.x > 0 ? e.x1 + more : e.x0 - more) : (dir.z > 0 ? e.z1 + more : e.z0 - more);
-      const add = (text, x, z, size, color, bold) => {
-        const m = flatText(text, size, color, bold);
-        m.position.set(x, y, z);
-        m.name = "label";
-        m.userData = { level: l, kind: "label", base: 1 };
+    for (let l = 0; l < data.levels; l++)
+      for (const t of labelSpots(layout.fr, l)) {
+        const m = textSprite(t.text, t.h, t.badge);
+        m.position.copy(onPlane(layout.fr, t.X, t.Y)).add(layout.offsets[l]);
+        m.userData = { level: l, kind: t.badge ? "level name" : "label", base: 1 };
         board.add(m);
-      };
-      for (const dir of [s, left]) {
-        if (dir.z) for (const f of e.files) add(d3(f, "file"), f - (data.files - 1) / 2, line(dir, 0.8), 0.5, "#333", true);
-        else for (const r of e.ranks) add(d3(r, "rank"), line(dir, 0.8), -(r - (data.ranks - 1) / 2), 0.5, "#333", true);
       }
-      // the level's name beyond the near left corner
-      const corner = { x: 0, z: 0 };
-      for (const dir of [s, left]) {
-        if (dir.x) corner.x = line(dir, dir === left ? 1.8 : 0.8);
-        else corner.z = line(dir, dir === left ? 1.8 : 0.8);
-      }
-      add(data.level_names[l] || String(l + 1), corner.x, corner.z, 0.8, "#1c3f8c", true);
-    });
   }
 
   function d3(i, axis) {
@@ -375,28 +456,18 @@ const View3D = (() => {
     return labels && labels[i] !== undefined ? labels[i] : String(i + 1);
   }
 
-  // a drop game's reserves: a column per side beside the stack, on the seat's right
+  // a drop game's reserves: a column per side beside the grid, on the seat's right, its top level with the grid's
   function drawReserves() {
-    if (!data.reserves || !data.reserves.length) return;
-    const s = toward(turns), right = { x: s.z, z: -s.x };
-    let far = -Infinity;
-    for (const c of data.cells) {
-      const x = c.f - (data.files - 1) / 2, z = -(c.r - (data.ranks - 1) / 2);
-      far = Math.max(far, x * right.x + z * right.z);
-    }
-    const top = (data.levels - 1) * gap + 0.6;
-    data.reserves.forEach((boxItems, k) => {
-      const out = far + 1.8 + k * 1.35;
-      const x = out * right.x, z = out * right.z;
-      const title = flatText(boxItems.title.split(" ")[0], 0.4, "#333", true);
-      title.rotation.set(0, azimuth(turns), 0);   // upright, facing the seat
-      title.position.set(x, top + 0.9, z);
-      title.name = "label";
+    const fr = layout.fr, at = (X, Y) => lift(fr, X, Y);
+    (data.reserves || []).forEach((boxItems, k) => {
+      const X = layout.reserves.X + (k + 0.5) * RESERVE_STEP;
+      const title = textSprite(boxItems.title.split(" ")[0], LABEL);
+      title.position.copy(at(X, layout.reserves.top - LABEL / 2));
       board.add(title);
       boxItems.items.forEach((item, i) => {
         const sp = sprite(item.piece, item.count);
         sp.scale.set(1.1, 1.1, 1);
-        sp.position.set(x, top - i * 1.2, z);
+        sp.position.copy(at(X, layout.reserves.top - LABEL - 0.2 - (i + 0.5) * RESERVE_STEP));
         sp.userData = Object.assign(sp.userData, { square: item.target, kind: "reserve", base: 1 });
         board.add(sp);
         picks.push(sp);
@@ -455,6 +526,7 @@ const View3D = (() => {
     focus = l === null || l === undefined ? null : Number(l);
     showLevelBar();
     applyFocus();
+    frameFocus();
   }
 
   function faded(o) {
@@ -470,7 +542,7 @@ const View3D = (() => {
       const base = u.base !== undefined ? u.base : 1;
       o.material.opacity = faded(o) ? Math.min(base, FADED) * (u.kind === "piece" ? 2 : 1) : base;
       o.material.transparent = true;
-      o.material.depthWrite = !faded(o) && u.kind !== "label";
+      o.material.depthWrite = !faded(o) && o.name !== "label";
     });
     draw();
   }
@@ -479,6 +551,7 @@ const View3D = (() => {
   // selected: the clicked source (a square or a reserve piece's id), dests: the squares its moves go to
   function mark(selected, dests) {
     if (!markers) return;
+    marked = [selected, dests];
     board.remove(markers);
     markers = new THREE.Group();
     for (const [sq, info] of byName) {
@@ -577,10 +650,21 @@ const View3D = (() => {
     }
     return out;
   }
+  // how many px high a sprite is drawn
+  function pxHigh(o) {
+    const up = new THREE.Vector3(0, o.scale.y / 2, 0).applyQuaternion(camera.quaternion);
+    const p = o.getWorldPosition(new THREE.Vector3());
+    const a = p.clone().add(up).project(camera), b = p.clone().sub(up).project(camera);
+    return Math.abs(a.y - b.y) / 2 * renderer.domElement.clientHeight;
+  }
   function view() {
     const off = camera.position.clone().sub(controls.target);
-    return { turns, gap, focus, arrowWidth: ARROW, elevation, distance: off.length(), polar: Math.acos(off.y / off.length()),
-             azimuth: Math.atan2(off.x, off.z), labels: board ? board.children.filter((o) => o.name === "label").length : 0 };
+    const labels = board ? board.children.filter((o) => o.name === "label") : [];
+    const least = (kind) => Math.min(...labels.filter((o) => o.userData.kind === kind).map(pxHigh));
+    return { turns, focus, arrowWidth: ARROW, elevation: layout.elevation, columns: layout.columns, rows: layout.rows,
+             distance: off.length(), polar: Math.acos(off.y / off.length()), azimuth: Math.atan2(off.x, off.z),
+             labels: labels.length, coordinateFontPx: least("label") * LABEL_FONT / 64,
+             levelNameFontPx: least("level name") * BADGE_FONT / 64 };
   }
 
   return { init, render, mark, screenOf, hitAt, arrows, shown, view, focusLevel, resetView, draw, resize };
