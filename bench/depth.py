@@ -3,6 +3,7 @@
     python bench/depth.py                                 # every game, this tree only
     python bench/depth.py mixed3d raumschach --baseline /work/base50
     python bench/depth.py --movetime 0.5 --depth mixed3d=3 --skip-fixed
+    python bench/depth.py --nps normal mixed3d --baseline /work/base57    # nodes a second at 1 s (issue 57)
 
 For each game, the ten positions of ``bench/positions/<game>.txt`` (the start and nine from self-play,
 written by ``bench/make_positions.py``) are searched by a fresh ``Searcher`` (64 MB):
@@ -13,6 +14,9 @@ written by ``bench/make_positions.py``) are searched by a fresh ``Searcher`` (64
 - **time to a fixed depth**: ``Limits(depth=D)`` (D per game below, or ``--depth game=D``), CPU seconds
   summed over the ten positions, with the nodes and how many best moves the two trees share. Same nodes
   and moves in every position means the same tree was searched.
+- **nodes a second** (``--nps``, instead of the two above): each position searched for the move time
+  (1 s unless ``--movetime`` is given), the nodes divided by the search's CPU seconds (CPU, not wall: on a
+  shared machine the load hits the wall clock of both trees unevenly), per position and over the ten.
 
 ``--baseline PATH`` runs the same searches on the checkout at PATH (a worker process with that tree first
 on ``sys.path``), position by position in turn with this tree (which one goes first alternates), so that
@@ -106,6 +110,37 @@ def run_game(game_name: str, workers: dict[str, Worker], movetime: float, depth:
     return out
 
 
+def run_nps(game_name: str, workers: dict[str, Worker], movetime: float) -> dict:
+    """Nodes and CPU seconds of a ``movetime`` search of each position on every tree, the trees in turn."""
+    names = list(workers)
+    out: dict[str, dict] = {n: dict(nps=[], nodes=0, cpu=0.0) for n in names}
+    for i, fen in enumerate(positions(game_name)):
+        for n in (names if i % 2 == 0 else names[::-1]):
+            r = workers[n].ask(game_name, fen, movetime, None)
+            out[n]["nps"].append(r["nodes"] / max(r["cpu"], 1e-6))
+            out[n]["nodes"] += r["nodes"]
+            out[n]["cpu"] += r["cpu"]
+    return out
+
+
+def report_nps(games: list[str], workers: dict[str, Worker], movetime: float) -> None:
+    """``--nps``: nodes per CPU second per game (thousands), and the ratio to the baseline."""
+    print(f"nodes per CPU second in a {movetime:g} s search (thousands), 10 positions a game; "
+          f"load average at start {os.getloadavg()[0]:.1f}")
+    for name in games:
+        res = run_nps(name, workers, movetime)
+        for n, r in res.items():
+            total = r["nodes"] / max(r["cpu"], 1e-6)
+            print(f"{name:<18} {n:<5} {' '.join(f'{v / 1000:.0f}' for v in r['nps']):<50} "
+                  f"all {total / 1000:7.1f}k", flush=True)
+        if "base" in res:
+            this = res["this"]["nodes"] / max(res["this"]["cpu"], 1e-6)
+            base = res["base"]["nodes"] / max(res["base"]["cpu"], 1e-6)
+            per = sorted(a / b for a, b in zip(res["this"]["nps"], res["base"]["nps"]))
+            print(f"{'':<18} nodes/s x{this / base:.2f} (per position x{per[0]:.2f} .. x{per[-1]:.2f}, "
+                  f"median x{per[len(per) // 2]:.2f})", flush=True)
+
+
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--worker"]:
         worker()
@@ -113,10 +148,13 @@ def main(argv: list[str]) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*", help=f"only these games (default: {' '.join(GAMES)})")
     ap.add_argument("--baseline", metavar="PATH", help="a checkout of an older tree, measured in the same run")
-    ap.add_argument("--movetime", type=float, default=0.5, help="seconds a search (default 0.5)")
+    ap.add_argument("--movetime", type=float, default=None, help="seconds a search (default 0.5; 1 with --nps)")
+    ap.add_argument("--nps", action="store_true", help="nodes a CPU second at the move time, nothing else")
     ap.add_argument("--depth", action="append", default=[], metavar="GAME=D", help="the fixed depth of a game")
     ap.add_argument("--skip-fixed", action="store_true", help="only the depth at the move time")
     args = ap.parse_args(argv)
+    if args.movetime is None:
+        args.movetime = 1.0 if args.nps else 0.5
     fixed = dict(FIXED_DEPTH)
     for item in args.depth:
         name, _, d = item.partition("=")
@@ -132,6 +170,14 @@ def main(argv: list[str]) -> None:
     workers = {"this": Worker(HERE)}
     if args.baseline:
         workers["base"] = Worker(args.baseline)
+    if args.nps:
+        try:
+            report_nps(games, workers, args.movetime)
+        finally:
+            for w in workers.values():
+                w.close()
+        print(f"load average at end {os.getloadavg()[0]:.1f}")
+        return
     print(f"depth at {args.movetime:g} s (use_all, wall) and time to a fixed depth (CPU s, summed), "
           f"10 positions a game; load average at start {os.getloadavg()[0]:.1f}")
     print(f"{'game':<18} {'tree':<5} {'depths at ' + format(args.movetime, 'g') + ' s':<32} {'mean':>5} "

@@ -112,3 +112,42 @@ def test_version_names_the_path_the_search_runs_on():
     compiled_here = all(state == "compiled" for state in _compiled.status().values())
     path = "search compiled (Cython)" if compiled_here else "search in pure Python ("
     assert result.output.startswith(f"hyperchess {hyperchess.__version__}, {path}"), result.output
+
+
+@pytest.mark.parametrize("name", ["normal", "mixed3d", "future-generation", "third-millennium", "raumschach",
+                                  "first-contact"])
+def test_the_typed_move_order_is_the_tuples_order(name, monkeypatch):
+    """``MoveOrder.order``'s integer keys and merge sort (the compiled path) give the list ``order_tuples``
+    gives (the Python path), on the moves of random games with random hash moves, killers and history; run
+    here on whichever path this process is on (``TYPED`` forced on, so the Python path runs it too)."""
+    import random
+
+    from hyperchess.engine import ordering
+    from hyperchess.engine.gamedata import game_data
+    monkeypatch.setattr(ordering, "TYPED", True)
+    rng = random.Random(57)
+    order = ordering.MoveOrder()
+    game = get_game(name)
+    gd = game_data(game)
+    pos = game.position()
+    captures = 0
+    for _ in range(60):
+        legal = pos.legal_moves()
+        if not legal:
+            break
+        moves = pos.pseudo_legal_moves()
+        hist = {pos.board[m[0]] << 16 | m[1]: rng.choice([0, 1, 4, 9, 9]) for m in rng.sample(moves, len(moves) // 3)}
+        for _ in range(4):
+            tt, k1, k2 = (rng.choice(moves + [None]) for _ in range(3))
+            args = (pos.board, moves, tt, k1, k2, hist, gd.enemy[pos.turn], gd.value)
+            assert order.order(*args) == ordering.order_tuples(*args)
+        captures += sum(1 for m in moves if gd.enemy[pos.turn][pos.board[m[1]]])
+        pos.push(rng.choice(legal))
+    assert captures > 0 or name == "first-contact"     # its armies meet late: drops and platforms here
+
+
+def test_move_key_orders_as_the_tuples():
+    from hyperchess.engine.ordering import move_key
+    moves = [(0, 5, 0, 0), (0, 5, 0, 1), (0, 6, 0, 0), (1, 0, 0, 0), (511, 3, 17 | 9 << 16, 3), (2, 9, 3, 8)]
+    assert sorted(moves, key=move_key) == sorted(moves)
+    assert move_key((0, 1, None, 8)) == move_key((0, 1, 1 << 24, 0)) == move_key((1 << 16, 0, 0, 0)) == -1

@@ -1,12 +1,14 @@
 # Cython declarations for evaluate.py (the optional compiled path, docs/performance.md): the same source,
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
+from hyperchess.variants.position cimport Position, RuleTables
 
 
 cdef class Evaluator:
     cdef public object game, weights
     cdef public int players
-    cdef public list team_sign, enemy, walk, mob_weight, pawn, zone, no_zone
+    cdef public list team_sign, enemy, walk, mob_weight, pawn, zone
+    cdef public object no_zone           # an array("i"): copied, then marked, at each evaluation
     cdef public bint mobility_on, walk_on, king_on, passed_on, castle_on, structure_on, pair_on, pawns_on
     cdef public list passed_span, passed_bonus, piece_value, castle_home, castled, start_pieces
     cdef public dict castle_cells, pawn_cache
@@ -15,12 +17,13 @@ cdef class Evaluator:
     @cython.locals(players=int, c=int, cell=int, code=int, to=int, q=int, zm=int, ebit=int, mob=long,
                    cnt=int, att=int, att_units=int, att_pieces=int, dfn=int, material=long, total=long,
                    shelter=int, v=long, full=long, kept=int, doubled=int, isolated=int, e=int, x=int,
-                   b=list, walk=list, mw=list, pawn=list, en=list, mark=list, sign=list, occupied=list,
+                   b='int[:]', walk=list, mw=list, pawn=list, en=bytes, mark='int[:]', sign=list, occupied=list,
                    royals=list, value=list, tables=object, ray=tuple, pair_on=bint, bound=list, parity=list,
                    units=list, attackers=list, defended=list, pawns=list, material_of=list, pc=list,
-                   skipped=int, key=object, cached=object)
-    cpdef long positional(self, pos, bint king_safety=*) except? -1234567
+                   skipped=int, key=object, cached=object, t=RuleTables, n=int, slot=int, ri=int, j=int,
+                   first='int[:]', start='int[:]', ray_cells='int[:]')
+    cpdef long positional(self, Position pos, bint king_safety=*) except? -1234567
 
     @cython.locals(players=int, c=int, e=int, cell=int, code=int, doubled=int, isolated=int, total=long, v=long,
                    sign=list, own=set, theirs=set, ahead=list, support=list, spans=list, bonus=list, span=object)
-    cpdef long _pawn_terms(self, list b, list pawns) except? -1234567
+    cpdef long _pawn_terms(self, int[:] b, list pawns) except? -1234567

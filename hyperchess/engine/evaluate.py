@@ -34,8 +34,16 @@ module (``Game.eval_weights``, ``variants.game.EvalWeights``).
 """
 from __future__ import annotations
 
+from array import array
+from typing import Sequence
 from hyperchess.variants.game import EvalWeights
 from hyperchess.variants.position import Position
+
+try:
+    import cython
+    TYPED = cython.compiled         # true in the compiled module (setup.py), false when run as Python
+except ImportError:                 # no Cython installed: always Python
+    TYPED = False
 
 PAWN_CACHE = 1 << 16     # pawn-term values kept per game (cleared when full)
 STEPS = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
@@ -62,7 +70,7 @@ class Evaluator:
         ncodes = game.ncodes
         self.players = game.players
         self.team_sign = game.team_sign
-        self.enemy = game.enemy
+        self.enemy = [bytes(row) for row in game.enemy]     # per colour, per code: 1 for an enemy piece
         # walk[code][cell] = rays as cell tuples (leaps as one-cell rays) for non-pawn non-royal pieces, else None
         self.walk: list[list | None] = [None] * ncodes
         self.mob_weight = [0] * ncodes
@@ -98,7 +106,7 @@ class Evaluator:
         # king zone: one king step in every direction of the geometry
         self.zone = [frozenset([x for d in STEPS for x in (g.step(cell, d),) if x is not None and x != cell])
                      for cell in range(n)]
-        self.no_zone = [0] * n
+        self.no_zone = array("i", [0]) * n     # per cell, the colours whose king zone holds it (none)
         self.king_on = (w.king_attack > 0 or w.king_defence > 0 or w.king_shelter > 0)
         # passed pawns: per pawn code and cell, the cells an enemy pawn must avoid, and the bonus
         self.passed_span: list[list | None] = [None] * ncodes
@@ -227,7 +235,7 @@ class Evaluator:
         self.passed_span[code] = spans
         self.passed_bonus[code] = bonus
 
-    def _pawn_terms(self, b: list, pawns: list) -> int:
+    def _pawn_terms(self, b: Sequence[int], pawns: list) -> int:
         """Pawn structure and passed pawns, team 0 minus team 1: a function of where the pawns stand
         (``pawns[c]``: the cells of colour c's pawns), cached by ``Position.pawn_hash``."""
         players = self.players
@@ -268,7 +276,12 @@ class Evaluator:
 
     def positional(self, pos: Position, king_safety: bool = True) -> int:
         """Mobility, king safety, pawns and pairs: team 0 minus team 1, in centipawns."""
-        b = pos.board
+        b = pos.cells
+        t = pos.rules
+        n = t.size
+        first = t.ray_first
+        start = t.ray_start
+        ray_cells = t.ray_cells
         players = self.players
         sign = self.team_sign
         walk = self.walk
@@ -289,7 +302,7 @@ class Evaluator:
         # per cell, the colours whose king zone holds it (a bit each)
         mark = self.no_zone
         if allzones:
-            mark = mark[:]
+            mark = self.no_zone[:]      # a copy (the array's slice), marked below
             for c in (0, 1):
                 for x in zones[c]:
                     mark[x] |= 1 << c
@@ -337,20 +350,40 @@ class Evaluator:
                 if pair_on and bound[code]:
                     colours[code] = colours.get(code, 0) | (1 << parity[cell])
                 cnt = att = 0
-                for ray in tables[cell]:
-                    for to in ray:
-                        zm = mark[to]
-                        if zm:
-                            if zm & ebit:
-                                att += 1
-                            else:
-                                dfn += 1
-                        q = b[to]
-                        if q:
-                            if en[q]:
-                                cnt += 1
-                            break
-                        cnt += 1
+                if TYPED:
+                    # compiled: the same rays read from the flat int arrays of Game.flat_rays (rides, then
+                    # each leap as a one-cell ray: the order of ``walk``), as movegen.capture_moves does
+                    slot = code * n + cell
+                    for ri in range(first[slot], first[slot + 1]):
+                        for j in range(start[ri], start[ri + 1]):
+                            to = ray_cells[j]
+                            zm = mark[to]
+                            if zm:
+                                if zm & ebit:
+                                    att += 1
+                                else:
+                                    dfn += 1
+                            q = b[to]
+                            if q:
+                                if en[q]:
+                                    cnt += 1
+                                break
+                            cnt += 1
+                else:
+                    for ray in tables[cell]:
+                        for to in ray:
+                            zm = mark[to]
+                            if zm:
+                                if zm & ebit:
+                                    att += 1
+                                else:
+                                    dfn += 1
+                            q = b[to]
+                            if q:
+                                if en[q]:
+                                    cnt += 1
+                                break
+                            cnt += 1
                 mob += cnt * mw[code]
                 if att:
                     att_units += att

@@ -3,6 +3,7 @@
 cimport cython
 from hyperchess.variants.position cimport Position
 from hyperchess.engine.gamedata cimport GameData
+from hyperchess.engine.ordering cimport MoveOrder
 
 
 cpdef long _to_tt(long s, int ply)
@@ -17,6 +18,7 @@ cdef class Searcher:
     cdef public bint king_safety, qs_checks, null_allowed, wide
     cdef public dict root_scores
     cdef public GameData gd
+    cdef public MoveOrder orderer
     cdef public double deadline, node_limit, next_check
 
     cpdef _poll(self)
@@ -24,22 +26,21 @@ cdef class Searcher:
     @cython.locals(gd=GameData, sign=long, v=long, extra=object)
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
-    @cython.locals(b=list, enemy=list, value=list, hist=dict, first=list, caps=list, known=list, rest=list,
-                   to=int, q=int, m=tuple, tt_to=int, k1_to=int, k2_to=int)
+    @cython.locals(killers=list)
     cpdef list _order(self, Position pos, list moves, object tt_move, int ply)
 
     @cython.locals(reach=list, m=tuple, r=bytes, to=int, frm=int)
     cpdef bint _in_check(self, Position pos, int k) except -1
 
     @cython.locals(teams=object, team=int, alpha0=long, beta0=long, best_score=long, i=int, n=long, s=long,
-                   same=bint, b=list, enemy=list, reduce=bint, d1=int, r=int, q=int, wide=bint)
+                   same=bint, b='int[:]', enemy=list, reduce=bint, d1=int, r=int, q=int, wide=bint)
     cpdef long _root(self, Position pos, list moves, int depth, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(tt=dict, old=object)
     cpdef _store(self, object key, int depth, int flag, long score, object move, int ply)
 
     @cython.locals(k=object, check=bint, entry=object, s=long, flag=int, margin=long, v=long, r=int, us=int,
-                   team=int, b=list, enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,
+                   team=int, b='int[:]', enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,
                    quiets=int, lmp=int, prune=bint, pv_node=bint, floor=long, futile=bint, lazy=bint,
                    quiet=bint, same=bint, q=int, mover=int, opp=int, m=tuple, royal=list, teams=list, gd=GameData,
                    to=int, kto0=int, kto1=int, frm=int, checks=bytes, aligned=bytes, escapes=set)
@@ -49,7 +50,7 @@ cdef class Searcher:
 
     cpdef long _null_search(self, Position pos, int depth, long alpha, long beta, int ply) except? -1234567
 
-    @cython.locals(us=int, best=long, b=list, enemy=list, value=list, margin=long, v=long, a=long, q=int,
+    @cython.locals(us=int, best=long, b='int[:]', enemy=list, value=list, margin=long, v=long, a=long, q=int,
                    team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=list,
                    scored=list, moves=list, legal_known=bint, gd=GameData, only=int, reach=bytes, to=int,
                    frm=int, quiet_checks=list, aligned=bytes)

@@ -21,6 +21,7 @@ from hyperchess.variants.position import Position
 from .deepening import deepen
 from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
 from .gamedata import game_data
+from .ordering import MoveOrder
 from .scores import INF, MATE, MATE_BOUND, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
 
@@ -97,6 +98,7 @@ class Searcher:
         self.null_allowed = False
         self.wide = False                                 # the root has WIDE_ROOT moves or more
         self.root_scores: dict = {}                       # the root moves' scores in the last iteration
+        self.orderer = MoveOrder()                        # the move order's sort buffers
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -201,58 +203,11 @@ class Searcher:
         return MATE - ply if pos.game.teams[pos.turn] == winner else -(MATE - ply)
 
     def _order(self, pos: Position, moves: list[Move], tt_move, ply: int) -> list[Move]:
-        """Hash move, then captures and promotions by MVV/LVA, killers, then quiet moves by history.
-
-        Captures and quiet moves with a history score are sorted by their keys; the other quiet moves (most
-        of them on a big board) by the move tuple alone, without a key being built."""
-        b = pos.board
-        enemy = self.gd.enemy[pos.turn]
-        value = self.gd.value
-        k1, k2 = self.killers[ply]
-        hist = self.history
-        first = []
-        caps = []
-        known = []
-        rest = []
-        kill1 = kill2 = None
-        # the target cells of the hash move and the killers (-1: none): a cheap test before comparing tuples
-        tt_to = tt_move[1] if tt_move is not None else -1
-        k1_to = k1[1] if k1 is not None else -1
-        k2_to = k2[1] if k2 is not None else -1
-        for m in moves:
-            to = m[1]
-            q = b[to]
-            if to == tt_to and m == tt_move:
-                first.append(m)
-            elif q and enemy[q]:
-                caps.append(((value[q] << 6) - value[b[m[0]]] // 8, m))
-            elif m[3] == EN_PASSANT:
-                caps.append(((value[b[m[0]]] << 6), m))
-            elif m[3] == PROMOTION:
-                caps.append(((value[m[2]] << 5), m))
-            elif to == k1_to and m == k1:
-                kill1 = m
-            elif to == k2_to and m == k2:
-                kill2 = m
-            else:
-                h = hist.get(b[m[0]] << 16 | to)
-                if h:
-                    known.append((h, m))
-                else:
-                    rest.append(m)
-        if caps:
-            caps.sort(reverse=True)
-            first += [m for _, m in caps]
-        if kill1 is not None:
-            first.append(kill1)
-        if kill2 is not None:
-            first.append(kill2)
-        if known:
-            known.sort(reverse=True)
-            first += [m for _, m in known]
-        rest.sort(reverse=True)             # the same order whatever order the piece sets iterate in
-        first += rest
-        return first
+        """Hash move, then captures and promotions by MVV/LVA, killers, then quiet moves by history, the
+        rest by the move itself (engine/ordering.py)."""
+        killers = self.killers[ply]
+        return self.orderer.order(pos.cells, moves, tt_move, killers[0], killers[1], self.history,
+                                  self.gd.enemy[pos.turn], self.gd.value)
 
     def _in_check(self, pos: Position, k: int) -> bool:
         """Is the side to move's king on ``k`` attacked? Two-player games skip the full test when the
@@ -300,7 +255,7 @@ class Searcher:
         alpha0, beta0 = alpha, beta
         best_score = -INF
         noise = self.noise
-        b = pos.board
+        b = pos.cells
         enemy = self.gd.enemy[pos.turn]
         reduce = ROOT_LMR and depth >= 3 and not pos.in_check()
         d1 = depth - 1
@@ -413,7 +368,7 @@ class Searcher:
 
         # pseudo-legal moves, each checked only when it is about to be searched (a cut often comes early)
         lazy = not gd.has_filter and gd.single_royal
-        if lazy and tt_move is not None and gd.owner[pos.board[tt_move[0]]] == pos.turn:
+        if lazy and tt_move is not None and gd.owner[pos.cells[tt_move[0]]] == pos.turn:
             # the hash move first, before any move is generated: when it cuts, nothing else is
             moves = self._staged(pos, tt_move, ply)
         else:
@@ -424,7 +379,7 @@ class Searcher:
         teams = gd.teams
         team = teams[us]
         enemies = gd.enemies[us]
-        b = pos.board
+        b = pos.cells
         enemy = gd.enemy[us]
         alpha0 = alpha
         best = -INF
@@ -586,7 +541,7 @@ class Searcher:
                 return best
             if best > alpha:
                 alpha = best
-            b = pos.board
+            b = pos.cells
             enemy = gd.enemy[us]
             value = self.gd.value
             legal_known = gd.has_filter
@@ -648,7 +603,7 @@ class Searcher:
                 royal = self.gd.royal
                 if check:
                     evade = self._evasion_cells(pos, k, enemies)
-        b = pos.board
+        b = pos.cells
         # two players, one king each (cannot be captured: moves are legal): the opponent's king stays put
         ek = pos.king(enemies[0]) if gd.players == 2 and gd.single_royal and not gd.has_game_over else False
         for m in moves:

@@ -5,14 +5,14 @@ cimport cython
 from hyperchess.variants.position cimport Position
 
 
-@cython.locals(b=list, x=int)
+@cython.locals(b='int[:]', x=int)
 cpdef bint indirect_attack(Position pos, int cell, tuple by) except -1
 
-@cython.locals(b=list, i=int)
+@cython.locals(b='int[:]', i=int)
 cpdef int hopper_cell(Position pos, tuple ray, str style) except? -2
 
-@cython.locals(b=list, h=int)
+@cython.locals(b='int[:]', h=int)
 cpdef bint hinged_attack(Position pos, int cell, tuple by) except -1
 
-@cython.locals(b=list, blocker=int, i=int, x=int, q=int)
+@cython.locals(b='int[:]', blocker=int, i=int, x=int, q=int)
 cpdef dict pins(Position pos, int k, int us)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def indirect_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
     """A lame leap (its passed cells empty) or a hopper (over its hurdle) onto ``cell``."""
-    b = pos.board
+    b = pos.cells
     g = pos.game
     for c in by:
         for frm, between, codes in g.lame_attacks[c][cell]:
@@ -39,7 +39,7 @@ def hopper_cell(pos: "Position", ray: tuple[int, ...], style: str) -> int:
     """The cell from which a piece could hop along ``ray`` (outward from a target) onto its start, or -1:
     for "p" the second piece out (over the first), for "g" the first piece beyond a hurdle right next
     to the target."""
-    b = pos.board
+    b = pos.cells
     if style == "g":
         if not b[ray[0]]:
             return -1
@@ -57,7 +57,7 @@ def hopper_cell(pos: "Position", ray: tuple[int, ...], style: str) -> int:
 
 def hinged_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
     """A hinged leap (``Leap(hinged=True)``) onto ``cell`` whose hinge cells are not all missing."""
-    b = pos.board
+    b = pos.cells
     for c in by:
         for frm, hinges, codes in pos.game.hinged_attacks[c][cell]:
             if b[frm] in codes:
@@ -104,7 +104,7 @@ def attack_lines(pos: "Position", cell: int, by: tuple[int, ...]) -> dict[int, t
 def pins(pos: "Position", k: int, us: int) -> dict[int, set[int]]:
     """Our pieces that shield the king from a slider, with the cells each may still move to."""
     g = pos.game
-    b = pos.board
+    b = pos.cells
     owner = g.owner
     pins: dict[int, set[int]] = {}
     for e in g.enemies[us]:

@@ -109,7 +109,7 @@ def parse_fen(pos: "Position", text: str) -> None:
     side = fields[1] if len(fields) > 1 else game.color_letters[0]
     if side not in game.color_letters:
         raise FenError(f"side to move must be one of {'/'.join(game.color_letters)}, got {side!r}")
-    pos.board = [EMPTY] * game.geometry.size
+    pos.clear_board(game.geometry.size)
     pos.occupied = [set() for _ in range(game.players)]
     pos.royals = [set() for _ in range(game.players)]
     pos.hash = pos.score = pos.pawn_hash = 0

@@ -4,16 +4,16 @@ cimport cython
 from hyperchess.variants.position cimport Position, RuleTables
 
 
-@cython.locals(t=RuleTables, b=list, us=int, enemy=list, tables=list, moves=list, frm=int, p=int, to=int,
+@cython.locals(t=RuleTables, b='int[:]', us=int, enemy=list, tables=list, moves=list, frm=int, p=int, to=int,
                q=int, rides=tuple, leaps=tuple, ray=tuple)
 cpdef list pseudo_legal_moves(Position pos)
 
-@cython.locals(t=RuleTables, b=list, enemy=list, moves=list, frm=int, to=int, q=int, p=int,
+@cython.locals(t=RuleTables, b='int[:]', enemy=list, moves=list, frm=int, to=int, q=int, p=int,
                first='int[:]', start='int[:]', cells='int[:]', ray_moves=list, n=int, k=int, r=int, j=int,
                pawn_first='int[:]', pawn_cells='int[:]', pawn_captures=list, tables=list, rides=tuple,
                leaps=tuple, ray=tuple)
 cpdef list capture_moves(Position pos)
 
-@cython.locals(t=RuleTables, b=list, us=int, enemy=list, to=int, q=int, x=int, h=int, i=int, n=int,
+@cython.locals(t=RuleTables, b='int[:]', us=int, enemy=list, to=int, q=int, x=int, h=int, i=int, n=int,
                code=int)
 cpdef pawn_moves(Position pos, int frm, tuple pawnish, list moves, bint quiet=*)

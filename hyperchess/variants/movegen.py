@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 def pseudo_legal_moves(pos: "Position") -> list[Move]:
     """Every move the pieces' own rules allow (the king's safety untested)."""
     t = pos.rules
-    b = pos.board
+    b = pos.cells
     us = pos.turn
     enemy = t.enemy[us]
     tables = t.tables
@@ -65,7 +65,7 @@ def capture_moves(pos: "Position") -> list[Move]:
     """The pseudo-legal moves quiescence looks at: captures of an enemy piece, promotions and en
     passant. The same move tuples as :meth:`pseudo_legal_moves`, without generating quiet moves."""
     t = pos.rules
-    b = pos.board
+    b = pos.cells
     enemy = t.enemy[pos.turn]
     tables = t.tables
     first = t.ray_first                 # Game.flat_rays, for the compiled loops (one assignment each: typed)
@@ -144,7 +144,7 @@ def capture_moves(pos: "Position") -> list[Move]:
 
 def pawn_moves(pos: "Position", frm: int, pawnish: tuple, moves: list, quiet: bool = True) -> None:
     """Pawn moves from ``frm``; with ``quiet`` false only captures, en passant and promotions."""
-    b = pos.board
+    b = pos.cells
     us = pos.turn
     t = pos.rules
     enemy = t.enemy[us]

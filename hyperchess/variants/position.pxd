@@ -17,7 +17,8 @@ cdef class RuleTables:
 cdef class Position:
     cdef public object game
     cdef public RuleTables rules
-    cdef public list board
+    cdef public object board             # an array('i'): the piece code on each cell
+    cdef public int[:] cells             # the same array, typed, for the hot loops
     cdef public int turn, ep, ep_victim
     cdef public object rights            # castling and unspent double-step bits: may pass 64 bits
     cdef public long halfmove, fullmove
@@ -28,22 +29,22 @@ cdef class Position:
     cdef public tuple windows
     cdef public list occupied, royals, stack, _nulls, history
 
-    @cython.locals(b=list, old=int, c=int, t=RuleTables)
+    @cython.locals(b='int[:]', old=int, c=int, t=RuleTables)
     cpdef _set(self, int cell, int code)
 
     cpdef put(self, int cell, int code)
 
-    @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, b=list, sign=int, score=long, c=int,
+    @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, b='int[:]', sign=int, score=long, c=int,
                    nxt=int, e=int, occ=set, roy=set, g=object, t=RuleTables, zp=list, pst=list)
     cpdef push(self, tuple move)
 
-    @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, b=list, occ=set, roy=set, t=RuleTables)
+    @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, b='int[:]', occ=set, roy=set, t=RuleTables)
     cpdef tuple pop(self)
 
     @cython.locals(k=object)
     cpdef bint king_exposed(self, tuple move, int color, object king_before) except -1
 
-    @cython.locals(t=RuleTables, b=list, c=int, q=int, x=int, frm=int, first=int, rest=tuple)
+    @cython.locals(t=RuleTables, b='int[:]', c=int, q=int, x=int, frm=int, first=int, rest=tuple)
     cpdef bint attacked(self, int cell, object by=*) except -1
 
     @cython.locals(roy=set)

@@ -4,6 +4,7 @@ One position class serves every game; the game supplies tables and hooks (``vari
 """
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -79,7 +80,9 @@ class Position:
     def __init__(self, game: "Game", fen: str | None = None) -> None:
         self.game = game
         self.rules = game.rule_tables()
-        self.board: list[int] = [EMPTY] * game.geometry.size
+        self.board: array = array("i")      # the piece code on each cell (an int array: see clear_board)
+        self.cells = self.board
+        self.clear_board(game.geometry.size)
         self.turn = 0
         self.ep = -1              # cell a pawn may capture onto en passant, or -1
         self.ep_victim = -1       # cell of the pawn that would be captured
@@ -102,6 +105,12 @@ class Position:
         parse_fen(self, fen if fen is not None else game.start_fen)
 
     # ------------------------------------------------------------------ board primitives
+    def clear_board(self, size: int) -> None:
+        """An empty board of ``size`` cells. ``board`` is an ``array("i")``, read like a list; ``cells`` is
+        the same array, which the compiled path holds as a typed view (position.pxd) for its hot loops."""
+        self.board = array("i", [EMPTY]) * size
+        self.cells = self.board
+
     def put(self, cell: int, code: int) -> None:
         """Set ``cell`` to ``code`` (EMPTY to clear), keeping sets, hash and score in step."""
         if self._changes is not None:
@@ -109,7 +118,7 @@ class Position:
         self._set(cell, code)
 
     def _set(self, cell: int, code: int) -> None:
-        b = self.board
+        b = self.cells
         old = b[cell]
         if old == code:
             return
@@ -144,6 +153,7 @@ class Position:
         new.pawn_hash = self.pawn_hash
         new.extra, new.windows = self.extra, self.windows
         new.board = self.board[:]
+        new.cells = new.board
         new.occupied = [set(s) for s in self.occupied]
         new.royals = [set(s) for s in self.royals]
         new.stack = self.stack[:]
@@ -158,7 +168,7 @@ class Position:
         frm, to, extra, flag = move
         g = self.game
         t = self.rules
-        b = self.board
+        b = self.cells
         us = self.turn
         p = b[frm]
         cap = b[to]
@@ -269,7 +279,7 @@ class Position:
     def pop(self) -> Move:
         """Take back the last move and return it."""
         (move, cap, ep, epv, rights, halfmove, h, score, extra, changes, us, windows) = self.stack.pop()
-        b = self.board
+        b = self.cells
         if changes is None:
             frm, to = move[0], move[1]
             t = self.rules
@@ -396,7 +406,7 @@ class Position:
     def attacked(self, cell: int, by: tuple[int, ...] | None = None) -> bool:
         """Is ``cell`` attacked by any colour in ``by`` (default: the enemies of the side to move)?"""
         t = self.rules
-        b = self.board
+        b = self.cells
         for c in (t.enemies[self.turn] if by is None else by):
             for first, near, rest, codes in t.attack_lines[c][cell]:
                 q = b[first]

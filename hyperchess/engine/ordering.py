@@ -1,0 +1,231 @@
+"""The search's move order: the hash move, captures and promotions by MVV/LVA, the killers, then quiet moves
+by history, the rest by the move itself.
+
+One order, two ways to sort it. As Python, ``order_tuples`` sorts ``(key, move)`` tuples and the moves
+themselves (the tuples compare field by field). Compiled (``ordering.pxd``), ``MoveOrder.order`` gives each
+move the same keys as C integers (``move_key``: the four fields of a move packed so that the integers compare
+as the tuples do) and sorts move numbers in buffers kept from node to node: no tuple is built or compared.
+Both give the same list, so both paths search the same tree (tests/test_compiled.py).
+"""
+from __future__ import annotations
+
+from array import array
+from typing import Sequence
+
+from hyperchess.variants.codes import EN_PASSANT, PROMOTION, Move
+
+try:
+    import cython
+    TYPED = cython.compiled         # true in the compiled module (setup.py), false when run as Python
+except ImportError:                 # no Cython installed: always Python
+    TYPED = False
+
+INSERTION = 16                      # runs of this many are sorted by insertion, then merged
+
+
+def move_key(m: Move) -> int:
+    """``m`` as one non-negative integer that orders as the tuple does, or -1 if a field does not fit: from
+    the most significant bits, the from cell and the to cell (16 bits each), extra (24) and the flag (7)."""
+    extra = m[2]
+    if type(extra) is not int:
+        return -1
+    frm = m[0]
+    to = m[1]
+    x = extra
+    flag = m[3]
+    if not (0 <= frm < 65536 and 0 <= to < 65536 and 0 <= x < 16777216 and 0 <= flag < 128):
+        return -1
+    return frm << 47 | to << 31 | x << 7 | flag
+
+
+def order_tuples(b: Sequence[int], moves: list, tt_move, k1, k2, hist: dict, enemy: list, value: list) -> list:
+    """The order, by sorting tuples (the Python path, and the compiled path's fallback for a move whose
+    fields ``move_key`` cannot pack). ``b`` the board, ``k1``/``k2`` the killers, ``hist`` the history
+    (``code << 16 | destination`` -> score), ``enemy`` the mover's enemy codes, ``value`` piece values."""
+    first = []
+    caps = []
+    known = []
+    rest = []
+    kill1 = kill2 = None
+    # the target cells of the hash move and the killers (-1: none): a cheap test before comparing tuples
+    tt_to = tt_move[1] if tt_move is not None else -1
+    k1_to = k1[1] if k1 is not None else -1
+    k2_to = k2[1] if k2 is not None else -1
+    for m in moves:
+        to = m[1]
+        q = b[to]
+        if to == tt_to and m == tt_move:
+            first.append(m)
+        elif q and enemy[q]:
+            caps.append(((value[q] << 6) - value[b[m[0]]] // 8, m))
+        elif m[3] == EN_PASSANT:
+            caps.append(((value[b[m[0]]] << 6), m))
+        elif m[3] == PROMOTION:
+            caps.append(((value[m[2]] << 5), m))
+        elif to == k1_to and m == k1:
+            kill1 = m
+        elif to == k2_to and m == k2:
+            kill2 = m
+        else:
+            h = hist.get(b[m[0]] << 16 | to)
+            if h:
+                known.append((h, m))
+            else:
+                rest.append(m)
+    if caps:
+        caps.sort(reverse=True)
+        first += [m for _, m in caps]
+    if kill1 is not None:
+        first.append(kill1)
+    if kill2 is not None:
+        first.append(kill2)
+    if known:
+        known.sort(reverse=True)
+        first += [m for _, m in known]
+    rest.sort(reverse=True)             # the same order whatever order the piece sets iterate in
+    first += rest
+    return first
+
+
+class MoveOrder:
+    """Buffers for the compiled sort, grown as needed and kept from node to node (one per searcher: the
+    order of a node is built and returned before any child is searched)."""
+
+    def __init__(self) -> None:
+        self._grow(256)
+
+    def _grow(self, n: int) -> None:
+        self.capacity = n
+        self.primary = array("q", bytes(8 * n))      # per move number: its first key ...
+        self.secondary = array("q", bytes(8 * n))    # ... and its second (the move itself)
+        self.index = array("i", bytes(12 * n))       # move numbers: captures, history moves, the rest
+        self.spare = array("i", bytes(12 * n))       # the merge's scratch
+
+    def order(self, b: Sequence[int], moves: list, tt_move, k1, k2, hist: dict, enemy: list, value: list) -> list:
+        """``moves`` in the search's order (``order_tuples``'s arguments)."""
+        if not TYPED:
+            return order_tuples(b, moves, tt_move, k1, k2, hist, enemy, value)
+        n = len(moves)
+        if n > self.capacity:
+            self._grow(2 * n)
+        first = []
+        ncap = 0                        # captures are index[0:ncap], history moves index[n:n + nknown],
+        nknown = 0                      # the rest index[2n:2n + nrest]
+        nrest = 0
+        kill1 = kill2 = None
+        tt_to = tt_move[1] if tt_move is not None else -1
+        k1_to = k1[1] if k1 is not None else -1
+        k2_to = k2[1] if k2 is not None else -1
+        for i in range(n):
+            m = moves[i]
+            to = m[1]
+            q = b[to]
+            flag = m[3]
+            if to == tt_to and m == tt_move:
+                first.append(m)
+                continue
+            if not ((q and enemy[q]) or flag == EN_PASSANT or flag == PROMOTION):
+                if to == k1_to and m == k1:
+                    kill1 = m
+                    continue
+                if to == k2_to and m == k2:
+                    kill2 = m
+                    continue
+            key = move_key(m)
+            if key < 0:                 # a field too large to pack: the tuples' sort
+                return order_tuples(b, moves, tt_move, k1, k2, hist, enemy, value)
+            self.secondary[i] = key
+            mover = b[m[0]]
+            if q and enemy[q]:
+                vq = value[q]
+                vm = value[mover]
+                self.primary[i] = (vq << 6) - vm // 8
+                self.index[ncap] = i
+                ncap += 1
+            elif flag == EN_PASSANT:
+                vm = value[mover]
+                self.primary[i] = vm << 6
+                self.index[ncap] = i
+                ncap += 1
+            elif flag == PROMOTION:
+                vq = value[m[2]]
+                self.primary[i] = vq << 5
+                self.index[ncap] = i
+                ncap += 1
+            else:
+                h = hist.get(mover << 16 | to)
+                if h:
+                    self.primary[i] = h
+                    self.index[n + nknown] = i
+                    nknown += 1
+                else:
+                    self.primary[i] = key
+                    self.index[2 * n + nrest] = i
+                    nrest += 1
+        if ncap:
+            self._sort(0, ncap)
+            for j in range(ncap):
+                first.append(moves[self.index[j]])
+        if kill1 is not None:
+            first.append(kill1)
+        if kill2 is not None:
+            first.append(kill2)
+        if nknown:
+            self._sort(n, n + nknown)
+            for j in range(n, n + nknown):
+                first.append(moves[self.index[j]])
+        if nrest:
+            self._sort(2 * n, 2 * n + nrest)
+            for j in range(2 * n, 2 * n + nrest):
+                first.append(moves[self.index[j]])
+        return first
+
+    def _sort(self, lo: int, hi: int) -> None:
+        """Sort ``index[lo:hi]`` by the keys, descending: runs of ``INSERTION`` sorted by insertion, then
+        merged bottom-up (through ``spare`` and back)."""
+        p = self.primary
+        s = self.secondary
+        idx = self.index
+        tmp = self.spare
+        for run in range(lo, hi, INSERTION):
+            end = min(run + INSERTION, hi)
+            for i in range(run + 1, end):
+                x = idx[i]
+                j = i
+                while j > run:
+                    y = idx[j - 1]
+                    if p[x] > p[y] or (p[x] == p[y] and s[x] > s[y]):
+                        idx[j] = y
+                        j -= 1
+                    else:
+                        break
+                idx[j] = x
+        width = INSERTION
+        while width < hi - lo:
+            for left in range(lo, hi, 2 * width):
+                mid = min(left + width, hi)
+                end = min(left + 2 * width, hi)
+                i = left
+                j = mid
+                k = left
+                while i < mid and j < end:
+                    x = idx[j]
+                    y = idx[i]
+                    if p[x] > p[y] or (p[x] == p[y] and s[x] > s[y]):
+                        tmp[k] = x
+                        j += 1
+                    else:
+                        tmp[k] = y
+                        i += 1
+                    k += 1
+                while i < mid:
+                    tmp[k] = idx[i]
+                    i += 1
+                    k += 1
+                while j < end:
+                    tmp[k] = idx[j]
+                    j += 1
+                    k += 1
+            for k in range(lo, hi):
+                idx[k] = tmp[k]
+            width *= 2
