@@ -41,7 +41,8 @@ UNFINISHED = [("normal", ["e2e4", "e7e5", "g1f3"]), ("mixed3d", []), ("raumschac
 
 
 def env_for(tree: str) -> dict:
-    return dict(os.environ, PYTHONPATH=str(Path(tree).resolve()), PYTHONDONTWRITEBYTECODE="")
+    """The environment of a process on ``tree`` (run with ``cwd=tree`` too: ``python -m`` looks there first)."""
+    return dict(os.environ, PYTHONPATH=str(Path(tree).resolve()))
 
 
 def wait_cpu(proc: subprocess.Popen) -> float:
@@ -62,7 +63,7 @@ def build_worker(name: str) -> None:
 
 
 def build(tree: str, name: str) -> float:
-    out = subprocess.run([sys.executable, __file__, "--build-worker", name], env=env_for(tree), text=True,
+    out = subprocess.run([sys.executable, __file__, "--build-worker", name], env=env_for(tree), text=True, cwd=tree,
                          capture_output=True, check=True)
     return json.loads(out.stdout)
 
@@ -71,7 +72,7 @@ def uci(tree: str, name: str) -> tuple[float, float]:
     """(wall seconds to ``bestmove``, CPU seconds of the process)."""
     lines = f"uci\nsetoption name UCI_Variant value {name}\nposition startpos\ngo depth 1\n"
     t = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "uci"], env=env_for(tree), text=True,
+    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "uci"], env=env_for(tree), text=True, cwd=tree,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert proc.stdin and proc.stdout
     proc.stdin.write(lines)
@@ -91,7 +92,7 @@ def serve(tree: str, db: Path) -> tuple[float, float, float]:
     """(seconds to listening, seconds to the first /api/games answer, CPU seconds of the process)."""
     t = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", "0", "--db", str(db)],
-                            env=env_for(tree), text=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                            env=env_for(tree), text=True, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert proc.stdout
     url = proc.stdout.readline().split(": ", 1)[1].strip()
     listening = time.perf_counter() - t
