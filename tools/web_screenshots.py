@@ -6,7 +6,8 @@ checkout: ``python3 tools/web_screenshots.py [VARIANT ...]`` (default: the built
 (1400x900) and phone (390x844) size (web-people-links-SIZE.png, web-games-SIZE.png).
 ``python3 tools/web_screenshots.py 3d [VARIANT ...]``: the 3D view of mixed3d and raumschach (or the games named)
 from White's and Black's side at laptop and phone size, a few moves in with a piece selected
-(web-VARIANT-3d-SIDE-SIZE.png).
+(web-VARIANT-3d-SIDE-SIZE.png), and on the phone that piece's level chosen in the level bar
+(web-VARIANT-3d-focus-phone.png).
 ``python3 tools/web_screenshots.py play``: lichess's habits at both sizes: a rematch offered to the other page
 (web-play-rematch-SIZE.png), the promotion choice by pictures
 (web-play-promotion-SIZE.png), a premove queued while the engine thinks (web-play-premove-SIZE.png), and the
@@ -128,6 +129,11 @@ def seat_views_3d(names: list[str]) -> int:
                     view.page.wait_for_timeout(300)
                     shot(view, f"web-{name}-3d-{side}-{size}.png")
                     print("  layout:", view.page.evaluate("View3D.view()"), flush=True)
+                if size == "phone":       # the selected piece's level chosen in the level bar: drawn large
+                    level = next(c["l"] for c in view.state()["cells3d"]["cells"] if c["sq"] == movers[len(movers) // 2])
+                    view.page.click(f'#levels3d button[data-level="{level}"]')
+                    view.page.wait_for_timeout(300)
+                    shot(view, f"web-{name}-3d-focus-{size}.png")
                 view.page.close()
     return 0
 

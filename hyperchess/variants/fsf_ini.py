@@ -109,10 +109,9 @@ def _copy(model: dict) -> dict:
 # ---------------------------------------------------------------------- FSF's model -> hyperchess's table
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "hands and drops": ("pocketSize", "pieceDrops", "capturesToHand", "mustDrop", "mustDropType", "dropLoop",
-                        "firstRankPawnDrops", "promotionZonePawnDrops", "dropRegionWhite", "dropRegionBlack",
-                        "sittuyinRookDrop", "dropOppositeColoredBishop", "dropPromoted", "dropNoDoubled",
-                        "dropNoDoubledCount", "freeDrops", "dropChecks", "castlingDroppedPiece"),
+    "drop rules": ("pocketSize", "mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop",
+                   "dropPromoted", "dropNoDoubled", "dropNoDoubledCount", "freeDrops", "dropChecks",
+                   "castlingDroppedPiece"),
     "two boards": ("twoBoards",),
     "piece promotion": ("promotedPieceType", "piecePromotionOnCapture", "mandatoryPiecePromotion",
                         "pieceDemotion", "immobilityIllegal", "shogiPawnDropMateIllegal"),
@@ -155,8 +154,11 @@ def needs(model: dict) -> dict[str, list[str]]:
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
     board = model["startFen"].split(" ")[0]
-    if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-"):
-        out.setdefault("hands and drops", []).append("startFen (pieces in hand)")
+    if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-") \
+            and not model["pieceDrops"]:
+        out.setdefault("gating, walls and passing", []).append("startFen (pieces in hand without drops)")
+    if not model["pieceDrops"] and any(model[k] != base[k] for k in ("capturesToHand", "dropLoop")):
+        out.setdefault("drop rules", []).append("pieces to hand without drops")
     if any(ch in board for ch in "~+"):
         out.setdefault("piece promotion", []).append("startFen (promoted pieces)")
     fields = model["startFen"].split(" ")
@@ -250,6 +252,12 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
     table["fifty_plies"] = 2 * model["nMoveRule"] if model["nMoveRule"] > 0 else 0
     table["repetition"] = model["nFoldRule"]
     start, castling = _start(model, files, ranks, missing)
+    if model["pieceDrops"]:
+        _hands(model, table, files, ranks, missing)
+        fen_hand = model["startFen"].split(" ")[0]
+        hand = fen_hand.split("[", 1)[1].split("]", 1)[0] if "[" in fen_hand else ""
+        board, rest = start.split(" ", 1)
+        start = f"{board}[{hand.strip('-')}] {rest}"
     table["start"] = start
     table["castling"] = castling
     counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
@@ -266,6 +274,26 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
         table["title"] = ours["title"]
     table["description"] = ours.get("description", f"Fairy-Stockfish's {name}")
     return table
+
+
+def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
+    """FSF's drop options as the hands' keys (variants/hands.py): captures to hand, drop loop, pawn drops on
+    the first row or in the zone, and a drop region that is the mover's first rows."""
+    table["piece_drops"] = True
+    table["captures_to_hand"] = model["capturesToHand"]
+    table["drop_loop"] = model["dropLoop"]
+    table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
+    table["promotion_zone_pawn_drops"] = model["promotionZonePawnDrops"]
+    board = frozenset((f, r) for f in range(files) for r in range(ranks))
+    white, black = model["dropRegionWhite"] & board, model["dropRegionBlack"] & board
+    rows = len({r for _, r in white})
+    if white == board and black == board:
+        return
+    if white == {(f, r) for f in range(files) for r in range(rows)} and \
+            black == {(f, r) for f in range(files) for r in range(ranks - rows, ranks)}:
+        table["drop_rows"] = rows
+    else:
+        missing.setdefault("drop rules", []).append("dropRegion")
 
 
 def _start_count(model: dict, types: frozenset) -> int:

@@ -264,7 +264,9 @@ function choose(moves) {
     box.appendChild(b);
   }
   $("choice").hidden = false;
-  $("choice").classList.toggle("pictures", moves.every((m) => m.picture));
+  const pictures = moves.every((m) => m.picture);
+  $("choice").classList.toggle("pictures", pictures);
+  $("choice-title").textContent = pictures ? "Promote to:" : "Which move?";
 }
 
 async function playMove(text) {
@@ -314,6 +316,10 @@ function onKey(ev) {
 function show() {
   $("view3d").hidden = !(state.levels > 1);
   $("rotate").hidden = state.colors.length <= 2;
+  // take-backs, the editor and pasted positions belong to a board nobody plays by link (the server refuses them)
+  for (const id of ["undo", "edit", "load"]) $(id).hidden = state.linked || state.role !== "owner";
+  const plays = state.players.includes("you");            // resign and draw offers are a player's
+  for (const id of ["resign", "draw"]) $(id).hidden = !plays;
   if (mode3d && !(state.levels > 1)) mode3d = false;
   $("view3d").textContent = mode3d ? "Flat view" : "3D view";
   $("board").hidden = mode3d;
@@ -461,7 +467,6 @@ async function onLive(m, first) {
 
 // A page opened on a link (or reloaded): the game as it stands, then its live updates.
 async function resumeGame(watch) {
-  state = { id: null };
   const s = await api(`/api/state?key=${encodeURIComponent(KEY)}`);
   state = s;
   $("variant").value = s.variant;

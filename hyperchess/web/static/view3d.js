@@ -18,6 +18,7 @@ const View3D = (() => {
   const BADGE = 0.8;             // a level's name badge, in cells
   const GAP = 0.3;               // between two levels' slots in the grid, in cells
   const RESERVE_STEP = 1.25;     // a drop game's reserve pieces: their pitch, in cells
+  const RESERVE_TITLE = 0.34;    // the reserve's title ("White"): as high as fits its column
   const FADED = 0.1;             // opacity of a level that is not the focused one
   const ARROW = 0.2;             // the analysis arrow's thickness, in cells (the flat one: a sixth)
   let renderer = null, scene = null, camera = null, controls = null, board = null, markers = null;
@@ -461,7 +462,7 @@ const View3D = (() => {
     const fr = layout.fr, at = (X, Y) => lift(fr, X, Y);
     (data.reserves || []).forEach((boxItems, k) => {
       const X = layout.reserves.X + (k + 0.5) * RESERVE_STEP;
-      const title = textSprite(boxItems.title.split(" ")[0], LABEL);
+      const title = textSprite(boxItems.title.split(" ")[0], RESERVE_TITLE);
       title.position.copy(at(X, layout.reserves.top - LABEL / 2));
       board.add(title);
       boxItems.items.forEach((item, i) => {
