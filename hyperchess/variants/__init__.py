@@ -68,7 +68,7 @@ def _load_shipped() -> None:
             if entry.name.endswith(".ini"):
                 taken = frozenset({*FILE_GAMES, *REGISTRY, *FSF_UNLISTED})
                 specs, _ = read_ini_variants(entry.read_text(encoding="utf-8"), entry.name, build=False,
-                                             shipped=True, taken=taken)
+                                             shipped=True, taken=taken, reasons=False)
                 for spec in specs:
                     FILE_GAMES.setdefault(spec.name, spec)
         _shipped.append("loaded")

@@ -128,7 +128,7 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
 
 
 def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped: bool = False,
-                      taken: frozenset[str] = frozenset()) -> tuple[list[GameSpec], list[str]]:
+                      taken: frozenset[str] = frozenset(), reasons: bool = True) -> tuple[list[GameSpec], list[str]]:
     """The games of a Fairy-Stockfish ``variants.ini`` (``fsf_ini``) that hyperchess plays, each built once
     within the file's work budget unless ``build`` is False, and one line per note: an option FSF does not
     have, a section that cannot be played yet (the mechanism it needs), a section that fails to build."""
@@ -138,7 +138,7 @@ def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped:
     except FileError as exc:
         raise VariantsFileError(str(exc)) from None
     try:
-        tables, notes = read_ini(text, name, taken)
+        tables, notes = read_ini(text, name, taken, reasons)
     except ValueError as exc:
         raise VariantsFileError(str(exc)) from None
     budget = limits.MAX_WORK

@@ -55,6 +55,7 @@ from .store import Store
 
 STATIC = {"app.js": "text/javascript; charset=utf-8", "live.js": "text/javascript; charset=utf-8",
           "view3d.js": "text/javascript; charset=utf-8", "drag.js": "text/javascript; charset=utf-8", "three.min.js": "text/javascript; charset=utf-8",
+          "layout3d.js": "text/javascript; charset=utf-8",
           "OrbitControls.js": "text/javascript; charset=utf-8", "THREE-LICENSE.txt": "text/plain; charset=utf-8",
           "style.css": "text/css; charset=utf-8", "sound.js": "text/javascript; charset=utf-8",
           "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8"}
