@@ -21,6 +21,10 @@ BROWSER_MARKS = [
 
 @pytest.fixture(scope="module")
 def chromium():
+    # the server's list of games is computed once per process, and takes over 20 s on a loaded machine: before
+    # the first page waits for it (30 s), not during
+    from hyperchess.web.server import games_list
+    games_list()
     with browser() as b:
         yield b
 

@@ -25,7 +25,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # FSF's built-in games hyperchess cannot play yet; the reader refuses each, naming what it needs
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
-fischerandom armageddon pawnback  makruk makpong cambodian karouk asean ai-wok  hoppelpoppel
+fischerandom extinction armageddon pawnback  makruk makpong cambodian karouk asean ai-wok  hoppelpoppel
 newzealand kingofthehill racingkings misere losers giveaway antichess suicide codrus  horde petrified
 nocheckatomic atomic atomar isolation isolation7x7 snailtrail fox-and-hounds duck joust 3check 5check 
   bughouse koedem pocketknight placement sittuyin seirawan shouse  minishogi mini kyotoshogi

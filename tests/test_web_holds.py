@@ -386,3 +386,34 @@ def test_a_huge_variants_file_is_refused_before_it_is_read(tmp_path, holes, reas
         assert took < 1.0, took
     finally:
         eng.close()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(total=st.integers(60, 70_000) | st.sampled_from([65_536, 65_537]), cuts=st.lists(st.floats(0, 1), max_size=6))
+def test_any_chunking_is_counted_to_the_byte(server, total, cuts):
+    """A JSON body of ``total`` bytes cut into chunks anywhere: read whole up to 64 KiB, refused (413) past it."""
+    port = server.server_address[1]
+    head = b'{"variant": "normal", "seats": ["human", "human"], "pad": "'
+    body = head + b"a" * (total - len(head) - 2) + b'"}'
+    points = sorted({0, len(body), *(int(c * len(body)) for c in cuts)})
+    chunks = [body[a:b] for a, b in zip(points, points[1:]) if b > a]
+    data = (f"POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").encode()
+    data += b"".join(b"%x\r\n%s\r\n" % (len(c), c) for c in chunks) + b"0\r\n\r\n"
+    got = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        try:
+            s.sendall(data)
+        except OSError:
+            pass                          # refused and closed before all was sent
+        try:
+            while chunk := s.recv(65536):
+                got += chunk
+        except OSError:
+            pass
+    head_, _, payload = got.partition(b"\r\n\r\n")
+    if len(body) <= 65_536:
+        assert head_.startswith(b"HTTP/1.1 200"), (len(body), head_[:80])
+        assert json.loads(payload)["variant"] == "normal"
+    elif got:
+        assert head_.startswith(b"HTTP/1.1 413") and "at most" in one_line(json.loads(payload))

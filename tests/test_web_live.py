@@ -155,6 +155,7 @@ def test_a_restart_reopens_every_unfinished_game_with_its_clocks(tmp_path):
             assert call(url, "/api/move", {"key": key, "move": move})[0] == 200
         _, before = call(url, f"/api/state?key={black}")
     with serving(db=db) as server:
+        assert server.reopened.wait(60)
         assert st["id"] in server.board.sessions                        # reopened at start
         _, after = call(base(server), f"/api/state?key={black}")
         assert after["moves"] == before["moves"] == ["e2e4", "e7e5", "g1f3"]

@@ -16,17 +16,30 @@ from hyperchess.variants.perft import perft as perft_count
 from hyperchess.variants.render import render
 
 from .common import MOVES_HELP, MovesCommand, fail, load, load_variants_files, variants_option
-from .match import match, pgn
-from .selfplay import selfplay
-from .serve import games, serve
 from .uci import run_uci, uci
 from .xboard import run_xboard, xboard
+
+# the commands whose modules load more (the match runner, the web board's database, the search's limits):
+# imported when the command is run or listed, so that ``hyperchess uci`` starts without them
+LAZY_COMMANDS = {"selfplay": "selfplay:selfplay", "match": "match:match", "pgn": "match:pgn",
+                 "serve": "serve:serve", "games": "serve:games"}
 
 MAX_PERFT_DEPTH = 30     # deeper would never finish on any game (and would exhaust Python's recursion)
 
 
 class OneLineErrors(click.Group):
-    """A click group whose usage errors are one line on stderr with exit status 2 (no usage dump)."""
+    """A click group whose usage errors are one line on stderr with exit status 2 (no usage dump), and whose
+    ``LAZY_COMMANDS`` are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            from importlib import import_module
+            module, attr = LAZY_COMMANDS[cmd_name].split(":")
+            self.add_command(getattr(import_module(f"{__name__}.{module}"), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def main(self, *args, **kwargs):
         kwargs["standalone_mode"] = False
@@ -192,13 +205,8 @@ def check(file: str) -> None:
                    f"perft 1 = {perft_count(pos, 1)}, perft 2 = {perft_count(pos, 2)}")
 
 
-main.add_command(selfplay)
 main.add_command(xboard)
 main.add_command(uci)
-main.add_command(match)
-main.add_command(pgn)
-main.add_command(serve)
-main.add_command(games)
 
 
 if __name__ == "__main__":

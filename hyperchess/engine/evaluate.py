@@ -75,12 +75,20 @@ class Evaluator:
         self.walk: list[list | None] = [None] * ncodes
         self.mob_weight = [0] * ncodes
         self.pawn = [c in game.pawn_codes for c in range(ncodes)]
+        self.mobility_on = w.mobility > 0
+        # the piece walk is needed for mobility and for the attacks on the king zones (built only then)
+        self.walk_on = self.mobility_on or (game.players == 2 and (w.king_attack > 0 or w.king_defence > 0))
+        # the pieces the walk would hold: neither pawns nor royal
+        walked = [False] * ncodes
         for code in range(ncodes):
             kind = game.kind_of[code]
             if not kind or game.owner[code] < 0:
                 continue
             piece = game.pieces[kind]
             if piece.pawn or piece.royal:
+                continue
+            walked[code] = True
+            if not self.walk_on:
                 continue
             shared = None
             for other in range(code):          # colours with the same tables share the walk
@@ -95,11 +103,9 @@ class Evaluator:
             self.walk[code] = shared
             top = max(sum(len(r) for r in rays) for rays in shared) or 1
             self.mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
-        self.mobility_on = w.mobility > 0
-        # the piece walk is needed for mobility and for the attacks on the king zones
-        self.walk_on = self.mobility_on or (game.players == 2 and (w.king_attack > 0 or w.king_defence > 0))
         # king zone: one king step in every direction of the geometry
-        self.zone = [frozenset(x for d in STEPS for x in g.ray(cell, d, 1)) for cell in range(n)]
+        self.zone = [frozenset([x for d in STEPS for x in (g.step(cell, d),) if x is not None and x != cell])
+                     for cell in range(n)]
         self.no_zone = array("i", [0]) * n     # per cell, the colours whose king zone holds it (none)
         self.king_on = (w.king_attack > 0 or w.king_defence > 0 or w.king_shelter > 0)
         # passed pawns: per pawn code and cell, the cells an enemy pawn must avoid, and the bonus
@@ -107,8 +113,7 @@ class Evaluator:
         self.passed_bonus: list[list | None] = [None] * ncodes
         self.passed_on = w.passed_base > 0 or w.passed_advance > 0
         # castling: per colour, home cell -> the rights masks of its castlings, and the castled cells
-        self.piece_value = [game.pieces[game.kind_of[c]].value if self.walk[c] is not None else 0
-                            for c in range(ncodes)]
+        self.piece_value = [game.pieces[game.kind_of[c]].value if walked[c] else 0 for c in range(ncodes)]
         self.castle_on = w.castling > 0 and game.players == 2 and bool(game.castling)
         self.castle_home: list[dict[int, list[int]]] = [{} for _ in range(game.players)]
         self.castled: list[frozenset] = [frozenset()] * game.players
@@ -137,7 +142,7 @@ class Evaluator:
                 self._compile_structure(code)
         # the pair: kinds whose every move keeps the colour of the cell (parity of file + rank + level)
         self.parity = [sum(g.coords[cell]) & 1 for cell in range(n)]
-        self.bound = [self.walk[code] is not None and self._colour_bound(code) for code in range(ncodes)]
+        self.bound = [walked[code] and self._colour_bound(code) for code in range(ncodes)]
         self.pair_on = w.pair > 0 and any(self.bound)
         self.pawns_on = self.structure_on or self.passed_on
         self.pawn_cache: dict = {}      # pawn key -> _pawn_terms (shared by every search of the game)

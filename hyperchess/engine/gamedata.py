@@ -19,9 +19,29 @@ class _EveryCell:
 _EVERY_CELL = _EveryCell()
 
 
+def _flags(cells, n: int) -> bytes:
+    """The set of cells as ``n`` bytes: 1 where a cell is in it."""
+    if cells is _EVERY_CELL:
+        return b"\x01" * n
+    flags = bytearray(n)
+    for x in cells:
+        flags[x] = 1
+    return bytes(flags)
+
+
 def _as_flags(rows: list, n: int) -> list:
     """Per colour (None stays None), per cell ``k``, the set of cells as ``n`` bytes: 1 where a cell is in it."""
-    return [[bytes(x in cells for x in range(n)) for cells in row] if row is not None else None for row in rows]
+    return [[_flags(cells, n) for cells in row] if row is not None else None for row in rows]
+
+
+def _aligned(lines: list, enemies: tuple, k: int) -> frozenset:
+    """The cells on the enemies' slider lines from cell ``k``."""
+    cells: set[int] = set()
+    for e in enemies:
+        for first, _, rest, _ in lines[e][k]:
+            cells.add(first)
+            cells.update(rest)
+    return frozenset(cells)
 
 
 class GameData:
@@ -53,8 +73,7 @@ class GameData:
         # aligned[c][k]: the cells on an enemy slider line from cell k (own king of colour c there).
         # A non-royal piece of c that leaves a cell outside this set cannot expose that king: only
         # en passant and the game's special moves (two cells change) need the full test then.
-        self.aligned = [[frozenset(x for e in game.enemies[c] for first, _, rest, _ in game.attack_lines[e][k]
-                                   for x in (first, *rest))
+        self.aligned = [[_aligned(game.attack_lines, game.enemies[c], k)
                          for k in range(game.geometry.size)] if self.single_royal and not game.indirect else None
                         for c in range(game.players)]
         if game.indirect and self.single_royal:

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from importlib import import_module
 
 from .errors import FenError, MoveError
 from .game import Game
 from .position import Outcome, Position
+from .tables import gc_paused
 
 # name -> "module:Class" (imported on first use so that start-up stays fast)
 REGISTRY: dict[str, str] = {
@@ -66,7 +68,7 @@ def _load_shipped() -> None:
             if entry.name.endswith(".ini"):
                 taken = frozenset({*FILE_GAMES, *REGISTRY, *FSF_UNLISTED})
                 specs, _ = read_ini_variants(entry.read_text(encoding="utf-8"), entry.name, build=False,
-                                             shipped=True, taken=taken)
+                                             shipped=True, taken=taken, reasons=False)
                 for spec in specs:
                     FILE_GAMES.setdefault(spec.name, spec)
         _shipped.append("loaded")
@@ -79,13 +81,43 @@ def get_game(name: str) -> Game:
     if name not in _cache:
         if name in FILE_GAMES:
             from .variantsfile import FileGame       # loaded only when a file game is played
-            _cache[name] = FileGame(FILE_GAMES[name])  # type: ignore[arg-type]
+            with gc_paused():
+                _cache[name] = FileGame(FILE_GAMES[name])  # type: ignore[arg-type]
             return _cache[name]
         if name not in REGISTRY:
             raise UnknownVariant(name)
         module, cls = REGISTRY[name].split(":")
-        _cache[name] = getattr(import_module(module), cls)()
+        with gc_paused():
+            _cache[name] = getattr(import_module(module), cls)()
     return _cache[name]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a game is, known without building its tables (``game_summary``)."""
+    name: str
+    title: str
+    description: str
+    players: int
+    color_names: tuple[str, ...]
+
+
+def game_summary(name: str) -> GameSummary:
+    """The title, description and players of the game called ``name``, read from its class or its variants
+    file: nothing is built (a game's tables are built on its first use, ``get_game``)."""
+    if name not in REGISTRY:
+        _load_shipped()
+    game = _cache.get(name)
+    if game is not None:
+        return GameSummary(name, game.title, game.description, game.players, tuple(game.color_names))
+    if name in FILE_GAMES:
+        from .variantsfile import describe
+        return GameSummary(name, *describe(FILE_GAMES[name]))  # type: ignore[arg-type]
+    if name not in REGISTRY:
+        raise UnknownVariant(name)
+    module, cls_name = REGISTRY[name].split(":")
+    cls = getattr(import_module(module), cls_name)
+    return GameSummary(name, cls.title, cls.description, cls.players, tuple(cls.color_names))
 
 
 def game_names() -> list[str]:
@@ -160,4 +192,5 @@ def variant_source(name: str) -> tuple[tuple[str, str], ...]:
 
 
 __all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "get_game",
-           "game_names", "UnknownVariant", "FILE_GAMES", "BUILT_IN_GAMES", "load_variants", "add_variants", "check_variants", "check_ini", "variant_source"]
+           "game_names", "game_summary", "GameSummary", "UnknownVariant", "FILE_GAMES", "BUILT_IN_GAMES", "load_variants",
+           "add_variants", "check_variants", "check_ini", "variant_source"]

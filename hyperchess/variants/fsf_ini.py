@@ -167,9 +167,12 @@ def needs(model: dict) -> dict[str, list[str]]:
     return out
 
 
-def to_table(name: str, model: dict) -> dict[str, Any]:
-    """The variants-file table of FSF's ``model`` (``variantsfile.FileGame`` builds it), or NotPlayable."""
+def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
+    """The variants-file table of FSF's ``model`` (``variantsfile.FileGame`` builds it), or NotPlayable
+    (``reasons`` False: at the first reason found, for a quick listing)."""
     missing = needs(model)
+    if missing and not reasons:
+        raise NotPlayable("needs " + "; ".join(missing))
     table: dict[str, Any] = {}
     files, ranks = model["maxFile"], model["maxRank"]
     table["files"], table["ranks"] = files, ranks
@@ -202,9 +205,9 @@ def to_table(name: str, model: dict) -> dict[str, Any]:
         pass
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
         bare_king = "reply"
-    elif ext[0] == "loss" and not ext[3] and "king" not in model["letters"] and "*" not in ext[1] and \
+    elif ext[0] == "loss" and not ext[3] and "king" not in model["letters"] and len(ext[1]) == 1 and \
             ext[2] in (0, _start_count(model, ext[1]) - 1):
-        royal = set(ext[1])              # losing these types loses: they are our royal pieces, without check
+        royal = set(ext[1])              # losing this type loses (one type: FSF counts each type apart)
         check = EXTINCTION if ext[2] == 0 else "capture"
     else:
         missing.setdefault("extinction and pseudo-royals", []).append("extinctionValue/extinctionPieceTypes")
@@ -404,9 +407,11 @@ def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingsid
             "rook_to": f"{chr(97 + rto)}{r}", "letter": "K" if kingside else "Q"}
 
 
-def read_ini(text: str, name: str, taken: frozenset[str] = frozenset()) -> tuple[list[tuple[str, dict]], list[str]]:
+def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),
+             reasons: bool = True) -> tuple[list[tuple[str, dict]], list[str]]:
     """(name, table) for each section hyperchess plays, and one line per note: an option FSF does not have,
-    a section that cannot be played yet and why. ``taken``: names a section may not use."""
+    a section that cannot be played yet and why (``reasons`` False: the first reasons only). ``taken``:
+    names a section may not use."""
     sections = parse_sections(text)
     if len(sections) > MAX_SECTIONS:
         raise ValueError(f"{name}: more than {MAX_SECTIONS} sections")
@@ -425,7 +430,7 @@ def read_ini(text: str, name: str, taken: frozenset[str] = frozenset()) -> tuple
             continue
         known[section.name] = model
         try:
-            out.append((section.name, to_table(section.name, model)))
+            out.append((section.name, to_table(section.name, model, reasons)))
         except NotPlayable as exc:
             notes.append(f"{where}: cannot be played yet: {exc}")
         except (FenError, ValueError, KeyError, IndexError) as exc:

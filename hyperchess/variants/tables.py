@@ -8,11 +8,14 @@ values (reach on the empty board, or a game's learned ``placement``).
 """
 from __future__ import annotations
 
+import gc
 import random
+import re
 import zlib
 from array import array
 from collections import deque
-from typing import Iterable
+from contextlib import contextmanager
+from typing import Iterable, Iterator
 
 from .codes import DOUBLE, EMPTY, NORMAL, TRANSFORM, Move, code_of
 from .geometry import Vector
@@ -22,13 +25,74 @@ PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quad
 PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection inside the block: building a game's tables makes some hundred thousand
+    tuples and no reference cycles, and each collection the allocations set off would walk all the tables
+    built so far (a third of mixed3d's build time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class GameTables:
     """The table building of ``Game`` (it reads the game's class attributes and calls its hooks)."""
 
+    # True: one build shares its rays, moves and code sets among pieces, cells and colours (fast). False: each
+    # is computed on its own, straight from the geometry: the same tables, slower (tests compare the two).
+    shared_build = True
+
     def compile(self) -> None:
+        with gc_paused():
+            self._compile()
+
+    def _compile(self) -> None:
         self._rule_tables = None        # built again from the new tables by the next position
         g = self.geometry
         n = g.size
+        self._compile_codes()
+        ncodes = self.ncodes
+        self.tables: list[list | None] = [None] * ncodes
+        self.dedupe = g.wraps
+        # memos of one compile: many pieces share lines, moves and (turned) vector sets
+        self._ray_memo: dict = {}
+        self._entry_memo: dict = {}
+        self._orient_memo: dict = {}
+        self._move_memo: dict = {}
+        self._codes_memo: dict = {}
+        for code in range(ncodes):
+            if self.kind_of[code] and self.owner[code] >= 0:
+                piece = self.pieces[self.kind_of[code]]
+                first = code_of(self.kind_of[code], 0)
+                if (self.owner[code] and not piece.oriented and not piece.pawn and self.kind_of[code] not in
+                        self.transforms and not piece.atoms(Path) and self.tables[first] is not None):
+                    self.tables[code] = self.tables[first]     # the same moves for every colour
+                else:
+                    self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
+        self._compile_attacks()
+        self._compile_castling()
+        rng = random.Random(zlib.crc32(self.name.encode()))     # the same keys in every process
+        self.z_piece = [[rng.getrandbits(64) for _ in range(n)] for _ in range(ncodes)]
+        for cell in range(n):                       # empty squares hash to 0
+            self.z_piece[EMPTY][cell] = 0
+        self.z_turn = [rng.getrandbits(64) for _ in range(self.players)]
+        self.z_ep = [rng.getrandbits(64) for _ in range(n)]
+        self.z_rule = [rng.getrandbits(64) for _ in range(max(1, len(self.castling)))]
+        self._compile_path_bits(rng)
+        self.pst = self._compile_pst()
+        del self._ray_memo, self._entry_memo, self._orient_memo, self._move_memo, self._codes_memo
+        self.team_sign = [1 if self.teams[c] == 0 else -1 for c in range(self.players)]
+        self._finish_compile()
+        if self.placement:
+            self._apply_placement()
+
+    def _compile_codes(self) -> None:
+        """The piece codes: owner and kind of each, the letters of the position strings, the royal, pawn and
+        promotion codes (all a position string needs to be read: ``compile`` starts with this)."""
         ncodes = (len(self.pieces)) << 2
         self.ncodes = ncodes
         self.owner = [-1] * ncodes
@@ -68,35 +132,8 @@ class GameTables:
                 codes.append(code)
                 self.promo_suffix[code] = ch.lower()
             self._promo_codes.append(tuple(codes))
-        self.tables: list[list | None] = [None] * ncodes
-        self.dedupe = g.wraps
-        self._ray_memo: dict = {}
-        self._orient_memo: dict = {}
-        for code in range(ncodes):
-            if self.kind_of[code] and self.owner[code] >= 0:
-                piece = self.pieces[self.kind_of[code]]
-                first = code_of(self.kind_of[code], 0)
-                if (self.owner[code] and not piece.oriented and not piece.pawn and self.kind_of[code] not in
-                        self.transforms and not piece.atoms(Path) and self.tables[first] is not None):
-                    self.tables[code] = self.tables[first]     # the same moves for every colour
-                else:
-                    self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
-        self._compile_attacks()
-        del self._ray_memo, self._orient_memo
-        self._compile_castling()
-        rng = random.Random(zlib.crc32(self.name.encode()))     # the same keys in every process
-        self.z_piece = [[rng.getrandbits(64) for _ in range(n)] for _ in range(ncodes)]
-        for cell in range(n):                       # empty squares hash to 0
-            self.z_piece[EMPTY][cell] = 0
-        self.z_turn = [rng.getrandbits(64) for _ in range(self.players)]
-        self.z_ep = [rng.getrandbits(64) for _ in range(n)]
-        self.z_rule = [rng.getrandbits(64) for _ in range(max(1, len(self.castling)))]
-        self._compile_path_bits(rng)
-        self.pst = self._compile_pst()
-        self.team_sign = [1 if self.teams[c] == 0 else -1 for c in range(self.players)]
-        self._finish_compile()
-        if self.placement:
-            self._apply_placement()
+        self.token_re = re.compile(r"\d+|\*|[A-Za-z]" if self.players <= 2 else
+                                   r"\d+|\*|[" + "".join(self.color_letters) + "][A-Z]")
 
     def flat_rays(self) -> tuple[array, array, array, list, list, array, array, list]:
         """The ``tables`` again as flat arrays, for the move generator's typed loops (movegen.py), indexed by
@@ -109,31 +146,40 @@ class GameTables:
         - ``pawn_first, pawn_cells, pawn_moves``: its capturing leaps, ``pawn_first[k]`` to
           ``pawn_first[k + 1] - 1``."""
         n = self.geometry.size
-        first, start, cells = array("i"), array("i", [0]), array("i")
-        pawn_first, pawn_cells = array("i"), array("i")
+        first: list[int] = []
+        start = [0]
+        cells: list[int] = []
         moves: list = []
+        pawn_first: list[int] = []
+        pawn_cells: list[int] = []
         pawn_moves: list = []
         pawnish_of: list = []
+        segments: dict[int, tuple] = {}         # id(table) -> its part (the colours share tables)
         for table in self.tables:
-            for cell in range(n):
-                first.append(len(start) - 1)
-                pawn_first.append(len(pawn_cells))
-                if table is None:
-                    pawnish_of.append(None)
-                    continue
-                rides, leaps, pawnish = table[cell]
-                pawnish_of.append(pawnish)
-                for ray in rides + tuple((leap,) for leap in leaps):
-                    for to, mv in ray:
-                        cells.append(to)
-                        moves.append(mv)
-                    start.append(len(cells))
-                for to, mv in pawnish[1] if pawnish else ():
-                    pawn_cells.append(to)
-                    pawn_moves.append(mv)
+            if table is None:
+                first += [len(start) - 1] * n
+                pawn_first += [len(pawn_cells)] * n
+                pawnish_of += [None] * n
+                continue
+            seg = segments.get(id(table)) if self.shared_build else None
+            if seg is None:
+                seg = segments[id(table)] = _flat_segment(table)
+            s_first, s_ends, s_cells, s_moves, s_pawn_first, s_pawn_cells, s_pawn_moves = seg
+            base = len(start) - 1
+            first += [base + x for x in s_first]
+            base = len(cells)
+            start += [base + x for x in s_ends]
+            cells += s_cells
+            moves += s_moves
+            base = len(pawn_cells)
+            pawn_first += [base + x for x in s_pawn_first]
+            pawn_cells += s_pawn_cells
+            pawn_moves += s_pawn_moves
+            pawnish_of += [entry[2] for entry in table]
         first.append(len(start) - 1)
         pawn_first.append(len(pawn_cells))
-        return first, start, cells, moves, pawnish_of, pawn_first, pawn_cells, pawn_moves
+        return (array("i", first), array("i", start), array("i", cells), moves, pawnish_of, array("i", pawn_first),
+                array("i", pawn_cells), pawn_moves)
 
     def _oriented(self, vecs: Iterable[Vector], basis) -> list[Vector]:
         key = (tuple(vecs), tuple(basis))
@@ -145,12 +191,69 @@ class GameTables:
         return out
 
     def _ray(self, cell: int, d: Vector, limit: int) -> tuple[int, ...]:
-        """``geometry.ray``, computed once per compile (many pieces share lines)."""
+        """``geometry.ray``, computed once per compile (many pieces share lines): a limited ray is the start
+        of the unlimited one, and without a wrapped axis the ray from a cell is its first step followed by
+        the ray from there."""
+        if not self.shared_build:
+            return self.geometry.ray(cell, d, limit)
         key = (cell, d, limit)
         ray = self._ray_memo.get(key)
         if ray is None:
-            ray = self._ray_memo[key] = self.geometry.ray(cell, d, limit)
+            if limit:
+                ray = self._ray(cell, d, 0)[:limit]
+            elif self.dedupe:
+                ray = self.geometry.ray(cell, d, 0)
+            else:
+                nxt = self._steps(d)[cell]
+                ray = () if nxt is None or nxt == cell else (nxt,) + self._ray(nxt, d, 0)
+            self._ray_memo[key] = ray
         return ray
+
+    def _steps(self, d: Vector) -> list[int | None]:
+        """``geometry.step(cell, d)`` for every cell at once, once per compile."""
+        steps = self._ray_memo.get(d)
+        if steps is None:
+            g = self.geometry
+            dx, dy, dz = d
+            index = g.index
+            if g.wraps or not self.shared_build:
+                steps = [g.step(cell, d) for cell in range(g.size)]
+            else:
+                steps = [index.get((f + dx, r + dy, l + dz)) for f, r, l in g.coords]
+            self._ray_memo[d] = steps
+        return steps
+
+    def _move(self, cell: int, to: int) -> Move:
+        """The plain move from ``cell`` to ``to``, one tuple shared by every table of a compile."""
+        if not self.shared_build:
+            return (cell, to, 0, NORMAL)
+        key = cell << 16 | to
+        mv = self._move_memo.get(key)
+        if mv is None:
+            mv = self._move_memo[key] = (cell, to, 0, NORMAL)
+        return mv
+
+    def _entry(self, cell: int, d: Vector, limit: int) -> tuple:
+        """A ride's table entry ``((to, move), ...)`` from ``cell`` along ``d`` (shared like ``_ray``)."""
+        if not self.shared_build:
+            return tuple((to, (cell, to, 0, NORMAL)) for to in self._ray(cell, d, limit))
+        key = (cell, d, limit)
+        entry = self._entry_memo.get(key)
+        if entry is None:
+            memo = self._move_memo
+            entry = []
+            for to in self._ray(cell, d, limit):
+                mv = memo.get(cell << 16 | to)
+                if mv is None:
+                    mv = memo[cell << 16 | to] = (cell, to, 0, NORMAL)
+                entry.append((to, mv))
+            entry = self._entry_memo[key] = tuple(entry)
+        return entry
+
+    def _codes(self, codes: Iterable[int]) -> frozenset[int]:
+        """``frozenset(codes)``, one object per distinct set in a compile."""
+        key = frozenset(codes)
+        return self._codes_memo.setdefault(key, key) if self.shared_build else key
 
     def _compile_cell(self, code: int, cell: int):
         g = self.geometry
@@ -169,10 +272,9 @@ class GameTables:
         for atom in piece.moves:
             if isinstance(atom, Slide):
                 for d in self._oriented(atom.directions, basis):
-                    ray = self._ray(cell, d, atom.limit)
-                    if not ray:
+                    entry = self._entry(cell, d, atom.limit)
+                    if not entry:
                         continue
-                    entry = tuple((to, (cell, to, 0, NORMAL)) for to in ray)
                     if atom.mode is Mode.BOTH:
                         rides.append(entry)
                     elif atom.mode is Mode.MOVE:
@@ -183,7 +285,7 @@ class GameTables:
                 for d in self._oriented(atom.directions, basis):
                     ray = self._ray(cell, d, 0)
                     if len(ray) > 1:
-                        hops.append((tuple((to, (cell, to, 0, NORMAL)) for to in ray), atom.style, atom.mode))
+                        hops.append((self._entry(cell, d, 0), atom.style, atom.mode))
             elif isinstance(atom, Leap) and atom.lame:
                 for v in self._oriented(atom.vectors, basis):
                     to = g.step(cell, v)
@@ -192,11 +294,11 @@ class GameTables:
                         raise ValueError(f"{piece.name}: a lame leap {v} has no single path")
                     between = g.path(cell, steps) if steps else ()
                     if to is not None and to != cell and between is not None and cell not in between:
-                        lame.append((between, to, (cell, to, 0, NORMAL), atom.mode))
+                        lame.append((between, to, self._move(cell, to), atom.mode))
             elif isinstance(atom, Leap):
                 target = {Mode.BOTH: leaps, Mode.MOVE: qleaps, Mode.CAPTURE: cleaps}[atom.mode]
                 for v in self._oriented(atom.vectors, basis):
-                    to = g.step(cell, v)
+                    to = self._steps(v)[cell]
                     if to is not None and to != cell:
                         if atom.hinged:
                             if atom.mode is not Mode.BOTH:
@@ -204,16 +306,16 @@ class GameTables:
                             hinges = self.leap_hinges(cell, to, v)
                             if hinges is not None:
                                 if hinges:
-                                    hinged.append((hinges, to, (cell, to, 0, NORMAL)))
+                                    hinged.append((hinges, to, self._move(cell, to)))
                                 continue
-                        target[to] = (cell, to, 0, NORMAL)
+                        target[to] = self._move(cell, to)
             elif isinstance(atom, Path):
                 if atom.initial and cell not in self.initial_cells.get((kind, color), ()):
                     continue
                 cells = g.path(cell, self._oriented(atom.offsets, basis))
                 if cells:
                     to = cells[-1]
-                    mv = (cell, to, cells[-2], DOUBLE) if atom.en_passant and len(cells) > 1 else (cell, to, 0, NORMAL)
+                    mv = (cell, to, cells[-2], DOUBLE) if atom.en_passant and len(cells) > 1 else self._move(cell, to)
                     paths.append((cells[:-1], to, mv))
         if kind in self.transforms and not piece.pawn:
             zone = self.promotion_zone[color]
@@ -273,29 +375,26 @@ class GameTables:
                     for d in self._attack_directions(piece, atom.directions, color):
                         back = (-d[0], -d[1], -d[2])
                         sliders.setdefault((back, atom.limit), set()).add(code)
-            rays_per_cell = []
-            for t in range(n):
-                entries = []
-                for (d, limit), codes in sliders.items():
-                    ray = self._ray(t, d, limit)
-                    if ray:
-                        entries.append((ray, frozenset(codes)))
-                rays_per_cell.append(tuple(entries))
-            self.ray_attacks.append(rays_per_cell)
-            leaps_by_cell: list[dict[int, set[int]]] = [dict() for _ in range(n)]
+            lines = [(d, limit, self._codes(codes)) for (d, limit), codes in sliders.items()]
+            ray = self._ray
+            self.ray_attacks.append([tuple([(r, codes) for d, limit, codes in lines for r in (ray(t, d, limit),) if r])
+                                     for t in range(n)])
+            leaps_by_cell: list[dict[int, int]] = [dict() for _ in range(n)]    # from cell -> bits of codes
             hinged_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
             lame_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
             hoppers: dict[tuple, set[int]] = {}       # (direction back, style) -> codes
             for code in range(self.ncodes):
                 if self.owner[code] != color or not self.kind_of[code]:
                     continue
-                for frm in range(n):
-                    _, leaps, pawnish = self.tables[code][frm]
+                bit = 1 << code
+                for frm, (_, leaps, pawnish) in enumerate(self.tables[code]):
                     for to, _ in leaps:
-                        leaps_by_cell[to].setdefault(frm, set()).add(code)
+                        per_cell = leaps_by_cell[to]
+                        per_cell[frm] = per_cell.get(frm, 0) | bit
                     if pawnish:
                         for to, _ in pawnish[1]:
-                            leaps_by_cell[to].setdefault(frm, set()).add(code)
+                            per_cell = leaps_by_cell[to]
+                            per_cell[frm] = per_cell.get(frm, 0) | bit
                         for hinges, to, _ in pawnish[5]:
                             hinged_by_cell[to].setdefault((frm, hinges), set()).add(code)
                         for between, to, _, mode in pawnish[6]:
@@ -309,17 +408,23 @@ class GameTables:
                         hoppers.setdefault(((-d[0], -d[1], -d[2]), atom.style), set()).add(code)
             # A leap square that is also the first cell of a slider ray was dropped from the
             # piece's leaps at compile time; slider rays cover it.
-            self.leap_attacks.append([tuple((frm, frozenset(c)) for frm, c in leaps_by_cell[t].items())
-                                      for t in range(n)])
+            interned = self._codes
+            by_bits: dict[int, frozenset[int]] = {}
+            for per_cell in leaps_by_cell:
+                for bits in per_cell.values():
+                    if bits not in by_bits:
+                        by_bits[bits] = interned(c for c in range(self.ncodes) if bits >> c & 1)
+            self.leap_attacks.append([tuple([(frm, by_bits[bits]) for frm, bits in per_cell.items()])
+                                      for per_cell in leaps_by_cell])
             # ((from cell, hinge cells, codes), ...) per target: read by Position.attacked only when
             # ``self.hinged`` (a game with hinged leaps)
-            self.hinged_attacks.append([tuple((frm, hinges, frozenset(c)) for (frm, hinges), c
-                                              in hinged_by_cell[t].items()) for t in range(n)])
-            self.lame_attacks.append([tuple((frm, between, frozenset(c)) for (frm, between), c
-                                            in lame_by_cell[t].items()) for t in range(n)])
-            self.hop_attacks.append([tuple((ray, style, frozenset(c)) for (d, style), c in hoppers.items()
-                                           for ray in (self._ray(t, d, 0),) if len(ray) > 1)
-                                     for t in range(n)])
+            self.hinged_attacks.append([tuple([(frm, hinges, interned(c)) for (frm, hinges), c in per_cell.items()])
+                                        for per_cell in hinged_by_cell])
+            self.lame_attacks.append([tuple([(frm, between, interned(c)) for (frm, between), c in per_cell.items()])
+                                      for per_cell in lame_by_cell])
+            self.hop_attacks.append([tuple([(ray, style, interned(c)) for (d, style), c in hoppers.items()
+                                            for ray in (self._ray(t, d, 0),) if len(ray) > 1])
+                                     for t in range(n)] if hoppers else [()] * n)
         self.hinged = any(any(per_cell) for per_cell in self.hinged_attacks)
         # lame leaps and hoppers attack through cells other than a line from the target: a move anywhere may
         # open or close such an attack, so the shortcuts of pins and "aligned" cells do not hold
@@ -341,8 +446,8 @@ class GameTables:
                 leaps = dict(self.leap_attacks[color][t])
                 lines = []
                 for ray, codes in self.ray_attacks[color][t]:
-                    near = codes | leaps.pop(ray[0], frozenset())
-                    lines.append((ray[0], near, ray[1:], codes))
+                    near = leaps.pop(ray[0], None)
+                    lines.append((ray[0], self._codes(codes | near) if near else codes, ray[1:], codes))
                 lines_c.append(tuple(lines))
                 far_c.append(tuple(leaps.items()))
             self.attack_lines.append(lines_c)
@@ -408,6 +513,8 @@ class GameTables:
         """
         n = self.geometry.size
         pst = [[0] * n for _ in range(self.ncodes)]
+        centre: list[int] | None = None
+        reaches: dict[int, list[int]] = {}      # id(table) -> reach per cell (colours share tables)
         for code in range(self.ncodes):
             kind = self.kind_of[code]
             if not kind or self.owner[code] < 0:
@@ -417,7 +524,8 @@ class GameTables:
             if piece.pawn:
                 dist = self._distance_to_zone(code)
                 far = max([d for d in dist if d is not None] or [1])
-                centre = self._centrality()
+                if centre is None:
+                    centre = self._centrality()
                 for cell in range(n):
                     d = dist[cell]
                     progress = 0.0 if d is None else (far - d) / max(far, 1)
@@ -425,11 +533,12 @@ class GameTables:
                                                                      if d is not None and d < far else 0)
                     pst[code][cell] = piece.value + bonus
                 continue
-            reach = []
-            for cell in range(n):
-                rides, leaps, pawnish = table[cell]
-                reach.append(sum(len(r) for r in rides) + len(leaps) + (
-                    len(pawnish[5]) + len(pawnish[6]) + sum(len(h[0]) for h in pawnish[7]) if pawnish else 0))
+            reach = reaches.get(id(table)) if self.shared_build else None
+            if reach is None:
+                reach = reaches[id(table)] = [
+                    sum(map(len, rides)) + len(leaps) + (
+                        len(pawnish[5]) + len(pawnish[6]) + sum(len(h[0]) for h in pawnish[7]) if pawnish else 0)
+                    for rides, leaps, pawnish in table]
             lo, hi = min(reach), max(reach)
             span = max(hi - lo, 1)
             weight = -15 if piece.royal else min(40, piece.value // 8)
@@ -476,9 +585,9 @@ class GameTables:
 
     def _centrality(self) -> list[int]:
         """Per cell, 0 (edge/corner) .. 100 (centre): a queen-like mover's reach on the empty board."""
-        g = self.geometry
         dirs = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
-        reach = [sum(len(g.ray(cell, d, 0)) for d in dirs) for cell in range(g.size)]
+        ray = self._ray
+        reach = [sum([len(ray(cell, d, 0)) for d in dirs]) for cell in range(self.geometry.size)]
         lo, hi = min(reach), max(reach)
         return [100 * (r - lo) // max(hi - lo, 1) for r in reach]
 
@@ -504,3 +613,32 @@ class GameTables:
                     dist[p] = dist[c] + 1
                     queue.append(p)
         return dist
+
+
+def _flat_segment(table: list) -> tuple[list, ...]:
+    """One code's part of ``GameTables.flat_rays``, its offsets counted from 0: per cell the number of its
+    first ray and first pawn capture, each ray's end, the cells and moves of the rays (rides, then each leap
+    as a ray of one cell), and the pawn captures' cells and moves."""
+    first: list[int] = []
+    ends: list[int] = []
+    cells: list[int] = []
+    moves: list = []
+    pawn_first: list[int] = []
+    pawn_cells: list[int] = []
+    pawn_moves: list = []
+    for rides, leaps, pawnish in table:
+        first.append(len(ends))
+        pawn_first.append(len(pawn_cells))
+        for ray in rides:
+            cells += [to for to, _ in ray]
+            moves += [mv for _, mv in ray]
+            ends.append(len(cells))
+        if leaps:
+            at = len(cells)
+            cells += [to for to, _ in leaps]
+            moves += [mv for _, mv in leaps]
+            ends += range(at + 1, len(cells) + 1)
+        if pawnish:
+            pawn_cells += [to for to, _ in pawnish[1]]
+            pawn_moves += [mv for _, mv in pawnish[1]]
+    return first, ends, cells, moves, pawn_first, pawn_cells, pawn_moves

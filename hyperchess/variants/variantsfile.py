@@ -128,7 +128,7 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
 
 
 def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped: bool = False,
-                      taken: frozenset[str] = frozenset()) -> tuple[list[GameSpec], list[str]]:
+                      taken: frozenset[str] = frozenset(), reasons: bool = True) -> tuple[list[GameSpec], list[str]]:
     """The games of a Fairy-Stockfish ``variants.ini`` (``fsf_ini``) that hyperchess plays, each built once
     within the file's work budget unless ``build`` is False, and one line per note: an option FSF does not
     have, a section that cannot be played yet (the mechanism it needs), a section that fails to build."""
@@ -138,7 +138,7 @@ def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped:
     except FileError as exc:
         raise VariantsFileError(str(exc)) from None
     try:
-        tables, notes = read_ini(text, name, taken)
+        tables, notes = read_ini(text, name, taken, reasons)
     except ValueError as exc:
         raise VariantsFileError(str(exc)) from None
     budget = limits.MAX_WORK
@@ -299,17 +299,11 @@ class FileGame(Game):
         """The game of ``spec``; ``budget``: the most work (``filelimits.work``) its move tables may take."""
         t = spec.table
         where = f"[{spec.name}]"
-        _check_keys(t, GAME_KEYS, where)
+        self._describe(spec)
         hand_key = next((k for k in HAND_KEYS if k in t), None)
         if hand_key is not None and not isinstance(self, Hands):
             raise VariantsFileError(f"{where}.{hand_key}: pieces in hand need piece_drops = true, got "
                                     f"piece_drops = {t.get('piece_drops', 'false')!r}")
-        self.name = spec.name
-        self.title = str(t.get("title", spec.name))
-        self.description = str(t.get("description", "a game from a variants file"))
-        self.source = t.get("source", "")
-        if not isinstance(self.source, str) or len(self.source) > 1000:
-            raise VariantsFileError(f"{where}.source: text of at most 1000 characters, got {self.source!r:.60}")
         files = _int(t, "files", where, 8, 1, 26)
         ranks = _int(t, "ranks", where, 8, 1, MAX_SIDE)
         levels = _int(t, "levels", where, 1, 1, MAX_SIDE)
@@ -326,7 +320,6 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}.level_names: {levels} different names of letters or digits, "
                                     f"bottom level first")
         level_at = _choice(t, "level_at", where, {"start": "", "end": ""})
-        self._players(t.get("players", DEFAULT_PLAYERS), f"{where}.players")
         dims = 3 if levels > 1 else 2
         pieces = t.get("pieces")
         if not isinstance(pieces, dict) or not pieces:
@@ -411,16 +404,15 @@ class FileGame(Game):
                 self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
         self.placement = self._placement(t.get("placement", {}), f"{where}.placement", geo, army)
         try:
-            self.compile()
             # a pawn's double step starts where the start position has the pawns (per colour): read the start
-            # board with the core's own reader, then compile again with those initial cells
-            for cell, code in enumerate(self.start_board):
+            # board with the core's own reader (which needs only the piece codes), then build the tables once
+            self._compile_codes()
+            for cell, code in enumerate(self.board_from_text(self.start_fen.split()[0])):
                 if code in self.pawn_codes and "initial_squares" not in t:
                     key = (self.kind_of[code], self.owner[code])
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
             self._initial_squares(t.get("initial_squares", {}), f"{where}.initial_squares", kind)
-            if self.initial_cells:
-                self.compile()
+            self.compile()
             if self._player_promotion is not None:
                 self._promo_codes = [tuple(c for c in self._promo_codes[color] if self.promo_suffix[c] in letters)
                                      for color, letters in enumerate(self._player_promotion)]
@@ -431,6 +423,20 @@ class FileGame(Game):
         except ValueError as exc:
             raise VariantsFileError(f"{where}: {exc}") from None
 
+
+    def _describe(self, spec: GameSpec) -> None:
+        """What the game is, read from ``spec`` without building it: name, title, description, source and
+        the players."""
+        t = spec.table
+        where = f"[{spec.name}]"
+        _check_keys(t, GAME_KEYS, where)
+        self.name = spec.name
+        self.title = str(t.get("title", spec.name))
+        self.description = str(t.get("description", "a game from a variants file"))
+        self.source = t.get("source", "")
+        if not isinstance(self.source, str) or len(self.source) > 1000:
+            raise VariantsFileError(f"{where}.source: text of at most 1000 characters, got {self.source!r:.60}")
+        self._players(t.get("players", DEFAULT_PLAYERS), f"{where}.players")
 
     def _initial_squares(self, table: Any, where: str, kind: dict[str, int]) -> None:
         """``initial_squares``: letter = [[White's squares], [Black's squares]], where that piece's initial
@@ -648,6 +654,12 @@ def _mirror(square: str, ranks: int) -> str:
         raise VariantsFileError(f"castling: {square!r} is not a square")
     return square[:i] + str(ranks + 1 - int(square[i:]))
 
+
+def describe(spec: GameSpec) -> tuple[str, str, int, tuple[str, ...]]:
+    """(title, description, players, colour names) of the game of ``spec``, its tables not built."""
+    game = object.__new__(FileGame)        # FileGame.__new__ picks the class by the table
+    game._describe(spec)
+    return game.title, game.description, game.players, game.color_names
 
 
 class HandFileGame(Hands, FileGame):

@@ -44,7 +44,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from hyperchess.variants import game_names, get_game
+from hyperchess.variants import game_names, game_summary, get_game
 
 from .board import Board, Full, pgn_of
 from .guard import BODY_SECONDS, KEY_HEADER, MAX_BODY, Guard, is_loopback, path_key
@@ -55,26 +55,32 @@ from .store import Store
 
 STATIC = {"app.js": "text/javascript; charset=utf-8", "live.js": "text/javascript; charset=utf-8",
           "view3d.js": "text/javascript; charset=utf-8", "drag.js": "text/javascript; charset=utf-8", "three.min.js": "text/javascript; charset=utf-8",
+          "layout3d.js": "text/javascript; charset=utf-8",
           "OrbitControls.js": "text/javascript; charset=utf-8", "THREE-LICENSE.txt": "text/plain; charset=utf-8",
           "style.css": "text/css; charset=utf-8", "sound.js": "text/javascript; charset=utf-8",
           "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8"}
 NO_STORE = {"Cache-Control": "no-store"}
-_catalog: list[dict] = []
-_catalog_lock = threading.Lock()
+_examples: dict[str, str] = {}      # game name -> a legal first move, once the game has been built
 
 
 def games_list() -> list[dict]:
-    """The games the board offers (computed once)."""
-    with _catalog_lock:
-        if not _catalog:
-            for name in game_names():
-                g = get_game(name)
-                start = g.position()
-                legal = sorted(start.legal_moves())
-                _catalog.append({"name": name, "title": g.title, "players": g.players, "description": g.description,
-                                 "colors": list(g.color_names[:g.players]),
-                                 "example": start.move_name(legal[len(legal) // 2]) if legal else ""})
-        return list(_catalog)
+    """The games the board offers, read without building any (``game_summary``); ``example`` (a legal first
+    move, the move box's hint) is there once ``warm_examples`` has built the game, else empty."""
+    out = []
+    for name in game_names():
+        s = game_summary(name)
+        out.append({"name": name, "title": s.title, "players": s.players, "description": s.description,
+                    "colors": list(s.color_names[:s.players]), "example": _examples.get(name, "")})
+    return out
+
+
+def warm_examples() -> None:
+    """Build every game once, in the background after start-up, and note a legal first move of each."""
+    for name in game_names():
+        if name not in _examples:
+            start = get_game(name).position()
+            legal = sorted(start.legal_moves())
+            _examples[name] = start.move_name(legal[len(legal) // 2]) if legal else ""
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -394,9 +400,9 @@ class WebServer:
             raise
         self.board = Board(store, engines={e.name: e for e in engines or ()})
         self.app, self.api = make_app(self.board)
-        self.board.reopen_unfinished()
-        self.sock.listen(2048)
+        self.sock.listen(2048)          # listening from here: connections wait in the backlog until served
         self.server_address = self.sock.getsockname()[:2]
+        self.reopened = threading.Event()   # set once the unfinished games are open again (serve_forever)
         guarded = Guard(self.app, host, self.server_address[1], token, self.board.key_known, body_seconds)
         config = uvicorn.Config(guarded, log_level="error", access_log=False, lifespan="off",
                                 http=type("Deadline", (HeaderDeadline,), {"deadline": header_seconds}),
@@ -407,12 +413,20 @@ class WebServer:
         self.done = threading.Event()
 
     def serve_forever(self) -> None:
-        # the games' catalogue compiles every game (seconds): begun at once, not by the first page
-        threading.Thread(target=games_list, name="catalogue", daemon=True).start()
+        # in the background, so that the first requests do not wait: the unfinished games opened again (a
+        # request for one of them meanwhile opens it itself), then every game built once (the move box's hints)
+        threading.Thread(target=self._warm_up, name="warm-up", daemon=True).start()
         try:
             self.uv.run(sockets=[self.sock])
         finally:
             self.done.set()
+
+    def _warm_up(self) -> None:
+        try:
+            self.board.reopen_unfinished()
+        finally:
+            self.reopened.set()
+        warm_examples()
 
     def shutdown(self) -> None:
         self.uv.should_exit = True
