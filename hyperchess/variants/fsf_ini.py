@@ -334,16 +334,17 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
     for row in reversed(rows):                  # rank 1 first
         cells: list[str] = []
         num = ""
-        for ch in row:
+        for ch in row + "/":                    # "/": the row's end, closing a last run of empties
             if ch.isdigit():
                 num += ch
                 continue
             if num:
+                if len(num) > 3 or len(cells) + int(num) > files:
+                    raise NotPlayable(f"startFen: a row of more than {files} files")
                 cells += [""] * int(num)
                 num = ""
-            cells.append(ch)
-        if num:
-            cells += [""] * int(num)
+            if ch != "/":
+                cells.append(ch)
         grid.append(cells)
     castling: list[dict] = []
     kept = ""
