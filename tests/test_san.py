@@ -18,7 +18,7 @@ from hyperchess.tournament.pgn import check_pgn, read_pgn, record_to_pgn
 from hyperchess.tournament.runner import MatchConfig, run_match
 from hyperchess.tournament.spec import EngineSpec, TimeControl
 from hyperchess.variants import MoveError, game_names, get_game
-from hyperchess.variants.san import flat, parse_san
+from hyperchess.variants.san import flat, parse_san, san
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -138,14 +138,7 @@ def test_capablanca_san_from_fairy_stockfish_replays():
     assert report.error is None and report.games == 30
 
 
-# Known, open (session 29): a pawn that moves diagonally without capturing (berolina, pawnsideways) can reach a
-# square two ways, and the SAN writer does not yet name its file for a non-capture
-SAN_PAWN_AMBIGUOUS = {"berolina", "pawnsideways"}
-
-
-@pytest.mark.parametrize("variant", [pytest.param(v, marks=pytest.mark.xfail(reason="pawn non-capture SAN "
-                                     "ambiguity (open)", strict=False)) if v in SAN_PAWN_AMBIGUOUS else v
-                                     for v in game_names()])
+@pytest.mark.parametrize("variant", game_names())
 def test_every_game_record_to_pgn_and_back(variant):
     """record -> PGN -> pgn check -> the same final position string."""
     start, names, final = random_game(variant, 3, 80)
@@ -166,6 +159,35 @@ def test_every_game_record_to_pgn_and_back(variant):
         expected.append(again.san(move).rstrip("+#") if flat(start.game) else name)
         again.push(move)
     assert read.moves == expected
+
+
+@pytest.mark.parametrize("variant", ["berolina", "pawnsideways", "normal", "capablanca"])
+def test_every_legal_move_reads_back_from_its_san(variant):
+    """Every legal move's SAN names that move alone, over random games: berolina's diagonal steps and sideways
+    pawns reach one square from two cells, so a pawn's non-capture names its file there (``bc3``, ``dc3``)."""
+    pawn_twins = 0
+    for seed in range(6):
+        start, names, _ = random_game(variant, seed, 60)
+        pos = get_game(variant).position(start.fen())
+        for name in names:
+            legal = pos.legal_moves()
+            for move in legal:
+                text = san(pos, move, legal)
+                assert pos.parse_move(text) == move, (pos.fen(), text)
+                pawn_twins += text[0].islower() and text[1].islower() and "x" not in text
+            pos.push(pos.parse_move(name))
+    assert (pawn_twins > 0) == (variant in ("berolina", "pawnsideways"))
+
+
+@pytest.mark.skipif(pyffish is None, reason="pyffish (test extra) not installed")
+def test_berolina_pawn_steps_read_as_fairy_stockfish_writes_them():
+    """Fairy-Stockfish writes berolina's twin steps with the pawn letter (``Pbc3``); both forms read."""
+    pos = get_game("berolina").position()
+    fen = pyffish.start_fen("berolina")
+    for uci in ("b2c3", "d2c3", "b2a3"):
+        move = pos.parse_move(uci)
+        assert pos.parse_move(pyffish.get_san("berolina", fen, uci)) == move
+        assert parse_san(pos, san(pos, move)) == move
 
 
 def test_special_moves_keep_their_native_form():

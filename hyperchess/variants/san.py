@@ -63,7 +63,14 @@ def _plain(pos: "Position", move: Move, legal: list[Move]) -> str:
     capture = flag == EN_PASSANT or (target and game.owner[target] != game.owner[pos.board[frm]])
     dest = game.names.name(to)
     if _is_pawn(pos, frm):
-        text = (_file(game, frm) + "x" if capture else "") + dest
+        # a pawn names its file on a capture, and wherever another pawn reaches the same square with the
+        # same promotion (berolina's diagonal steps, sideways pawns); its rank too if the file is not enough
+        rivals = [m[0] for m in legal if m[1] == to and m[0] != frm and m[3] < SPECIAL and m[3] != CASTLE
+                  and _is_pawn(pos, m[0]) and promoted_code(m) == promoted_code(move)]
+        which = _file(game, frm) if capture or rivals else ""
+        if any(_file(game, r) == _file(game, frm) for r in rivals):
+            which += _rank(game, frm)
+        text = which + ("x" if capture else "") + dest
     else:
         letter = _letter(pos, frm)
         rivals = [m[0] for m in legal if m[1] == to and m[0] != frm and m[3] < SPECIAL and m[3] != CASTLE
@@ -124,7 +131,7 @@ def parse_san(pos: "Position", text: str) -> Move:
                 continue
             if piece is None and not _is_pawn(pos, frm):
                 continue
-            if piece is not None and (_is_pawn(pos, frm) or _letter(pos, frm) != piece):
+            if piece is not None and _letter(pos, frm) != piece:     # Fairy-Stockfish writes berolina's Pbc3
                 continue
             if (file and _file(game, frm) != file) or (rank and _rank(game, frm) != rank):
                 continue
