@@ -284,3 +284,30 @@ def test_uci_plays_king_of_the_hill_and_three_check():
         best = eng.expect(r"bestmove \S+.*", 60)[0].split()[1]
         pos = at("3check", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 1", best)
         assert pos.outcome() is not None and pos.outcome().result == "1-0"
+
+
+# ---------------------------------------------------------------------------- at the web board
+def test_the_web_board_shows_each_end_with_its_reason():
+    import json
+    import urllib.request
+
+    from hyperchess.web.testing import running_server
+
+    def call(url: str, path: str, body: dict) -> dict:
+        req = urllib.request.Request(url + path.lstrip("/"), data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.loads(r.read().decode())
+
+    with running_server() as url:
+        for variant, fen, move, result, reason in [
+                ("kingofthehill", "4k3/8/8/8/8/3K4/8/8 w - - 0 1", "d3d4", "1-0",
+                 "White brought its king to its flag squares"),
+                ("3check", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 1", "f1b5", "1-0",
+                 "White gave check 3 times"),
+                ("antichess", "8/8/8/8/8/8/1p6/1R6 w - - 0 1", "b1b2", "0-1", "Black has no piece left and wins")]:
+            key = call(url, "/api/new", {"variant": variant, "seats": ["human", "human"]})["key"]
+            st = call(url, "/api/position", {"key": key, "position": fen})
+            assert st["result"] is None and st["legal"]
+            st = call(url, "/api/move", {"key": key, "move": move})
+            assert (st["result"], st["reason"]) == (result, reason) and st["legal"] == []

@@ -47,6 +47,9 @@ def game_for(variant: str):
 def our_fen(game, fen: str) -> str:
     """FSF's position string for our ``game``: its hands kept where the game has hands."""
     text = hyperchess_fen(fen)
+    if not game.castling:                # FSF ignores the castling field of a game without castling
+        fields = text.split(" ")
+        text = " ".join(fields[:2] + ["-"] + fields[3:])
     if getattr(game, "hand_rules", None) is not None and "[" in fen:
         board, rest = text.split(" ", 1)
         text = f"{board}[{fen.split('[', 1)[1].split(']', 1)[0]}] {rest}"

@@ -210,7 +210,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
         bare_king = "reply"
     elif ext[0] == "loss" and not ext[3] and "king" not in model["letters"] and len(ext[1]) == 1 and \
-            ext[2] in (0, _start_count(model, ext[1]) - 1):
+            "*" not in ext[1] and ext[2] in (0, _start_count(model, ext[1]) - 1):
         royal = set(ext[1])              # losing this type loses (one type: FSF counts each type apart)
         check = EXTINCTION if ext[2] == 0 else "capture"
     else:
