@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from protocol_support import EngineProcess
+from protocol_support import EngineProcess, engine_move
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import FenError, get_game
@@ -284,6 +284,16 @@ def test_uci_plays_king_of_the_hill_and_three_check():
         best = eng.expect(r"bestmove \S+.*", 60)[0].split()[1]
         pos = at("3check", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 1", best)
         assert pos.outcome() is not None and pos.outcome().result == "1-0"
+
+
+def test_cecp_plays_racing_kings_without_giving_check():
+    start = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"
+    with EngineProcess() as eng:
+        eng.handshake()
+        eng.send("new", "variant racingkings", "force", f"setboard {start}", "sd 2", "go")
+        pos = get_game("racingkings").position(start)
+        engine_move(eng, pos)                   # legal by our rules: no check given
+        assert not pos.in_check()
 
 
 # ---------------------------------------------------------------------------- at the web board
