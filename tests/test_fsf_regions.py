@@ -169,3 +169,20 @@ def test_the_toml_xiangqi_of_the_docs_is_fsf_s():
     fens = [toml.start_fen, "3k5/9/9/9/2P1P4/4p4/9/4B4/3A5/4K4 w - - 0 1", "4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1"]
     for fen in fens:
         assert perft(toml.position(fen), 2) == perft(ini.position(fen), 2)
+
+
+def test_a_piece_in_hand_drops_inside_its_region():
+    """As Fairy-Stockfish (src/position.h: drop_region & board_bb(c, pt)): a knight kept to White's half drops
+    only there."""
+    text = """
+[zhregion]
+piece_drops = true
+captures_to_hand = true
+start = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"
+[zhregion.pieces]
+K = { name = "king", betza = "K", royal = true }
+N = { name = "knight", betza = "N", region = [["a1:h4"], ["a5:h8"]] }
+"""
+    game = FileGame(read_variants(text, "t.toml")[0])
+    drops = {m for m in names(game.position()) if m.startswith("N@")}
+    assert drops == {f"N@{f}{r}" for f in "abcdefgh" for r in "1234"} - {"N@e1"}

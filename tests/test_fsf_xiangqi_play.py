@@ -2,7 +2,6 @@
 as a player meets them), and a match of hyperchess against Fairy-Stockfish over UCI refereed by our rules."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -10,9 +9,9 @@ import pytest
 from hyperchess.web.testing import BoardPage, png_stats, save_screenshot
 
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
+from protocol_support import FSF_BINARY, match_against_fsf
 
 ROOT = Path(__file__).resolve().parents[1]
-FSF_BINARY = next((p for p in ("/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish") if Path(p).exists()), None)
 # White's general on d1 may not step to e1 (it would face Black's on e10); after 1. Ra9 Kf10 it may, and Black,
 # whose general can go neither to e10 (facing) nor f9 (the chariot), is stalemated: a loss in xiangqi
 FEN = "4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1"
@@ -31,6 +30,8 @@ def test_xiangqi_to_a_result_by_clicks(board):
         # the start: 32 pieces on the points of a 9x10 board
         assert view.page.locator("#board svg g.piece").count() == 32
         assert view.page.locator("#board svg rect.square").count() == 90
+        # the palaces and the two sides of the river (the pieces' regions) are outlined
+        assert view.page.locator("#board svg g.block.region").count() == 4
         view.page.fill("#fen", FEN)
         view.page.click("#load")
         view.page.wait_for_function("state.fen.startsWith('4k4/9/R8/')")
@@ -62,17 +63,5 @@ def test_xiangqi_to_a_result_by_clicks(board):
 def test_a_xiangqi_match_against_fairy_stockfish(tmp_path):
     """hyperchess over UCI against Fairy-Stockfish over UCI (``UCI_Variant xiangqi``), refereed by our rules:
     no runner error, and every move legal by ``pgn check``."""
-    from click.testing import CliRunner
-
-    from hyperchess.cli import main
-    pgn = tmp_path / "xq.pgn"
-    r = CliRunner().invoke(main, ["match", "--variant", "xiangqi", "--engine",
-                                  f"cmd={sys.executable} -m hyperchess uci", "proto=uci", "name=hyperchess",
-                                  f"dir={ROOT}", "--engine", f"cmd={FSF_BINARY}", "proto=uci", "name=fsf",
-                                  "option.Threads=1", "option.Hash=16", "--each", "tc=20+0.2", "timemargin=500",
-                                  "--games", "2", "--pgnout", str(pgn), "-q"], catch_exceptions=False)
-    assert r.exit_code == 0 and "Runner errors: 0" in r.output, r.output
-    check = CliRunner().invoke(main, ["pgn", "check", str(pgn)])
-    assert check.exit_code == 0 and "all legal" in check.output, check.output
-    text = pgn.read_text()
+    text = match_against_fsf("xiangqi", tmp_path / "xq.pgn")
     assert '[Variant "xiangqi"]' in text and text.count("[Result ") == 2

@@ -304,9 +304,9 @@ def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
     sideways step, which FSF allows only from ``soldierPromotionRank`` on (src/position.h, ``moves_from``:
     an unpromoted soldier keeps to its file), as a move with ``from``."""
     name = pt[0].upper() + pt[1:]
-    regions = [model[f"mobilityRegion{c}{name}"] & on_board for c in fm.COLORS]
-    if any(regions):
-        piece["region"] = [sorted(_sq(q) for q in (r or on_board)) for r in regions]
+    regions = [model[f"mobilityRegion{c}{name}"] for c in fm.COLORS]
+    if any(regions):                    # FSF: a colour without a region (none given) has the whole board
+        piece["region"] = [sorted(_sq(q) for q in (r & on_board if r else on_board)) for r in regions]
     rank = model["soldierPromotionRank"]
     if pt == "soldier" and rank > 1:
         ranks = model["maxRank"]
