@@ -24,6 +24,13 @@ CASES = [
     ("xiangqi", "9/4k4/9/9/9/9/9/9/9/R2K5 w - - 0 1",
      ["a1a9", "e9e10", "a9a10", "e10e9", "a10a9", "e9e10", "a9a10", "e10e9", "a10a9"]),
     ("xiangqi", "r3k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ["a1a2", "a10a9", "a2a1", "a9a10"] * 2),
+    # chasing (the AXF rule, variants/chasing.py): the side that attacks the same piece with each of its moves loses
+    ("xiangqi", "2C1k4/4n4/9/5c3/6N2/9/9/9/3K1R3/1r7 w - - 0 1",
+     ["c10d10", "e9c8", "d10c10", "c8e9", "c10d10", "e9c8", "d10c10", "c8e9"]),
+    ("xiangqi", "9/1c1C5/4k4/n8/9/9/1N7/9/3r1R3/5K3 w - - 0 1",
+     ["b4d3", "d2c2", "d3b4", "c2d2", "b4d3", "d2c2", "d3b4", "c2d2"]),
+    ("xiangqi", "3c5/p4aP2/1rpk3C1/2b1AB3/1P4n2/9/9/2N6/4R4/5K3 w - - 0 1",
+     ["e2g2", "g6e5", "g2e2", "e5g6", "e2g2", "g6e5", "g2e2", "e5g6"]),
     # a stalemated side loses
     ("xiangqi", "5k3/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1", []),
     # minixiangqi's soldier steps sideways anywhere; its palace
@@ -148,6 +155,7 @@ start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 stalemate = "loss"
 flying_general = true
 perpetual_check = "loss"
+chasing = "axf"
 promotion = ""
 
 [xq.pieces]
@@ -169,6 +177,15 @@ def test_the_toml_xiangqi_of_the_docs_is_fsf_s():
     fens = [toml.start_fen, "3k5/9/9/9/2P1P4/4p4/9/4B4/3A5/4K4 w - - 0 1", "4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1"]
     for fen in fens:
         assert perft(toml.position(fen), 2) == perft(ini.position(fen), 2)
+    # the chase of CASES, with the roles read from the names chariot, advisor, horse, cannon
+    fen, moves = "2C1k4/4n4/9/5c3/6N2/9/9/9/3K1R3/1r7 w - - 0 1", ["c10d10", "e9c8", "d10c10", "c8e9"] * 2
+    ends = []
+    for game in (toml, ini):
+        pos = game.position(fen)
+        for move in moves:
+            pos.push(pos.parse_move(move))
+        ends.append(str(pos.outcome()))
+    assert ends == ["1-0 {Black chased a piece at every move}"] * 2
 
 
 def test_a_piece_in_hand_drops_inside_its_region():
@@ -186,3 +203,68 @@ N = { name = "knight", betza = "N", region = [["a1:h4"], ["a5:h8"]] }
     game = FileGame(read_variants(text, "t.toml")[0])
     drops = {m for m in names(game.position()) if m.startswith("N@")}
     assert drops == {f"N@{f}{r}" for f in "abcdefgh" for r in "1234"} - {"N@e1"}
+
+
+def _cycle_positions(rng, count: int):
+    """Random xiangqi positions with a few pieces each side (generals in their palaces)."""
+    letters = "RNCBAPPrncbapp"
+    out = []
+    while len(out) < count:
+        cells = {(rng.choice((3, 4, 5)), rng.choice((0, 1, 2))): "K", (rng.choice((3, 4, 5)), rng.choice((7, 8, 9))): "k"}
+        for letter in letters[:rng.randrange(4, len(letters) + 1)]:
+            while True:
+                sq = (rng.randrange(9), rng.randrange(10))
+                if sq not in cells:
+                    cells[sq] = letter
+                    break
+        rows = []
+        for r in range(9, -1, -1):
+            row, empty = "", 0
+            for f in range(9):
+                if (f, r) in cells:
+                    row += (str(empty) if empty else "") + cells[(f, r)]
+                    empty = 0
+                else:
+                    empty += 1
+            rows.append(row + (str(empty) if empty else ""))
+        out.append("/".join(rows) + " w - - 0 1")
+    return out
+
+
+@pytest.mark.slow
+@needs_fsf
+def test_repetition_cycles_end_as_pyffish_says():
+    """Every two-move cycle (a move each, then each back) played twice from random positions: the repetition's
+    result (a draw, perpetual check, or a chase) as pyffish gives it; chases among them."""
+    import random
+    from hyperchess.variants.errors import FenError
+    game = get_game("xiangqi")
+    rng = random.Random(59)
+    ends: dict[str, int] = {}
+    for fen in _cycle_positions(rng, 120):
+        try:
+            pos = game.position(fen)
+        except FenError:
+            continue
+        if pos.in_check() or pyffish.validate_fen(fen, "xiangqi") != 1:
+            continue
+        for a in rng.sample(pos.legal_moves(), min(4, len(pos.legal_moves()))):
+            pos.push(a)
+            replies = pos.legal_moves() if not pos.in_check() else []
+            pos.pop()
+            for b in rng.sample(replies, min(3, len(replies))):
+                play = game.position(fen)
+                moves = []
+                for m in [a, b, (a[1], a[0]), (b[1], b[0])] * 2:
+                    legal = [x for x in play.legal_moves() if x[:2] == m[:2]]
+                    if not legal or play.outcome() is not None:
+                        break
+                    moves.append(play.move_name(legal[0]))
+                    play.push(legal[0])
+                else:
+                    outcome = play.outcome()
+                    theirs = sorted(pyffish.legal_moves("xiangqi", fen, moves))
+                    assert (outcome.result if outcome else None) == fsf_end("xiangqi", fen, moves, theirs), (fen, moves)
+                    if outcome is not None:
+                        ends[outcome.termination] = ends.get(outcome.termination, 0) + 1
+    assert ends.get("repetition", 0) > 100 and ends.get("chasing", 0) >= 1, ends

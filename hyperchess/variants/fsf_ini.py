@@ -253,6 +253,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["repetition_value"] = model["nFoldValue"] if model["nFoldValue"] != "none" else "draw"
     table["perpetual_check"] = "loss" if model["perpetualCheckIllegal"] else "draw"
     table["flying_general"] = model["flyingGeneral"]
+    table["chasing"] = model["chasingRule"]
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"]:
         _hands(model, table, files, ranks, missing)
@@ -447,9 +448,6 @@ def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),
             notes.append(str(exc))
             continue
         known[section.name] = model
-        if model["chasingRule"] != "none":
-            notes.append(f"{where}.chasingRule: chases are not judged here: a repetition without perpetual check "
-                         f"is decided by nFoldValue")
         try:
             out.append((section.name, to_table(section.name, model, reasons)))
         except NotPlayable as exc:

@@ -24,12 +24,15 @@ from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .game import _repetition_span as repetition_span
+from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
 from .geometry import Geometry, symmetric
 from .load import check_position
 from .notation import SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
+from .chasing import chase_result
 from .regions import set_regions
 from .textfile import FileError, decode_text
 
@@ -50,7 +53,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
-             "repetition_value"} | set(HAND_KEYS)
+             "repetition_value", "chasing"} | set(HAND_KEYS)
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -368,6 +371,7 @@ class FileGame(Game):
         self.repetition = _int(t, "repetition", where, 3, 0, 100)
         self.repetition_value = _choice(t, "repetition_value", where, {"draw": "", "loss": "", "win": ""})
         self.perpetual_check = _choice(t, "perpetual_check", where, {"draw": "", "loss": ""})
+        self.chasing = _choice(t, "chasing", where, {"none": "", "axf": ""}) == "axf"
         self.flying_royals = t.get("flying_general", False)
         if not isinstance(self.flying_royals, bool):
             raise VariantsFileError(f"{where}.flying_general: true or false")
@@ -554,6 +558,17 @@ class FileGame(Game):
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
                 raise VariantsFileError(f"{where}.{key}: a whole number from 0 to 1000")
         return EvalWeights(**table)
+
+    def repetition_outcome(self, pos: "Position", count: int) -> Outcome:
+        """``chasing = "axf"``: after perpetual check, a side that chased a piece at each of its moves loses
+        (variants/chasing.py)."""
+        outcome = super().repetition_outcome(pos, count)
+        if self.chasing and outcome.termination == "repetition" and "checking" not in outcome.reason:
+            verdict = chase_result(pos, repetition_span(pos, count))
+            if verdict:
+                return self._win(pos.turn if verdict > 0 else 1 - pos.turn, "chasing",
+                                 "chased a piece at every move")
+        return outcome
 
     def insufficient_material(self, pos: "Position") -> bool:
         """``insufficient_material``: "bare kings" (nothing but royal pieces left), "fide" (as in FIDE chess,
