@@ -28,11 +28,12 @@ OUT_OF_REACH = set("""
 fischerandom armageddon pawnback makruk makpong cambodian karouk asean ai-wok hoppelpoppel newzealand horde
 petrified nocheckatomic atomic atomar isolation isolation7x7 snailtrail duck joust bughouse koedem
 pocketknight placement sittuyin seirawan shouse minishogi mini kyotoshogi micro dobutsu gorogoro judkins
-torishogi euroshogi spartan shatar ataxx flipersi flipello minixiangqi shogi checkshogi shoshogi yarishogi
-okisakishogi caparandom grand opulent wolf flipello10 amazons xiangqi manchu supply janggi janggitraditional
+torishogi euroshogi spartan shatar ataxx flipersi flipello shogi checkshogi shoshogi yarishogi okisakishogi
+caparandom grand opulent wolf flipello10 amazons supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
-FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon"]
+FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon",
+        "minixiangqi", "xiangqi"]
 
 
 def game_for(variant: str):

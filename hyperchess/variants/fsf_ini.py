@@ -118,14 +118,13 @@ MECHANISMS = {
     "piece promotion": ("promotedPieceType", "piecePromotionOnCapture", "mandatoryPiecePromotion",
                         "pieceDemotion", "immobilityIllegal", "shogiPawnDropMateIllegal"),
     "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
-    "regions": ("diagonalLines", "flyingGeneral", "bikjangRule", "soldierPromotionRank"),
+    "regions": ("diagonalLines", "bikjangRule"),
     "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
     "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
-    "repetition rules": ("nFoldValue", "nFoldValueAbsolute", "perpetualCheckIllegal", "moveRepetitionIllegal",
-                         "chasingRule"),
+    "repetition rules": ("nFoldValueAbsolute", "moveRepetitionIllegal"),
     "other results": ("shatarMateRule", "castlingWins", "materialCounting", "adjudicateFullBoard", "makpongRule"),
     "gating, walls and passing": ("gating", "seirawanGating", "wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
@@ -136,9 +135,6 @@ MECHANISMS = {
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
-for _c in fm.COLORS:
-    for _pt in fm.PIECE_TYPES:
-        MECHANISM_OF[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = "regions"
 ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
          "must capture", "atomic blasts", "connect N", "extinction and pseudo-royals", "repetition rules",
          "other results", "gating, walls and passing", "counting", "chess960", "double steps from a region",
@@ -220,8 +216,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     for pt, letter in model["letters"].items():
         betza = model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
             else fm.PIECE_BETZA[pt]
-        if pt in ("janggiCannon", "janggiElephant", "banner", "immobile") or (pt == "soldier" and
-                                                                              model["soldierPromotionRank"] > 1):
+        if pt in ("janggiCannon", "janggiElephant", "immobile"):
             missing.setdefault("Betza moves", []).append(f"{pt} (moves with rules of their own)")
             continue
         try:
@@ -240,6 +235,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             continue
         pieces[letter] = {"name": pt, "value": VALUES.get(pt, 300), "royal": pt == "king" or pt in royal,
                           "pawn": pt in pawns, "moves": [_move(a) for a in plain + first]}
+        _regions(model, pt, pieces[letter], on_board)
         if first:
             table.setdefault("initial_squares", {})[letter] = [
                 sorted(_sq(s) for s in initial_region[0]), sorted(_sq(s) for s in initial_region[1])]
@@ -260,6 +256,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["stalemate"] = model["stalemateValue"] if model["stalemateValue"] != "none" else "draw"
     table["fifty_plies"] = 2 * model["nMoveRule"] if model["nMoveRule"] > 0 else 0
     table["repetition"] = model["nFoldRule"]
+    table["repetition_value"] = model["nFoldValue"] if model["nFoldValue"] != "none" else "draw"
+    table["perpetual_check"] = "loss" if model["perpetualCheckIllegal"] else "draw"
+    table["flying_general"] = model["flyingGeneral"]
+    table["chasing"] = model["chasingRule"]
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"]:
         _hands(model, table, files, ranks, missing)
@@ -340,6 +340,24 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
         table["drop_rows"] = rows
     else:
         missing.setdefault("drop rules", []).append("dropRegion")
+
+
+def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
+    """FSF's regions of piece type ``pt`` as the piece's keys (variants/regions.py): its mobility region
+    (``mobilityRegionWhiteKing``, ...; none for a colour: the whole board) as ``region``, and the soldier's
+    sideways step, which FSF allows only from ``soldierPromotionRank`` on (src/position.h, ``moves_from``:
+    an unpromoted soldier keeps to its file), as a move with ``from``."""
+    name = pt[0].upper() + pt[1:]
+    regions = [model[f"mobilityRegion{c}{name}"] for c in fm.COLORS]
+    if any(regions):                    # FSF: a colour without a region (none given) has the whole board
+        piece["region"] = [sorted(_sq(q) for q in (r & on_board if r else on_board)) for r in regions]
+    rank = model["soldierPromotionRank"]
+    if pt == "soldier" and rank > 1:
+        ranks = model["maxRank"]
+        across = [fm._zone(c, rank, ranks) & on_board for c in (0, 1)]
+        piece["moves"] = [{"leap": [[0, 1]], "lame": False, "mode": "both"},
+                          {"leap": [[1, 0], [-1, 0]], "lame": False, "mode": "both",
+                           "from": [sorted(_sq(q) for q in a) for a in across]}]
 
 
 def _start_count(model: dict, types: frozenset) -> int:
