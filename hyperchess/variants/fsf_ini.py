@@ -109,12 +109,9 @@ def _copy(model: dict) -> dict:
 # ---------------------------------------------------------------------- FSF's model -> hyperchess's table
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "drop rules": ("pocketSize", "mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop",
-                   "dropPromoted", "dropNoDoubled", "dropNoDoubledCount", "freeDrops", "dropChecks",
-                   "castlingDroppedPiece"),
+    "drop rules": ("mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop", "freeDrops",
+                   "dropChecks", "castlingDroppedPiece"),
     "two boards": ("twoBoards",),
-    "piece promotion": ("promotedPieceType", "piecePromotionOnCapture", "mandatoryPiecePromotion",
-                        "pieceDemotion", "immobilityIllegal", "shogiPawnDropMateIllegal"),
     "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
     "regions": ("diagonalLines", "flyingGeneral", "bikjangRule", "soldierPromotionRank"),
     "flag region": ("flagPieceWhite", "flagPieceBlack", "flagRegionWhite", "flagRegionBlack", "flagPieceCount",
@@ -125,8 +122,7 @@ MECHANISMS = {
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("extinctionPseudoRoyal", "dupleCheck"),
-    "repetition rules": ("nFoldValue", "nFoldValueAbsolute", "perpetualCheckIllegal", "moveRepetitionIllegal",
-                         "chasingRule"),
+    "repetition rules": ("moveRepetitionIllegal", "chasingRule"),
     "other results": ("checkmateValue", "stalematePieceCount", "shatarMateRule", "castlingWins",
                       "materialCounting", "adjudicateFullBoard", "checking", "makpongRule"),
     "gating, walls and passing": ("gating", "seirawanGating", "wallingRule", "wallOrMove", "wallingRegionWhite",
@@ -141,9 +137,10 @@ MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
 for _c in fm.COLORS:
     for _pt in fm.PIECE_TYPES:
         MECHANISM_OF[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = "regions"
-ORDER = tuple(MECHANISMS) + ("lopsided armies", "Betza moves", "pawn rules")
+ORDER = tuple(MECHANISMS) + ("piece promotion", "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
-    fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0""".split())}
+    fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0 shogiPawn:50 lance:160
+    shogiKnight:170 silver:260 gold:280 dragonHorse:600 bers:700 wazir:160""".split())}
 
 
 def needs(model: dict) -> dict[str, list[str]]:
@@ -159,7 +156,7 @@ def needs(model: dict) -> dict[str, list[str]]:
         out.setdefault("gating, walls and passing", []).append("startFen (pieces in hand without drops)")
     if not model["pieceDrops"] and any(model[k] != base[k] for k in ("capturesToHand", "dropLoop")):
         out.setdefault("drop rules", []).append("pieces to hand without drops")
-    if any(ch in board for ch in "~+"):
+    if "~" in board:
         out.setdefault("piece promotion", []).append("startFen (promoted pieces)")
     fields = model["startFen"].split(" ")
     if any("+" in f for f in fields[1:]):
@@ -254,6 +251,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["stalemate"] = model["stalemateValue"] if model["stalemateValue"] != "none" else "draw"
     table["fifty_plies"] = 2 * model["nMoveRule"] if model["nMoveRule"] > 0 else 0
     table["repetition"] = model["nFoldRule"]
+    _piece_rules(model, table, pawns, missing)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"]:
         _hands(model, table, files, ranks, missing)
@@ -287,6 +285,10 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
     table["drop_loop"] = model["dropLoop"]
     table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
     table["promotion_zone_pawn_drops"] = model["promotionZonePawnDrops"]
+    table["drop_promoted"] = model["dropPromoted"]
+    if model["dropNoDoubled"] in model["letters"]:
+        table["drop_no_doubled"] = model["letters"][model["dropNoDoubled"]]
+        table["drop_no_doubled_count"] = model["dropNoDoubledCount"]
     board = frozenset((f, r) for f in range(files) for r in range(ranks))
     white, black = model["dropRegionWhite"] & board, model["dropRegionBlack"] & board
     rows = len({r for _, r in white})
@@ -297,6 +299,30 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
         table["drop_rows"] = rows
     else:
         missing.setdefault("drop rules", []).append("dropRegion")
+
+
+def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> None:
+    """FSF's piece promotion and the shogi family's rules as the keys of variants/piece_rules.py, and its
+    repetition values (variants/repetition.py)."""
+    letters = model["letters"]
+    promo = {a: b for a, b in model["promotedPieceType"] if b != "-" and a in letters and b in letters}
+    if promo:
+        if set(promo) & (pawns | {"king"}) or set(promo.values()) & set(promo):
+            missing.setdefault("piece promotion", []).append("promotedPieceType (of a pawn, or promoting twice)")
+        table["piece_promotion"] = {letters[a]: letters[b] for a, b in promo.items()}
+        for key, option in (("mandatory_piece_promotion", "mandatoryPiecePromotion"),
+                            ("piece_promotion_on_capture", "piecePromotionOnCapture"),
+                            ("piece_demotion", "pieceDemotion")):
+            table[key] = model[option]
+    if model["immobilityIllegal"]:
+        table["immobility_illegal"] = True
+    # FSF's rule names its shogi pawn type (position.h, checkmate_value)
+    if model["shogiPawnDropMateIllegal"] and "shogiPawn" in letters and model["pieceDrops"]:
+        table["drop_mate_illegal"] = letters["shogiPawn"]
+    if model["nFoldValue"] not in ("draw", "none"):
+        table["repetition_value"] = model["nFoldValue"]
+        table["repetition_absolute"] = model["nFoldValueAbsolute"]
+    table["perpetual_check_loses"] = model["perpetualCheckIllegal"]
 
 
 def _start_count(model: dict, types: frozenset) -> int:
@@ -335,6 +361,8 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
         cells: list[str] = []
         num = ""
         for ch in row + "/":                    # "/": the row's end, closing a last run of empties
+            if ch == "+":                       # a promoted piece: "+" and its letter fill one cell
+                continue
             if ch.isdigit():
                 num += ch
                 continue

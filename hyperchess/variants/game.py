@@ -21,6 +21,7 @@ from .notation import SquareNames
 from .pieces import PieceType
 from .position import Outcome, Position, RuleTables
 from .presentation import Presentation
+from .repetition import repetition_outcome
 from .tables import GameTables
 
 NO_LIMIT = 1 << 30     # fifty_plies of a game without the n-move rule
@@ -89,6 +90,12 @@ class Game(GameTables, Presentation):
     castle_safety_always = False
     fifty_plies = 100              # plies without capture or pawn move that draw the game (NO_LIMIT: never)
     repetition = 3                 # the same position this often draws (0: never)
+    # What that repetition is worth (variants/repetition.py, Fairy-Stockfish's nFoldValue, nFoldValueAbsolute,
+    # perpetualCheckIllegal): "draw", or "win"/"loss" for the side to move (for the first player with
+    # ``repetition_absolute``); with ``perpetual_check_loses`` a side that checked at every turn of the cycle loses
+    repetition_value = "draw"
+    repetition_absolute = False
+    perpetual_check_loses = False
     # Draws that a player claims (FIDE 9.2, 9.3) and the counts at which the game ends by itself (FIDE 9.6:
     # fivefold, 75 moves); 0: the draw at ``fifty_plies``/``repetition`` is itself automatic.
     # ``Position.outcome(claim_draw=False)`` reads them (the PGN checker's view of a game record).
@@ -171,6 +178,13 @@ class Game(GameTables, Presentation):
             return Outcome("1/2-1/2", f"both sides {what}", termination)
         loser = self.color_names[1 - winner].capitalize()
         return Outcome("1-0" if winner == 0 else "0-1", f"{loser} {what}", termination)
+
+    def repetition_outcome(self, pos: "Position", reason: str) -> "Outcome":
+        """The position stands for the ``repetition``-th time: a draw, or what ``repetition_value`` and
+        ``perpetual_check_loses`` make of it (variants/repetition.py)."""
+        if self.repetition_value == "draw" and not self.perpetual_check_loses:
+            return Outcome("1/2-1/2", reason, "repetition")
+        return repetition_outcome(self, pos, reason)
 
     def stalemate_outcome(self, pos: "Position") -> "Outcome":
         """The side to move has no legal move and is not in check: ``stalemate`` decides."""
@@ -431,8 +445,6 @@ class Game(GameTables, Presentation):
         self.turns_in_order = type(self).next_turn is Game.next_turn and not self.elimination
         rng = random.Random(zlib.crc32(self.name.encode()) ^ 0x5EED)
         self.z_window = [rng.getrandbits(64) for _ in range(1 << self.players)]   # e.p. window masks
-        self.token_re = re.compile(r"\d+|\*|[A-Za-z]" if self.players <= 2 else
-                                   r"\d+|\*|[" + "".join(self.color_letters) + "][A-Z]")
         self.pawn_attacks = [[tuple((c, codes & self.pawn_codes) for c, codes in entries
                                     if codes & self.pawn_codes)
                               for entries in per_color] for per_color in self.leap_attacks]

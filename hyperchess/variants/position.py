@@ -22,7 +22,7 @@ from .movegen import pseudo_legal_moves as _pseudo_legal_moves
 if TYPE_CHECKING:
     from .game import Game
 
-_FOLD = {4: "Fourfold", 5: "Fivefold"}      # names of the repetition counts that end a game by themselves
+_FOLD = {3: "Threefold", 4: "Fourfold", 5: "Fivefold"}      # names of the repetition counts that end a game by themselves
 
 
 @dataclass(frozen=True)
@@ -606,8 +606,8 @@ class Position:
         if self.halfmove >= fifty:
             return Outcome("1/2-1/2", f"{fifty // g.players}-move rule", "fifty")
         if repetition and self.repetitions() >= repetition:
-            fold = "Threefold" if repetition == g.repetition else _FOLD.get(repetition, f"{repetition}-fold")
-            return Outcome("1/2-1/2", f"{fold} repetition", "repetition")
+            fold = _FOLD.get(repetition, f"{repetition}-fold")
+            return g.repetition_outcome(self, f"{fold} repetition")
         return None
 
     # ------------------------------------------------------------------ text

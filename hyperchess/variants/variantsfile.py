@@ -25,6 +25,8 @@ from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
 from .hands import HandRules, Hands, hands_picture
+from . import piece_rules
+from .piece_rules import PieceRules
 from .geometry import Geometry, symmetric
 from .load import check_position
 from .notation import SquareNames
@@ -42,13 +44,16 @@ MAX_SIDE = 64             # files, ranks or levels
 # pieces in hand and drops (variants/hands.py): key -> its HandRules field (Fairy-Stockfish's names, snake_case)
 HAND_KEYS = {"piece_drops": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
              "first_rank_pawn_drops": "first_rank_pawn_drops",
-             "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows"}
+             "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows",
+             "drop_promoted": "drop_promoted", "drop_no_doubled": "no_doubled",
+             "drop_no_doubled_count": "no_doubled_count"}
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
-             "initial_squares", "promotion_squares"} | set(HAND_KEYS)
+             "initial_squares", "promotion_squares", "repetition_value", "repetition_absolute",
+             "perpetual_check_loses"} | set(HAND_KEYS) | piece_rules.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -291,8 +296,12 @@ class FileGame(Game):
 
     def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
         """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`."""
-        if cls is FileGame and isinstance(spec.table, dict) and spec.table.get("piece_drops") is True:
-            return super().__new__(HandFileGame)
+        if cls is FileGame and isinstance(spec.table, dict):
+            hands = spec.table.get("piece_drops") is True
+            if piece_rules.KEYS & set(spec.table):
+                return super().__new__(HandRulesFileGame if hands else RulesFileGame)
+            if hands:
+                return super().__new__(HandFileGame)
         return super().__new__(cls)
 
     def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
@@ -331,6 +340,8 @@ class FileGame(Game):
                                         f"(a letter names a piece in either case)")
             seen[str(letter).upper()] = letter
         army = [self._turned(_piece(letter, p, f"{where}.pieces.{letter}", dims)) for letter, p in pieces.items()]
+        promotes = piece_rules.promotion_pairs(t.get("piece_promotion", {}), {p.letter: p for p in army}, where)
+        army += piece_rules.promoted_army(army, promotes)
         self.work = limits.work(files * ranks * levels, max(files, ranks, levels), self.players, army)
         limits.check_work(self.work, budget, where)
         if "start" not in t or not isinstance(t["start"], str):
@@ -353,6 +364,11 @@ class FileGame(Game):
         self.bare_king = self.bare_king.replace("none", "")
         self.fifty_plies = _int(t, "fifty_plies", where, 100, 0, 10_000) or NO_LIMIT
         self.repetition = _int(t, "repetition", where, 3, 0, 100)
+        self.repetition_value = _choice(t, "repetition_value", where, {"draw": "", "win": "", "loss": ""})
+        for key in ("repetition_absolute", "perpetual_check_loses"):
+            if not isinstance(t.get(key, False), bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
+            setattr(self, key, t.get(key, False))
         self.automatic_fifty_plies = _int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
         self.automatic_repetition = _int(t, "automatic_repetition", where, 0, 0, 100)
         self._insufficient = _choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
@@ -369,7 +385,8 @@ class FileGame(Game):
         if legend or order == "top first":
             self.picture = Picture(legend={str(k).upper(): v for k, v in legend.items()},
                                    top_first=order == "top first")
-        promo_value = t.get("promotion", "".join(p.letter for p in army if not p.pawn and not p.royal))
+        promo_value = t.get("promotion", "".join(p.letter for p in army
+                                                 if not p.pawn and not p.royal and len(p.letter) == 1))
         if isinstance(promo_value, list):        # one string a player (Fairy-Stockfish's ...White/...Black)
             if len(promo_value) != self.players or not all(isinstance(x, str) for x in promo_value):
                 raise VariantsFileError(f"{where}.promotion: letters, or a list of letters for each player")
@@ -382,6 +399,10 @@ class FileGame(Game):
         super().__init__(geo, SquareNames(geo, level_names=tuple(level_names), level_at=level_at), army)
         self.teams = self._teams
         kind = {p.letter: k for k, p in enumerate(self.pieces) if p is not None}
+        plus = piece_rules.PREFIX
+        self.promotes_to = {kind[a]: kind[plus + a] for a in promotes}
+        self.unpromoted = {kind[plus + a]: kind[a] for a in promotes}
+        self.moves_as = {kind[plus + a]: kind[b] for a, b in promotes.items()}
         for ch in promo.upper():
             if ch not in kind:
                 raise VariantsFileError(f"{where}.promotion: no piece {ch!r}")
@@ -671,14 +692,36 @@ class HandFileGame(Hands, FileGame):
         self.picture = hands_picture(self.picture)
 
 
+class RulesFileGame(PieceRules, FileGame):
+    """A game from a file with piece promotion and its rules (variants/piece_rules.py)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+
+
+class HandRulesFileGame(PieceRules, HandFileGame):
+    """The same with pieces in hand (the shogi family)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+
+
 def _hand_rules(t: dict, where: str) -> HandRules:
     """The hand keys of a game table: true/false switches and ``drop_rows`` (0 = anywhere)."""
     values: dict[str, Any] = {}
     for key, name in HAND_KEYS.items():
         if key not in t or not name:
             continue
-        if key == "drop_rows":
-            values[name] = _int(t, key, where, 0, 0, MAX_SIDE)
+        if key in ("drop_rows", "drop_no_doubled_count"):
+            values[name] = _int(t, key, where, 0 if key == "drop_rows" else 1, 0 if key == "drop_rows" else 1,
+                                MAX_SIDE)
+        elif key == "drop_no_doubled":
+            if not isinstance(t[key], str) or not (t[key].isalpha() or not t[key]):
+                raise VariantsFileError(f"{where}.{key}: the letters of the pieces not dropped on a line that "
+                                        f"holds them already")
+            values[name] = t[key].upper()
         elif not isinstance(t[key], bool):
             raise VariantsFileError(f"{where}.{key}: true or false")
         else:
