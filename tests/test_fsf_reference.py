@@ -28,14 +28,14 @@ OUT_OF_REACH = set("""
 fischerandom extinction armageddon pawnback  makruk makpong cambodian karouk asean ai-wok  hoppelpoppel
 newzealand kingofthehill racingkings misere losers giveaway antichess suicide codrus  horde petrified
 nocheckatomic atomic atomar isolation isolation7x7 snailtrail fox-and-hounds duck joust 3check 5check 
-  bughouse koedem placement sittuyin seirawan shouse    
+  bughouse koedem placement sittuyin seirawan shouse
  dobutsu       spartan shatar coregal breakthrough
-ataxx flipersi flipello minixiangqi  checkshogi shoshogi    caparandom
-jesonmor grand opulent  wolf flipello10 amazons xiangqi manchu supply janggi janggitraditional
+ataxx flipersi flipello  checkshogi shoshogi    caparandom
+jesonmor grand opulent  wolf flipello10 amazons  supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
 FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon",
-        "kyotoshogi"]
+        "minixiangqi", "xiangqi", "kyotoshogi"]
 
 
 def game_for(variant: str):

@@ -1,4 +1,4 @@
-"""The shogi family's rules (variants/piece_rules.py, hands.py, repetition.py) against pyffish, on positions
+"""The shogi family's rules (variants/piece_rules.py, hands.py, and the repetition values of game.py) against pyffish, on positions
 that random games seldom reach: the legal moves and the game's end at every ply of a given line, as
 Fairy-Stockfish judges them. And the same rules written in a TOML variants file."""
 from __future__ import annotations
@@ -119,7 +119,7 @@ fifty_plies = 0
 repetition = 4
 repetition_value = "loss"
 repetition_absolute = true
-perpetual_check_loses = true
+perpetual_check = "loss"
 stalemate = "loss"
 players = [{ name = "white", letter = "w", forward = [0, 1, 0] },
            { name = "black", letter = "b", forward = [0, -1, 0], side = [-1, 0, 0] }]

@@ -113,7 +113,7 @@ MECHANISMS = {
                    "dropChecks", "castlingDroppedPiece"),
     "two boards": ("twoBoards",),
     "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
-    "regions": ("diagonalLines", "flyingGeneral", "bikjangRule", "soldierPromotionRank"),
+    "regions": ("diagonalLines", "bikjangRule"),
     "flag region": ("flagPieceWhite", "flagPieceBlack", "flagRegionWhite", "flagRegionBlack", "flagPieceCount",
                     "flagPieceBlockedWin", "flagMove", "flagPieceSafe"),
     "n-check": ("checkCounting",),
@@ -122,7 +122,7 @@ MECHANISMS = {
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("extinctionPseudoRoyal", "dupleCheck"),
-    "repetition rules": ("moveRepetitionIllegal", "chasingRule"),
+    "repetition rules": ("moveRepetitionIllegal",),
     "other results": ("checkmateValue", "stalematePieceCount", "shatarMateRule", "castlingWins",
                       "materialCounting", "adjudicateFullBoard", "checking", "makpongRule"),
     "gating, walls and passing": ("gating", "seirawanGating", "wallingRule", "wallOrMove", "wallingRegionWhite",
@@ -134,9 +134,6 @@ MECHANISMS = {
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
-for _c in fm.COLORS:
-    for _pt in fm.PIECE_TYPES:
-        MECHANISM_OF[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = "regions"
 ORDER = tuple(MECHANISMS) + ("piece promotion", "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
     fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0 shogiPawn:50 lance:160
@@ -211,8 +208,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     for pt, letter in model["letters"].items():
         betza = model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
             else fm.PIECE_BETZA[pt]
-        if pt in ("janggiCannon", "janggiElephant", "banner", "immobile") or (pt == "soldier" and
-                                                                              model["soldierPromotionRank"] > 1):
+        if pt in ("janggiCannon", "janggiElephant", "immobile"):
             missing.setdefault("Betza moves", []).append(f"{pt} (moves with rules of their own)")
             continue
         try:
@@ -231,6 +227,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             continue
         pieces[letter] = {"name": pt, "value": VALUES.get(pt, 300), "royal": pt == "king" or pt in royal,
                           "pawn": pt in pawns, "moves": [_move(a) for a in plain + first]}
+        _regions(model, pt, pieces[letter], on_board)
         if first:
             table.setdefault("initial_squares", {})[letter] = [
                 sorted(_sq(s) for s in initial_region[0]), sorted(_sq(s) for s in initial_region[1])]
@@ -251,6 +248,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["stalemate"] = model["stalemateValue"] if model["stalemateValue"] != "none" else "draw"
     table["fifty_plies"] = 2 * model["nMoveRule"] if model["nMoveRule"] > 0 else 0
     table["repetition"] = model["nFoldRule"]
+    table["repetition_value"] = model["nFoldValue"] if model["nFoldValue"] != "none" else "draw"
+    table["perpetual_check"] = "loss" if model["perpetualCheckIllegal"] else "draw"
+    table["flying_general"] = model["flyingGeneral"]
+    table["chasing"] = model["chasingRule"]
     _piece_rules(model, table, pawns, missing)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"]:
@@ -302,8 +303,8 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
 
 
 def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> None:
-    """FSF's piece promotion and the shogi family's rules as the keys of variants/piece_rules.py, and its
-    repetition values (variants/repetition.py)."""
+    """FSF's piece promotion and the shogi family's rules as the keys of variants/piece_rules.py, and a
+    repetition value for the first player (``nFoldValueAbsolute``)."""
     letters = model["letters"]
     promo = {a: b for a, b in model["promotedPieceType"] if b != "-" and a in letters and b in letters}
     if promo:
@@ -319,10 +320,26 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
     # FSF's rule names its shogi pawn type (position.h, checkmate_value)
     if model["shogiPawnDropMateIllegal"] and "shogiPawn" in letters and model["pieceDrops"]:
         table["drop_mate_illegal"] = letters["shogiPawn"]
-    if model["nFoldValue"] not in ("draw", "none"):
-        table["repetition_value"] = model["nFoldValue"]
-        table["repetition_absolute"] = model["nFoldValueAbsolute"]
-    table["perpetual_check_loses"] = model["perpetualCheckIllegal"]
+    if model["nFoldValueAbsolute"] and model["nFoldValue"] not in ("draw", "none"):
+        table["repetition_absolute"] = True
+
+
+def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
+    """FSF's regions of piece type ``pt`` as the piece's keys (variants/regions.py): its mobility region
+    (``mobilityRegionWhiteKing``, ...; none for a colour: the whole board) as ``region``, and the soldier's
+    sideways step, which FSF allows only from ``soldierPromotionRank`` on (src/position.h, ``moves_from``:
+    an unpromoted soldier keeps to its file), as a move with ``from``."""
+    name = pt[0].upper() + pt[1:]
+    regions = [model[f"mobilityRegion{c}{name}"] for c in fm.COLORS]
+    if any(regions):                    # FSF: a colour without a region (none given) has the whole board
+        piece["region"] = [sorted(_sq(q) for q in (r & on_board if r else on_board)) for r in regions]
+    rank = model["soldierPromotionRank"]
+    if pt == "soldier" and rank > 1:
+        ranks = model["maxRank"]
+        across = [fm._zone(c, rank, ranks) & on_board for c in (0, 1)]
+        piece["moves"] = [{"leap": [[0, 1]], "lame": False, "mode": "both"},
+                          {"leap": [[1, 0], [-1, 0]], "lame": False, "mode": "both",
+                           "from": [sorted(_sq(q) for q in a) for a in across]}]
 
 
 def _start_count(model: dict, types: frozenset) -> int:

@@ -21,10 +21,10 @@ from .notation import SquareNames
 from .pieces import PieceType
 from .position import Outcome, Position, RuleTables
 from .presentation import Presentation
-from .repetition import repetition_outcome
 from .tables import GameTables
 
 NO_LIMIT = 1 << 30     # fifty_plies of a game without the n-move rule
+_FOLD = {4: "Fourfold", 5: "Fivefold"}      # names of the repetition counts that end a game by themselves
 
 
 @dataclass(frozen=True)
@@ -90,18 +90,18 @@ class Game(GameTables, Presentation):
     castle_safety_always = False
     fifty_plies = 100              # plies without capture or pawn move that draw the game (NO_LIMIT: never)
     repetition = 3                 # the same position this often draws (0: never)
-    # What that repetition is worth (variants/repetition.py, Fairy-Stockfish's nFoldValue, nFoldValueAbsolute,
-    # perpetualCheckIllegal): "draw", or "win"/"loss" for the side to move (for the first player with
-    # ``repetition_absolute``); with ``perpetual_check_loses`` a side that checked at every turn of the cycle loses
-    repetition_value = "draw"
-    repetition_absolute = False
-    perpetual_check_loses = False
     # Draws that a player claims (FIDE 9.2, 9.3) and the counts at which the game ends by itself (FIDE 9.6:
     # fivefold, 75 moves); 0: the draw at ``fifty_plies``/``repetition`` is itself automatic.
     # ``Position.outcome(claim_draw=False)`` reads them (the PGN checker's view of a game record).
     automatic_fifty_plies = 0
     automatic_repetition = 0
     stalemate = "draw"             # what a side without a legal move, not in check, gets: draw, loss or win
+    # A repetition ends the game (``repetition``): "draw", or "loss"/"win" for the side to move then
+    # (Fairy-Stockfish's nFoldValue); ``perpetual_check`` "loss": a side that gave check at each of its
+    # moves since the earliest of the repeated positions loses instead (perpetualCheckIllegal; both: a draw)
+    repetition_value = "draw"
+    repetition_absolute = False    # repetition_value is the first player's, whoever is to move (nFoldValueAbsolute)
+    perpetual_check = "draw"
     # With royal_rule "none" in a two-player game: "any" = a side that loses a royal piece has lost (king
     # capture), "all" = a side that loses its last royal piece has lost (extinction); "" = no such end
     royal_loss = ""
@@ -119,6 +119,9 @@ class Game(GameTables, Presentation):
     # A piece without a table keeps the geometry-only bonus of ``_compile_pst``.
     placement: dict[str, tuple[int, ...]] = {}
     oriented_by_cell = False       # ``orientation`` depends on the cell, not only on the colour
+    # Royal pieces may not face each other along an open orthogonal line (Fairy-Stockfish's flyingGeneral):
+    # a move that leaves them so is illegal, as if each attacked the other (variants/attacks.py)
+    flying_royals = False
     # Captures go to hand (variants/hands.py): a capture or drop no longer bounds the positions that may
     # repeat, so repetitions are counted over the whole game (Fairy-Stockfish: since the last null move)
     reversible_captures = False
@@ -134,6 +137,10 @@ class Game(GameTables, Presentation):
         # kind -> kind it turns into when it enters its colour's promotion zone (moving there, or promoted
         # there: a pawn promoting to such a kind gets the new kind at once)
         self.transforms: dict[int, int] = {}
+        # regions (Fairy-Stockfish's mobilityRegion): (kind, color) -> the only cells that piece may move to
+        # or attack; (kind, color, i) -> the only cells from which its i-th move (``moves[i]``) starts
+        self.regions: dict[tuple[int, int], frozenset[int]] = {}
+        self.origins: dict[tuple[int, int, int], frozenset[int]] = {}
 
     # ------------------------------------------------------------------ rule hooks
     def orientation(self, color: int, cell: int) -> tuple[Vector, Vector, Vector]:
@@ -179,13 +186,6 @@ class Game(GameTables, Presentation):
         loser = self.color_names[1 - winner].capitalize()
         return Outcome("1-0" if winner == 0 else "0-1", f"{loser} {what}", termination)
 
-    def repetition_outcome(self, pos: "Position", reason: str) -> "Outcome":
-        """The position stands for the ``repetition``-th time: a draw, or what ``repetition_value`` and
-        ``perpetual_check_loses`` make of it (variants/repetition.py)."""
-        if self.repetition_value == "draw" and not self.perpetual_check_loses:
-            return Outcome("1/2-1/2", reason, "repetition")
-        return repetition_outcome(self, pos, reason)
-
     def stalemate_outcome(self, pos: "Position") -> "Outcome":
         """The side to move has no legal move and is not in check: ``stalemate`` decides."""
         if self.stalemate == "draw" or self.players != 2:
@@ -193,6 +193,26 @@ class Game(GameTables, Presentation):
         winner = 1 - pos.turn if self.stalemate == "loss" else pos.turn
         return self._win(winner, "stalemate", "is stalemated" if self.stalemate == "loss"
                          else "stalemates and wins")
+
+    def repetition_outcome(self, pos: "Position", count: int) -> "Outcome":
+        """The position has stood ``count`` times (``repetition`` reached): ``perpetual_check`` and
+        ``repetition_value`` decide (Fairy-Stockfish's ``is_optional_game_end``, src/position.cpp: the span
+        runs back to the earliest of the ``count`` positions)."""
+        fold = "Threefold" if count == self.repetition else _FOLD.get(count, f"{count}-fold")
+        if self.perpetual_check == "loss" and self.players == 2:
+            checked = _checks_back(pos, _repetition_span(pos, count))   # [j]: in check j plies ago
+            them = all(checked[0::2])                   # the side to move now was checked all along
+            us = len(checked) > 1 and all(checked[1::2])
+            if them != us:
+                return self._win(pos.turn if them else 1 - pos.turn, "perpetual check", "gave perpetual check")
+            if them:
+                return Outcome("1/2-1/2", f"{fold} repetition, both sides checking", "repetition")
+        if self.repetition_value == "draw" or self.players != 2:
+            return Outcome("1/2-1/2", f"{fold} repetition", "repetition")
+        winner = pos.turn if self.repetition_value == "win" else 1 - pos.turn
+        if self.repetition_absolute:
+            winner = 0 if self.repetition_value == "win" else 1
+        return self._win(winner, "repetition", "loses by repetition")
 
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
         """Append game-specific pseudo-legal moves (flag >= SPECIAL)."""
@@ -461,3 +481,29 @@ class Game(GameTables, Presentation):
         self.start_board = self.board_from_text(self.start_fen.split()[0])
         self.start_royals = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == c)
                              for c in range(self.players)]
+
+
+def _repetition_span(pos: "Position", count: int) -> int:
+    """Plies back to the earliest of the last ``count`` times the current position stood (within the plies
+    since the last capture, or the whole game where captures go to hand: ``Position.repetitions``)."""
+    hist = pos.history
+    h = hist[-1]
+    seen = 1
+    last = len(hist) - 1 if pos.game.reversible_captures else min(pos.halfmove, len(hist) - 1)
+    for j in range(2, last + 1):
+        if hist[-1 - j] == h:
+            seen += 1
+            if seen == count:
+                return j
+    return last
+
+
+def _checks_back(pos: "Position", span: int) -> list[bool]:
+    """Whether the side to move was in check now and at each of the ``span`` positions before (a copy is
+    taken back move by move; as far as the moves made reach)."""
+    p = pos.copy()
+    out = [p.in_check()]
+    for _ in range(min(span, p.moves_made)):
+        p.pop()
+        out.append(p.in_check())
+    return out

@@ -24,6 +24,8 @@ from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .game import _repetition_span as repetition_span
+from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
 from . import piece_rules
 from .piece_rules import PieceRules
@@ -32,6 +34,8 @@ from .load import check_position
 from .notation import SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
+from .chasing import chase_result
+from .regions import set_regions
 from .textfile import FileError, decode_text
 
 if TYPE_CHECKING:
@@ -52,14 +56,14 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
-             "initial_squares", "promotion_squares", "repetition_value", "repetition_absolute",
-             "perpetual_check_loses"} | set(HAND_KEYS) | piece_rules.KEYS
+             "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
+             "repetition_value", "chasing", "repetition_absolute"} | set(HAND_KEYS) | piece_rules.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
 MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move_only", "capture_only", "lame",
-             "style", "initial", "en_passant"}
-PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves"} | MOVE_KEYS
+             "style", "initial", "en_passant", "from"}
+PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves", "region"} | MOVE_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -219,7 +223,10 @@ def _vectors(value: Any, where: str, dims: int) -> tuple[tuple[int, int, int], .
     return tuple(out)  # type: ignore[return-value]
 
 
-def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
+def _piece(letter: str, table: Any, where: str, dims: int,
+           origins: dict[str, list[tuple[int, Any]]] | None = None) -> PieceType:
+    """The piece of ``table``; the ``from`` regions of its moves go to ``origins`` (letter -> (move index,
+    value)), read once the board's squares are known (variants/regions.py)."""
     if not isinstance(table, dict):
         raise VariantsFileError(f"{where}: a piece is a table, e.g. {{ name = \"rook\", betza = \"R\" }}")
     _check_keys(table, PIECE_KEYS, where)
@@ -236,6 +243,8 @@ def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
         except BetzaError as exc:
             raise VariantsFileError(f"{where}.betza: {exc}") from None
     if any(key in table for key in MOVE_KEYS):
+        if "from" in table and origins is not None:
+            origins.setdefault(letter, []).append((len(atoms), table["from"]))
         atoms.append(_atom(table, where, dims))
     moves = table.get("moves", [])
     if not isinstance(moves, list):
@@ -245,6 +254,8 @@ def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
         if not isinstance(move, dict):
             raise VariantsFileError(f"{where}.moves[{i}]: a move is a table, e.g. {{ leap = [[1, 2, 0]] }}")
         _check_keys(move, MOVE_KEYS, f"{where}.moves[{i}]")
+        if "from" in move and origins is not None:
+            origins.setdefault(letter, []).append((len(atoms), move["from"]))
         atoms.append(_atom(move, f"{where}.moves[{i}]", dims))
     if not atoms:
         raise VariantsFileError(f"{where}: the piece has no moves (give betza, leap, slide, hop, path or moves)")
@@ -264,6 +275,8 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
     if len(kinds) != 1:
         raise VariantsFileError(f"{where}: give exactly one of leap, slide, hop or path in one move")
     key = kinds[0]
+    if "from" in table and key != "leap":
+        raise VariantsFileError(f"{where}.from: only a leap may start from a region")
     mode = _choice(table, "mode", where, {"both": "", "move": "", "capture": ""})
     if table.get("move_only"):
         mode = "move"
@@ -339,7 +352,9 @@ class FileGame(Game):
                 raise VariantsFileError(f"{where}.pieces: {seen[str(letter).upper()]!r} and {letter!r} are one piece "
                                         f"(a letter names a piece in either case)")
             seen[str(letter).upper()] = letter
-        army = [self._turned(_piece(letter, p, f"{where}.pieces.{letter}", dims)) for letter, p in pieces.items()]
+        origins: dict[str, list[tuple[int, Any]]] = {}
+        army = [self._turned(_piece(letter, p, f"{where}.pieces.{letter}", dims, origins))
+                for letter, p in pieces.items()]
         promotes = piece_rules.promotion_pairs(t.get("piece_promotion", {}), {p.letter: p for p in army}, where)
         army += piece_rules.promoted_army(army, promotes)
         self.work = limits.work(files * ranks * levels, max(files, ranks, levels), self.players, army)
@@ -364,11 +379,15 @@ class FileGame(Game):
         self.bare_king = self.bare_king.replace("none", "")
         self.fifty_plies = _int(t, "fifty_plies", where, 100, 0, 10_000) or NO_LIMIT
         self.repetition = _int(t, "repetition", where, 3, 0, 100)
-        self.repetition_value = _choice(t, "repetition_value", where, {"draw": "", "win": "", "loss": ""})
-        for key in ("repetition_absolute", "perpetual_check_loses"):
-            if not isinstance(t.get(key, False), bool):
-                raise VariantsFileError(f"{where}.{key}: true or false")
-            setattr(self, key, t.get(key, False))
+        self.repetition_value = _choice(t, "repetition_value", where, {"draw": "", "loss": "", "win": ""})
+        self.perpetual_check = _choice(t, "perpetual_check", where, {"draw": "", "loss": ""})
+        self.chasing = _choice(t, "chasing", where, {"none": "", "axf": ""}) == "axf"
+        self.flying_royals = t.get("flying_general", False)
+        if not isinstance(self.flying_royals, bool):
+            raise VariantsFileError(f"{where}.flying_general: true or false")
+        self.repetition_absolute = t.get("repetition_absolute", False)
+        if not isinstance(self.repetition_absolute, bool):
+            raise VariantsFileError(f"{where}.repetition_absolute: true or false")
         self.automatic_fifty_plies = _int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
         self.automatic_repetition = _int(t, "automatic_repetition", where, 0, 0, 100)
         self._insufficient = _choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
@@ -433,6 +452,7 @@ class FileGame(Game):
                     key = (self.kind_of[code], self.owner[code])
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
             self._initial_squares(t.get("initial_squares", {}), f"{where}.initial_squares", kind)
+            set_regions(self, pieces, origins, f"{where}.pieces")
             self.compile()
             if self._player_promotion is not None:
                 self._promo_codes = [tuple(c for c in self._promo_codes[color] if self.promo_suffix[c] in letters)
@@ -556,6 +576,17 @@ class FileGame(Game):
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
                 raise VariantsFileError(f"{where}.{key}: a whole number from 0 to 1000")
         return EvalWeights(**table)
+
+    def repetition_outcome(self, pos: "Position", count: int) -> Outcome:
+        """``chasing = "axf"``: after perpetual check, a side that chased a piece at each of its moves loses
+        (variants/chasing.py)."""
+        outcome = super().repetition_outcome(pos, count)
+        if self.chasing and outcome.termination == "repetition" and "checking" not in outcome.reason:
+            verdict = chase_result(pos, repetition_span(pos, count))
+            if verdict:
+                return self._win(pos.turn if verdict > 0 else 1 - pos.turn, "chasing",
+                                 "chased a piece at every move")
+        return outcome
 
     def insufficient_material(self, pos: "Position") -> bool:
         """``insufficient_material``: "bare kings" (nothing but royal pieces left), "fide" (as in FIDE chess,
