@@ -24,6 +24,7 @@ from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
@@ -53,7 +54,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
-             "repetition_value", "chasing"} | set(HAND_KEYS)
+             "repetition_value", "chasing"} | set(HAND_KEYS) | END_KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -304,9 +305,15 @@ class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
     def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
-        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`."""
-        if cls is FileGame and isinstance(spec.table, dict) and spec.table.get("piece_drops") is True:
-            return super().__new__(HandFileGame)
+        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`, one with any of the
+        endings' keys (variants/endings.py) an ``EndFileGame`` (``HandEndFileGame`` with both)."""
+        t = spec.table
+        if cls is FileGame and isinstance(t, dict):
+            hands = t.get("piece_drops") is True
+            if any(key in t for key in END_KEYS):
+                return super().__new__(HandEndFileGame if hands else EndFileGame)
+            if hands:
+                return super().__new__(HandFileGame)
         return super().__new__(cls)
 
     def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
@@ -703,6 +710,34 @@ class HandFileGame(Hands, FileGame):
         self.hand_rules = _hand_rules(spec.table, f"[{spec.name}]")
         super().__init__(spec, budget)
         self.picture = hands_picture(self.picture)
+
+
+def _set_end_rules(game: Endings, spec: GameSpec) -> None:
+    """The endings' keys of ``spec`` (variants/endings.py), read before the game is built."""
+    t = spec.table
+    players = t.get("players", DEFAULT_PLAYERS)
+    pieces = t.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    rules = read_end_rules(t, f"[{spec.name}]", letters, len(players) if isinstance(players, list) else 2)
+    if rules.check_counting and isinstance(t.get("start"), str):
+        rules = replace(rules, start_checks=start_checks(t["start"]))
+    game.end_rules = rules
+
+
+class EndFileGame(Endings, FileGame):
+    """A game from a file with other endings (flag squares, n-check, must capture, extinction, ...)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        _set_end_rules(self, spec)
+        super().__init__(spec, budget)
+
+
+class HandEndFileGame(Endings, HandFileGame):
+    """Pieces in hand and other endings."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        _set_end_rules(self, spec)
+        super().__init__(spec, budget)
 
 
 def _hand_rules(t: dict, where: str) -> HandRules:
