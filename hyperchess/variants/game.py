@@ -125,6 +125,12 @@ class Game(GameTables, Presentation):
     # Captures go to hand (variants/hands.py): a capture or drop no longer bounds the positions that may
     # repeat, so repetitions are counted over the whole game (Fairy-Stockfish: since the last null move)
     reversible_captures = False
+    # A game field "W+B" between the en-passant field and the clocks (Fairy-Stockfish's checks left in
+    # n-check): ``fen.parse_fen`` hands it to ``read_extra`` first, ``format_counters`` writes it
+    counters_field = False
+    # The search scores a position without legal moves through ``mate_outcome``/``stalemate_outcome`` (a
+    # checkmate that is not simply lost, pseudo-royal pieces: variants/endings.py) instead of lost/``stalemate``
+    terminal_hooks = False
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry
@@ -235,6 +241,10 @@ class Game(GameTables, Presentation):
         return None
 
     def format_extra(self, pos: "Position") -> list[str]:
+        return []
+
+    def format_counters(self, pos: "Position") -> list[str]:
+        """The game's fields between the en-passant field and the clocks (``counters_field``)."""
         return []
 
     def read_extra(self, pos: "Position", board_field: str, fields: list[str]):

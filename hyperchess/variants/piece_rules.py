@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .codes import EMPTY, NORMAL, SPECIAL, Move, code_of
 from .errors import MoveError, VariantsFileError
+from .game import Game
 from .hands import DROP
 from .pieces import Hop, Mode, Path, PieceType
 from .presentation import Target
@@ -110,9 +111,10 @@ class PieceRules:
                                          and self.pieces[self.kind_of[code]].letter in rules.drop_mate_illegal.upper())  # type: ignore[attr-defined]
         # ``game_over`` below is the rule switches' (``Game.game_over``) unless the drop-mate rule is on: the
         # search asks it at every node only then
-        self.quiet_endings = bool(self.drop_mate_codes)
-        self.has_game_over = self.quiet_endings or self.elimination or bool(self.royal_loss) \
-            or bool(self.bare_king)                                                   # type: ignore[attr-defined]
+        if not any("game_over" in vars(k) for k in type(self).__mro__[1:] if k not in (PieceRules, Game)):
+            self.quiet_endings = bool(self.drop_mate_codes)
+            self.has_game_over = self.quiet_endings or self.elimination or bool(self.royal_loss) \
+                or bool(self.bare_king)                                               # type: ignore[attr-defined]
         if getattr(self, "drop_cells", None) is not None:
             self._drop_cells_kept_mobile()
         self.__dict__.pop("_rule_tables", None)

@@ -396,7 +396,7 @@ class GameTables:
             # The zone is kept only where a step, capture or double step from this cell can enter it,
             # so the generator tests promotion only for pawns that are about to promote.
             zone = self.promotion_zone[color]
-            reach = set(qleaps) | set(cleaps) | {to for _, to, _ in paths}
+            reach = set(qleaps) | set(cleaps) | {to for _, to, _ in paths} | {to for _, to, _, _ in lame}
             zone = zone if zone & reach else None
             pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), zone,
                        tuple(hinged), tuple(lame), tuple(hops), zone is None and not (hinged or lame or hops))

@@ -24,6 +24,7 @@ from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
@@ -57,7 +58,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
-             "repetition_value", "chasing", "repetition_absolute"} | set(HAND_KEYS) | piece_rules.KEYS
+             "repetition_value", "chasing", "repetition_absolute"} | set(HAND_KEYS) | END_KEYS | piece_rules.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -308,11 +309,19 @@ class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
     def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
-        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`."""
-        if cls is FileGame and isinstance(spec.table, dict):
-            hands = spec.table.get("piece_drops") is True
-            if piece_rules.KEYS & set(spec.table):
-                return super().__new__(HandRulesFileGame if hands else RulesFileGame)
+        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`, one with any of the
+        endings' keys (variants/endings.py) an ``EndFileGame`` (``HandEndFileGame`` with both), one with piece
+        promotion's keys (variants/piece_rules.py) the ``Rules...`` class of the same."""
+        t = spec.table
+        if cls is FileGame and isinstance(t, dict):
+            hands = t.get("piece_drops") is True
+            ends = any(key in t for key in END_KEYS)
+            if piece_rules.KEYS & set(t):
+                return super().__new__({(False, False): RulesFileGame, (True, False): HandRulesFileGame,
+                                        (False, True): RulesEndFileGame, (True, True): HandRulesEndFileGame}[
+                                            (hands, ends)])
+            if ends:
+                return super().__new__(HandEndFileGame if hands else EndFileGame)
             if hands:
                 return super().__new__(HandFileGame)
         return super().__new__(cls)
@@ -723,6 +732,34 @@ class HandFileGame(Hands, FileGame):
         self.picture = hands_picture(self.picture)
 
 
+def _set_end_rules(game: Endings, spec: GameSpec) -> None:
+    """The endings' keys of ``spec`` (variants/endings.py), read before the game is built."""
+    t = spec.table
+    players = t.get("players", DEFAULT_PLAYERS)
+    pieces = t.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    rules = read_end_rules(t, f"[{spec.name}]", letters, len(players) if isinstance(players, list) else 2)
+    if rules.check_counting and isinstance(t.get("start"), str):
+        rules = replace(rules, start_checks=start_checks(t["start"]))
+    game.end_rules = rules
+
+
+class EndFileGame(Endings, FileGame):
+    """A game from a file with other endings (flag squares, n-check, must capture, extinction, ...)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        _set_end_rules(self, spec)
+        super().__init__(spec, budget)
+
+
+class HandEndFileGame(Endings, HandFileGame):
+    """Pieces in hand and other endings."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        _set_end_rules(self, spec)
+        super().__init__(spec, budget)
+
+
 class RulesFileGame(PieceRules, FileGame):
     """A game from a file with piece promotion and its rules (variants/piece_rules.py)."""
 
@@ -733,6 +770,22 @@ class RulesFileGame(PieceRules, FileGame):
 
 class HandRulesFileGame(PieceRules, HandFileGame):
     """The same with pieces in hand (the shogi family)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+
+
+class RulesEndFileGame(PieceRules, EndFileGame):
+    """Piece promotion and other endings."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+
+
+class HandRulesEndFileGame(PieceRules, HandEndFileGame):
+    """Piece promotion, pieces in hand and other endings (check-shogi)."""
 
     def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
         self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
