@@ -28,13 +28,14 @@ OUT_OF_REACH = set("""
 fischerandom extinction armageddon pawnback  makruk makpong cambodian karouk asean ai-wok  hoppelpoppel
 newzealand kingofthehill racingkings misere losers giveaway antichess suicide codrus  horde petrified
 nocheckatomic atomic atomar isolation isolation7x7 snailtrail fox-and-hounds duck joust 3check 5check 
-  bughouse koedem pocketknight placement sittuyin seirawan shouse  minishogi mini kyotoshogi
+  bughouse koedem pocketknight placement sittuyin  minishogi mini kyotoshogi
 micro dobutsu gorogoro judkins torishogi euroshogi   spartan shatar coregal breakthrough
 ataxx flipersi flipello minixiangqi shogi checkshogi shoshogi yarishogi okisakishogi  caparandom
 jesonmor grand opulent  wolf flipello10 amazons xiangqi manchu supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
-FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon"]
+FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon",
+        "seirawan"]
 
 
 def game_for(variant: str):

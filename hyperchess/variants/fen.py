@@ -118,7 +118,7 @@ def parse_fen(pos: "Position", text: str) -> None:
             pos._set(cell, code)
     pos.turn = game.color_letters.index(side)
     pos.hash ^= game.z_turn[pos.turn]
-    pos.rights = _parse_castling(pos, fields[2] if len(fields) > 2 else "-") | unspent_paths(pos)
+    pos.rights = game.read_castling(pos, fields[2] if len(fields) > 2 else "-") | unspent_paths(pos)
     pos.hash ^= game.rights_key(pos.rights)
     pos.ep = pos.ep_victim = -1
     pos.windows = ()
@@ -200,7 +200,9 @@ def format_windows(pos: "Position") -> str:
     return ",".join(parts) or "-"
 
 
-def _parse_castling(pos: "Position", field: str) -> int:
+def parse_castling(pos: "Position", field: str) -> int:
+    """The castling field -> ``pos.rights`` bits (``Game.read_castling``'s default). Letters: a rule's own
+    letter, or its rook's file (Shredder-FEN, X-FEN)."""
     game = pos.game
     if field == "-":
         return 0
@@ -298,6 +300,7 @@ def format_spent(pos: "Position") -> str | None:
 
 
 def format_castling(pos: "Position") -> str:
+    """The castling field of ``pos`` (``Game.write_castling``'s default)."""
     game = pos.game
     if game.castling_style == "files":
         cells = [c for j, c in enumerate(game.castle_cells) if pos.rights >> j & 1]
@@ -312,7 +315,7 @@ def format_castling(pos: "Position") -> str:
 def format_fen(pos: "Position") -> str:
     game = pos.game
     ep = format_windows(pos) if game.ep_windows else game.names.name(pos.ep) if pos.ep >= 0 else "-"
-    fields = [game.write_board(pos), game.color_letters[pos.turn], format_castling(pos), ep,
+    fields = [game.write_board(pos), game.color_letters[pos.turn], game.write_castling(pos), ep,
               str(pos.halfmove), str(pos.fullmove)]
     fields += game.format_extra(pos)
     return " ".join(fields)

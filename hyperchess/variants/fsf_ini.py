@@ -129,7 +129,7 @@ MECHANISMS = {
                          "chasingRule"),
     "other results": ("checkmateValue", "stalematePieceCount", "shatarMateRule", "castlingWins",
                       "materialCounting", "adjudicateFullBoard", "checking", "makpongRule"),
-    "gating, walls and passing": ("gating", "seirawanGating", "wallingRule", "wallOrMove", "wallingRegionWhite",
+    "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
                                   "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
                                   "petrifyBlastPieces", "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
@@ -154,8 +154,10 @@ def needs(model: dict) -> dict[str, list[str]]:
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
     board = model["startFen"].split(" ")[0]
+    if model["gating"] != model["seirawanGating"]:          # gates without Seirawan's gating, or the reverse
+        out.setdefault("gating, walls and passing", []).append("gating" if model["gating"] else "seirawanGating")
     if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-") \
-            and not model["pieceDrops"]:
+            and not model["pieceDrops"] and not model["seirawanGating"]:
         out.setdefault("gating, walls and passing", []).append("startFen (pieces in hand without drops)")
     if not model["pieceDrops"] and any(model[k] != base[k] for k in ("capturesToHand", "dropLoop")):
         out.setdefault("drop rules", []).append("pieces to hand without drops")
@@ -255,7 +257,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["fifty_plies"] = 2 * model["nMoveRule"] if model["nMoveRule"] > 0 else 0
     table["repetition"] = model["nFoldRule"]
     start, castling = _start(model, files, ranks, missing)
-    if model["pieceDrops"]:
+    if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
         fen_hand = model["startFen"].split(" ")[0]
         hand = fen_hand.split("[", 1)[1].split("]", 1)[0] if "[" in fen_hand else ""
@@ -282,7 +284,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
 def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
     """FSF's drop options as the hands' keys (variants/hands.py): captures to hand, drop loop, pawn drops on
     the first row or in the zone, and a drop region that is the mover's first rows."""
-    table["piece_drops"] = True
+    table["piece_drops"] = model["pieceDrops"]
+    table["gating"] = model["seirawanGating"]
     table["captures_to_hand"] = model["capturesToHand"]
     table["drop_loop"] = model["dropLoop"]
     table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
@@ -359,9 +362,11 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
                 continue
             castling.append(cas)
             kept += letter + letter.lower() if letter.lower() in rights else letter
-        if any(ch not in "KQkq" for ch in rights):
+        if any(ch not in "KQkq" for ch in rights) and not model["gating"]:
             missing.setdefault("chess960", []).append("startFen (castling by file)")
     order = "".join(ch for ch in "KQkq" if ch in kept) or "-"
+    if model["gating"] and rights != "-":       # the file letters are gates (variants/gating.py): kept as FSF has them
+        order = "".join(ch for ch in rights if ch not in "KQkq" or ch in kept) or "-"
     return f"{board} {turn} {order} {ep} {half} {full}", castling
 
 

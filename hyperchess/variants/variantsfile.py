@@ -24,6 +24,7 @@ from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .gating import Gating
 from .hands import HandRules, Hands, hands_picture
 from .geometry import Geometry, symmetric
 from .load import check_position
@@ -40,7 +41,7 @@ MAX_CELLS = 4096          # a board larger than this is refused (the tables are 
 MAX_SIDE = 64             # files, ranks or levels
 
 # pieces in hand and drops (variants/hands.py): key -> its HandRules field (Fairy-Stockfish's names, snake_case)
-HAND_KEYS = {"piece_drops": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
+HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
              "first_rank_pawn_drops": "first_rank_pawn_drops",
              "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows"}
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
@@ -290,7 +291,10 @@ class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
     def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
-        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`."""
+        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`, one with ``gating = true``
+        a :class:`GatingFileGame`."""
+        if cls is FileGame and isinstance(spec.table, dict) and spec.table.get("gating") is True:
+            return super().__new__(GatingFileGame)
         if cls is FileGame and isinstance(spec.table, dict) and spec.table.get("piece_drops") is True:
             return super().__new__(HandFileGame)
         return super().__new__(cls)
@@ -300,10 +304,14 @@ class FileGame(Game):
         t = spec.table
         where = f"[{spec.name}]"
         self._describe(spec)
-        hand_key = next((k for k in HAND_KEYS if k in t), None)
+        for key in ("piece_drops", "gating"):
+            if key in t and not isinstance(t[key], bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
+        hand_key = next((k for k in HAND_KEYS if k in t and not (k in ("piece_drops", "gating") and t[k] is False)),
+                        None)
         if hand_key is not None and not isinstance(self, Hands):
-            raise VariantsFileError(f"{where}.{hand_key}: pieces in hand need piece_drops = true, got "
-                                    f"piece_drops = {t.get('piece_drops', 'false')!r}")
+            raise VariantsFileError(f"{where}.{hand_key}: pieces in hand need piece_drops = true or gating = true, "
+                                    f"got piece_drops = {t.get('piece_drops', 'false')!r}")
         files = _int(t, "files", where, 8, 1, 26)
         ranks = _int(t, "ranks", where, 8, 1, MAX_SIDE)
         levels = _int(t, "levels", where, 1, 1, MAX_SIDE)
@@ -671,11 +679,20 @@ class HandFileGame(Hands, FileGame):
         self.picture = hands_picture(self.picture)
 
 
+class GatingFileGame(Gating, HandFileGame):
+    """A game from a file with Seirawan gating (``gating = true``; variants/gating.py), and drops if
+    ``piece_drops = true``."""
+
+
 def _hand_rules(t: dict, where: str) -> HandRules:
     """The hand keys of a game table: true/false switches and ``drop_rows`` (0 = anywhere)."""
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {"drops": t.get("piece_drops") is True}
     for key, name in HAND_KEYS.items():
-        if key not in t or not name:
+        if key not in t:
+            continue
+        if not name:
+            if not isinstance(t[key], bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
             continue
         if key == "drop_rows":
             values[name] = _int(t, key, where, 0, 0, MAX_SIDE)
