@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
 from protocol_support import EngineProcess, engine_move
 from hyperchess.variants import FenError, get_game
 from hyperchess.variants.gating import GATE, GATE_CASTLE
@@ -190,3 +191,40 @@ def test_a_seirawan_match_against_fairy_stockfish(tmp_path):
     assert check.exit_code == 0 and "2 games" in check.output and "all legal" in check.output, check.output
     moves = pgn.read_text().split("\n\n", 1)[1]
     assert any(len(word) == 5 and word[-1] in "he" for word in moves.split()), moves
+
+
+# ---------------------------------------------------------------------------- the web board
+def test_the_web_board_offers_each_gate_on_the_same_two_clicks():
+    from hyperchess.web.targets import legal_targets
+    pos = play(OPENING)
+    castles = sorted((t["label"], t["move"]) for t in legal_targets(pos) if (t["from"], t["to"]) == ("e1", "g1"))
+    assert castles == [("castle", "e1g1"), ("castle, gate a chancellor on e1", "e1g1e"),
+                       ("castle, gate a chancellor on h1", "h1e1e"), ("castle, gate an archbishop on e1", "e1g1h"),
+                       ("castle, gate an archbishop on h1", "h1e1h")]
+
+
+FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4e"]      # Black's queen leaves d8 with a gate and mates
+
+
+@BROWSER_MARKS[1]
+@BROWSER_MARKS[2]
+@pytest.mark.browser
+@pytest.mark.slow
+def test_seirawan_played_to_a_result_by_clicks_with_a_gating_mate(board):
+    """Both seats clicked on one page: the gating mate is picked in the choice box that the queen's two clicks
+    open (``d8h4``, ``d8h4h``, ``d8h4e``), and the game ends 0-1 with the chancellor standing on d8."""
+    from hyperchess.web.testing import BoardPage
+    url, b = board
+    view = BoardPage(b, url, "seirawan", ["human", "human"])
+    try:
+        for ply, name in enumerate(FOOLS_MATE):
+            st = view.state()
+            move = next(m for m in st["legal"] if m["move"] == name)
+            view.play_by_clicks(move)
+            st = view.wait_for_turn(ply)
+            assert st["moves"][ply] == name, st["moves"]
+        assert st["result"] == "0-1"
+        assert view.page.locator('#board svg g.piece[data-square="d8"][data-piece="e"]').count() == 1
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()

@@ -219,4 +219,5 @@ class Gating(Hands):
         name = self.names.name                                                # type: ignore[attr-defined]
         piece = self.pieces[self.kind_of[code]].name                          # type: ignore[attr-defined]
         what = "castle" if flag == GATE_CASTLE else "move"
-        return name(frm), name(to), f"{what}, gate a {piece} on {name(cell)}"
+        article = "an" if piece[:1] in "aeiou" else "a"
+        return name(frm), name(to), f"{what}, gate {article} {piece} on {name(cell)}"
