@@ -25,17 +25,17 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # FSF's built-in games hyperchess cannot play yet; the reader refuses each, naming what it needs
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
-fischerandom extinction armageddon pawnback  makruk makpong cambodian karouk asean ai-wok  hoppelpoppel
+extinction armageddon pawnback  makruk makpong cambodian karouk asean ai-wok  hoppelpoppel
 newzealand kingofthehill racingkings misere losers giveaway antichess suicide codrus  horde petrified
 nocheckatomic atomic atomar isolation isolation7x7 snailtrail fox-and-hounds duck joust 3check 5check 
   bughouse koedem pocketknight placement sittuyin  minishogi mini kyotoshogi
 micro dobutsu gorogoro judkins torishogi euroshogi   spartan shatar coregal breakthrough
-ataxx flipersi flipello minixiangqi shogi checkshogi shoshogi yarishogi okisakishogi  caparandom
+ataxx flipersi flipello minixiangqi shogi checkshogi shoshogi yarishogi okisakishogi
 jesonmor grand opulent  wolf flipello10 amazons xiangqi manchu supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
 FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon",
-        "seirawan"]
+        "seirawan", "fischerandom"]
 
 
 def game_for(variant: str):

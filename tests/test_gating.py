@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
 from protocol_support import EngineProcess, engine_move
 from hyperchess.variants import FenError, get_game
+from hyperchess.variants.codes import CASTLE
 from hyperchess.variants.gating import GATE, GATE_CASTLE
 from hyperchess.variants.variantsfile import VariantsFileError, read_variants
 
@@ -228,3 +229,24 @@ def test_seirawan_played_to_a_result_by_clicks_with_a_gating_mate(board):
         assert not view.errors, view.errors
     finally:
         view.page.close()
+
+
+# ---------------------------------------------------------------------------- Chess960's castling
+CASTLES_960 = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+
+
+@pytest.mark.parametrize("variant, fen, moves, field", [
+    ("fischerandom", CASTLES_960, [], "HAha"), ("fischerandom", CASTLES_960, ["e1h1"], "ha"),
+    ("fischerandom", CASTLES_960, ["e1a1", "e8h8"], "-"),
+    ("caparandom", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", ["f1j1"], "ja")])
+def test_chess960_castling_is_king_takes_rook_and_the_field_names_rook_files(variant, fen, moves, field):
+    pos = get_game(variant).position(fen)
+    for m in moves:
+        pos.push(pos.parse_move(m))
+    assert pos.fen().split()[2] == field
+    assert get_game(variant).position(pos.fen()).fen() == pos.fen()
+    castles = sorted(pos.move_name(m) for m in pos.legal_moves() if m[3] == CASTLE)
+    if pyffish is not None:
+        assert names(pos) == sorted(pyffish.legal_moves(variant, fen, moves))
+        assert pyffish.get_fen(variant, fen, moves).split()[2] == field
+    assert all(c[2:] in ("h1", "a1", "j1", "h8", "a8", "j8") for c in castles)

@@ -236,13 +236,22 @@ def parse_castling(pos: "Position", field: str) -> int:
                 rights &= ~(1 << j)
         return rights
     else:
+        coords = game.geometry.coords
         for ch in field:
             matched = False
+            color = 0 if ch.isupper() else 1
             for i, rule in enumerate(game.castling):
-                color = 0 if ch.isupper() else 1
-                rook_file = FILES[game.geometry.coords[rule.rook_from][0]]
+                rook_file = FILES[coords[rule.rook_from][0]]
                 if rule.color == color and (rule.fen_char == ch or rook_file == ch.lower()):
                     rights |= 1 << i
+                    matched = True
+            if not matched and ch in "KQkq":
+                # X-FEN's K and Q where the rules are lettered by their rooks' files (Chess960): the castling with
+                # the outermost rook on that side of the king
+                side = [(coords[r.rook_from][0], i) for i, r in enumerate(game.castling) if r.color == color
+                        and (coords[r.rook_from][0] > coords[r.king_from][0]) == (ch in "Kk")]
+                if side:
+                    rights |= 1 << (max(side) if ch in "Kk" else min(side))[1]
                     matched = True
             if not matched:
                 raise FenError(f"bad castling field {field!r}")

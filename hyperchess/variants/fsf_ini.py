@@ -134,7 +134,7 @@ MECHANISMS = {
                                   "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
                                   "petrifyBlastPieces", "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
     "counting": ("countingRule",),
-    "chess960": ("chess960", "castlingKingFile", "oppositeCastling"),
+    "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
@@ -265,6 +265,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         start = f"{board}[{hand.strip('-')}] {rest}"
     table["start"] = start
     table["castling"] = castling
+    if model["chess960"]:
+        table["chess960"] = True
     counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
                   and _type(model, ch) in {p for p in model["letters"] if p == "king" or p in royal})
               for c in (0, 1)]
@@ -409,8 +411,9 @@ def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingsid
     kto = (model["castlingKingsideFile"] if kingside else model["castlingQueensideFile"]) - 1
     rto = kto - 1 if kingside else kto + 1
     r = rank + 1
+    letter = chr(65 + f) if model["chess960"] else "K" if kingside else "Q"    # Shredder-FEN's rook files in 960
     return {"king": f"{chr(97 + kf)}{r}", "to": f"{chr(97 + kto)}{r}", "rook": f"{chr(97 + f)}{r}",
-            "rook_to": f"{chr(97 + rto)}{r}", "letter": "K" if kingside else "Q"}
+            "rook_to": f"{chr(97 + rto)}{r}", "letter": letter}
 
 
 def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),

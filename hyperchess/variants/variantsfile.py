@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .betza import BetzaError, parse_betza, write_betza
+from .codes import CASTLE
 from . import filelimits as limits
 from .errors import FenError, VariantsFileError
 from .flat import MAX_FLAT, FlatNames, default_flat_names
@@ -28,7 +29,7 @@ from .gating import Gating
 from .hands import HandRules, Hands, hands_picture
 from .geometry import Geometry, symmetric
 from .load import check_position
-from .notation import SquareNames
+from .notation import FILES, SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 from .textfile import FileError, decode_text
@@ -49,7 +50,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
-             "initial_squares", "promotion_squares"} | set(HAND_KEYS)
+             "initial_squares", "promotion_squares", "chess960"} | set(HAND_KEYS)
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -363,6 +364,11 @@ class FileGame(Game):
         self.repetition = _int(t, "repetition", where, 3, 0, 100)
         self.automatic_fifty_plies = _int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
         self.automatic_repetition = _int(t, "automatic_repetition", where, 0, 0, 100)
+        # Chess960's way of writing castling (Fairy-Stockfish's chess960 and UCI_Chess960): the king takes its own
+        # rook (e1h1), and the castling field names the rooks' files (HAha; K and Q are read too)
+        self.castling_by_rook = t.get("chess960", False)
+        if not isinstance(self.castling_by_rook, bool):
+            raise VariantsFileError(f"{where}.chess960: true or false")
         self._insufficient = _choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
         self.eval_weights = self._eval(t.get("eval", {}), f"{where}.eval")
         self._xboard_pieces = t.get("xboard_pieces", None)
@@ -544,6 +550,13 @@ class FileGame(Game):
                 raise VariantsFileError(f"{where}.{key}: a whole number from 0 to 1000")
         return EvalWeights(**table)
 
+    def move_name(self, pos: "Position", move, square=None, letter=None) -> str:
+        """With ``chess960`` a castling is the king's square and its rook's (``e1h1``); else as every game."""
+        if move[3] == CASTLE and self.castling_by_rook:
+            square = square or self.names.name
+            return square(move[0]) + square(self.castling[move[2]].rook_from)
+        return super().move_name(pos, move, square, letter)
+
     def insufficient_material(self, pos: "Position") -> bool:
         """``insufficient_material``: "bare kings" (nothing but royal pieces left), "fide" (as in FIDE chess,
         read by the letters K, N, B, Q, P: fide.cannot_mate), or "none"."""
@@ -629,7 +642,8 @@ class FileGame(Game):
             sq = {k: _mirror(v, ranks) for k, v in sq.items()}
         coords = self.geometry.coords
         towards_h = coords[self.names.parse(sq["to"])][0] > coords[self.names.parse(sq["king"])][0]
-        letter = str(c.get("letter", "K" if towards_h else "Q"))
+        rook_file = FILES[self.geometry.coords[self.names.parse(sq["rook"])][0]]
+        letter = str(c.get("letter", rook_file if self.castling_by_rook else "K" if towards_h else "Q"))
         lists = {}
         for key in ("empty", "safe"):
             value = c.get(key)
