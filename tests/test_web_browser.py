@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from hyperchess.pictures.svg import piece_glyph
 from hyperchess.variants import game_names, get_game
 from hyperchess.variants.game import EMPTY, HOLE
 from hyperchess.web.testing import BoardPage, png_stats, running_server, save_screenshot
@@ -127,10 +128,32 @@ def test_promotion_is_a_choice(board):
         labels = [buttons.nth(i).get_attribute("title") for i in range(buttons.count())]   # pictures, named
         assert sorted(l.split(" (")[0] for l in labels) == ["promote to bishop", "promote to knight",
                                                            "promote to queen", "promote to rook"]
+        glyphs = view.page.locator("#choice-buttons button svg text").all_text_contents()   # pictures as on the board
+        game = get_game("normal")
+        assert sorted(glyphs) == sorted(piece_glyph(game, game.letters[l]).parts[0][0] for l in "QRBN")
+        king = view.page.locator('#board svg g.piece[data-piece="K"] text').first.text_content()
+        assert king == piece_glyph(game, game.letters["K"]).parts[0][0]
         view.page.locator('#choice-buttons button[data-move="e7e8n"]').click()
         st = view.wait_for_turn(0)
         assert st["moves"][0] == "e7e8n"
         assert not view.errors, view.errors
+    finally:
+        view.page.close()
+
+
+def test_a_clock_shows_minutes_seconds_and_tenths_cut_never_rounded_up(board):
+    """299.96 s left is 4:59.9: rounding to tenths once showed 4:60.0 (found by the reconnect test)."""
+    url, b = board
+    view = BoardPage(b, url, "normal", ["human", "human"])
+    try:
+        times = [0, -1, 0.04, 0.05, 9.99, 59.96, 60, 299.96, 300, 3599.99, 61.25, 7200.5]
+        shown = view.page.evaluate("(ts) => ts.map(fmtClock)", times)
+        expected = []
+        for t in times:
+            tenths = int(t * 10 + 1e-6) if t > 0 else 0
+            expected.append(f"{tenths // 600}:{tenths % 600 // 10:02d}.{tenths % 10}")
+        assert shown == expected
+        assert shown[7] == "4:59.9" and shown[3] == "0:00.0" and shown[10] == "1:01.2"
     finally:
         view.page.close()
 

@@ -4,14 +4,10 @@ checked by our rules. Fairy-Stockfish (UCI) where it is installed; hyperchess's 
 misbehaving engines written here (an illegal move, a crash), which lose the game with one line."""
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -22,7 +18,7 @@ from hyperchess.tournament.pgn import check_pgn
 from hyperchess.tournament.spec import SpecError
 from hyperchess.web.outside import parse_engine, probe
 from hyperchess.web.server import make_server
-from web_support import serving
+from web_support import call
 
 ROOT = Path(__file__).resolve().parents[1]
 FSF = "/usr/games/fairy-stockfish"
@@ -30,16 +26,6 @@ HAVE_FSF = os.path.isfile(FSF) and os.access(FSF, os.X_OK)
 needs_fsf = pytest.mark.skipif(not HAVE_FSF, reason="no Fairy-Stockfish at /usr/games/fairy-stockfish")
 
 
-def call(url: str, path: str, body: dict | None = None) -> tuple[int, object]:
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url + path, data=data,
-                                 headers={"Content-Type": "application/json"} if data is not None else {})
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            text = r.read().decode()
-            return r.status, json.loads(text) if r.headers.get_content_type() == "application/json" else text
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read().decode())
 
 
 def wait(url: str, key: str, until, timeout: float = 30.0) -> dict:

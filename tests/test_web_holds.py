@@ -16,8 +16,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -25,27 +23,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hyperchess.web.store import Store
-from web_support import serving
+from web_support import base, call, serving
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def base(server) -> str:
-    return f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def call(url: str, path: str, body: dict | None = None) -> tuple[int, object]:
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url + path, data=data,
-                                 headers={"Content-Type": "application/json"} if data is not None else {})
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            text = r.read().decode()
-            return r.status, json.loads(text) if r.headers.get_content_type() == "application/json" else text
-    except urllib.error.HTTPError as e:
-        text = e.read().decode()
-        assert "\n" not in text.strip() or not text.startswith("{"), text
-        return e.code, json.loads(text) if text.startswith("{") else text
 
 
 def one_line(answer) -> str:

@@ -10,8 +10,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import chess
@@ -21,7 +19,7 @@ from websockets.sync.client import connect
 
 from hyperchess.tournament.pgn import check_pgn
 from hyperchess.web.server import make_server
-from web_support import exchange, games_made, serving
+from web_support import base, call, exchange, games_made, serving
 from hyperchess.web.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,21 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 
-def base(server) -> str:
-    return f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def call(url: str, path: str, body: dict | None = None, headers: dict | None = None) -> tuple[int, object]:
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url + path, data=data, headers={**({"Content-Type": "application/json"}
-                                                                    if data is not None else {}), **(headers or {})})
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            text = r.read().decode()
-            return r.status, json.loads(text) if r.headers.get_content_type() == "application/json" else text
-    except urllib.error.HTTPError as e:
-        text = e.read().decode()
-        return e.code, json.loads(text) if text.startswith("{") else text
 
 
 def people_game(url: str, variant: str = "normal", seats=None, clock: str = "none") -> dict:

@@ -10,7 +10,6 @@ import urllib.request
 import pytest
 
 from browser_support import BROWSER_MARKS
-from hyperchess.pictures.svg import piece_glyph
 from hyperchess.variants import get_game
 from hyperchess.web.testing import BoardPage, browser, running_server
 from test_web_people import api_new, click_move, free_port, open_link, server_process
@@ -263,7 +262,7 @@ def test_sounds_for_moves_captures_checks_and_low_time_and_the_mute_switch_is_ke
             view.page.context.close()
 
 
-def test_four_player_header_spectator_panel_native_check_and_promotion_pictures(chromium):
+def test_four_player_header_spectator_panel_and_native_check(chromium):
     with running_server() as url:
         four = BoardPage(chromium, url, "future-generation", ["human", "engine", "engine", "engine"],
                          movetime=0.05, viewport=(1400, 900))
@@ -294,27 +293,6 @@ def test_four_player_header_spectator_panel_native_check_and_promotion_pictures(
             view.page.press("#typed", "Enter")
             view.page.wait_for_function("state.moves.length === 1")
             assert view.state()["san"] is None and view.page.inner_text("#moves").strip() == f"1. {name}+"
-        finally:
-            close(view)
-        # the promotion choice: the four pieces' pictures, as the board draws them
-        view = BoardPage(chromium, url, "normal", ["human", "engine"])
-        try:
-            view.page.fill("#fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
-            view.page.click("#load")
-            view.page.wait_for_function("state.fen.startsWith('8/4P3')")
-            view.click_target("e7")
-            view.click_target("e8")
-            buttons = view.page.locator("#choice-buttons button")
-            buttons.first.wait_for()
-            assert buttons.count() == 4 and view.page.locator("#choice-buttons button svg text").count() == 4
-            glyphs = view.page.locator("#choice-buttons button svg text").all_text_contents()
-            game = get_game("normal")
-            assert sorted(glyphs) == sorted(piece_glyph(game, game.letters[l]).parts[0][0] for l in "QRBN")
-            king = view.page.locator('#board svg g.piece[data-piece="K"] text').first.text_content()
-            assert king == piece_glyph(game, game.letters["K"]).parts[0][0]      # the board's own glyphs
-            view.page.locator('#choice-buttons button[data-move="e7e8n"]').click()
-            assert view.wait_for_turn(0)["moves"][0] == "e7e8n"
-            assert not view.errors, view.errors
         finally:
             close(view)
 

@@ -1,8 +1,11 @@
 """What the web server tests share: a real server on a free loopback port, in a thread."""
 from __future__ import annotations
 
+import json
 import socket
 import threading
+import urllib.error
+import urllib.request
 from contextlib import contextmanager
 
 from hyperchess.web.server import make_server
@@ -19,6 +22,27 @@ def serving(host: str = "127.0.0.1", token: str | None = None, db=":memory:"):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def base(server) -> str:
+    return f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def call(url: str, path: str, body: dict | None = None, raw: bytes | None = None,
+         headers: dict | None = None) -> tuple[int, object]:
+    """One HTTP request to the server at ``url``: (status, the JSON answer, or the text of any other). ``body``
+    is sent as JSON, ``raw`` as it is. An error's answer must be one line."""
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    sent = {**({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})}
+    req = urllib.request.Request(url.rstrip("/") + "/" + path.lstrip("/"), data=data, headers=sent)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            text = r.read().decode()
+            return r.status, json.loads(text) if r.headers.get_content_type() == "application/json" else text
+    except urllib.error.HTTPError as e:
+        text = e.read().decode()
+        assert "\n" not in text.strip() or not text.startswith("{"), text
+        return e.code, json.loads(text) if text.startswith("{") else text
 
 
 def exchange(port: int, data: bytes, timeout: float = 10.0, half_close: bool = False) -> tuple[int, bytes]:

@@ -157,16 +157,22 @@ def apply_engine_pairs(base: dict, pairs: list[tuple[str, str]], what: str) -> d
     return d
 
 
-def build_engine(d: dict, what: str) -> EngineSpec:
-    """An EngineSpec from the merged raw dict."""
+def engine_command(d: dict, what: str) -> tuple[tuple[str, ...], str]:
+    """(argv, protocol: ``xboard`` or ``uci``) of the merged raw dict's ``cmd``, ``arg`` and ``proto``."""
     if not d.get("cmd"):
         raise SpecError(f"{what}: cmd= is required")
     proto = d.get("proto", "xboard")
     if proto not in ("xboard", "cecp", "uci"):
-        raise SpecError(f"{what}: proto= is xboard (or cecp) or uci, got {proto!r}")
+        raise SpecError(f"{what}: proto= is xboard (or cecp) or uci, got {proto[:20]!r}")
     argv = tuple(split_tokens(d["cmd"])) + tuple(d.get("arg", ()))
     if not argv:
         raise SpecError(f"{what}: empty cmd")
+    return argv, "uci" if proto == "uci" else "xboard"
+
+
+def build_engine(d: dict, what: str) -> EngineSpec:
+    """An EngineSpec from the merged raw dict."""
+    argv, proto = engine_command(d, what)
     name = d.get("name") or argv[0].rsplit("/", 1)[-1]
     tc = TimeControl()
     try:
@@ -200,4 +206,4 @@ def build_engine(d: dict, what: str) -> EngineSpec:
     if tc.base is None and tc.st is None and tc.depth is None and tc.nodes is None:
         raise SpecError(f"{what} ({name}): no time control (give tc=, st=, depth= or nodes=)")
     return EngineSpec(name=name, argv=argv, cwd=d.get("dir"), options=tuple(sorted(d["options"].items())), tc=tc,
-                      proto="uci" if proto == "uci" else "xboard")
+                      proto=proto)

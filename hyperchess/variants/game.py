@@ -434,6 +434,8 @@ class Game(GameTables, Presentation):
         self.has_evaluate = type(self).evaluate is not Game.evaluate
         self.tried_flags = frozenset(f for f, how in self.special_legality.items() if how == "tried")
         self.has_restrict = type(self).restrict_moves is not Game.restrict_moves
+        # castling asks the game which colours' attacks forbid it (else: every enemy of the castling side)
+        self.castling_hooked = self.elimination or type(self).castling_threats is not Game.castling_threats
         self.ep_windows = self.ep_rule == "each_enemy"
         if self.elimination and type(self).next_turn is Game.next_turn:
             self.next_turn = self._next_alive          # type: ignore[method-assign]

@@ -5,8 +5,12 @@ from hyperchess.variants.position cimport Position, RuleTables
 
 
 @cython.locals(t=RuleTables, b='int[:]', us=int, enemy=list, tables=list, moves=list, frm=int, p=int, to=int,
-               q=int, rides=tuple, leaps=tuple, ray=tuple)
+               q=int, rides=tuple, leaps=tuple, ray=tuple, first='int[:]', start='int[:]', cells='int[:]',
+               ray_moves=list, flag='unsigned char[:]', base=int, n=int, k=int, r=int, j=int)
 cpdef list pseudo_legal_moves(Position pos)
+
+@cython.locals(b='int[:]', t=RuleTables, checkable=bint, enemies=tuple, empty=tuple, safe=tuple, ok=bint, c=int)
+cpdef castling_moves(Position pos, int us, list moves)
 
 @cython.locals(t=RuleTables, b='int[:]', enemy=list, moves=list, frm=int, to=int, q=int, p=int,
                first='int[:]', start='int[:]', cells='int[:]', ray_moves=list, n=int, k=int, r=int, j=int,

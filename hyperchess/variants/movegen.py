@@ -30,24 +30,49 @@ def pseudo_legal_moves(pos: "Position") -> list[Move]:
     enemy = t.enemy[us]
     tables = t.tables
     moves: list[Move] = []
-    for frm in pos.occupied[us]:
-        p = b[frm]
-        rides, leaps, pawnish = tables[p][frm]
-        for ray in rides:
-            for to, mv in ray:
-                q = b[to]
-                if not q:
-                    moves.append(mv)
-                else:
-                    if enemy[q]:
+    if TYPED:
+        # Compiled: the rides and leaps from the flat int arrays of Game.flat_rays (a leap is a one-cell
+        # ray), the enemy test from bytes; the same moves in the same order as the tuples' loop below.
+        first = t.ray_first
+        start = t.ray_start
+        cells = t.ray_cells
+        ray_moves = t.ray_moves
+        flag = t.enemy_flag
+        base = us * t.ncodes
+        n = t.size
+        for frm in pos.occupied[us]:
+            k = b[frm] * n + frm
+            for r in range(first[k], first[k + 1]):
+                for j in range(start[r], start[r + 1]):
+                    q = b[cells[j]]
+                    if not q:
+                        moves.append(ray_moves[j])
+                    else:
+                        if flag[base + q]:
+                            moves.append(ray_moves[j])
+                        break
+            pawnish = t.pawnish[k]
+            if pawnish is not None:
+                pawn_moves(pos, frm, pawnish, moves)
+    else:
+        for frm in pos.occupied[us]:
+            p = b[frm]
+            rides, leaps, pawnish = tables[p][frm]
+            for ray in rides:
+                for to, mv in ray:
+                    q = b[to]
+                    if not q:
                         moves.append(mv)
-                    break
-        for to, mv in leaps:
-            q = b[to]
-            if not q or enemy[q]:
-                moves.append(mv)
-        if pawnish is not None:
-            pawn_moves(pos, frm, pawnish, moves)
+                    else:
+                        if enemy[q]:
+                            moves.append(mv)
+                        break
+            for to, mv in leaps:
+                q = b[to]
+                if not q or enemy[q]:
+                    moves.append(mv)
+            if pawnish is not None:
+                pawn_moves(pos, frm, pawnish, moves)
     if pos.rights:
         castling_moves(pos, us, moves)
     if pos.windows:
@@ -227,19 +252,26 @@ def promote(pos: "Position", frm: int, to: int, promos, moves: list):
 
 def castling_moves(pos: "Position", us: int, moves: list) -> None:
     """The castlings ``us`` may make now: rights kept, cells between empty, the king's cells not attacked."""
-    b = pos.board
+    b = pos.cells
     rights = pos.rights
-    g = pos.game
-    checkable = g.castle_safety_always or pos.king(us) is not None
-    need = g.castle_need
-    for i, rule in g.castle_by_color[us]:
-        if rights & need[i] != need[i]:
+    t = pos.rules
+    checkable = t.castle_safety_always or pos.king_cell(us) >= 0
+    enemies = t.enemies[us]
+    for need, empty, safe, move in t.castlings[us]:
+        if rights & need != need:
             continue
-        if any(b[c] for c in rule.empty):
-            continue
-        if checkable and any(pos.attacked(c, g.castling_threats(pos, us, c)) for c in rule.safe):
-            continue
-        moves.append((rule.king_from, rule.king_to, i, CASTLE))
+        ok = True
+        for c in empty:
+            if b[c]:
+                ok = False
+                break
+        if ok and checkable:
+            for c in safe:
+                if pos.attacked(c, pos.game.castling_threats(pos, us, c) if t.castling_hooked else enemies):
+                    ok = False
+                    break
+        if ok:
+            moves.append(move)
 
 
 def window_captures(pos: "Position", moves: list) -> None:

@@ -12,11 +12,10 @@ def perft(pos: Position, depth: int) -> int:
     if depth == 1:
         return len(moves)
     total = 0
-    push, pop = pos.push, pos.pop
     for m in moves:
-        push(m)
+        pos.push(m)
         total += perft(pos, depth - 1)
-        pop()
+        pos.pop()
     return total
 
 

@@ -13,6 +13,11 @@ cdef class RuleTables:
     cdef public int[:] ray_first, ray_start, ray_cells, pawn_first, pawn_cells   # Game.flat_rays (movegen.py)
     cdef public list ray_moves, pawnish, pawn_moves
     cdef public unsigned long long[:] zobrist, z_ep, z_turn    # zobrist: z_piece flat, code * size + cell
+    cdef public int ncodes
+    cdef public unsigned char[:] enemy_flag     # enemy_flag[us * ncodes + code]
+    cdef public bint has_game_over, has_filter, indirect, plain_special, castling_hooked, castle_safety_always
+    cdef public object tried_flags
+    cdef public list castlings
 
 
 cdef class Position:
@@ -51,6 +56,20 @@ cdef class Position:
 
     @cython.locals(roy=set)
     cpdef object king(self, object color=*)
+
+    @cython.locals(roy=set, k=int)
+    cpdef int king_cell(self, int color) except? -2
+
+    @cython.locals(t=RuleTables, moves=list, us=int, k=int, enemies=tuple, out=list, pins=dict, b='int[:]',
+                   bad=list, king=int, m=tuple, frm=int, to=int, flag=int, safe=bint)
+    cpdef list legal_moves(self)
+
+    @cython.locals(b='int[:]', kf=int, rf=int, rt=int, kt=int, king=int, rook=int, was_rt=int, was_kt=int,
+                   safe=bint)
+    cpdef bint _castle_safe(self, tuple move, tuple enemies) except -1
+
+    @cython.locals(us=int, ok=bint)
+    cpdef bint _safe_after(self, tuple move) except -1
 
     cpdef list pseudo_legal_moves(self)
 

@@ -70,6 +70,20 @@ class RuleTables:
         self.single_royal = game.royal_rule == "single"
         self.turns_in_order = game.turns_in_order      # next_turn is colour + 1 (no hook, no elimination)
         self.size = game.geometry.size
+        self.ncodes = game.ncodes
+        # enemy_flag[us * ncodes + code]: is ``code`` an enemy of ``us`` (``enemy`` as bytes, for typed loops)
+        self.enemy_flag = array("B", [bool(x) for row in game.enemy for x in row])
+        # what legal_moves and castling_moves ask of the game on every call
+        self.has_game_over = game.has_game_over
+        self.has_filter = game.has_filter
+        self.indirect = game.indirect
+        self.plain_special = not game.has_special or bool(game.special_legality)
+        self.tried_flags = game.tried_flags
+        self.castling_hooked = game.castling_hooked
+        self.castle_safety_always = game.castle_safety_always
+        # each colour's castlings as (bits needed, cells to be empty, cells to be safe, the move)
+        self.castlings = [[(game.castle_need[i], tuple(r.empty), tuple(r.safe), (r.king_from, r.king_to, i, CASTLE))
+                           for i, r in rules] for rules in game.castle_by_color]
         # the same Zobrist keys as 64-bit words (code * size + cell): the compiled push XORs machine words
         self.zobrist = array("Q", [key for keys in game.z_piece for key in keys])
         (self.ray_first, self.ray_start, self.ray_cells, self.ray_moves, self.pawnish, self.pawn_first,
@@ -445,6 +459,14 @@ class Position:
         attack (variants/attacks.py)."""
         return _attack_lines(self, cell, by)
 
+    def king_cell(self, color: int) -> int:
+        """The cell of ``color``'s royal piece when check applies to it (exactly one), else -1."""
+        roy = self.royals[color]
+        if len(roy) == 1 and self.rules.single_royal:
+            for k in roy:
+                return k
+        return -1
+
     def king(self, color: int | None = None) -> int | None:
         """The cell of ``color``'s royal piece when check applies to it (exactly one), else None."""
         roy = self.royals[self.turn if color is None else color]
@@ -469,47 +491,60 @@ class Position:
 
     def legal_moves(self) -> list[Move]:
         """All legal moves. Empty when the game is over by a game rule (e.g. a king captured)."""
+        t = self.rules
         g = self.game
-        if g.has_game_over and g.game_over(self) is not None:
+        if t.has_game_over and g.game_over(self) is not None:
             return []
         moves = self.pseudo_legal_moves()
         us = self.turn
-        k = self.king(us)
-        if k is None:
-            return g.filter_moves(self, moves) if g.has_filter else moves
-        if g.indirect:                   # lame leaps and hoppers: any move may open or close an attack
-            return [m for m in moves if self._safe_after(m)]
-        enemies = g.enemies[us]
-        if self.attacked(k, enemies):
-            return [m for m in moves if self._safe_after(m)]
+        k = self.king_cell(us)
+        if k < 0:
+            return g.filter_moves(self, moves) if t.has_filter else moves
+        enemies = t.enemies[us]
+        out: list[Move] = []
+        # lame leaps and hoppers (indirect attacks): any move may open or close an attack
+        if t.indirect or self.attacked(k, enemies):
+            for m in moves:
+                if self._safe_after(m):
+                    out.append(m)
+            return out
         pins = _pins(self, k, us)
-        b = self.board
-        if not pins and self.ep < 0 and not self.windows and (not g.has_special or g.special_legality):
+        b = self.cells
+        if not pins and self.ep < 0 and not self.windows and t.plain_special:
             # Nothing pinned, no en passant: only king moves can be illegal. Test those alone
             # and keep the generated order (a big board's 300+ moves pass untouched).
+            bad: list[Move] = []
             king = b[k]
             b[k] = EMPTY
-            bad = [m for m in [m for m in moves if m[0] == k]
-                   if m[3] != CASTLE and self.attacked(m[1], enemies)]
+            for m in moves:
+                if m[0] == k and m[3] != CASTLE and self.attacked(m[1], enemies):
+                    bad.append(m)
             b[k] = king
             if self.rights:
                 # castling: its passed squares were tested when generated, the king's landing square is
                 # tested here after the move, with the rook moved (it may have shielded that square)
-                bad += [m for m in moves if m[3] == CASTLE and not self._castle_safe(m, enemies)]
-            if g.tried_flags:
-                bad += [m for m in moves if m[3] in g.tried_flags and not self._safe_after(m)]
+                for m in moves:
+                    if m[3] == CASTLE and not self._castle_safe(m, enemies):
+                        bad.append(m)
+            if t.tried_flags:
+                for m in moves:
+                    if m[3] in t.tried_flags and not self._safe_after(m):
+                        bad.append(m)
             if not bad:
                 return moves
             bad_set = set(bad)
-            return [m for m in moves if m not in bad_set]
-        out = []
-        add = out.append
+            for m in moves:
+                if m not in bad_set:
+                    out.append(m)
+            return out
         for m in moves:
-            frm, to, _, flag = m
+            frm = m[0]
+            to = m[1]
+            flag = m[3]
             if frm == k:
                 if flag == CASTLE:
                     if self._castle_safe(m, enemies):   # passed squares: at generation; landing: here
-                        add(m)
+                        out.append(m)
                     continue
                 king = b[k]
                 b[k] = EMPTY
@@ -518,34 +553,42 @@ class Position:
                 if safe and flag >= SPECIAL:
                     safe = self._safe_after(m)
                 if safe:
-                    add(m)
+                    out.append(m)
             elif flag == EN_PASSANT or (flag >= SPECIAL and (flag not in g.special_legality
-                                                             or flag in g.tried_flags)):
+                                                             or flag in t.tried_flags)):
                 if self._safe_after(m):
-                    add(m)
+                    out.append(m)
             elif flag >= SPECIAL and g.special_legality[flag] == "stays":
-                add(m)
+                out.append(m)
             elif frm in pins:
                 if to in pins[frm]:
-                    add(m)
+                    out.append(m)
             else:
-                add(m)
+                out.append(m)
         return out
 
     def _castle_safe(self, move: Move, enemies: tuple[int, ...]) -> bool:
         """Is the king's landing square unattacked once king and rook stand on their new squares? (The rook
         may have shielded that square before it moved: Millennium's shared centre rook.)"""
         rule = self.game.castling[move[2]]
-        b = self.board
-        kf, rf, rt, kt = rule.king_from, rule.rook_from, rule.rook_to, rule.king_to
-        saved = (b[kf], b[rf], b[rt], b[kt])
-        king, rook = b[kf], b[rf]
+        b = self.cells
+        kf = rule.king_from
+        rf = rule.rook_from
+        rt = rule.rook_to
+        kt = rule.king_to
+        king = b[kf]
+        rook = b[rf]
+        was_rt = b[rt]
+        was_kt = b[kt]
         b[kf] = EMPTY
         b[rf] = EMPTY
         b[rt] = rook
         b[kt] = king
         safe = not self.attacked(kt, enemies)
-        b[kt], b[rt], b[rf], b[kf] = saved[3], saved[2], saved[1], saved[0]   # reverse order: cells may coincide
+        b[kt] = was_kt          # in reverse order: the cells may coincide
+        b[rt] = was_rt
+        b[rf] = rook
+        b[kf] = king
         return safe
 
     def _ep_legal(self) -> bool:

@@ -181,6 +181,58 @@ class GameTables:
         return (array("i", first), array("i", start), array("i", cells), moves, pawnish_of, array("i", pawn_first),
                 array("i", pawn_cells), pawn_moves)
 
+    def flat_attacks(self) -> tuple[array, array, array, array, array, array, array, array, array, array]:
+        """``attack_lines`` and ``far_leaps`` again as flat int arrays, for ``Position.attacked``'s typed loop
+        (compiled only), indexed by ``k = colour * size + cell``:
+
+        - ``line_first``: the lines of ``k`` are numbers ``line_first[k]`` to ``line_first[k + 1] - 1``;
+          line ``i`` has its first cell ``line_cell[i]``, the set of codes attacking from there
+          ``line_near[i]``, the rest of its cells ``rest[rest_start[i]:rest_start[i + 1]]`` and the set of
+          codes attacking along it ``line_codes[i]``;
+        - ``far_first``, ``far_cell``, ``far_codes``: the leap sources, likewise;
+        - ``member``: set ``s`` holds code ``x`` when ``member[s * ncodes + x]`` is 1 (each distinct set once)."""
+        ncodes = self.ncodes
+        ids: dict[frozenset, int] = {}
+        member = bytearray()
+
+        def set_id(codes: frozenset) -> int:
+            i = ids.get(codes)
+            if i is None:
+                i = ids[codes] = len(ids)
+                row = bytearray(ncodes)
+                for x in codes:
+                    row[x] = 1
+                member.extend(row)
+            return i
+
+        line_first: list[int] = []
+        line_cell: list[int] = []
+        line_near: list[int] = []
+        line_codes: list[int] = []
+        rest_start = [0]
+        rest: list[int] = []
+        far_first: list[int] = []
+        far_cell: list[int] = []
+        far_codes: list[int] = []
+        for color in range(self.players):
+            for lines, far in zip(self.attack_lines[color], self.far_leaps[color]):
+                line_first.append(len(line_cell))
+                for first, near, more, codes in lines:
+                    line_cell.append(first)
+                    line_near.append(set_id(near))
+                    line_codes.append(set_id(codes))
+                    rest += more
+                    rest_start.append(len(rest))
+                far_first.append(len(far_cell))
+                for frm, codes in far:
+                    far_cell.append(frm)
+                    far_codes.append(set_id(codes))
+        line_first.append(len(line_cell))
+        far_first.append(len(far_cell))
+        return (array("i", line_first), array("i", line_cell), array("i", line_near), array("i", line_codes),
+                array("i", rest_start), array("i", rest), array("i", far_first), array("i", far_cell),
+                array("i", far_codes), array("B", member))
+
     def _oriented(self, vecs: Iterable[Vector], basis) -> list[Vector]:
         key = (tuple(vecs), tuple(basis))
         out = self._orient_memo.get(key)

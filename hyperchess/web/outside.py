@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.engine import EngineDied, EngineProcess
-from hyperchess.tournament.spec import EngineSpec, SpecError, apply_engine_pairs, split_tokens
+from hyperchess.tournament.spec import EngineSpec, SpecError, apply_engine_pairs, engine_command, split_tokens
 from hyperchess.tournament.uci import UCI_CHESS, parse_bestmove, parse_info, start_engine
 from hyperchess.variants import DEFAULT_GAME, game_names, get_game
 
@@ -98,14 +98,9 @@ def parse_engine(words: list[str]) -> EngineSpec:
             continue
         pairs.append((key.strip(), value))
     d = apply_engine_pairs({}, pairs, f"--engine {name}")
-    proto = d.get("proto", "xboard")
-    if proto not in ("xboard", "cecp", "uci"):
-        raise SpecError(f"--engine {name}: proto= is xboard (or cecp) or uci, got {proto[:20]!r}")
-    argv = tuple(split_tokens(d["cmd"])) + tuple(d.get("arg", ()))
-    if not argv:
-        raise SpecError(f"--engine {name}: no command")
+    argv, proto = engine_command(d, f"--engine {name}")
     return EngineSpec(name=name, argv=argv, cwd=d.get("dir"), options=tuple(sorted(d["options"].items())),
-                      proto="uci" if proto == "uci" else "xboard")
+                      proto=proto)
 
 
 def probe(spec: EngineSpec) -> OutsideEngine:

@@ -44,7 +44,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from hyperchess.variants import game_names, game_summary, get_game
+from hyperchess.variants import game_names, game_summary
 
 from .board import Board, Full, pgn_of
 from .guard import BODY_SECONDS, KEY_HEADER, MAX_BODY, Guard, is_loopback, path_key
@@ -60,27 +60,16 @@ STATIC = {"app.js": "text/javascript; charset=utf-8", "live.js": "text/javascrip
           "style.css": "text/css; charset=utf-8", "sound.js": "text/javascript; charset=utf-8",
           "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8"}
 NO_STORE = {"Cache-Control": "no-store"}
-_examples: dict[str, str] = {}      # game name -> a legal first move, once the game has been built
 
 
 def games_list() -> list[dict]:
-    """The games the board offers, read without building any (``game_summary``); ``example`` (a legal first
-    move, the move box's hint) is there once ``warm_examples`` has built the game, else empty."""
+    """The games the board offers, read without building any (``game_summary``)."""
     out = []
     for name in game_names():
         s = game_summary(name)
         out.append({"name": name, "title": s.title, "players": s.players, "description": s.description,
-                    "colors": list(s.color_names[:s.players]), "example": _examples.get(name, "")})
+                    "colors": list(s.color_names[:s.players])})
     return out
-
-
-def warm_examples() -> None:
-    """Build every game once, in the background after start-up, and note a legal first move of each."""
-    for name in game_names():
-        if name not in _examples:
-            start = get_game(name).position()
-            legal = sorted(start.legal_moves())
-            _examples[name] = start.move_name(legal[len(legal) // 2]) if legal else ""
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -414,7 +403,7 @@ class WebServer:
 
     def serve_forever(self) -> None:
         # in the background, so that the first requests do not wait: the unfinished games opened again (a
-        # request for one of them meanwhile opens it itself), then every game built once (the move box's hints)
+        # request for one of them meanwhile opens it itself)
         threading.Thread(target=self._warm_up, name="warm-up", daemon=True).start()
         try:
             self.uv.run(sockets=[self.sock])
@@ -426,7 +415,6 @@ class WebServer:
             self.board.reopen_unfinished()
         finally:
             self.reopened.set()
-        warm_examples()
 
     def shutdown(self) -> None:
         self.uv.should_exit = True

@@ -24,6 +24,10 @@ const TOKEN = new URLSearchParams(location.search).get("token") || "";
 // The game's link key (live.js): from /play/KEY or /watch/KEY, or the one /api/new gave this page.
 let KEY = Live.keyFromPath();
 
+// Every answer to a change (a POST) counts here: a state read (GET) asked before a change was answered is older
+// than the state that change gave, and is dropped, so the board never steps back (a premove's reply, say).
+let changesAnswered = 0;
+
 async function api(path, body) {
   const headers = TOKEN ? { "X-Hyperchess-Token": TOKEN } : {};
   if (KEY) headers["X-Hyperchess-Key"] = KEY;
@@ -33,6 +37,7 @@ async function api(path, body) {
   let data;
   try { data = await r.json(); } catch (e) { throw new Error(`server answered ${r.status}`); }
   if (!r.ok) throw new Error(data.error || `server answered ${r.status}`);
+  if (body !== undefined) changesAnswered++;
   return data;
 }
 
@@ -286,8 +291,12 @@ async function playMove(text) {
 async function fetchState() {
   const q = `/api/state?key=${encodeURIComponent(KEY)}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
     (rot ? `&rot=${rot}` : "") + (mode3d ? "&view=3d" : "");
-  const s = await api(q);
-  if (s.id === state.id) { state = s; show(); }
+  for (let tries = 0; tries < 3; tries++) {     // asked again if a change was answered while it was on its way
+    const asked = changesAnswered;
+    const s = await api(q);
+    if (s.id !== state.id) return;
+    if (asked === changesAnswered) { state = s; show(); return; }
+  }
 }
 
 async function review(ply) {
@@ -370,8 +379,10 @@ function show() {
   $("pgn").href = `/api/pgn?key=${encodeURIComponent(KEY)}` + (TOKEN ? `&token=${encodeURIComponent(TOKEN)}` : "");
   $("captured").textContent = Object.entries(state.captured).filter(([, l]) => l.length)
     .map(([c, l]) => `${c} lost: ${l.join(" ")}`).join("; ");
-  const g = game();
-  if (g && g.example) $("typed").placeholder = `type a move, e.g. ${g.example}`;
+  if (state.legal && state.legal.length) {          // the move box's hint: one of the moves the person may play now
+    const hint = state.legal[Math.floor(state.legal.length / 2)];
+    $("typed").placeholder = `type a move, e.g. ${hint.move}`;
+  }
   if (state.message) say(state.message, true);
   clockBase = performance.now();
   showClocks();
@@ -412,11 +423,12 @@ function showAnalysis() {
 async function poll() {
   pollTimer = null;
   if (!Live.online()) return;
-  const id = state.id;
+  const id = state.id, asked = changesAnswered;
   try {
     const s = await api(`/api/state?key=${encodeURIComponent(KEY)}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
       (rot ? `&rot=${rot}` : "") + (mode3d ? "&view=3d" : "") + (analyzing ? "" : `&known=${state.version}`));
     if (!state || state.id !== id) return;
+    if (asked !== changesAnswered) { schedulePoll(); return; }   // a change was answered meanwhile: newer
     if (s.unchanged) {                 // the same game: only the engine's line and the clocks
       state.thinking = s.thinking;
       $("thinking").textContent = s.thinking || "-";

@@ -51,10 +51,10 @@ function showMoves() {
   else if (cur) cur.scrollIntoView({ block: "nearest" });
 }
 
-function fmtClock(t) {
-  if (t <= 0) return "0:00.0";
-  const m = Math.floor(t / 60), s = t - 60 * m;
-  return `${m}:${s < 10 ? "0" : ""}${s.toFixed(1)}`;
+function fmtClock(t) {          // m:ss.t, the tenths cut, not rounded (299.96 s is 4:59.9, never 4:60.0)
+  if (!(t > 0)) return "0:00.0";
+  const tenths = Math.floor(t * 10 + 1e-6), m = Math.floor(tenths / 600), s = tenths % 600;
+  return `${m}:${s < 100 ? "0" : ""}${Math.floor(s / 10)}.${s % 10}`;
 }
 
 // the clock that runs: the server's word (none before a seat's first move in a game by link, none at the end,
