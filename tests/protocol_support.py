@@ -196,3 +196,17 @@ def engine_move(eng, pos, timeout: float = 30) -> str:
     assert text in legal, f"engine played {text}, not legal in {pos.fen()}"
     pos.push(legal[text])
     return text
+
+
+def match_against_fsf(pgn: Path, variant: str, fsf: str):
+    """Two games of ``variant``, hyperchess over UCI against Fairy-Stockfish (``fsf``) over UCI, refereed by our
+    rules, into ``pgn``: the match's and ``pgn check``'s click results."""
+    from click.testing import CliRunner
+
+    from hyperchess.cli import main
+    r = CliRunner().invoke(main, ["match", "--variant", variant, "--engine", f"cmd={' '.join(UCI_CMD)}",
+                                  "proto=uci", "name=hyperchess", f"dir={ROOT}", "--engine", f"cmd={fsf}",
+                                  "proto=uci", "name=fsf", "option.Threads=1", "option.Hash=16", "--each",
+                                  "tc=20+0.2", "timemargin=500", "--games", "2", "--pgnout", str(pgn), "-q"],
+                           catch_exceptions=False)
+    return r, CliRunner().invoke(main, ["pgn", "check", str(pgn)])

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
-from protocol_support import EngineProcess, engine_move
+from protocol_support import EngineProcess, engine_move, match_against_fsf
 from hyperchess.variants import FenError, get_game
 from hyperchess.variants.codes import CASTLE
 from hyperchess.variants.gating import GATE, GATE_CASTLE
@@ -177,18 +177,9 @@ def test_cecp_takes_and_sends_gating_moves():
 def test_a_seirawan_match_against_fairy_stockfish(tmp_path):
     """hyperchess over UCI against Fairy-Stockfish over UCI (``UCI_Variant seirawan``), refereed by our rules: no
     runner error, every move legal by ``pgn check``, and gating moves played."""
-    from click.testing import CliRunner
-
-    from hyperchess.cli import main
     pgn = tmp_path / "seirawan.pgn"
-    root = Path(__file__).resolve().parents[1]
-    r = CliRunner().invoke(main, ["match", "--variant", "seirawan", "--engine",
-                                  f"cmd={sys.executable} -m hyperchess uci", "proto=uci", "name=hyperchess",
-                                  f"dir={root}", "--engine", f"cmd={FSF_BINARY}", "proto=uci", "name=fsf",
-                                  "option.Threads=1", "option.Hash=16", "--each", "tc=20+0.2", "timemargin=500",
-                                  "--games", "2", "--pgnout", str(pgn), "-q"], catch_exceptions=False)
+    r, check = match_against_fsf(pgn, "seirawan", FSF_BINARY)
     assert r.exit_code == 0 and "Runner errors: 0" in r.output, r.output
-    check = CliRunner().invoke(main, ["pgn", "check", str(pgn)])
     assert check.exit_code == 0 and "2 games" in check.output and "all legal" in check.output, check.output
     moves = pgn.read_text().split("\n\n", 1)[1]
     assert any(len(word) == 5 and word[-1] in "he" for word in moves.split()), moves
