@@ -11,6 +11,11 @@ from typing import TYPE_CHECKING
 
 from .codes import HOLE
 
+try:
+    import cython
+    TYPED = cython.compiled         # true in the compiled module (setup.py), false when run as Python
+except ImportError:                 # no Cython installed: always Python
+    TYPED = False
 if TYPE_CHECKING:
     from .position import Position
 
@@ -105,8 +110,46 @@ def pins(pos: "Position", k: int, us: int) -> dict[int, set[int]]:
     """Our pieces that shield the king from a slider, with the cells each may still move to."""
     g = pos.game
     b = pos.cells
-    owner = g.owner
+    t = pos.rules
+    owner = t.owner
     pins: dict[int, set[int]] = {}
+    if TYPED:
+        # Compiled: the same lines (a slider line of ``ray_attacks`` is one of ``attack_lines``, in the same
+        # order) from the flat int arrays of Game.flat_attacks; the cells of line i are its first cell, then
+        # ``rest[rest_start[i]:rest_start[i + 1]]``.
+        n = t.size
+        nc = t.ncodes
+        line_first = t.line_first
+        line_cell = t.line_cell
+        line_codes = t.line_codes
+        rest_start = t.rest_start
+        rest = t.rest
+        member = t.member
+        for e in t.enemies[us]:
+            key = e * n + k
+            for i in range(line_first[key], line_first[key + 1]):
+                blocker = -1
+                s0 = rest_start[i]
+                for j in range(s0 - 1, rest_start[i + 1]):
+                    x = line_cell[i] if j < s0 else rest[j]
+                    q = b[x]
+                    if q:
+                        if blocker < 0:
+                            o = owner[q]
+                            if o == us:
+                                blocker = x
+                                continue
+                            break
+                        if member[line_codes[i] * nc + q]:
+                            allowed = {line_cell[i]}
+                            for jj in range(s0, j + 1):
+                                allowed.add(rest[jj])
+                            if blocker in pins:
+                                pins[blocker] &= allowed
+                            else:
+                                pins[blocker] = allowed
+                        break
+        return pins
     for e in g.enemies[us]:
         for ray, codes in g.ray_attacks[e][k]:
             blocker = -1

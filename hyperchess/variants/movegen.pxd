@@ -19,5 +19,6 @@ cpdef castling_moves(Position pos, int us, list moves)
 cpdef list capture_moves(Position pos)
 
 @cython.locals(t=RuleTables, b='int[:]', us=int, enemy=list, to=int, q=int, x=int, h=int, i=int, n=int,
-               code=int)
+               code=int, qleaps=tuple, cleaps=tuple, paths=tuple, qrides=tuple, hinged=tuple, lame=tuple,
+               hops=tuple)
 cpdef pawn_moves(Position pos, int frm, tuple pawnish, list moves, bint quiet=*)

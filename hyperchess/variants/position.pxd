@@ -18,6 +18,9 @@ cdef class RuleTables:
     cdef public bint has_game_over, has_filter, indirect, plain_special, castling_hooked, castle_safety_always
     cdef public object tried_flags
     cdef public list castlings
+    # Game.flat_attacks: attack_lines and far_leaps as flat int arrays (compiled only)
+    cdef public int[:] line_first, line_cell, line_near, line_codes, rest_start, rest, far_first, far_cell, far_codes
+    cdef public unsigned char[:] member
 
 
 cdef class Position:
@@ -51,7 +54,10 @@ cdef class Position:
     @cython.locals(k=object)
     cpdef bint king_exposed(self, tuple move, int color, object king_before) except -1
 
-    @cython.locals(t=RuleTables, b='int[:]', c=int, q=int, x=int, frm=int, first=int, rest=tuple)
+    @cython.locals(t=RuleTables, b='int[:]', c=int, q=int, x=int, frm=int, first=int, more=tuple, n=int, nc=int,
+                   k=int, i=int, j=int, line_first='int[:]', line_cell='int[:]', line_near='int[:]',
+                   line_codes='int[:]', rest_start='int[:]', rest='int[:]', far_first='int[:]', far_cell='int[:]',
+                   far_codes='int[:]', member='unsigned char[:]')
     cpdef bint attacked(self, int cell, object by=*) except -1
 
     @cython.locals(roy=set)

@@ -19,6 +19,12 @@ from .attacks import pins as _pins
 from .movegen import capture_moves as _capture_moves
 from .movegen import pseudo_legal_moves as _pseudo_legal_moves
 
+try:
+    import cython
+    TYPED = cython.compiled         # true in the compiled module (setup.py), false when run as Python
+except ImportError:                 # no Cython installed: always Python
+    TYPED = False
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -88,6 +94,9 @@ class RuleTables:
         self.zobrist = array("Q", [key for keys in game.z_piece for key in keys])
         (self.ray_first, self.ray_start, self.ray_cells, self.ray_moves, self.pawnish, self.pawn_first,
          self.pawn_cells, self.pawn_moves) = game.flat_rays()
+        if TYPED:       # the attack tables as flat int arrays, for attacked's typed loop (compiled only)
+            (self.line_first, self.line_cell, self.line_near, self.line_codes, self.rest_start, self.rest,
+             self.far_first, self.far_cell, self.far_codes, self.member) = game.flat_attacks()
 
 
 class Position:
@@ -428,25 +437,59 @@ class Position:
         """Is ``cell`` attacked by any colour in ``by`` (default: the enemies of the side to move)?"""
         t = self.rules
         b = self.cells
-        for c in (t.enemies[self.turn] if by is None else by):
-            for first, near, rest, codes in t.attack_lines[c][cell]:
-                q = b[first]
-                if q:
-                    if q in near:
-                        return True
-                    continue
-                for x in rest:
-                    q = b[x]
+        if by is None:
+            by = t.enemies[self.turn]
+        if TYPED:
+            # Compiled: the same lines from the flat int arrays of Game.flat_attacks, a set's membership one
+            # byte of ``member``; as Python the tuples' loop below is the faster one.
+            n = t.size
+            nc = t.ncodes
+            line_first = t.line_first
+            line_cell = t.line_cell
+            line_near = t.line_near
+            line_codes = t.line_codes
+            rest_start = t.rest_start
+            rest = t.rest
+            far_first = t.far_first
+            far_cell = t.far_cell
+            far_codes = t.far_codes
+            member = t.member
+            for c in by:
+                k = c * n + cell
+                for i in range(line_first[k], line_first[k + 1]):
+                    q = b[line_cell[i]]
                     if q:
-                        if q in codes:
+                        if member[line_near[i] * nc + q]:
                             return True
-                        break
-            for frm, codes in t.far_leaps[c][cell]:
-                if b[frm] in codes:
-                    return True
+                        continue
+                    for j in range(rest_start[i], rest_start[i + 1]):
+                        q = b[rest[j]]
+                        if q:
+                            if member[line_codes[i] * nc + q]:
+                                return True
+                            break
+                for i in range(far_first[k], far_first[k + 1]):
+                    if member[far_codes[i] * nc + b[far_cell[i]]]:
+                        return True
+        else:
+            for c in by:
+                for first, near, more, codes in t.attack_lines[c][cell]:
+                    q = b[first]
+                    if q:
+                        if q in near:
+                            return True
+                        continue
+                    for x in more:
+                        q = b[x]
+                        if q:
+                            if q in codes:
+                                return True
+                            break
+                for frm, codes in t.far_leaps[c][cell]:
+                    if b[frm] in codes:
+                        return True
         if t.special_attacks:
             g = self.game
-            by = g.enemies[self.turn] if by is None else by
             return (g.hinged and _hinged_attack(self, cell, by)) or (g.indirect and _indirect_attack(self, cell, by))
         return False
 
