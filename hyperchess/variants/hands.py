@@ -50,6 +50,8 @@ class HandRules:
     drop_promoted: bool = False               # a piece may also be dropped as its promoted kind [dropPromoted]
     no_doubled: str = ""                      # letters not dropped on a line already holding ... [dropNoDoubled]
     no_doubled_count: int = 1                 # ... this many of the mover's own [dropNoDoubledCount]
+    drops: bool = True                        # pieces in hand may be dropped [pieceDrops]; without, a hand serves
+                                              # gating only (variants/gating.py)
 
 
 class HandState(NamedTuple):
@@ -169,6 +171,8 @@ class Hands:
     # ------------------------------------------------------------------ moves
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
         """Every drop of the side to move: each kind in its hand onto each empty cell its drop rules allow."""
+        if not self.hand_rules.drops:
+            return
         us = pos.turn
         counts = pos.extra.counts[us]
         b = pos.board
