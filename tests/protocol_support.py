@@ -196,3 +196,23 @@ def engine_move(eng, pos, timeout: float = 30) -> str:
     assert text in legal, f"engine played {text}, not legal in {pos.fen()}"
     pos.push(legal[text])
     return text
+
+
+FSF_BINARY = next((p for p in ("/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish") if Path(p).exists()), None)
+
+
+def match_against_fsf(variant: str, pgn: Path, games: int = 2) -> str:
+    """``hyperchess match`` of hyperchess over UCI against Debian's Fairy-Stockfish over UCI in ``variant``,
+    refereed by our rules; asserts no runner error and every move legal by ``pgn check``; the PGN's text."""
+    from click.testing import CliRunner
+
+    from hyperchess.cli import main
+    r = CliRunner().invoke(main, ["match", "--variant", variant, "--engine",
+                                  f"cmd={sys.executable} -m hyperchess uci", "proto=uci", "name=hyperchess",
+                                  f"dir={ROOT}", "--engine", f"cmd={FSF_BINARY}", "proto=uci", "name=fsf",
+                                  "option.Threads=1", "option.Hash=16", "--each", "tc=20+0.2", "timemargin=500",
+                                  "--games", str(games), "--pgnout", str(pgn), "-q"], catch_exceptions=False)
+    assert r.exit_code == 0 and "Runner errors: 0" in r.output, r.output
+    check = CliRunner().invoke(main, ["pgn", "check", str(pgn)])
+    assert check.exit_code == 0 and "all legal" in check.output, check.output
+    return pgn.read_text()

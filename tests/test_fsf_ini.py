@@ -63,6 +63,24 @@ def test_a_section_without_parent_starts_with_no_pieces():
     assert counts == [len(pyffish.legal_moves("tiny", fen, [])), *(_fsf(fen, d) for d in (2, 3))]
 
 
+def test_a_pawns_lame_leap_into_its_zone_promotes():
+    """xhess's pawn (upstream variants.ini) steps like a lame knight too; landing on the last rank it promotes."""
+    text = ("[lamepawn:chess]\npawn = -\ncustomPiece2 = h:mfWcfFfhmnN\npawnTypes = h\n"
+            "startFen = 4k3/8/1H6/8/8/8/8/4K3 w - - 0 1\n")
+    specs, notes = read_ini_variants(text, "lame.ini")
+    assert notes == [], notes
+    pos = FileGame(specs[0]).position()
+    ours = sorted(pos.move_name(m) for m in pos.legal_moves() if m[0] != pos.king())
+    assert ours == sorted([f"b6{to}{p}" for to in ("a8", "c8") for p in "bnqr"] + ["b6b7", "b6d7"])
+    try:
+        import pyffish
+    except ImportError:
+        return
+    pyffish.load_variant_config(text)
+    fen = pyffish.start_fen("lamepawn")
+    assert ours == sorted(m for m in pyffish.legal_moves("lamepawn", fen, []) if not m.startswith("e1"))
+
+
 def _fsf(fen: str, depth: int, moves: tuple = ()) -> int:
     import pyffish
     legal = pyffish.legal_moves("tiny", fen, list(moves))

@@ -25,16 +25,15 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # FSF's built-in games hyperchess cannot play yet; the reader refuses each, naming what it needs
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
-fischerandom extinction armageddon pawnback  makruk makpong cambodian karouk asean ai-wok  hoppelpoppel
-newzealand kingofthehill racingkings misere losers giveaway antichess suicide codrus  horde petrified
-nocheckatomic atomic atomar isolation isolation7x7 snailtrail fox-and-hounds duck joust 3check 5check 
-  bughouse koedem pocketknight placement sittuyin seirawan shouse  minishogi mini kyotoshogi
-micro dobutsu gorogoro judkins torishogi euroshogi   spartan shatar coregal breakthrough
-ataxx flipersi flipello minixiangqi shogi checkshogi shoshogi yarishogi okisakishogi  caparandom
-jesonmor grand opulent  wolf flipello10 amazons xiangqi manchu supply janggi janggitraditional
+fischerandom armageddon pawnback makruk makpong cambodian karouk asean ai-wok hoppelpoppel newzealand horde
+petrified nocheckatomic atomic atomar isolation isolation7x7 snailtrail duck joust bughouse koedem
+pocketknight placement sittuyin seirawan shouse minishogi mini kyotoshogi micro dobutsu gorogoro judkins
+torishogi euroshogi spartan shatar ataxx flipersi flipello shogi checkshogi shoshogi yarishogi okisakishogi
+caparandom grand opulent wolf flipello10 amazons supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
-FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon"]
+FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon",
+        "minixiangqi", "xiangqi"]
 
 
 def game_for(variant: str):
@@ -49,6 +48,9 @@ def game_for(variant: str):
 def our_fen(game, fen: str) -> str:
     """FSF's position string for our ``game``: its hands kept where the game has hands."""
     text = hyperchess_fen(fen)
+    if not game.castling:                # FSF ignores the castling field of a game without castling
+        fields = text.split(" ")
+        text = " ".join(fields[:2] + ["-"] + fields[3:])
     if getattr(game, "hand_rules", None) is not None and "[" in fen:
         board, rest = text.split(" ", 1)
         text = f"{board}[{fen.split('[', 1)[1].split(']', 1)[0]}] {rest}"

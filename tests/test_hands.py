@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hands_oracle
-from protocol_support import EngineProcess, engine_move
+from protocol_support import FSF_BINARY, EngineProcess, engine_move, match_against_fsf
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import FenError, get_game
@@ -27,7 +27,6 @@ except ImportError:
     pyffish = None
 
 needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish's binding) is not installed")
-FSF_BINARY = next((p for p in ("/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish") if Path(p).exists()), None)
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 
 
@@ -404,17 +403,5 @@ def test_drops_with_four_players():
 def test_a_crazyhouse_match_against_fairy_stockfish(tmp_path):
     """hyperchess over UCI against Fairy-Stockfish over UCI, refereed by our rules: no runner error, every move
     legal by ``pgn check``, and drops played."""
-    from click.testing import CliRunner
-
-    from hyperchess.cli import main
-    pgn = tmp_path / "zh.pgn"
-    root = Path(__file__).resolve().parents[1]
-    r = CliRunner().invoke(main, ["match", "--variant", "crazyhouse", "--engine",
-                                  f"cmd={sys.executable} -m hyperchess uci", "proto=uci", "name=hyperchess",
-                                  f"dir={root}", "--engine", f"cmd={FSF_BINARY}", "proto=uci", "name=fsf",
-                                  "option.Threads=1", "option.Hash=16", "--each", "tc=20+0.2", "timemargin=500",
-                                  "--games", "2", "--pgnout", str(pgn), "-q"], catch_exceptions=False)
-    assert r.exit_code == 0 and "Runner errors: 0" in r.output, r.output
-    check = CliRunner().invoke(main, ["pgn", "check", str(pgn)])
-    assert check.exit_code == 0 and "all legal" in check.output
-    assert "@" in pgn.read_text().split("\n\n", 1)[1]
+    text = match_against_fsf("crazyhouse", tmp_path / "zh.pgn")
+    assert "@" in text.split("\n\n", 1)[1]

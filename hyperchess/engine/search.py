@@ -183,7 +183,15 @@ class Searcher:
             o = g.game_over(pos)
             if o is not None:
                 return self._outcome_score(pos, o, ply)
-        return -(MATE - ply) if pos.in_check() else self._stalemate(pos, ply)
+        return self._no_moves(pos, ply, pos.in_check())
+
+    def _no_moves(self, pos: Position, ply: int, check: bool) -> int:
+        """Mated (``check``) or stalemated: lost, or as ``Game.stalemate`` says; a game with ``terminal_hooks``
+        (another value of checkmate, pseudo-royal pieces) through its ``mate_outcome``/``stalemate_outcome``."""
+        g = pos.game
+        if g.terminal_hooks:
+            return self._outcome_score(pos, g.mate_outcome(pos) if check else g.stalemate_outcome(pos), ply)
+        return -(MATE - ply) if check else self._stalemate(pos, ply)
 
     @staticmethod
     def _stalemate(pos: Position, ply: int) -> int:
@@ -487,7 +495,7 @@ class Searcher:
                             self.history[hk] = self.history.get(hk, 0) + depth * depth
                         break
         if best_move is None:               # no legal move: mated or stalemated
-            return -(MATE - ply) if check else self._stalemate(pos, ply)
+            return self._no_moves(pos, ply, check)
         flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
         self._store(key, depth, flag, best, best_move, ply)
         return best
@@ -635,5 +643,5 @@ class Searcher:
                     if s >= beta:
                         break
         if best == -INF:                    # in check without a legal move
-            return -(MATE - ply)
+            return self._no_moves(pos, ply, True)
         return best

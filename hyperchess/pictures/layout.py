@@ -72,6 +72,7 @@ def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | No
             p.seams += ["left", "right"]
         if g.wrap_ranks:
             p.seams += ["top", "bottom"]
+        p.blocks += region_blocks(game, p)
         for r, label in (marked_ranks or {}).items():
             p.marked_rows[r if flip else g.ranks - 1 - r] = label
         for f, label in (marked_files or {}).items():
@@ -85,6 +86,21 @@ def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | No
     if g.wrap_ranks:
         notes.append(f"ranks {g.ranks} and 1 are joined (the dashed seam)")
     return Layout(panels, total_w, total_h, notes)
+
+
+def region_blocks(game, p: Panel) -> list[Block]:
+    """The pieces' regions (``Game.regions``: a palace, one side of a river) that fill a box of the panel,
+    each outlined once; a region that is the whole panel, or not a box there, is not drawn."""
+    out = []
+    for cells in sorted(set(getattr(game, "regions", {}).values()), key=sorted):
+        at = [p.cells[c] for c in cells if c in p.cells]
+        if not at:
+            continue
+        cols, rows = [c for c, _ in at], [r for _, r in at]
+        w, h = max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+        if len(set(at)) == w * h and w * h < len(p.cells):
+            out.append(Block(min(cols), min(rows), w, h, "", "region"))
+    return out
 
 
 def _quarter_grid(pos: "Position", turns: int, marked_ranks, marked_files, per_row, level_title,

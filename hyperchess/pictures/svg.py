@@ -288,12 +288,13 @@ BLOCK_STYLES = {       # stroke, width, dash pattern of an outlined cell group, 
     "platform": ("#1f5fd1", 3, ""),
     "point": ("#8a8f96", 1.5, "5,4"),
     "moved-last": ("#d01c1c", 4, ""),
+    "region": ("#6b3f12", 2.5, ""),
 }
 
 
 def _block_style(css: str) -> tuple[str, float, str]:
     kinds = css.split()
-    for kind in ("moved-last", "platform", "point"):
+    for kind in ("moved-last", "platform", "point", "region"):
         if kind in kinds:
             return BLOCK_STYLES[kind]
     return BLOCK_STYLES["platform"]
@@ -312,7 +313,7 @@ def _block_svg(p: Panel, b, colors: dict[str, str]) -> str:
         out.append(f'<text x="{_fmt(x + w / 2)}" y="{_fmt(y + h / 2)}" text-anchor="middle" '
                    f'dominant-baseline="central" font-size="13" fill="#555" font-family="{FONT}">'
                    f'{escape(b.label)}</text>')
-    else:                             # a platform: a small tag on its top edge
+    elif b.label:                     # a platform: a small tag on its top edge
         out.append(f'<rect x="{_fmt(x + 3)}" y="{_fmt(y + 3)}" width="{_fmt(7 * len(b.label) + 6)}" height="13" '
                    f'fill="{stroke}" fill-opacity="0.85"/>'
                    f'<text x="{_fmt(x + 6)}" y="{_fmt(y + 10)}" dominant-baseline="central" font-size="10" '

@@ -5,7 +5,7 @@ cimport cython
 from hyperchess.variants.position cimport Position, RuleTables
 
 
-@cython.locals(b='int[:]', x=int)
+@cython.locals(b='int[:]', x=int, q=int)
 cpdef bint indirect_attack(Position pos, int cell, tuple by) except -1
 
 @cython.locals(b='int[:]', i=int)

@@ -21,9 +21,18 @@ if TYPE_CHECKING:
 
 
 def indirect_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
-    """A lame leap (its passed cells empty) or a hopper (over its hurdle) onto ``cell``."""
+    """A lame leap (its passed cells empty) or a hopper (over its hurdle) onto ``cell``; with
+    ``Game.flying_royals``, a royal piece on ``cell`` facing a royal piece of ``by`` along an open line."""
     b = pos.cells
     g = pos.game
+    if g.flying_royals and b[cell] in g.royal_codes:
+        for ray in g.royal_lines[cell]:
+            for x in ray:
+                q = b[x]
+                if q:
+                    if q in g.royal_codes and g.owner[q] in by:
+                        return True
+                    break
     for c in by:
         for frm, between, codes in g.lame_attacks[c][cell]:
             if b[frm] in codes:

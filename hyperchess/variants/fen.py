@@ -105,6 +105,7 @@ def parse_fen(pos: "Position", text: str) -> None:
     fields = text.split()
     if not fields:
         raise FenError("empty position string")
+    counters = [fields.pop(4)] if game.counters_field and len(fields) > 4 and "+" in fields[4] else []
     board = game.board_from_text(fields[0])
     side = fields[1] if len(fields) > 1 else game.color_letters[0]
     if side not in game.color_letters:
@@ -147,7 +148,7 @@ def parse_fen(pos: "Position", text: str) -> None:
         raise FenError("halfmove clock and move number must be whole numbers below 10**9") from None
     if pos.halfmove < 0 or pos.fullmove < 1:
         raise FenError("halfmove clock must be >= 0 and move number >= 1")
-    pos.extra = game.read_extra(pos, fields[0], fields[6:])
+    pos.extra = game.read_extra(pos, fields[0], counters + fields[6:])
     if game.has_extra:
         pos.hash ^= game.extra_hash(pos.extra)
     game.validate(pos)
@@ -313,6 +314,6 @@ def format_fen(pos: "Position") -> str:
     game = pos.game
     ep = format_windows(pos) if game.ep_windows else game.names.name(pos.ep) if pos.ep >= 0 else "-"
     fields = [game.write_board(pos), game.color_letters[pos.turn], format_castling(pos), ep,
-              str(pos.halfmove), str(pos.fullmove)]
+              *game.format_counters(pos), str(pos.halfmove), str(pos.fullmove)]
     fields += game.format_extra(pos)
     return " ".join(fields)

@@ -11,6 +11,7 @@ know and per section it cannot play yet, with the reason.
 """
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from .pieces import Hop, Leap, Mode, Path, Slide
 
 OUR_KEYS = {"source", "title", "description"}          # hyperchess's own keys (FSF skips them with a warning)
 MAX_SECTIONS = 1000
+_CHECKS = re.compile(r"^\d+\+\d+$")            # n-check's checks left in a position string: "3+3"
 EXTINCTION = "extinction"       # the variants file's `check` value (also the name of one of FSF's games)
 
 
@@ -116,19 +118,14 @@ MECHANISMS = {
     "piece promotion": ("promotedPieceType", "piecePromotionOnCapture", "mandatoryPiecePromotion",
                         "pieceDemotion", "immobilityIllegal", "shogiPawnDropMateIllegal"),
     "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
-    "regions": ("diagonalLines", "flyingGeneral", "bikjangRule", "soldierPromotionRank"),
-    "flag region": ("flagPieceWhite", "flagPieceBlack", "flagRegionWhite", "flagRegionBlack", "flagPieceCount",
-                    "flagPieceBlockedWin", "flagMove", "flagPieceSafe"),
-    "n-check": ("checkCounting",),
-    "must capture": ("mustCapture",),
+    "regions": ("diagonalLines", "bikjangRule"),
+    "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
     "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
-    "extinction and pseudo-royals": ("extinctionPseudoRoyal", "dupleCheck"),
-    "repetition rules": ("nFoldValue", "nFoldValueAbsolute", "perpetualCheckIllegal", "moveRepetitionIllegal",
-                         "chasingRule"),
-    "other results": ("checkmateValue", "stalematePieceCount", "shatarMateRule", "castlingWins",
-                      "materialCounting", "adjudicateFullBoard", "checking", "makpongRule"),
+    "extinction and pseudo-royals": ("dupleCheck",),
+    "repetition rules": ("nFoldValueAbsolute", "moveRepetitionIllegal"),
+    "other results": ("shatarMateRule", "castlingWins", "materialCounting", "adjudicateFullBoard", "makpongRule"),
     "gating, walls and passing": ("gating", "seirawanGating", "wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
                                   "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
@@ -138,10 +135,10 @@ MECHANISMS = {
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
-for _c in fm.COLORS:
-    for _pt in fm.PIECE_TYPES:
-        MECHANISM_OF[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = "regions"
-ORDER = tuple(MECHANISMS) + ("lopsided armies", "Betza moves", "pawn rules")
+ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
+         "must capture", "atomic blasts", "connect N", "extinction and pseudo-royals", "repetition rules",
+         "other results", "gating, walls and passing", "counting", "chess960", "double steps from a region",
+         "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
     fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0""".split())}
 
@@ -162,7 +159,7 @@ def needs(model: dict) -> dict[str, list[str]]:
     if any(ch in board for ch in "~+"):
         out.setdefault("piece promotion", []).append("startFen (promoted pieces)")
     fields = model["startFen"].split(" ")
-    if any("+" in f for f in fields[1:]):
+    if any("+" in f for f in fields[1:]) and not model["checkCounting"]:
         out.setdefault("n-check", []).append("startFen (check counts)")
     return out
 
@@ -201,21 +198,25 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
            model["extinctionOpponentPieceCount"], model["extinctionClaim"])
     bare_king = "none"
     check = "check"
-    if ext[0] == "none" or not ext[1]:
+    if model["extinctionPseudoRoyal"] and ext[1]:
+        # pseudo-royal pieces are never captured: FSF's extinction does not apply to them (position.cpp)
+        table["pseudo_royal"] = {"pieces": _letters(model, ext[1]), "count": ext[2] + 1}
+    elif ext[0] == "none" or not ext[1]:
         pass
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
         bare_king = "reply"
     elif ext[0] == "loss" and not ext[3] and "king" not in model["letters"] and len(ext[1]) == 1 and \
-            ext[2] in (0, _start_count(model, ext[1]) - 1):
+            "*" not in ext[1] and ext[2] in (0, _start_count(model, ext[1]) - 1):
         royal = set(ext[1])              # losing this type loses (one type: FSF counts each type apart)
         check = EXTINCTION if ext[2] == 0 else "capture"
     else:
-        missing.setdefault("extinction and pseudo-royals", []).append("extinctionValue/extinctionPieceTypes")
+        table[EXTINCTION] = {"value": ext[0], "pieces": _letters(model, ext[1]), "count": ext[2],
+                               "opponent_count": ext[3], "claim": ext[4]}
+    _endings(model, table, files, ranks, missing)
     for pt, letter in model["letters"].items():
         betza = model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
             else fm.PIECE_BETZA[pt]
-        if pt in ("janggiCannon", "janggiElephant", "banner", "immobile") or (pt == "soldier" and
-                                                                              model["soldierPromotionRank"] > 1):
+        if pt in ("janggiCannon", "janggiElephant", "immobile"):
             missing.setdefault("Betza moves", []).append(f"{pt} (moves with rules of their own)")
             continue
         try:
@@ -234,6 +235,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             continue
         pieces[letter] = {"name": pt, "value": VALUES.get(pt, 300), "royal": pt == "king" or pt in royal,
                           "pawn": pt in pawns, "moves": [_move(a) for a in plain + first]}
+        _regions(model, pt, pieces[letter], on_board)
         if first:
             table.setdefault("initial_squares", {})[letter] = [
                 sorted(_sq(s) for s in initial_region[0]), sorted(_sq(s) for s in initial_region[1])]
@@ -254,6 +256,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["stalemate"] = model["stalemateValue"] if model["stalemateValue"] != "none" else "draw"
     table["fifty_plies"] = 2 * model["nMoveRule"] if model["nMoveRule"] > 0 else 0
     table["repetition"] = model["nFoldRule"]
+    table["repetition_value"] = model["nFoldValue"] if model["nFoldValue"] != "none" else "draw"
+    table["perpetual_check"] = "loss" if model["perpetualCheckIllegal"] else "draw"
+    table["flying_general"] = model["flyingGeneral"]
+    table["chasing"] = model["chasingRule"]
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"]:
         _hands(model, table, files, ranks, missing)
@@ -261,6 +267,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         hand = fen_hand.split("[", 1)[1].split("]", 1)[0] if "[" in fen_hand else ""
         board, rest = start.split(" ", 1)
         start = f"{board}[{hand.strip('-')}] {rest}"
+    counters = [f for f in model["startFen"].split()[2:] if _CHECKS.match(f)]
+    if model["checkCounting"] and counters:
+        fields = start.split(" ")
+        start = " ".join(fields[:4] + counters[:1] + fields[4:])
     table["start"] = start
     table["castling"] = castling
     counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
@@ -277,6 +287,39 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         table["title"] = ours["title"]
     table["description"] = ours.get("description", f"Fairy-Stockfish's {name}")
     return table
+
+
+def _letters(model: dict, types: frozenset) -> str:
+    """FSF's piece types as the game's letters (``*``: every piece)."""
+    return "*" if "*" in types else "".join(sorted(model["letters"][pt] for pt in types if pt in model["letters"]))
+
+
+def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
+    """FSF's other endings as the keys of variants/endings.py: flag squares, no checks, n-check, must capture,
+    what checkmate and stalemate give."""
+    board = frozenset((f, r) for f in range(files) for r in range(ranks))
+    regions = [model[f"flagRegion{c}"] & board for c in fm.COLORS]
+    if any(regions):
+        pieces = [model[f"flagPiece{c}"] for c in fm.COLORS]
+        table["flag_piece"] = ["" if not region or pt == "-" else "*" if pt == "*" else model["letters"].get(pt, "")
+                               for pt, region in zip(pieces, regions)]
+        table["flag_squares"] = [sorted(_sq(s) for s in region) for region in regions]
+        table["flag_move"] = model["flagMove"]
+        table["flag_count"] = max(1, model["flagPieceCount"])
+    if not model["checking"]:
+        table["giving_check"] = False
+    if model["checkCounting"]:
+        if model["pieceDrops"]:
+            missing.setdefault("n-check", []).append("checkCounting with pieceDrops")
+        table["check_counting"] = True
+    if model["mustCapture"]:
+        table["must_capture"] = True
+    if model["checkmateValue"] == "none":
+        missing.setdefault("other results", []).append("checkmateValue = none")
+    elif model["checkmateValue"] != "loss":
+        table["checkmate"] = model["checkmateValue"]
+    if model["stalematePieceCount"]:
+        table["stalemate_piece_count"] = True
 
 
 def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
@@ -297,6 +340,24 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
         table["drop_rows"] = rows
     else:
         missing.setdefault("drop rules", []).append("dropRegion")
+
+
+def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
+    """FSF's regions of piece type ``pt`` as the piece's keys (variants/regions.py): its mobility region
+    (``mobilityRegionWhiteKing``, ...; none for a colour: the whole board) as ``region``, and the soldier's
+    sideways step, which FSF allows only from ``soldierPromotionRank`` on (src/position.h, ``moves_from``:
+    an unpromoted soldier keeps to its file), as a move with ``from``."""
+    name = pt[0].upper() + pt[1:]
+    regions = [model[f"mobilityRegion{c}{name}"] for c in fm.COLORS]
+    if any(regions):                    # FSF: a colour without a region (none given) has the whole board
+        piece["region"] = [sorted(_sq(q) for q in (r & on_board if r else on_board)) for r in regions]
+    rank = model["soldierPromotionRank"]
+    if pt == "soldier" and rank > 1:
+        ranks = model["maxRank"]
+        across = [fm._zone(c, rank, ranks) & on_board for c in (0, 1)]
+        piece["moves"] = [{"leap": [[0, 1]], "lame": False, "mode": "both"},
+                          {"leap": [[1, 0], [-1, 0]], "lame": False, "mode": "both",
+                           "from": [sorted(_sq(q) for q in a) for a in across]}]
 
 
 def _start_count(model: dict, types: frozenset) -> int:
@@ -343,7 +404,7 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
                     raise NotPlayable(f"startFen: a row of more than {files} files")
                 cells += [""] * int(num)
                 num = ""
-            if ch != "/":
+            if ch not in "/+~":                 # FSF's promoted-piece marks take no cell
                 cells.append(ch)
         grid.append(cells)
     castling: list[dict] = []
@@ -381,8 +442,11 @@ def position_fields(fen: str) -> tuple[str, str, str, str, str, str]:
 
 
 def hyperchess_fen(fen: str) -> str:
-    """An FSF position string in hyperchess's six fields."""
-    return " ".join(position_fields(fen))
+    """An FSF position string in hyperchess's six fields (and n-check's checks left, ``3+3``, before the
+    clocks, as FSF writes them)."""
+    fields = position_fields(fen)
+    counters = [f for f in fen.split()[2:] if _CHECKS.match(f)]
+    return " ".join(fields[:4] + tuple(counters[:1]) + fields[4:])
 
 
 def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingside: bool) -> dict | None:

@@ -24,6 +24,7 @@ from .presentation import Presentation
 from .tables import GameTables
 
 NO_LIMIT = 1 << 30     # fifty_plies of a game without the n-move rule
+_FOLD = {4: "Fourfold", 5: "Fivefold"}      # names of the repetition counts that end a game by themselves
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,11 @@ class Game(GameTables, Presentation):
     automatic_fifty_plies = 0
     automatic_repetition = 0
     stalemate = "draw"             # what a side without a legal move, not in check, gets: draw, loss or win
+    # A repetition ends the game (``repetition``): "draw", or "loss"/"win" for the side to move then
+    # (Fairy-Stockfish's nFoldValue); ``perpetual_check`` "loss": a side that gave check at each of its
+    # moves since the earliest of the repeated positions loses instead (perpetualCheckIllegal; both: a draw)
+    repetition_value = "draw"
+    perpetual_check = "draw"
     # With royal_rule "none" in a two-player game: "any" = a side that loses a royal piece has lost (king
     # capture), "all" = a side that loses its last royal piece has lost (extinction); "" = no such end
     royal_loss = ""
@@ -112,9 +118,18 @@ class Game(GameTables, Presentation):
     # A piece without a table keeps the geometry-only bonus of ``_compile_pst``.
     placement: dict[str, tuple[int, ...]] = {}
     oriented_by_cell = False       # ``orientation`` depends on the cell, not only on the colour
+    # Royal pieces may not face each other along an open orthogonal line (Fairy-Stockfish's flyingGeneral):
+    # a move that leaves them so is illegal, as if each attacked the other (variants/attacks.py)
+    flying_royals = False
     # Captures go to hand (variants/hands.py): a capture or drop no longer bounds the positions that may
     # repeat, so repetitions are counted over the whole game (Fairy-Stockfish: since the last null move)
     reversible_captures = False
+    # A game field "W+B" between the en-passant field and the clocks (Fairy-Stockfish's checks left in
+    # n-check): ``fen.parse_fen`` hands it to ``read_extra`` first, ``format_counters`` writes it
+    counters_field = False
+    # The search scores a position without legal moves through ``mate_outcome``/``stalemate_outcome`` (a
+    # checkmate that is not simply lost, pseudo-royal pieces: variants/endings.py) instead of lost/``stalemate``
+    terminal_hooks = False
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry
@@ -127,6 +142,10 @@ class Game(GameTables, Presentation):
         # kind -> kind it turns into when it enters its colour's promotion zone (moving there, or promoted
         # there: a pawn promoting to such a kind gets the new kind at once)
         self.transforms: dict[int, int] = {}
+        # regions (Fairy-Stockfish's mobilityRegion): (kind, color) -> the only cells that piece may move to
+        # or attack; (kind, color, i) -> the only cells from which its i-th move (``moves[i]``) starts
+        self.regions: dict[tuple[int, int], frozenset[int]] = {}
+        self.origins: dict[tuple[int, int, int], frozenset[int]] = {}
 
     # ------------------------------------------------------------------ rule hooks
     def orientation(self, color: int, cell: int) -> tuple[Vector, Vector, Vector]:
@@ -180,6 +199,24 @@ class Game(GameTables, Presentation):
         return self._win(winner, "stalemate", "is stalemated" if self.stalemate == "loss"
                          else "stalemates and wins")
 
+    def repetition_outcome(self, pos: "Position", count: int) -> "Outcome":
+        """The position has stood ``count`` times (``repetition`` reached): ``perpetual_check`` and
+        ``repetition_value`` decide (Fairy-Stockfish's ``is_optional_game_end``, src/position.cpp: the span
+        runs back to the earliest of the ``count`` positions)."""
+        fold = "Threefold" if count == self.repetition else _FOLD.get(count, f"{count}-fold")
+        if self.perpetual_check == "loss" and self.players == 2:
+            checked = _checks_back(pos, _repetition_span(pos, count))   # [j]: in check j plies ago
+            them = all(checked[0::2])                   # the side to move now was checked all along
+            us = len(checked) > 1 and all(checked[1::2])
+            if them != us:
+                return self._win(pos.turn if them else 1 - pos.turn, "perpetual check", "gave perpetual check")
+            if them:
+                return Outcome("1/2-1/2", f"{fold} repetition, both sides checking", "repetition")
+        if self.repetition_value == "draw" or self.players != 2:
+            return Outcome("1/2-1/2", f"{fold} repetition", "repetition")
+        winner = pos.turn if self.repetition_value == "win" else 1 - pos.turn
+        return self._win(winner, "repetition", "loses by repetition")
+
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
         """Append game-specific pseudo-legal moves (flag >= SPECIAL)."""
 
@@ -201,6 +238,10 @@ class Game(GameTables, Presentation):
         return None
 
     def format_extra(self, pos: "Position") -> list[str]:
+        return []
+
+    def format_counters(self, pos: "Position") -> list[str]:
+        """The game's fields between the en-passant field and the clocks (``counters_field``)."""
         return []
 
     def read_extra(self, pos: "Position", board_field: str, fields: list[str]):
@@ -449,3 +490,29 @@ class Game(GameTables, Presentation):
         self.start_board = self.board_from_text(self.start_fen.split()[0])
         self.start_royals = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == c)
                              for c in range(self.players)]
+
+
+def _repetition_span(pos: "Position", count: int) -> int:
+    """Plies back to the earliest of the last ``count`` times the current position stood (within the plies
+    since the last capture, or the whole game where captures go to hand: ``Position.repetitions``)."""
+    hist = pos.history
+    h = hist[-1]
+    seen = 1
+    last = len(hist) - 1 if pos.game.reversible_captures else min(pos.halfmove, len(hist) - 1)
+    for j in range(2, last + 1):
+        if hist[-1 - j] == h:
+            seen += 1
+            if seen == count:
+                return j
+    return last
+
+
+def _checks_back(pos: "Position", span: int) -> list[bool]:
+    """Whether the side to move was in check now and at each of the ``span`` positions before (a copy is
+    taken back move by move; as far as the moves made reach)."""
+    p = pos.copy()
+    out = [p.in_check()]
+    for _ in range(min(span, p.moves_made)):
+        p.pop()
+        out.append(p.in_check())
+    return out

@@ -105,7 +105,10 @@ class Hands:
                 code = code_of(kind, color)
                 self.hand_value[code] = pieces[kind].value
                 cells = []
+                region = self.regions.get((kind, color))      # type: ignore[attr-defined]
                 for cell in range(g.size):
+                    if region is not None and cell not in region:
+                        continue                              # FSF: drop_region & board_bb(c, pt)
                     row = self._hand_row(color, cell)
                     if rules.drop_rows and row >= rules.drop_rows:
                         continue

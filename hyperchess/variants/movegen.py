@@ -212,12 +212,16 @@ def pawn_moves(pos: "Position", frm: int, pawnish: tuple, moves: list, quiet: bo
                     moves.append(mv)
     for between, to, mv, mode in lame:
         q = b[to]
-        if (q and enemy[q] and mode is not Mode.MOVE) or (not q and quiet and mode is not Mode.CAPTURE):
+        promoting = zone is not None and to in zone
+        if (q and enemy[q] and mode is not Mode.MOVE) or (not q and (quiet or promoting) and mode is not Mode.CAPTURE):
             for x in between:
                 if b[x]:
                     break
             else:
-                moves.append(mv)
+                if promoting:           # a pawn's lame leap into its zone promotes (FSF's xhess pawn, fhmnN)
+                    promos = promote(pos, frm, to, promos, moves)
+                else:
+                    moves.append(mv)
     for ray, style, mode in hops:
         i = 0
         n = len(ray)

@@ -28,8 +28,6 @@ except ImportError:                 # no Cython installed: always Python
 if TYPE_CHECKING:
     from .game import Game
 
-_FOLD = {4: "Fourfold", 5: "Fivefold"}      # names of the repetition counts that end a game by themselves
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -699,8 +697,7 @@ class Position:
         if self.halfmove >= fifty:
             return Outcome("1/2-1/2", f"{fifty // g.players}-move rule", "fifty")
         if repetition and self.repetitions() >= repetition:
-            fold = "Threefold" if repetition == g.repetition else _FOLD.get(repetition, f"{repetition}-fold")
-            return Outcome("1/2-1/2", f"{fold} repetition", "repetition")
+            return g.repetition_outcome(self, repetition)
         return None
 
     # ------------------------------------------------------------------ text

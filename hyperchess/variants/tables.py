@@ -64,12 +64,14 @@ class GameTables:
         self._orient_memo: dict = {}
         self._move_memo: dict = {}
         self._codes_memo: dict = {}
+        coloured = {k for k, _ in self.regions} | {k for k, _, _ in self.origins}   # moves differ by colour
         for code in range(ncodes):
             if self.kind_of[code] and self.owner[code] >= 0:
                 piece = self.pieces[self.kind_of[code]]
                 first = code_of(self.kind_of[code], 0)
                 if (self.owner[code] and not piece.oriented and not piece.pawn and self.kind_of[code] not in
-                        self.transforms and not piece.atoms(Path) and self.tables[first] is not None):
+                        self.transforms and self.kind_of[code] not in coloured and not piece.atoms(Path)
+                        and self.tables[first] is not None):
                     self.tables[code] = self.tables[first]     # the same moves for every colour
                 else:
                     self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
@@ -321,10 +323,16 @@ class GameTables:
         hinged: list[tuple] = []      # (hinge cells, to, move): a leap that needs a hinge cell to exist
         lame: list[tuple] = []        # (cells that must be empty, to, move, mode): a lame leap (Betza n)
         hops: list[tuple] = []        # (((to, move), ...), style, mode): a hopper's line (Betza p, g)
-        for atom in piece.moves:
+        region = self.regions.get((kind, color))
+        for i, atom in enumerate(piece.moves):
+            origin = self.origins.get((kind, color, i))
+            if origin is not None and cell not in origin:
+                continue
             if isinstance(atom, Slide):
                 for d in self._oriented(atom.directions, basis):
                     entry = self._entry(cell, d, atom.limit)
+                    if region is not None:
+                        entry = _clipped(entry, region, piece.name, cell in region)
                     if not entry:
                         continue
                     if atom.mode is Mode.BOTH:
@@ -337,7 +345,11 @@ class GameTables:
                 for d in self._oriented(atom.directions, basis):
                     ray = self._ray(cell, d, 0)
                     if len(ray) > 1:
-                        hops.append((self._entry(cell, d, 0), atom.style, atom.mode))
+                        entry = self._entry(cell, d, 0)
+                        if region is not None:
+                            entry = _clipped(entry, region, piece.name, cell in region)
+                        if len(entry) > 1:
+                            hops.append((entry, atom.style, atom.mode))
             elif isinstance(atom, Leap) and atom.lame:
                 for v in self._oriented(atom.vectors, basis):
                     to = g.step(cell, v)
@@ -345,13 +357,14 @@ class GameTables:
                     if steps is None:
                         raise ValueError(f"{piece.name}: a lame leap {v} has no single path")
                     between = g.path(cell, steps) if steps else ()
-                    if to is not None and to != cell and between is not None and cell not in between:
+                    if to is not None and to != cell and between is not None and cell not in between \
+                            and (region is None or to in region):
                         lame.append((between, to, self._move(cell, to), atom.mode))
             elif isinstance(atom, Leap):
                 target = {Mode.BOTH: leaps, Mode.MOVE: qleaps, Mode.CAPTURE: cleaps}[atom.mode]
                 for v in self._oriented(atom.vectors, basis):
                     to = self._steps(v)[cell]
-                    if to is not None and to != cell:
+                    if to is not None and to != cell and (region is None or to in region):
                         if atom.hinged:
                             if atom.mode is not Mode.BOTH:
                                 raise ValueError("hinged leaps must move and capture")
@@ -365,7 +378,7 @@ class GameTables:
                 if atom.initial and cell not in self.initial_cells.get((kind, color), ()):
                     continue
                 cells = g.path(cell, self._oriented(atom.offsets, basis))
-                if cells:
+                if cells and (region is None or cells[-1] in region):
                     to = cells[-1]
                     mv = (cell, to, cells[-2], DOUBLE) if atom.en_passant and len(cells) > 1 else self._move(cell, to)
                     paths.append((cells[:-1], to, mv))
@@ -381,7 +394,7 @@ class GameTables:
             # The zone is kept only where a step, capture or double step from this cell can enter it,
             # so the generator tests promotion only for pawns that are about to promote.
             zone = self.promotion_zone[color]
-            reach = set(qleaps) | set(cleaps) | {to for _, to, _ in paths}
+            reach = set(qleaps) | set(cleaps) | {to for _, to, _ in paths} | {to for _, to, _, _ in lame}
             zone = zone if zone & reach else None
             pawnish = (tuple(qleaps.items()), tuple(cleaps.items()), tuple(paths), tuple(qrides), zone,
                        tuple(hinged), tuple(lame), tuple(hops), zone is None and not (hinged or lame or hops))
@@ -429,7 +442,10 @@ class GameTables:
                         sliders.setdefault((back, atom.limit), set()).add(code)
             lines = [(d, limit, self._codes(codes)) for (d, limit), codes in sliders.items()]
             ray = self._ray
-            self.ray_attacks.append([tuple([(r, codes) for d, limit, codes in lines for r in (ray(t, d, limit),) if r])
+            barred = self._barred(color)
+            self.ray_attacks.append([tuple([(r, codes - barred[t] if barred[t] else codes)
+                                            for d, limit, codes in lines for r in (ray(t, d, limit),)
+                                            if r and codes - barred[t]])
                                      for t in range(n)])
             leaps_by_cell: list[dict[int, int]] = [dict() for _ in range(n)]    # from cell -> bits of codes
             hinged_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
@@ -474,16 +490,36 @@ class GameTables:
                                         for per_cell in hinged_by_cell])
             self.lame_attacks.append([tuple([(frm, between, interned(c)) for (frm, between), c in per_cell.items()])
                                       for per_cell in lame_by_cell])
-            self.hop_attacks.append([tuple([(ray, style, interned(c)) for (d, style), c in hoppers.items()
-                                            for ray in (self._ray(t, d, 0),) if len(ray) > 1])
+            self.hop_attacks.append([tuple([(ray, style, interned(c - barred[t])) for (d, style), c in hoppers.items()
+                                            for ray in (self._ray(t, d, 0),) if len(ray) > 1 and c - barred[t]])
                                      for t in range(n)] if hoppers else [()] * n)
         self.hinged = any(any(per_cell) for per_cell in self.hinged_attacks)
         # lame leaps and hoppers attack through cells other than a line from the target: a move anywhere may
         # open or close such an attack, so the shortcuts of pins and "aligned" cells do not hold
         self.indirect = any(any(per_cell) for table in (self.lame_attacks, self.hop_attacks)
                             for per_cell in table)
+        # royal pieces facing each other (flying_royals): the orthogonal lines from each cell
+        self.royal_lines = [tuple(r for d in self._axes() for r in (self._ray(t, d, 0),) if r)
+                            for t in range(n)] if self.flying_royals else []
+        self.indirect = self.indirect or self.flying_royals
         self.special_attacks = self.hinged or self.indirect     # Position.attacked looks beyond its lines
         self._compile_attack_lines()
+
+    def _barred(self, color: int) -> list[frozenset[int]]:
+        """Per target cell, the codes of ``color`` whose region (``regions``) leaves that cell out."""
+        n = self.geometry.size
+        out: list[set[int]] = [set() for _ in range(n)]
+        for (kind, c), cells in self.regions.items():
+            if c == color:
+                for t in range(n):
+                    if t not in cells:
+                        out[t].add(code_of(kind, c))
+        return [self._codes(x) for x in out]
+
+    def _axes(self) -> list[Vector]:
+        """The orthogonal unit steps of the geometry (files, ranks, and levels where there are levels)."""
+        dims = 3 if self.geometry.levels > 1 else 2
+        return [tuple(s if i == a else 0 for i in range(3)) for a in range(dims) for s in (1, -1)]  # type: ignore
 
     def _compile_attack_lines(self) -> None:
         """The tables ``Position.attacked`` reads: each slider line from a target cell as
@@ -694,3 +730,19 @@ def _flat_segment(table: list) -> tuple[list, ...]:
             pawn_cells += [to for to, _ in pawnish[1]]
             pawn_moves += [mv for _, mv in pawnish[1]]
     return first, ends, cells, moves, pawn_first, pawn_cells, pawn_moves
+
+
+def _clipped(entry: tuple, region: frozenset[int], name: str, inside: bool) -> tuple:
+    """A ride's or hop's cells up to the last one inside ``region`` (the piece may stop only there). A cell
+    outside the region before that one would be a cell the line crosses but may not stop on, which the
+    tables cannot say: refused for a piece inside its region; a piece set up outside it (``inside`` false)
+    goes no further than the first such cell."""
+    last = max((i for i, (to, _) in enumerate(entry) if to in region), default=-1)
+    if last < 0:
+        return ()
+    gap = next((i for i, (to, _) in enumerate(entry[:last]) if to not in region), None)
+    if gap is not None:
+        if inside:
+            raise ValueError(f"{name}: its region leaves a gap along one of its lines (only a leaper's region may)")
+        return entry[:gap]
+    return entry[:last + 1]

@@ -24,12 +24,17 @@ from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .endings import END_KEYS, Endings, read_end_rules, start_checks
+from .game import _repetition_span as repetition_span
+from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
 from .geometry import Geometry, symmetric
 from .load import check_position
 from .notation import SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
+from .chasing import chase_result
+from .regions import set_regions
 from .textfile import FileError, decode_text
 
 if TYPE_CHECKING:
@@ -48,13 +53,14 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
-             "initial_squares", "promotion_squares"} | set(HAND_KEYS)
+             "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
+             "repetition_value", "chasing"} | set(HAND_KEYS) | END_KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
 MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move_only", "capture_only", "lame",
-             "style", "initial", "en_passant"}
-PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves"} | MOVE_KEYS
+             "style", "initial", "en_passant", "from"}
+PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves", "region"} | MOVE_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -214,7 +220,10 @@ def _vectors(value: Any, where: str, dims: int) -> tuple[tuple[int, int, int], .
     return tuple(out)  # type: ignore[return-value]
 
 
-def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
+def _piece(letter: str, table: Any, where: str, dims: int,
+           origins: dict[str, list[tuple[int, Any]]] | None = None) -> PieceType:
+    """The piece of ``table``; the ``from`` regions of its moves go to ``origins`` (letter -> (move index,
+    value)), read once the board's squares are known (variants/regions.py)."""
     if not isinstance(table, dict):
         raise VariantsFileError(f"{where}: a piece is a table, e.g. {{ name = \"rook\", betza = \"R\" }}")
     _check_keys(table, PIECE_KEYS, where)
@@ -231,6 +240,8 @@ def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
         except BetzaError as exc:
             raise VariantsFileError(f"{where}.betza: {exc}") from None
     if any(key in table for key in MOVE_KEYS):
+        if "from" in table and origins is not None:
+            origins.setdefault(letter, []).append((len(atoms), table["from"]))
         atoms.append(_atom(table, where, dims))
     moves = table.get("moves", [])
     if not isinstance(moves, list):
@@ -240,6 +251,8 @@ def _piece(letter: str, table: Any, where: str, dims: int) -> PieceType:
         if not isinstance(move, dict):
             raise VariantsFileError(f"{where}.moves[{i}]: a move is a table, e.g. {{ leap = [[1, 2, 0]] }}")
         _check_keys(move, MOVE_KEYS, f"{where}.moves[{i}]")
+        if "from" in move and origins is not None:
+            origins.setdefault(letter, []).append((len(atoms), move["from"]))
         atoms.append(_atom(move, f"{where}.moves[{i}]", dims))
     if not atoms:
         raise VariantsFileError(f"{where}: the piece has no moves (give betza, leap, slide, hop, path or moves)")
@@ -259,6 +272,8 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
     if len(kinds) != 1:
         raise VariantsFileError(f"{where}: give exactly one of leap, slide, hop or path in one move")
     key = kinds[0]
+    if "from" in table and key != "leap":
+        raise VariantsFileError(f"{where}.from: only a leap may start from a region")
     mode = _choice(table, "mode", where, {"both": "", "move": "", "capture": ""})
     if table.get("move_only"):
         mode = "move"
@@ -290,9 +305,15 @@ class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
     def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
-        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`."""
-        if cls is FileGame and isinstance(spec.table, dict) and spec.table.get("piece_drops") is True:
-            return super().__new__(HandFileGame)
+        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`, one with any of the
+        endings' keys (variants/endings.py) an ``EndFileGame`` (``HandEndFileGame`` with both)."""
+        t = spec.table
+        if cls is FileGame and isinstance(t, dict):
+            hands = t.get("piece_drops") is True
+            if any(key in t for key in END_KEYS):
+                return super().__new__(HandEndFileGame if hands else EndFileGame)
+            if hands:
+                return super().__new__(HandFileGame)
         return super().__new__(cls)
 
     def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
@@ -330,7 +351,9 @@ class FileGame(Game):
                 raise VariantsFileError(f"{where}.pieces: {seen[str(letter).upper()]!r} and {letter!r} are one piece "
                                         f"(a letter names a piece in either case)")
             seen[str(letter).upper()] = letter
-        army = [self._turned(_piece(letter, p, f"{where}.pieces.{letter}", dims)) for letter, p in pieces.items()]
+        origins: dict[str, list[tuple[int, Any]]] = {}
+        army = [self._turned(_piece(letter, p, f"{where}.pieces.{letter}", dims, origins))
+                for letter, p in pieces.items()]
         self.work = limits.work(files * ranks * levels, max(files, ranks, levels), self.players, army)
         limits.check_work(self.work, budget, where)
         if "start" not in t or not isinstance(t["start"], str):
@@ -353,6 +376,12 @@ class FileGame(Game):
         self.bare_king = self.bare_king.replace("none", "")
         self.fifty_plies = _int(t, "fifty_plies", where, 100, 0, 10_000) or NO_LIMIT
         self.repetition = _int(t, "repetition", where, 3, 0, 100)
+        self.repetition_value = _choice(t, "repetition_value", where, {"draw": "", "loss": "", "win": ""})
+        self.perpetual_check = _choice(t, "perpetual_check", where, {"draw": "", "loss": ""})
+        self.chasing = _choice(t, "chasing", where, {"none": "", "axf": ""}) == "axf"
+        self.flying_royals = t.get("flying_general", False)
+        if not isinstance(self.flying_royals, bool):
+            raise VariantsFileError(f"{where}.flying_general: true or false")
         self.automatic_fifty_plies = _int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
         self.automatic_repetition = _int(t, "automatic_repetition", where, 0, 0, 100)
         self._insufficient = _choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
@@ -412,6 +441,7 @@ class FileGame(Game):
                     key = (self.kind_of[code], self.owner[code])
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
             self._initial_squares(t.get("initial_squares", {}), f"{where}.initial_squares", kind)
+            set_regions(self, pieces, origins, f"{where}.pieces")
             self.compile()
             if self._player_promotion is not None:
                 self._promo_codes = [tuple(c for c in self._promo_codes[color] if self.promo_suffix[c] in letters)
@@ -535,6 +565,17 @@ class FileGame(Game):
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
                 raise VariantsFileError(f"{where}.{key}: a whole number from 0 to 1000")
         return EvalWeights(**table)
+
+    def repetition_outcome(self, pos: "Position", count: int) -> Outcome:
+        """``chasing = "axf"``: after perpetual check, a side that chased a piece at each of its moves loses
+        (variants/chasing.py)."""
+        outcome = super().repetition_outcome(pos, count)
+        if self.chasing and outcome.termination == "repetition" and "checking" not in outcome.reason:
+            verdict = chase_result(pos, repetition_span(pos, count))
+            if verdict:
+                return self._win(pos.turn if verdict > 0 else 1 - pos.turn, "chasing",
+                                 "chased a piece at every move")
+        return outcome
 
     def insufficient_material(self, pos: "Position") -> bool:
         """``insufficient_material``: "bare kings" (nothing but royal pieces left), "fide" (as in FIDE chess,
@@ -669,6 +710,34 @@ class HandFileGame(Hands, FileGame):
         self.hand_rules = _hand_rules(spec.table, f"[{spec.name}]")
         super().__init__(spec, budget)
         self.picture = hands_picture(self.picture)
+
+
+def _set_end_rules(game: Endings, spec: GameSpec) -> None:
+    """The endings' keys of ``spec`` (variants/endings.py), read before the game is built."""
+    t = spec.table
+    players = t.get("players", DEFAULT_PLAYERS)
+    pieces = t.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    rules = read_end_rules(t, f"[{spec.name}]", letters, len(players) if isinstance(players, list) else 2)
+    if rules.check_counting and isinstance(t.get("start"), str):
+        rules = replace(rules, start_checks=start_checks(t["start"]))
+    game.end_rules = rules
+
+
+class EndFileGame(Endings, FileGame):
+    """A game from a file with other endings (flag squares, n-check, must capture, extinction, ...)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        _set_end_rules(self, spec)
+        super().__init__(spec, budget)
+
+
+class HandEndFileGame(Endings, HandFileGame):
+    """Pieces in hand and other endings."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        _set_end_rules(self, spec)
+        super().__init__(spec, budget)
 
 
 def _hand_rules(t: dict, where: str) -> HandRules:

@@ -1,0 +1,429 @@
+"""Other ways a game ends, as data for any game (docs/variants-file.md, "Other ways a game ends").
+
+A game mixes :class:`Endings` in before its ``Game`` class and sets ``end_rules`` (an :class:`EndRules`) before
+``compile``. The rules are Fairy-Stockfish's (src/position.cpp ``is_immediate_game_end``, ``legal``,
+``do_move``; src/position.h ``flag_reached``, ``stalemate_value``, ``checkmate_value``; read at commit
+c19b5f6c), each a switch that costs nothing when off:
+
+- **flag squares** (``flagPiece``, ``flagRegion``, ``flagMove``, ``flagPieceCount``): a side whose flag piece
+  stands on its flag squares after its move wins; with ``flag_move`` the other side first gets one reply;
+- **no checks** (``checking = false``): a move may not give check;
+- **n-check** (``checkCounting``): each side has a number of checks left, written ``3+3`` between the
+  en-passant field and the clocks; the side that gives its last one wins;
+- **must capture** (``mustCapture``): a side that has a legal capture must capture;
+- **extinction** (``extinctionValue``, ``extinctionPieceTypes``, ``extinctionPieceCount``, ...): a side left with
+  at most ``count`` pieces of one of the listed kinds gets ``value``;
+- **pseudo-royal pieces** (``extinctionPseudoRoyal``): pieces a move may not leave attacked, and a side with
+  no legal move while one of them is attacked is checkmated;
+- **what a checkmate or a stalemate gives** (``checkmateValue``, ``stalematePieceCount``).
+
+Everything goes through the core's hooks (``game_over``, ``restrict_moves``, ``extra_after_move``,
+``mate_outcome``, ``stalemate_outcome``), and each hook's flag is set from the rules in use, so a game that
+uses only one of them pays only for that one.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .codes import CASTLE, EN_PASSANT, Move, code_of
+from .errors import FenError, VariantsFileError
+from .game import Game
+from .position import Outcome
+
+if TYPE_CHECKING:
+    from .position import Position
+
+VALUES = ("loss", "win", "draw")
+EXTINCTION = "extinction"      # a key of the file and an Outcome's termination (also the name of one of FSF's games)
+_COUNTERS = re.compile(r"^(\d{1,2})\+(\d{1,2})$")
+MAX_CHECKS = 99
+
+
+@dataclass(frozen=True)
+class EndRules:
+    """The endings a game uses (Fairy-Stockfish's option names in brackets). Squares and letters are the
+    file's; ``Endings.compile`` turns them into cells and piece codes."""
+    flag_pieces: tuple[str, ...] = ()          # per player: a piece letter, "*" any piece, "" none [flagPiece]
+    flag_squares: tuple[tuple[str, ...], ...] = ()   # per player: its flag squares [flagRegion]
+    flag_move: bool = False                    # the other side gets one reply first [flagMove]
+    flag_count: int = 1                        # how many flag pieces must stand there [flagPieceCount]
+    giving_check: bool = True                  # False: a move may not give check [checking]
+    check_counting: bool = False               # n-check: checks left in the position string [checkCounting]
+    must_capture: bool = False                 # a side with a legal capture must capture [mustCapture]
+    checkmate: str = "loss"                    # what the checkmated side gets [checkmateValue]
+    stalemate_piece_count: bool = False        # the side with fewer pieces gets `stalemate` [stalematePieceCount]
+    extinction: str = ""                       # what an extinct side gets: loss, win, draw; "" none [extinctionValue]
+    extinction_pieces: str = ""                # letters, or "*" all pieces together [extinctionPieceTypes]
+    extinction_count: int = 0                  # extinct with at most this many [extinctionPieceCount]
+    extinction_opponent_count: int = 0         # ... while the other side has at least this many
+    extinction_claim: bool = False             # ... one more when the extinct side is to move [extinctionClaim]
+    pseudo_royal: str = ""                     # letters of pieces that may not be left attacked
+    pseudo_royal_count: int = 0                # ... while their side has at most this many of that kind
+    start_checks: tuple[int, int] = field(default=(0, 0), compare=False)
+
+    def any(self) -> bool:
+        return self != EndRules()
+
+
+# ---------------------------------------------------------------------- the keys of a variants file
+END_KEYS = {"flag_piece", "flag_squares", "flag_move", "flag_count", "giving_check", "check_counting",
+            "must_capture", "checkmate", "stalemate_piece_count", EXTINCTION, "pseudo_royal"}
+EXTINCTION_KEYS = {"value", "pieces", "count", "opponent_count", "claim"}
+PSEUDO_ROYAL_KEYS = {"pieces", "count"}
+
+
+def _bool(t: dict, key: str, where: str, default: bool) -> bool:
+    value = t.get(key, default)
+    if not isinstance(value, bool):
+        raise VariantsFileError(f"{where}.{key}: true or false, got {value!r}")
+    return value
+
+
+def _count(t: dict, key: str, where: str, default: int, high: int = 4096) -> int:
+    value = t.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+        raise VariantsFileError(f"{where}.{key}: a whole number from 0 to {high}, got {value!r}")
+    return value
+
+
+def _letters(value: Any, where: str, letters: set[str], star: bool = True) -> str:
+    if not isinstance(value, str) or not all(ch.upper() in letters or (star and ch == "*") for ch in value) \
+            or ("*" in value and value != "*"):
+        also = ' or "*" (every piece)' if star else ''
+        raise VariantsFileError(f"{where}: piece letters of this game{also}, got {value!r}")
+    return value.upper()
+
+
+def read_end_rules(t: dict, where: str, letters: set[str], players: int) -> EndRules:
+    """The ending keys of a game's table (docs/variants-file.md), checked; one line per mistake."""
+    used = sorted(k for k in END_KEYS if k in t)
+    if players != 2 and set(used) - {"must_capture"}:
+        raise VariantsFileError(f"{where}.{used[0]}: two players only (four players end by elimination)")
+    values: dict[str, Any] = {}
+    if "flag_squares" in t:
+        squares = t["flag_squares"]
+        if not isinstance(squares, list) or len(squares) != players or not all(
+                isinstance(x, list) and all(isinstance(q, str) for q in x) for x in squares):
+            raise VariantsFileError(f"{where}.flag_squares: a list of squares for each player")
+        pieces = t.get("flag_piece", "*")
+        if isinstance(pieces, str):
+            pieces = [pieces] * players
+        if not isinstance(pieces, list) or len(pieces) != players:
+            raise VariantsFileError(f"{where}.flag_piece: a letter, \"*\" (any piece), or one for each player")
+        values["flag_pieces"] = tuple(_letters(p, f"{where}.flag_piece", letters) if p else "" for p in pieces)
+        if any(len(p) > 1 for p in values["flag_pieces"]):
+            raise VariantsFileError(f"{where}.flag_piece: one letter (or \"*\") for each player")
+        values["flag_squares"] = tuple(tuple(x) for x in squares)
+        values["flag_move"] = _bool(t, "flag_move", where, False)
+        values["flag_count"] = max(1, _count(t, "flag_count", where, 1))
+    elif any(k in t for k in ("flag_piece", "flag_move", "flag_count")):
+        raise VariantsFileError(f"{where}.flag_piece: flag pieces need flag_squares")
+    values["giving_check"] = _bool(t, "giving_check", where, True)
+    values["check_counting"] = _bool(t, "check_counting", where, False)
+    values["must_capture"] = _bool(t, "must_capture", where, False)
+    values["stalemate_piece_count"] = _bool(t, "stalemate_piece_count", where, False)
+    checkmate = t.get("checkmate", "loss")
+    if checkmate not in VALUES:
+        raise VariantsFileError(f"{where}.checkmate: one of 'loss', 'win', 'draw', got {checkmate!r}")
+    values["checkmate"] = checkmate
+    ext = t.get(EXTINCTION)
+    if ext is not None:
+        at = f"{where}.extinction"
+        if not isinstance(ext, dict) or set(ext) - EXTINCTION_KEYS or "pieces" not in ext:
+            raise VariantsFileError(f"{at}: a table {{ pieces = \"KQ\" or \"*\", value = \"loss\", count = 0, "
+                                    f"opponent_count = 0, claim = false }}")
+        if ext.get("value", "loss") not in VALUES:
+            raise VariantsFileError(f"{at}.value: one of 'loss', 'win', 'draw', got {ext.get('value')!r}")
+        values.update(extinction=ext.get("value", "loss"), extinction_pieces=_letters(ext["pieces"], f"{at}.pieces",
+                                                                                       letters),
+                      extinction_count=_count(ext, "count", at, 0), extinction_claim=_bool(ext, "claim", at, False),
+                      extinction_opponent_count=_count(ext, "opponent_count", at, 0))
+    royal = t.get("pseudo_royal")
+    if royal is not None:
+        at = f"{where}.pseudo_royal"
+        if not isinstance(royal, dict) or set(royal) - PSEUDO_ROYAL_KEYS or "pieces" not in royal:
+            raise VariantsFileError(f"{at}: a table {{ pieces = \"Q\", count = 0 }} (count 0: however many)")
+        values.update(pseudo_royal=_letters(royal["pieces"], f"{at}.pieces", letters, star=False),
+                      pseudo_royal_count=_count(royal, "count", at, 0))
+    return EndRules(**values)
+
+
+# ---------------------------------------------------------------------- the mixin
+class Endings:
+    """Mixin (before the ``Game`` class among the bases): the endings of ``end_rules``."""
+
+    end_rules = EndRules()
+
+    def compile(self) -> None:
+        super().compile()                                     # type: ignore[misc]
+        r = self.end_rules
+        names = self.names                                    # type: ignore[attr-defined]
+        kind = self.kind_by_letter                            # type: ignore[attr-defined]
+        colors = range(self.players)                          # type: ignore[attr-defined]
+
+        def codes(letters: str, color: int) -> frozenset[int]:
+            if letters == "*":
+                return frozenset(c for c in range(self.ncodes) if self.kind_of[c] and self.owner[c] == color)  # type: ignore[attr-defined]
+            return frozenset(code_of(kind[ch], color) for ch in letters)
+
+        self._flag_cells = [tuple(names.parse(q) for q in sq) for sq in r.flag_squares]
+        self._flag_codes = [codes(p, c) if p else frozenset() for c, p in zip(colors, r.flag_pieces)]
+        self._flag_royal = [bool(p) and p != "*" and self.pieces[kind[p]].royal   # type: ignore[attr-defined]
+                            for p in r.flag_pieces]
+        self._extinct = [[codes(ch, c) for ch in r.extinction_pieces] for c in colors]
+        self._pseudo = [[codes(ch, c) for ch in r.pseudo_royal] for c in colors]
+        self._z_checks = [[random.Random(0xC4EC << 8 | c << 7 | n).getrandbits(64) for n in range(MAX_CHECKS + 1)]
+                          for c in colors]
+        # each hook is on only where a rule needs it (the class overrides them all)
+        own = lambda name: _overridden(type(self), name)
+        self.has_extra = own("extra_after_move") or r.check_counting
+        self.has_restrict = own("restrict_moves") or r.must_capture or not r.giving_check or bool(r.pseudo_royal)
+        ends = bool(r.flag_squares or r.check_counting or r.extinction)
+        self.has_game_over = (own("game_over") or self.elimination or bool(self.royal_loss)  # type: ignore[attr-defined]
+                              or bool(self.bare_king) or ends)                          # type: ignore[attr-defined]
+        self.quiet_endings = own("game_over") or bool(r.flag_squares or r.check_counting)
+        self.counters_field = r.check_counting
+        self.terminal_hooks = r.checkmate != "loss" or bool(r.pseudo_royal) or r.stalemate_piece_count
+
+    # ------------------------------------------------------------------ moves
+    def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
+        moves = super().restrict_moves(pos, moves)            # type: ignore[misc]
+        r = self.end_rules
+        if r.pseudo_royal:
+            moves = [m for m in moves if self._royals_safe(pos, m)]
+        if not r.giving_check:
+            moves = [m for m in moves if not self._gives_check(pos, m)]
+        if r.must_capture:
+            # FSF's legal(): a quiet move is illegal while a legal capture exists (has_capture)
+            captures = [m for m in moves if _capture(pos, m)]
+            if captures and (len(captures) == len(moves) or any(self._king_safe(pos, m) for m in captures)):
+                return captures
+        return moves
+
+    @staticmethod
+    def _king_safe(pos: "Position", move: Move) -> bool:
+        us = pos.turn
+        k = pos.king(us)
+        if k is None:
+            return True
+        pos.push(move)
+        exposed = pos.king_exposed(move, us, k)
+        pos.pop()
+        return not exposed
+
+    @staticmethod
+    def _gives_check(pos: "Position", move: Move) -> bool:
+        us = pos.turn
+        them = pos.game.enemies[us][0]
+        pos.push(move)
+        k = pos.king(them)
+        check = k is not None and pos.attacked(k, (us,))
+        pos.pop()
+        return check
+
+    def _pseudo_attacked(self, pos: "Position", color: int) -> bool:
+        """Is a pseudo-royal piece of ``color`` attacked (FSF's ``checked_pseudo_royals``)?"""
+        b = pos.board
+        limit = self.end_rules.pseudo_royal_count
+        enemies = self.enemies[color]                         # type: ignore[attr-defined]
+        for codes in self._pseudo[color]:
+            cells = [c for c in pos.occupied[color] if b[c] in codes]
+            if limit and len(cells) > limit:
+                continue
+            if any(pos.attacked(c, enemies) for c in cells):
+                return True
+        return False
+
+    def _royals_safe(self, pos: "Position", move: Move) -> bool:
+        """A move may not leave a pseudo-royal piece of the mover attacked, unless it takes one of the other
+        side's (FSF's ``legal``)."""
+        us = pos.turn
+        them = self.enemies[us][0]                            # type: ignore[attr-defined]
+        taken = pos.board[move[1]] if move[3] != CASTLE else 0
+        if taken and any(taken in codes for codes in self._pseudo[them]):
+            return True
+        pos.push(move)
+        safe = not self._pseudo_attacked(pos, us)
+        pos.pop()
+        return safe
+
+    # ------------------------------------------------------------------ the end
+    def game_over(self, pos: "Position") -> "Outcome | None":
+        done = super().game_over(pos)                         # type: ignore[misc]
+        if done is not None:
+            return done
+        r = self.end_rules
+        if r.extinction:
+            done = self._extinction(pos)
+        if done is None and r.flag_squares:
+            done = self._flag(pos)
+        if done is None and r.check_counting:
+            them = 1 - pos.turn
+            if pos.extra[them] == 0:
+                done = self._result(them, f"gave check {r.start_checks[them]} times", "check count")
+        return done
+
+    def _result(self, winner: int, what: str, termination: str) -> Outcome:
+        name = self.color_names[winner].capitalize()          # type: ignore[attr-defined]
+        return Outcome("1-0" if winner == 0 else "0-1", f"{name} {what}", termination)
+
+    def _reached(self, pos: "Position", color: int) -> bool:
+        codes = self._flag_codes[color]
+        b = pos.board
+        n = sum(1 for c in self._flag_cells[color] if b[c] in codes)
+        return n > 0 and n >= self.end_rules.flag_count
+
+    def _flag(self, pos: "Position") -> "Outcome | None":
+        """FSF's capture the flag (position.cpp, is_immediate_game_end), for the side to move ``s``."""
+        s = pos.turn
+        o = 1 - s
+        move = self.end_rules.flag_move
+        if move and self._reached(pos, s):
+            # reached on its own move, and kept through the other side's reply; the second player's royal
+            # piece reaching too on that reply (the first player moved first) is a draw
+            if s == 0 and self._flag_royal[o] and self._reached(pos, o):
+                return Outcome("1/2-1/2", "both sides reached their flag squares", "flag")
+            return self._flag_win(s)
+        if (not move or self._flag_royal[s]) and self._reached(pos, o):
+            if move and self._flag_royal[s] and s == 1 and self._can_follow(pos, s):
+                return None
+            return self._flag_win(o)
+        return None
+
+    def _flag_win(self, winner: int) -> Outcome:
+        letter = self.end_rules.flag_pieces[winner]
+        piece = "a piece" if letter == "*" else f"its {self.pieces[self.kind_by_letter[letter]].name}"  # type: ignore[attr-defined]
+        return self._result(winner, f"brought {piece} to its flag squares", "flag")
+
+    def _can_follow(self, pos: "Position", s: int) -> bool:
+        """Can ``s``'s royal flag piece, not in check, reach its flag squares with a legal move?"""
+        k = pos.king(s)
+        if k is None or pos.in_check():
+            return False
+        cells = self._flag_cells[s]
+        return any(m[0] == k and m[1] in cells and m[3] != CASTLE and self._king_safe(pos, m)
+                   for m in pos.pseudo_legal_moves())
+
+    def _extinction(self, pos: "Position") -> "Outcome | None":
+        """FSF's extinction: the side not to move first, then the side to move; a kind counts with the pieces
+        in hand."""
+        r = self.end_rules
+        s = pos.turn
+        for c in (1 - s, s):
+            for i, codes in enumerate(self._extinct[c]):
+                other = self._extinct[1 - c][i]
+                if self._count(pos, c, codes) <= r.extinction_count and self._count(pos, 1 - c, other) >= \
+                        r.extinction_opponent_count + (r.extinction_claim and c == s):
+                    return self._extinct_result(c, i)
+        return None
+
+    def _count(self, pos: "Position", color: int, codes: frozenset[int]) -> int:
+        b = pos.board
+        n = sum(1 for c in pos.occupied[color] if b[c] in codes)
+        hand = getattr(pos.extra, "counts", None)
+        if hand is not None:
+            n += sum(hand[color][self.kind_of[code]] for code in codes)     # type: ignore[attr-defined]
+        return n
+
+    def _extinct_result(self, color: int, i: int) -> Outcome:
+        r = self.end_rules
+        letter = r.extinction_pieces[i]
+        what = "piece" if letter == "*" else self.pieces[self.kind_by_letter[letter]].name   # type: ignore[attr-defined]
+        count = r.extinction_count
+        text = f"has {count or 'no'} {what}{'s' if count > 1 else ''} left"
+        name = self.color_names[color].capitalize()           # type: ignore[attr-defined]
+        if r.extinction == "draw":
+            return Outcome("1/2-1/2", f"{name} {text}", EXTINCTION)
+        winner = color if r.extinction == "win" else 1 - color
+        result = "1-0" if winner == 0 else "0-1"
+        return Outcome(result, f"{name} {text}{' and wins' if winner == color else ''}", EXTINCTION)
+
+    def mate_outcome(self, pos: "Position") -> Outcome:
+        """The checkmated side gets ``checkmate`` (FSF's ``checkmateValue``)."""
+        value = self.end_rules.checkmate
+        if value == "loss":
+            return super().mate_outcome(pos)                  # type: ignore[misc]
+        name = self.color_names[pos.turn].capitalize()        # type: ignore[attr-defined]
+        if value == "draw":
+            return Outcome("1/2-1/2", f"{name} is checkmated: a draw", "checkmate")
+        return Outcome("1-0" if pos.turn == 0 else "0-1", f"{name} is checkmated and wins", "checkmate")
+
+    def stalemate_outcome(self, pos: "Position") -> Outcome:
+        """No legal move, the royal piece not attacked: a pseudo-royal piece attacked is a checkmate; with
+        ``stalemate_piece_count`` the side with fewer pieces gets ``stalemate``, the other its opposite
+        (FSF's ``stalemate_value``)."""
+        r = self.end_rules
+        if r.pseudo_royal and self._pseudo_attacked(pos, pos.turn):
+            return self.mate_outcome(pos)
+        if r.stalemate_piece_count and self.stalemate != "draw":   # type: ignore[attr-defined]
+            s = pos.turn
+            diff = len(pos.occupied[s]) - len(pos.occupied[1 - s])
+            if diff == 0:
+                return Outcome("1/2-1/2", "Stalemate with as many pieces each", "stalemate")
+            fewer = s if diff < 0 else 1 - s
+            winner = 1 - fewer if self.stalemate == "loss" else fewer     # type: ignore[attr-defined]
+            return self._result(winner, f"wins the stalemate by {'fewer' if winner == fewer else 'more'} pieces",
+                                "stalemate")
+        return super().stalemate_outcome(pos)                 # type: ignore[misc]
+
+    # ------------------------------------------------------------------ n-check: the checks left
+    def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):
+        if not self.end_rules.check_counting:
+            return super().extra_after_move(pos, move, moved, captured)   # type: ignore[misc]
+        us = pos.turn                                 # still the mover (Position.push turns after this)
+        them = self.enemies[us][0]                            # type: ignore[attr-defined]
+        k = pos.king(them)
+        left = pos.extra
+        if k is not None and left[us] and pos.attacked(k, (us,)):
+            return left[:us] + (left[us] - 1,) + left[us + 1:]
+        return left
+
+    def extra_hash(self, extra) -> int:
+        if not self.end_rules.check_counting:
+            return super().extra_hash(extra)                  # type: ignore[misc]
+        return self._z_checks[0][extra[0]] ^ self._z_checks[1][extra[1]]
+
+    def read_extra(self, pos: "Position", board_field: str, fields: list[str]):
+        """n-check: the checks left, ``W+B`` (FSF: ``1+1`` when the field is missing)."""
+        if not self.end_rules.check_counting:
+            return super().read_extra(pos, board_field, fields)     # type: ignore[misc]
+        if fields and "+" in fields[0]:
+            m = _COUNTERS.match(fields[0])
+            if not m:
+                raise FenError(f"bad checks left {fields[0][:20]!r}: two numbers up to {MAX_CHECKS}, 'W+B'")
+            counts = (int(m.group(1)), int(m.group(2)))
+            fields = fields[1:]
+        else:
+            counts = (1, 1)
+        if fields:
+            raise FenError(f"unexpected fields after the move number: {' '.join(fields)}")
+        return counts
+
+    def format_counters(self, pos: "Position") -> list[str]:
+        if not self.end_rules.check_counting:
+            return []
+        return [f"{pos.extra[0]}+{pos.extra[1]}"]
+
+
+def _overridden(cls: type, name: str) -> bool:
+    """Does a class of ``cls``'s bases other than :class:`Endings` and the core's ``Game`` define ``name``?"""
+    for k in cls.__mro__:
+        if k is Endings or name not in k.__dict__:
+            continue
+        return k is not Game
+    return False
+
+
+def _capture(pos: "Position", move: Move) -> bool:
+    """FSF's ``capture``: onto an occupied cell (not castling, not a drop), or en passant."""
+    return (bool(pos.board[move[1]]) and move[3] != CASTLE and move[0] != move[1]) or move[3] == EN_PASSANT
+
+
+def start_checks(fen: str) -> tuple[int, int]:
+    """The checks left in a start position string (``W+B`` after the en-passant field), else (1, 1)."""
+    fields = fen.split()
+    m = _COUNTERS.match(fields[4]) if len(fields) > 4 else None
+    return (int(m.group(1)), int(m.group(2))) if m else (1, 1)
