@@ -126,12 +126,12 @@ MECHANISMS = {
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("nFoldValueAbsolute", "moveRepetitionIllegal"),
     "other results": ("shatarMateRule", "castlingWins", "materialCounting", "adjudicateFullBoard", "makpongRule"),
-    "gating, walls and passing": ("gating", "seirawanGating", "wallingRule", "wallOrMove", "wallingRegionWhite",
+    "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
                                   "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
                                   "petrifyBlastPieces", "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
     "counting": ("countingRule",),
-    "chess960": ("chess960", "castlingKingFile", "oppositeCastling"),
+    "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
@@ -151,8 +151,10 @@ def needs(model: dict) -> dict[str, list[str]]:
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
     board = model["startFen"].split(" ")[0]
+    if model["gating"] != model["seirawanGating"]:          # gates without Seirawan's gating, or the reverse
+        out.setdefault("gating, walls and passing", []).append("gating" if model["gating"] else "seirawanGating")
     if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-") \
-            and not model["pieceDrops"]:
+            and not model["pieceDrops"] and not model["seirawanGating"]:
         out.setdefault("gating, walls and passing", []).append("startFen (pieces in hand without drops)")
     if not model["pieceDrops"] and any(model[k] != base[k] for k in ("capturesToHand", "dropLoop")):
         out.setdefault("drop rules", []).append("pieces to hand without drops")
@@ -261,7 +263,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["flying_general"] = model["flyingGeneral"]
     table["chasing"] = model["chasingRule"]
     start, castling = _start(model, files, ranks, missing)
-    if model["pieceDrops"]:
+    if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
         fen_hand = model["startFen"].split(" ")[0]
         hand = fen_hand.split("[", 1)[1].split("]", 1)[0] if "[" in fen_hand else ""
@@ -273,6 +275,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         start = " ".join(fields[:4] + counters[:1] + fields[4:])
     table["start"] = start
     table["castling"] = castling
+    if model["chess960"]:
+        table["chess960"] = True
     counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
                   and _type(model, ch) in {p for p in model["letters"] if p == "king" or p in royal})
               for c in (0, 1)]
@@ -325,7 +329,8 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
 def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
     """FSF's drop options as the hands' keys (variants/hands.py): captures to hand, drop loop, pawn drops on
     the first row or in the zone, and a drop region that is the mover's first rows."""
-    table["piece_drops"] = True
+    table["piece_drops"] = model["pieceDrops"]
+    table["gating"] = model["seirawanGating"]
     table["captures_to_hand"] = model["capturesToHand"]
     table["drop_loop"] = model["dropLoop"]
     table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
@@ -420,9 +425,11 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
                 continue
             castling.append(cas)
             kept += letter + letter.lower() if letter.lower() in rights else letter
-        if any(ch not in "KQkq" for ch in rights):
+        if any(ch not in "KQkq" for ch in rights) and not model["gating"]:
             missing.setdefault("chess960", []).append("startFen (castling by file)")
     order = "".join(ch for ch in "KQkq" if ch in kept) or "-"
+    if model["gating"] and rights != "-":       # the file letters are gates (variants/gating.py): kept as FSF has them
+        order = "".join(ch for ch in rights if ch not in "KQkq" or ch in kept) or "-"
     return f"{board} {turn} {order} {ep} {half} {full}", castling
 
 
@@ -468,8 +475,9 @@ def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingsid
     kto = (model["castlingKingsideFile"] if kingside else model["castlingQueensideFile"]) - 1
     rto = kto - 1 if kingside else kto + 1
     r = rank + 1
+    letter = chr(65 + f) if model["chess960"] else "K" if kingside else "Q"    # Shredder-FEN's rook files in 960
     return {"king": f"{chr(97 + kf)}{r}", "to": f"{chr(97 + kto)}{r}", "rook": f"{chr(97 + f)}{r}",
-            "rook_to": f"{chr(97 + rto)}{r}", "letter": "K" if kingside else "Q"}
+            "rook_to": f"{chr(97 + rto)}{r}", "letter": letter}
 
 
 def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),

@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from .codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM,  # noqa: F401
                     Move, code_of, promoted_code)
 from .errors import FenError, MoveError  # noqa: F401 (MoveError: the error of parse_move, named here too)
-from .fen import format_board, parse_board
+from .fen import format_board, format_castling, parse_board, parse_castling
 from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .pieces import PieceType
@@ -252,6 +252,15 @@ class Game(GameTables, Presentation):
     def write_board(self, pos: "Position") -> str:
         """The board field of ``pos``'s position string (default: ``board_to_text``)."""
         return self.board_to_text(pos.board)
+
+    def read_castling(self, pos: "Position", field: str) -> int:
+        """The castling field of a position string -> ``pos.rights`` (the board is read already; default:
+        ``fen.parse_castling``; Seirawan's gates are read here too, variants/gating.py)."""
+        return parse_castling(pos, field)
+
+    def write_castling(self, pos: "Position") -> str:
+        """The castling field of ``pos``'s position string (default: ``fen.format_castling``)."""
+        return format_castling(pos)
 
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """Drop pseudo-legal moves a rule forbids for the side to move (e.g. a locked level). Applied to

@@ -47,6 +47,8 @@ class HandRules:
     first_rank_pawn_drops: bool = False       # pawns may be dropped on their own first row [firstRankPawnDrops]
     promotion_zone_pawn_drops: bool = False   # pawns may be dropped in their promotion zone [promotionZonePawnDrops]
     drop_rows: int = 0                        # drops only on the mover's first N rows (0: anywhere) [dropRegion]
+    drops: bool = True                        # pieces in hand may be dropped [pieceDrops]; without, a hand serves
+                                              # gating only (variants/gating.py)
 
 
 class HandState(NamedTuple):
@@ -150,6 +152,8 @@ class Hands:
     # ------------------------------------------------------------------ moves
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
         """Every drop of the side to move: each kind in its hand onto each empty cell its drop rules allow."""
+        if not self.hand_rules.drops:
+            return
         us = pos.turn
         counts = pos.extra.counts[us]
         b = pos.board
