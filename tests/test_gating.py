@@ -235,3 +235,14 @@ def test_chess960_castling_is_king_takes_rook_and_the_field_names_rook_files(var
         assert names(pos) == sorted(pyffish.legal_moves(variant, fen, moves))
         assert pyffish.get_fen(variant, fen, moves).split()[2] == field
     assert all(c[2:] in ("h1", "a1", "j1", "h8", "a8", "j8") for c in castles)
+
+
+def test_gating_with_other_endings():
+    """A gating game with an ending key (variants/endings.py) gates as before and ends by its flag rule."""
+    from hyperchess.variants.variantsfile import FileGame
+    flag = ('gating = true\nflag_piece = "K"\nflag_squares = [["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"], '
+            '["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]]')
+    game = FileGame(read_variants(SCHESS.replace("gating = true", flag), "flag.toml")[0])
+    assert names(game.position()) == names(play([]))
+    won = game.position("4K3/8/8/8/4k3/8/8/8[H] b - - 0 1")      # White's king reached its flag squares
+    assert won.outcome() is not None and won.outcome().result == "1-0"
