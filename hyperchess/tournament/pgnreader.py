@@ -46,6 +46,9 @@ class Line:
     before it)."""
     moves: list[str] = field(default_factory=list)
     variations: list[tuple[int, "Line"]] = field(default_factory=list)
+    # moves[i] was written with a "+" the reader took for a check mark: the text with it (a move whose own name
+    # ends in "+", such as Fairy-Stockfish's piece promotion g3g4+, is tried that way first)
+    marked: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -56,6 +59,7 @@ class PgnGame:
     moves: list[str] = field(default_factory=list)          # the main line (``main.moves``)
     result: str | None = None
     variations: list[tuple[int, Line]] = field(default_factory=list)
+    marked: dict[int, str] = field(default_factory=dict)      # the main line's ``Line.marked``
     problem: str | None = None   # the first thing the reader could not read (one line)
 
 
@@ -131,7 +135,7 @@ def read_pgn(text: str) -> Iterator[PgnGame]:
         number += 1
         in_movetext = ended = False
         g = PgnGame(number, bisect.bisect_left(newlines, offset) + 1)
-        lines = [Line(g.moves, g.variations)]
+        lines = [Line(g.moves, g.variations, g.marked)]
         return g
 
     def note(g: PgnGame, problem: str, offset: int) -> None:
@@ -171,6 +175,9 @@ def read_pgn(text: str) -> Iterator[PgnGame]:
         else:
             move = _move_text(token)
             if move is not None:
+                plus = _NUMBERED.sub("", token, count=1).rstrip("#!?")
+                if plus.endswith("+") and plus != move:
+                    lines[-1].marked[len(lines[-1].moves)] = plus
                 lines[-1].moves.append(move)
     if game is not None:
         if len(lines) > 1:
@@ -214,11 +221,21 @@ def _replay(pos, line: Line, first_ply: int) -> tuple[int, str | None]:
                 pos.push_null()
             else:
                 try:
-                    pos.push(pos.parse_move(text_move))
+                    pos.push(_parse(pos, text_move, line.marked.get(i)))
                 except (MoveError, UnknownSquare) as exc:
                     return played, f"{where}: {exc}"
             played += main
     return played, None
+
+
+def _parse(pos, text_move: str, marked: str | None):
+    """The move of ``text_move``; a move written with a "+" is read with it first (see ``Line.marked``)."""
+    if marked is not None:
+        try:
+            return pos.parse_move(marked)
+        except (MoveError, UnknownSquare):
+            pass
+    return pos.parse_move(text_move)
 
 
 def check_pgn(text: str) -> CheckReport:
@@ -240,7 +257,7 @@ def check_pgn(text: str) -> CheckReport:
             pos = game.position(g.tags.get("FEN"))
         except (FenError, UnknownSquare) as exc:
             return CheckReport(games, plies, f"{where}: bad FEN: {exc}")
-        played, error = _replay(pos, Line(g.moves, g.variations), 1)
+        played, error = _replay(pos, Line(g.moves, g.variations, g.marked), 1)
         plies += played
         if error:
             return CheckReport(games, plies, f"{where}, {error}")

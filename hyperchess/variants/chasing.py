@@ -57,8 +57,7 @@ def attacks(game: "Game", code: int, cell: int, occ: frozenset[int] | set[int], 
     g = game.geometry
     kind, color = game.kind_of[code], game.owner[code]
     piece = game.pieces[kind]
-    basis = game.orientation(color, cell) if piece.oriented else ((1, 0, 0), (0, 1, 0), (0, 0, 1))
-    turn = lambda v: tuple(v[0] * basis[0][i] + v[1] * basis[1][i] + v[2] * basis[2][i] for i in range(3))
+    turn = _turner(game, code, cell)
     out: set[int] = set()
     for i, atom in enumerate(piece.moves):
         if getattr(atom, "mode", Mode.BOTH) is Mode.MOVE:
@@ -96,13 +95,19 @@ def attacks(game: "Game", code: int, cell: int, occ: frozenset[int] | set[int], 
     return out if raw or region is None else out & region
 
 
+def _turner(game: "Game", code: int, cell: int):
+    """The piece's vectors as it moves from ``cell`` (an oriented piece's turned for its colour)."""
+    piece = game.pieces[game.kind_of[code]]
+    basis = game.orientation(game.owner[code], cell) if piece.oriented else ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+    return lambda v: tuple(v[0] * basis[0][i] + v[1] * basis[1][i] + v[2] * basis[2][i] for i in range(3))
+
+
 def _rider_reach(game: "Game", code: int, cell: int) -> set[int]:
     """FSF's ``PseudoAttacks ^ LeaperAttacks``: what the piece's lame leaps, slides and hops reach on an empty
     board (a hopper its whole lines)."""
     g = game.geometry
     piece = game.pieces[game.kind_of[code]]
-    basis = game.orientation(game.owner[code], cell) if piece.oriented else ((1, 0, 0), (0, 1, 0), (0, 0, 1))
-    turn = lambda v: tuple(v[0] * basis[0][i] + v[1] * basis[1][i] + v[2] * basis[2][i] for i in range(3))
+    turn = _turner(game, code, cell)
     out: set[int] = set()
     for atom in piece.moves:
         if getattr(atom, "mode", Mode.BOTH) is Mode.MOVE:

@@ -119,7 +119,7 @@ def parse_fen(pos: "Position", text: str) -> None:
             pos._set(cell, code)
     pos.turn = game.color_letters.index(side)
     pos.hash ^= game.z_turn[pos.turn]
-    pos.rights = _parse_castling(pos, fields[2] if len(fields) > 2 else "-") | unspent_paths(pos)
+    pos.rights = game.read_castling(pos, fields[2] if len(fields) > 2 else "-") | unspent_paths(pos)
     pos.hash ^= game.rights_key(pos.rights)
     pos.ep = pos.ep_victim = -1
     pos.windows = ()
@@ -201,7 +201,9 @@ def format_windows(pos: "Position") -> str:
     return ",".join(parts) or "-"
 
 
-def _parse_castling(pos: "Position", field: str) -> int:
+def parse_castling(pos: "Position", field: str) -> int:
+    """The castling field -> ``pos.rights`` bits (``Game.read_castling``'s default). Letters: a rule's own
+    letter, or its rook's file (Shredder-FEN, X-FEN)."""
     game = pos.game
     if field == "-":
         return 0
@@ -235,13 +237,22 @@ def _parse_castling(pos: "Position", field: str) -> int:
                 rights &= ~(1 << j)
         return rights
     else:
+        coords = game.geometry.coords
         for ch in field:
             matched = False
+            color = 0 if ch.isupper() else 1
             for i, rule in enumerate(game.castling):
-                color = 0 if ch.isupper() else 1
-                rook_file = FILES[game.geometry.coords[rule.rook_from][0]]
+                rook_file = FILES[coords[rule.rook_from][0]]
                 if rule.color == color and (rule.fen_char == ch or rook_file == ch.lower()):
                     rights |= 1 << i
+                    matched = True
+            if not matched and ch in "KQkq":
+                # X-FEN's K and Q where the rules are lettered by their rooks' files (Chess960): the castling with
+                # the outermost rook on that side of the king
+                side = [(coords[r.rook_from][0], i) for i, r in enumerate(game.castling) if r.color == color
+                        and (coords[r.rook_from][0] > coords[r.king_from][0]) == (ch in "Kk")]
+                if side:
+                    rights |= 1 << (max(side) if ch in "Kk" else min(side))[1]
                     matched = True
             if not matched:
                 raise FenError(f"bad castling field {field!r}")
@@ -299,6 +310,7 @@ def format_spent(pos: "Position") -> str | None:
 
 
 def format_castling(pos: "Position") -> str:
+    """The castling field of ``pos`` (``Game.write_castling``'s default)."""
     game = pos.game
     if game.castling_style == "files":
         cells = [c for j, c in enumerate(game.castle_cells) if pos.rights >> j & 1]
@@ -313,7 +325,7 @@ def format_castling(pos: "Position") -> str:
 def format_fen(pos: "Position") -> str:
     game = pos.game
     ep = format_windows(pos) if game.ep_windows else game.names.name(pos.ep) if pos.ep >= 0 else "-"
-    fields = [game.write_board(pos), game.color_letters[pos.turn], format_castling(pos), ep,
+    fields = [game.write_board(pos), game.color_letters[pos.turn], game.write_castling(pos), ep,
               *game.format_counters(pos), str(pos.halfmove), str(pos.fullmove)]
     fields += game.format_extra(pos)
     return " ".join(fields)

@@ -111,12 +111,9 @@ def _copy(model: dict) -> dict:
 # ---------------------------------------------------------------------- FSF's model -> hyperchess's table
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "drop rules": ("pocketSize", "mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop",
-                   "dropPromoted", "dropNoDoubled", "dropNoDoubledCount", "freeDrops", "dropChecks",
-                   "castlingDroppedPiece"),
+    "drop rules": ("mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop", "freeDrops",
+                   "dropChecks", "castlingDroppedPiece"),
     "two boards": ("twoBoards",),
-    "piece promotion": ("promotedPieceType", "piecePromotionOnCapture", "mandatoryPiecePromotion",
-                        "pieceDemotion", "immobilityIllegal", "shogiPawnDropMateIllegal"),
     "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
     "regions": ("diagonalLines", "bikjangRule"),
     "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
@@ -124,14 +121,14 @@ MECHANISMS = {
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
-    "repetition rules": ("nFoldValueAbsolute", "moveRepetitionIllegal"),
+    "repetition rules": ("moveRepetitionIllegal",),
     "other results": ("shatarMateRule", "castlingWins", "materialCounting", "adjudicateFullBoard", "makpongRule"),
-    "gating, walls and passing": ("gating", "seirawanGating", "wallingRule", "wallOrMove", "wallingRegionWhite",
+    "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
                                   "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
                                   "petrifyBlastPieces", "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
     "counting": ("countingRule",),
-    "chess960": ("chess960", "castlingKingFile", "oppositeCastling"),
+    "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
@@ -140,7 +137,8 @@ ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regi
          "other results", "gating, walls and passing", "counting", "chess960", "double steps from a region",
          "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
-    fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0""".split())}
+    fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0 shogiPawn:50 lance:160
+    shogiKnight:170 silver:260 gold:280 dragonHorse:600 bers:700 wazir:160""".split())}
 
 
 def needs(model: dict) -> dict[str, list[str]]:
@@ -151,12 +149,14 @@ def needs(model: dict) -> dict[str, list[str]]:
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
     board = model["startFen"].split(" ")[0]
+    if model["gating"] != model["seirawanGating"]:          # gates without Seirawan's gating, or the reverse
+        out.setdefault("gating, walls and passing", []).append("gating" if model["gating"] else "seirawanGating")
     if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-") \
-            and not model["pieceDrops"]:
+            and not model["pieceDrops"] and not model["seirawanGating"]:
         out.setdefault("gating, walls and passing", []).append("startFen (pieces in hand without drops)")
     if not model["pieceDrops"] and any(model[k] != base[k] for k in ("capturesToHand", "dropLoop")):
         out.setdefault("drop rules", []).append("pieces to hand without drops")
-    if any(ch in board for ch in "~+"):
+    if "~" in board:
         out.setdefault("piece promotion", []).append("startFen (promoted pieces)")
     fields = model["startFen"].split(" ")
     if any("+" in f for f in fields[1:]) and not model["checkCounting"]:
@@ -260,8 +260,9 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["perpetual_check"] = "loss" if model["perpetualCheckIllegal"] else "draw"
     table["flying_general"] = model["flyingGeneral"]
     table["chasing"] = model["chasingRule"]
+    _piece_rules(model, table, pawns, missing)
     start, castling = _start(model, files, ranks, missing)
-    if model["pieceDrops"]:
+    if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
         fen_hand = model["startFen"].split(" ")[0]
         hand = fen_hand.split("[", 1)[1].split("]", 1)[0] if "[" in fen_hand else ""
@@ -273,6 +274,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         start = " ".join(fields[:4] + counters[:1] + fields[4:])
     table["start"] = start
     table["castling"] = castling
+    if model["chess960"]:
+        table["chess960"] = True
     counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
                   and _type(model, ch) in {p for p in model["letters"] if p == "king" or p in royal})
               for c in (0, 1)]
@@ -325,11 +328,16 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
 def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
     """FSF's drop options as the hands' keys (variants/hands.py): captures to hand, drop loop, pawn drops on
     the first row or in the zone, and a drop region that is the mover's first rows."""
-    table["piece_drops"] = True
+    table["piece_drops"] = model["pieceDrops"]
+    table["gating"] = model["seirawanGating"]
     table["captures_to_hand"] = model["capturesToHand"]
     table["drop_loop"] = model["dropLoop"]
     table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
     table["promotion_zone_pawn_drops"] = model["promotionZonePawnDrops"]
+    table["drop_promoted"] = model["dropPromoted"]
+    if model["dropNoDoubled"] in model["letters"]:
+        table["drop_no_doubled"] = model["letters"][model["dropNoDoubled"]]
+        table["drop_no_doubled_count"] = model["dropNoDoubledCount"]
     board = frozenset((f, r) for f in range(files) for r in range(ranks))
     white, black = model["dropRegionWhite"] & board, model["dropRegionBlack"] & board
     rows = len({r for _, r in white})
@@ -340,6 +348,28 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
         table["drop_rows"] = rows
     else:
         missing.setdefault("drop rules", []).append("dropRegion")
+
+
+def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> None:
+    """FSF's piece promotion and the shogi family's rules as the keys of variants/piece_rules.py, and a
+    repetition value for the first player (``nFoldValueAbsolute``)."""
+    letters = model["letters"]
+    promo = {a: b for a, b in model["promotedPieceType"] if b != "-" and a in letters and b in letters}
+    if promo:
+        if set(promo) & (pawns | {"king"}) or set(promo.values()) & set(promo):
+            missing.setdefault("piece promotion", []).append("promotedPieceType (of a pawn, or promoting twice)")
+        table["piece_promotion"] = {letters[a]: letters[b] for a, b in promo.items()}
+        for key, option in (("mandatory_piece_promotion", "mandatoryPiecePromotion"),
+                            ("piece_promotion_on_capture", "piecePromotionOnCapture"),
+                            ("piece_demotion", "pieceDemotion")):
+            table[key] = model[option]
+    if model["immobilityIllegal"]:
+        table["immobility_illegal"] = True
+    # FSF's rule names its shogi pawn type (position.h, checkmate_value)
+    if model["shogiPawnDropMateIllegal"] and "shogiPawn" in letters and model["pieceDrops"]:
+        table["drop_mate_illegal"] = letters["shogiPawn"]
+    if model["nFoldValueAbsolute"] and model["nFoldValue"] not in ("draw", "none"):
+        table["repetition_absolute"] = True
 
 
 def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
@@ -396,6 +426,8 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
         cells: list[str] = []
         num = ""
         for ch in row + "/":                    # "/": the row's end, closing a last run of empties
+            if ch == "+":                       # a promoted piece: "+" and its letter fill one cell
+                continue
             if ch.isdigit():
                 num += ch
                 continue
@@ -420,9 +452,11 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
                 continue
             castling.append(cas)
             kept += letter + letter.lower() if letter.lower() in rights else letter
-        if any(ch not in "KQkq" for ch in rights):
+        if any(ch not in "KQkq" for ch in rights) and not model["gating"]:
             missing.setdefault("chess960", []).append("startFen (castling by file)")
     order = "".join(ch for ch in "KQkq" if ch in kept) or "-"
+    if model["gating"] and rights != "-":       # the file letters are gates (variants/gating.py): kept as FSF has them
+        order = "".join(ch for ch in rights if ch not in "KQkq" or ch in kept) or "-"
     return f"{board} {turn} {order} {ep} {half} {full}", castling
 
 
@@ -468,8 +502,9 @@ def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingsid
     kto = (model["castlingKingsideFile"] if kingside else model["castlingQueensideFile"]) - 1
     rto = kto - 1 if kingside else kto + 1
     r = rank + 1
+    letter = chr(65 + f) if model["chess960"] else "K" if kingside else "Q"    # Shredder-FEN's rook files in 960
     return {"king": f"{chr(97 + kf)}{r}", "to": f"{chr(97 + kto)}{r}", "rook": f"{chr(97 + f)}{r}",
-            "rook_to": f"{chr(97 + rto)}{r}", "letter": "K" if kingside else "Q"}
+            "rook_to": f"{chr(97 + rto)}{r}", "letter": letter}
 
 
 def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),

@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from .codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM,  # noqa: F401
                     Move, code_of, promoted_code)
 from .errors import FenError, MoveError  # noqa: F401 (MoveError: the error of parse_move, named here too)
-from .fen import format_board, parse_board
+from .fen import format_board, format_castling, parse_board, parse_castling
 from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .pieces import PieceType
@@ -100,6 +100,7 @@ class Game(GameTables, Presentation):
     # (Fairy-Stockfish's nFoldValue); ``perpetual_check`` "loss": a side that gave check at each of its
     # moves since the earliest of the repeated positions loses instead (perpetualCheckIllegal; both: a draw)
     repetition_value = "draw"
+    repetition_absolute = False    # repetition_value is the first player's, whoever is to move (nFoldValueAbsolute)
     perpetual_check = "draw"
     # With royal_rule "none" in a two-player game: "any" = a side that loses a royal piece has lost (king
     # capture), "all" = a side that loses its last royal piece has lost (extinction); "" = no such end
@@ -215,6 +216,8 @@ class Game(GameTables, Presentation):
         if self.repetition_value == "draw" or self.players != 2:
             return Outcome("1/2-1/2", f"{fold} repetition", "repetition")
         winner = pos.turn if self.repetition_value == "win" else 1 - pos.turn
+        if self.repetition_absolute:
+            winner = 0 if self.repetition_value == "win" else 1
         return self._win(winner, "repetition", "loses by repetition")
 
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
@@ -252,6 +255,15 @@ class Game(GameTables, Presentation):
     def write_board(self, pos: "Position") -> str:
         """The board field of ``pos``'s position string (default: ``board_to_text``)."""
         return self.board_to_text(pos.board)
+
+    def read_castling(self, pos: "Position", field: str) -> int:
+        """The castling field of a position string -> ``pos.rights`` (the board is read already; default:
+        ``fen.parse_castling``; Seirawan's gates are read here too, variants/gating.py)."""
+        return parse_castling(pos, field)
+
+    def write_castling(self, pos: "Position") -> str:
+        """The castling field of ``pos``'s position string (default: ``fen.format_castling``)."""
+        return format_castling(pos)
 
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """Drop pseudo-legal moves a rule forbids for the side to move (e.g. a locked level). Applied to
@@ -474,8 +486,6 @@ class Game(GameTables, Presentation):
         self.turns_in_order = type(self).next_turn is Game.next_turn and not self.elimination
         rng = random.Random(zlib.crc32(self.name.encode()) ^ 0x5EED)
         self.z_window = [rng.getrandbits(64) for _ in range(1 << self.players)]   # e.p. window masks
-        self.token_re = re.compile(r"\d+|\*|[A-Za-z]" if self.players <= 2 else
-                                   r"\d+|\*|[" + "".join(self.color_letters) + "][A-Z]")
         self.pawn_attacks = [[tuple((c, codes & self.pawn_codes) for c, codes in entries
                                     if codes & self.pawn_codes)
                               for entries in per_color] for per_color in self.leap_attacks]

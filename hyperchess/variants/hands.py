@@ -47,6 +47,11 @@ class HandRules:
     first_rank_pawn_drops: bool = False       # pawns may be dropped on their own first row [firstRankPawnDrops]
     promotion_zone_pawn_drops: bool = False   # pawns may be dropped in their promotion zone [promotionZonePawnDrops]
     drop_rows: int = 0                        # drops only on the mover's first N rows (0: anywhere) [dropRegion]
+    drop_promoted: bool = False               # a piece may also be dropped as its promoted kind [dropPromoted]
+    no_doubled: str = ""                      # letters not dropped on a line already holding ... [dropNoDoubled]
+    no_doubled_count: int = 1                 # ... this many of the mover's own [dropNoDoubledCount]
+    drops: bool = True                        # pieces in hand may be dropped [pieceDrops]; without, a hand serves
+                                              # gating only (variants/gating.py)
 
 
 class HandState(NamedTuple):
@@ -86,13 +91,19 @@ class Hands:
 
     hand_rules = HandRules()
     special_legality = {DROP: "stays"}        # a drop only adds a piece of ours: it cannot expose our king
+    # promoted kinds (variants/piece_rules.py): kind -> the kind it was, kind -> its promoted kind; a promoted
+    # kind is never in hand (captured, it goes there as the kind it was)
+    unpromoted: dict[int, int] = {}
+    promotes_to: dict[int, int] = {}
+    moves_as: dict[int, int] = {}             # promoted kind -> the kind whose moves it has
 
     def compile(self) -> None:
         self.reversible_captures = self.hand_rules.captures_to_hand
         super().compile()                                     # type: ignore[misc]
         g = self.geometry                                     # type: ignore[attr-defined]
         pieces = self.pieces                                  # type: ignore[attr-defined]
-        kinds = [k for k in range(1, len(pieces)) if pieces[k] is not None and not pieces[k].royal]
+        kinds = [k for k in range(1, len(pieces))
+                 if pieces[k] is not None and not pieces[k].royal and k not in self.unpromoted]
         # the order of a hand in position strings: as Fairy-Stockfish, the strongest first (QRBNP)
         self.hand_order = tuple(sorted(kinds, key=lambda k: (-pieces[k].value, pieces[k].letter)))
         self.demoted_kind = next((k for k in kinds if pieces[k].pawn), 0)
@@ -118,8 +129,18 @@ class Hands:
                     cells.append(cell)
                 self.drop_cells[code] = tuple(cells)
         self._z_hand: dict[tuple[int, int, int], int] = {}
+        # no doubled pieces (FSF's dropNoDoubled): each cell's line along its colour's forward axis
+        self.no_doubled_codes = frozenset(code_of(k, c) for k in kinds for c in range(self.players)  # type: ignore[attr-defined]
+                                          if pieces[k].letter in rules.no_doubled.upper())
+        self.line_of = [[self._line(color, cell) for cell in range(g.size)]
+                        for color in range(self.players)] if self.no_doubled_codes else []  # type: ignore[attr-defined]
         # XBoard's holdings: one place per piece type, the king's included (as Fairy-Stockfish counts its pocket)
         self.flat_holdings = sum(1 for p in pieces if p is not None)
+
+    def _line(self, color: int, cell: int) -> tuple[int, ...]:
+        """The line through ``cell`` along ``color``'s forward axis (a file, for the usual two players)."""
+        forward = self.orientation(color, cell)[1]            # type: ignore[attr-defined]
+        return tuple(0 if f else x for x, f in zip(self.geometry.coords[cell], forward))  # type: ignore[attr-defined]
 
     def _hand_row(self, color: int, cell: int) -> int:
         """How many rows ``cell`` lies from ``color``'s own edge, along that colour's forward axis."""
@@ -150,6 +171,8 @@ class Hands:
     # ------------------------------------------------------------------ moves
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
         """Every drop of the side to move: each kind in its hand onto each empty cell its drop rules allow."""
+        if not self.hand_rules.drops:
+            return
         us = pos.turn
         counts = pos.extra.counts[us]
         b = pos.board
@@ -157,9 +180,29 @@ class Hands:
         for kind in self.hand_order:
             if counts[kind]:
                 code = code_of(kind, us)
-                for cell in self.drop_cells[code]:
-                    if not b[cell]:
-                        add((cell, cell, code, DROP))
+                codes = (code, code_of(self.promotes_to[kind], us)) \
+                    if self.hand_rules.drop_promoted and kind in self.promotes_to else (code,)
+                if code in self.no_doubled_codes:
+                    full = self._full_lines(pos, code)
+                    for new in codes:
+                        for cell in self.drop_cells[new]:
+                            if not b[cell] and self.line_of[us][cell] not in full:
+                                add((cell, cell, new, DROP))
+                    continue
+                for new in codes:
+                    for cell in self.drop_cells[new]:
+                        if not b[cell]:
+                            add((cell, cell, new, DROP))
+
+    def _full_lines(self, pos: "Position", code: int) -> set[tuple[int, ...]]:
+        """The lines holding ``no_doubled_count`` or more of the mover's pieces ``code`` already."""
+        line = self.line_of[pos.turn]
+        b = pos.board
+        seen: dict[tuple[int, ...], int] = {}
+        for cell in pos.occupied[pos.turn]:
+            if b[cell] == code:
+                seen[line[cell]] = seen.get(line[cell], 0) + 1
+        return {k for k, n in seen.items() if n >= self.hand_rules.no_doubled_count}
 
     def make_special(self, pos: "Position", move: Move) -> int:
         pos.put(move[1], move[2])
@@ -170,9 +213,11 @@ class Hands:
         frm, to, extra, flag = move
         us = pos.turn                                 # still the mover (Position.push turns after this)
         if flag == DROP:
-            pos.score -= self.team_sign[us] * self.hand_value[extra]      # type: ignore[attr-defined]
+            kind = self.kind_of[extra]                                        # type: ignore[attr-defined]
+            kind = self.unpromoted.get(kind, kind)    # dropped as its promoted kind: from the hand of its own
+            pos.score -= self.team_sign[us] * self.hand_value[code_of(kind, us)]   # type: ignore[attr-defined]
             pos.halfmove = 0                          # a drop is irreversible (FSF resets rule50)
-            return self._changed(st, us, self.kind_of[extra], -1, st.promoted)     # type: ignore[attr-defined]
+            return self._changed(st, us, kind, -1, st.promoted)
         promoted = st.promoted
         if not captured and not promoted and flag != CASTLE and not promoted_code(move):
             return st
@@ -195,6 +240,9 @@ class Hands:
             kind = self.kind_of[captured]                                     # type: ignore[attr-defined]
             if was_promoted and not self.hand_rules.drop_loop and self.demoted_kind:
                 kind = self.demoted_kind
+            elif kind in self.unpromoted:             # a promoted kind: as the piece it was (FSF's do_move), or
+                # with drop_loop as the piece it moves like, which is its own kind in the army
+                kind = self.moves_as[kind] if self.hand_rules.drop_loop else self.unpromoted[kind]
             pos.score += self.team_sign[us] * self.hand_value[code_of(kind, us)]  # type: ignore[attr-defined]
             return self._changed(st, us, kind, 1, promoted)
         return HandState(st.counts, promoted, st.key)
@@ -273,7 +321,7 @@ class Hands:
         """``P@e4`` (either case, a SAN suffix ``+``/``#`` allowed) for a drop; any other move as the game reads it."""
         t = text.strip()
         if "@" in t:
-            m = re.fullmatch(r"([A-Za-z])@(\S+?)[+#!?]*", t)
+            m = re.fullmatch(r"(\+?[A-Za-z])@(\S+?)[+#!?]*", t)
             if not m:
                 raise MoveError(f"malformed move {t!r}")
             for move in pos.legal_moves():
@@ -285,6 +333,10 @@ class Hands:
     def click_target(self, pos: "Position", move: Move) -> Target:
         """A drop: the piece in hand beside the board, then the cell."""
         if move[3] == DROP:
+            kind = self.kind_of[move[2]]                                      # type: ignore[attr-defined]
+            if kind in self.unpromoted:               # dropped as its promoted kind (dropPromoted)
+                base = code_of(self.unpromoted[kind], self.owner[move[2]])    # type: ignore[attr-defined]
+                return hand_target(self, base), self.names.name(move[1]), "drop promoted"  # type: ignore[attr-defined]
             return hand_target(self, move[2]), self.names.name(move[1]), "drop"    # type: ignore[attr-defined]
         return super().click_target(pos, move)                                # type: ignore[misc]
 

@@ -14,6 +14,9 @@ cdef class RuleTables:
     cdef public list ray_moves, pawnish, pawn_moves
     cdef public unsigned long long[:] zobrist, z_ep, z_turn    # zobrist: z_piece flat, code * size + cell
     cdef public int ncodes
+    cdef public long long[:] pst_flat           # pst flat: code * size + cell
+    cdef public int[:] owner_of, sign_of
+    cdef public unsigned char[:] royal_flag, pawn_flag
     cdef public unsigned char[:] enemy_flag     # enemy_flag[us * ncodes + code]
     cdef public bint has_game_over, has_filter, indirect, plain_special, castling_hooked, castle_safety_always
     cdef public object tried_flags
@@ -44,7 +47,7 @@ cdef class Position:
     cpdef put(self, int cell, int code)
 
     @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, b='int[:]', sign=int, score=long, c=int,
-                   nxt=int, e=int, occ=set, roy=set, g=object, t=RuleTables, pst=list, n=int,
+                   nxt=int, e=int, occ=set, roy=set, g=object, t=RuleTables, pst='long long[:]', n=int,
                    zk='unsigned long long[:]', zm='unsigned long long', zc='unsigned long long', h='unsigned long long')
     cpdef push(self, tuple move)
 

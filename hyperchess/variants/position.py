@@ -75,6 +75,13 @@ class RuleTables:
         self.turns_in_order = game.turns_in_order      # next_turn is colour + 1 (no hook, no elimination)
         self.size = game.geometry.size
         self.ncodes = game.ncodes
+        # what make/unmake reads on every move, as flat typed arrays: the placement values by
+        # code * size + cell, each code's owner, each colour's team sign, the royal and pawn codes
+        self.pst_flat = array("q", [v for row in game.pst for v in row])
+        self.owner_of = array("i", game.owner)
+        self.sign_of = array("i", game.team_sign)
+        self.royal_flag = array("B", self.royal)
+        self.pawn_flag = array("B", self.pawn)
         # enemy_flag[us * ncodes + code]: is ``code`` an enemy of ``us`` (``enemy`` as bytes, for typed loops)
         self.enemy_flag = array("B", [bool(x) for row in game.enemy for x in row])
         # what legal_moves and castling_moves ask of the game on every call
@@ -149,24 +156,24 @@ class Position:
         if old:
             z = t.zobrist[old * t.size + cell]
             self.hash ^= z
-            if t.pawn[old]:
+            if t.pawn_flag[old]:
                 self.pawn_hash ^= z
-            c = t.owner[old]
+            c = t.owner_of[old]
             if c >= 0:
                 self.occupied[c].discard(cell)
                 self.royals[c].discard(cell)
-                self.score -= t.team_sign[c] * t.pst[old][cell]
+                self.score -= t.sign_of[c] * t.pst_flat[old * t.size + cell]
         if code:
             z = t.zobrist[code * t.size + cell]
             self.hash ^= z
-            if t.pawn[code]:
+            if t.pawn_flag[code]:
                 self.pawn_hash ^= z
-            c = t.owner[code]
+            c = t.owner_of[code]
             if c >= 0:
                 self.occupied[c].add(cell)
-                if t.royal[code]:
+                if t.royal_flag[code]:
                     self.royals[c].add(cell)
-                self.score += t.team_sign[c] * t.pst[code][cell]
+                self.score += t.sign_of[c] * t.pst_flat[code * t.size + cell]
         b[cell] = code
 
     def copy(self) -> "Position":
@@ -201,31 +208,31 @@ class Position:
         if flag <= DOUBLE:
             zk = t.zobrist
             n = t.size
-            pst = t.pst
+            pst = t.pst_flat
             zm = zk[p * n + frm] ^ zk[p * n + to]
             h = self.hash ^ zm
-            sign = t.team_sign[us]
-            score = self.score + sign * (pst[p][to] - pst[p][frm])
+            sign = t.sign_of[us]
+            score = self.score + sign * (pst[p * n + to] - pst[p * n + frm])
             b[frm] = EMPTY
             b[to] = p
             occ = self.occupied[us]
             occ.discard(frm)
             occ.add(to)
             if cap:
-                c = t.owner[cap]
+                c = t.owner_of[cap]
                 self.occupied[c].discard(to)
                 zc = zk[cap * n + to]
                 h ^= zc
-                score -= t.team_sign[c] * pst[cap][to]
-                if t.royal[cap]:
+                score -= t.sign_of[c] * pst[cap * n + to]
+                if t.royal_flag[cap]:
                     self.royals[c].discard(to)
-                if t.pawn[cap]:
+                if t.pawn_flag[cap]:
                     self.pawn_hash ^= zc
-            if t.royal[p]:
+            if t.royal_flag[p]:
                 roy = self.royals[us]
                 roy.discard(frm)
                 roy.add(to)
-            if t.pawn[p]:
+            if t.pawn_flag[p]:
                 self.pawn_hash ^= zm
             self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
                                self.hash, self.score, self.extra, None, us, self.windows))
@@ -278,7 +285,7 @@ class Position:
             if rights & mask:
                 self.rights = rights & ~mask
                 h ^= g.rights_key(rights) ^ g.rights_key(self.rights)
-        if cap or t.pawn[p]:
+        if cap or t.pawn_flag[p]:
             self.halfmove = 0
         else:
             self.halfmove += 1
@@ -318,17 +325,17 @@ class Position:
             occ.discard(to)
             occ.add(frm)
             if cap:
-                c = t.owner[cap]
+                c = t.owner_of[cap]
                 self.occupied[c].add(to)
-                if t.royal[cap]:
+                if t.royal_flag[cap]:
                     self.royals[c].add(to)
-                if t.pawn[cap]:
+                if t.pawn_flag[cap]:
                     self.pawn_hash ^= t.zobrist[cap * t.size + to]
-            if t.royal[p]:
+            if t.royal_flag[p]:
                 roy = self.royals[us]
                 roy.discard(to)
                 roy.add(frm)
-            if t.pawn[p]:
+            if t.pawn_flag[p]:
                 self.pawn_hash ^= t.zobrist[p * t.size + frm] ^ t.zobrist[p * t.size + to]
         else:
             for cell, old in reversed(changes):

@@ -23,8 +23,10 @@ _SAN = re.compile(r"^(?:(?P<castle>[O0]-[O0](?:-[O0])?)|(?P<piece>[A-Z])?(?P<fil
 
 
 def flat(game) -> bool:
-    """SAN is written for games on one level with the standard square names."""
-    return game.geometry.levels == 1 and game.names.file_letters == FILES and game.names.rank_base == 1
+    """SAN is written for games on one level with the standard square names and one-letter pieces (a promoted
+    piece written ``+P`` keeps the native moves, as Fairy-Stockfish's UCI writes them)."""
+    return game.geometry.levels == 1 and game.names.file_letters == FILES and game.names.rank_base == 1 \
+        and all(p is None or len(p.letter) == 1 for p in game.pieces)
 
 
 def _file(game, cell: int) -> str:

@@ -134,8 +134,10 @@ class GameTables:
                 codes.append(code)
                 self.promo_suffix[code] = ch.lower()
             self._promo_codes.append(tuple(codes))
-        self.token_re = re.compile(r"\d+|\*|[A-Za-z]" if self.players <= 2 else
-                                   r"\d+|\*|[" + "".join(self.color_letters) + "][A-Z]")
+        # a promoted piece's token is "+" and its letter (Fairy-Stockfish's +P; variants/piece_rules.py)
+        plus = r"\+?" if any(p is not None and p.letter.startswith("+") for p in self.pieces) else ""
+        self.token_re = re.compile(r"\d+|\*|" + plus + "[A-Za-z]" if self.players <= 2 else
+                                   r"\d+|\*|[" + "".join(self.color_letters) + "]" + plus + "[A-Z]")
 
     def flat_rays(self) -> tuple[array, array, array, list, list, array, array, list]:
         """The ``tables`` again as flat arrays, for the move generator's typed loops (movegen.py), indexed by

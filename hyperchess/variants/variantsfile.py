@@ -18,19 +18,23 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .betza import BetzaError, parse_betza, write_betza
+from .codes import CASTLE
 from . import filelimits as limits
 from .errors import FenError, VariantsFileError
 from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
+from .gating import Gating
 from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
+from . import piece_rules
+from .piece_rules import PieceRules
 from .geometry import Geometry, symmetric
 from .load import check_position
-from .notation import SquareNames
+from .notation import FILES, SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 from .chasing import chase_result
@@ -45,16 +49,19 @@ MAX_CELLS = 4096          # a board larger than this is refused (the tables are 
 MAX_SIDE = 64             # files, ranks or levels
 
 # pieces in hand and drops (variants/hands.py): key -> its HandRules field (Fairy-Stockfish's names, snake_case)
-HAND_KEYS = {"piece_drops": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
+HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
              "first_rank_pawn_drops": "first_rank_pawn_drops",
-             "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows"}
+             "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows",
+             "drop_promoted": "drop_promoted", "drop_no_doubled": "no_doubled",
+             "drop_no_doubled_count": "no_doubled_count"}
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
-             "repetition_value", "chasing"} | set(HAND_KEYS) | END_KEYS
+             "repetition_value", "chasing", "chess960", "repetition_absolute"} | set(HAND_KEYS) | END_KEYS \
+    | piece_rules.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -305,12 +312,21 @@ class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
     def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
-        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`, one with any of the
-        endings' keys (variants/endings.py) an ``EndFileGame`` (``HandEndFileGame`` with both)."""
+        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`, one with ``gating = true`` a
+        :class:`GatingFileGame`, one with any of the endings' keys (variants/endings.py) an ``EndFileGame``
+        (``HandEndFileGame``, ``GatingEndFileGame`` with both), one with piece promotion's keys
+        (variants/piece_rules.py) the ``Rules...`` class of the same."""
         t = spec.table
         if cls is FileGame and isinstance(t, dict):
             hands = t.get("piece_drops") is True
-            if any(key in t for key in END_KEYS):
+            ends = any(key in t for key in END_KEYS)
+            if t.get("gating") is True:
+                return super().__new__(GatingEndFileGame if ends else GatingFileGame)
+            if piece_rules.KEYS & set(t):
+                return super().__new__({(False, False): RulesFileGame, (True, False): HandRulesFileGame,
+                                        (False, True): RulesEndFileGame, (True, True): HandRulesEndFileGame}[
+                                            (hands, ends)])
+            if ends:
                 return super().__new__(HandEndFileGame if hands else EndFileGame)
             if hands:
                 return super().__new__(HandFileGame)
@@ -321,10 +337,14 @@ class FileGame(Game):
         t = spec.table
         where = f"[{spec.name}]"
         self._describe(spec)
-        hand_key = next((k for k in HAND_KEYS if k in t), None)
+        for key in ("piece_drops", "gating"):
+            if key in t and not isinstance(t[key], bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
+        hand_key = next((k for k in HAND_KEYS if k in t and not (k in ("piece_drops", "gating") and t[k] is False)),
+                        None)
         if hand_key is not None and not isinstance(self, Hands):
-            raise VariantsFileError(f"{where}.{hand_key}: pieces in hand need piece_drops = true, got "
-                                    f"piece_drops = {t.get('piece_drops', 'false')!r}")
+            raise VariantsFileError(f"{where}.{hand_key}: pieces in hand need piece_drops = true or gating = true, "
+                                    f"got piece_drops = {t.get('piece_drops', 'false')!r}")
         files = _int(t, "files", where, 8, 1, 26)
         ranks = _int(t, "ranks", where, 8, 1, MAX_SIDE)
         levels = _int(t, "levels", where, 1, 1, MAX_SIDE)
@@ -354,6 +374,8 @@ class FileGame(Game):
         origins: dict[str, list[tuple[int, Any]]] = {}
         army = [self._turned(_piece(letter, p, f"{where}.pieces.{letter}", dims, origins))
                 for letter, p in pieces.items()]
+        promotes = piece_rules.promotion_pairs(t.get("piece_promotion", {}), {p.letter: p for p in army}, where)
+        army += piece_rules.promoted_army(army, promotes)
         self.work = limits.work(files * ranks * levels, max(files, ranks, levels), self.players, army)
         limits.check_work(self.work, budget, where)
         if "start" not in t or not isinstance(t["start"], str):
@@ -382,8 +404,16 @@ class FileGame(Game):
         self.flying_royals = t.get("flying_general", False)
         if not isinstance(self.flying_royals, bool):
             raise VariantsFileError(f"{where}.flying_general: true or false")
+        self.repetition_absolute = t.get("repetition_absolute", False)
+        if not isinstance(self.repetition_absolute, bool):
+            raise VariantsFileError(f"{where}.repetition_absolute: true or false")
         self.automatic_fifty_plies = _int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
         self.automatic_repetition = _int(t, "automatic_repetition", where, 0, 0, 100)
+        # Chess960's way of writing castling (Fairy-Stockfish's chess960 and UCI_Chess960): the king takes its own
+        # rook (e1h1), and the castling field names the rooks' files (HAha; K and Q are read too)
+        self.castling_by_rook = t.get("chess960", False)
+        if not isinstance(self.castling_by_rook, bool):
+            raise VariantsFileError(f"{where}.chess960: true or false")
         self._insufficient = _choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
         self.eval_weights = self._eval(t.get("eval", {}), f"{where}.eval")
         self._xboard_pieces = t.get("xboard_pieces", None)
@@ -398,7 +428,8 @@ class FileGame(Game):
         if legend or order == "top first":
             self.picture = Picture(legend={str(k).upper(): v for k, v in legend.items()},
                                    top_first=order == "top first")
-        promo_value = t.get("promotion", "".join(p.letter for p in army if not p.pawn and not p.royal))
+        promo_value = t.get("promotion", "".join(p.letter for p in army
+                                                 if not p.pawn and not p.royal and len(p.letter) == 1))
         if isinstance(promo_value, list):        # one string a player (Fairy-Stockfish's ...White/...Black)
             if len(promo_value) != self.players or not all(isinstance(x, str) for x in promo_value):
                 raise VariantsFileError(f"{where}.promotion: letters, or a list of letters for each player")
@@ -411,6 +442,10 @@ class FileGame(Game):
         super().__init__(geo, SquareNames(geo, level_names=tuple(level_names), level_at=level_at), army)
         self.teams = self._teams
         kind = {p.letter: k for k, p in enumerate(self.pieces) if p is not None}
+        plus = piece_rules.PREFIX
+        self.promotes_to = {kind[a]: kind[plus + a] for a in promotes}
+        self.unpromoted = {kind[plus + a]: kind[a] for a in promotes}
+        self.moves_as = {kind[plus + a]: kind[b] for a, b in promotes.items()}
         for ch in promo.upper():
             if ch not in kind:
                 raise VariantsFileError(f"{where}.promotion: no piece {ch!r}")
@@ -566,6 +601,13 @@ class FileGame(Game):
                 raise VariantsFileError(f"{where}.{key}: a whole number from 0 to 1000")
         return EvalWeights(**table)
 
+    def move_name(self, pos: "Position", move, square=None, letter=None) -> str:
+        """With ``chess960`` a castling is the king's square and its rook's (``e1h1``); else as every game."""
+        if move[3] == CASTLE and self.castling_by_rook:
+            square = square or self.names.name
+            return square(move[0]) + square(self.castling[move[2]].rook_from)
+        return super().move_name(pos, move, square, letter)
+
     def repetition_outcome(self, pos: "Position", count: int) -> Outcome:
         """``chasing = "axf"``: after perpetual check, a side that chased a piece at each of its moves loses
         (variants/chasing.py)."""
@@ -662,7 +704,8 @@ class FileGame(Game):
             sq = {k: _mirror(v, ranks) for k, v in sq.items()}
         coords = self.geometry.coords
         towards_h = coords[self.names.parse(sq["to"])][0] > coords[self.names.parse(sq["king"])][0]
-        letter = str(c.get("letter", "K" if towards_h else "Q"))
+        rook_file = FILES[self.geometry.coords[self.names.parse(sq["rook"])][0]]
+        letter = str(c.get("letter", rook_file if self.castling_by_rook else "K" if towards_h else "Q"))
         lists = {}
         for key in ("empty", "safe"):
             value = c.get(key)
@@ -712,6 +755,11 @@ class HandFileGame(Hands, FileGame):
         self.picture = hands_picture(self.picture)
 
 
+class GatingFileGame(Gating, HandFileGame):
+    """A game from a file with Seirawan gating (``gating = true``; variants/gating.py), and drops if
+    ``piece_drops = true``."""
+
+
 def _set_end_rules(game: Endings, spec: GameSpec) -> None:
     """The endings' keys of ``spec`` (variants/endings.py), read before the game is built."""
     t = spec.table
@@ -740,14 +788,64 @@ class HandEndFileGame(Endings, HandFileGame):
         super().__init__(spec, budget)
 
 
+class GatingEndFileGame(Endings, GatingFileGame):
+    """Gating and other endings."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        _set_end_rules(self, spec)
+        super().__init__(spec, budget)
+
+
+class RulesFileGame(PieceRules, FileGame):
+    """A game from a file with piece promotion and its rules (variants/piece_rules.py)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+
+
+class HandRulesFileGame(PieceRules, HandFileGame):
+    """The same with pieces in hand (the shogi family)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+
+
+class RulesEndFileGame(PieceRules, EndFileGame):
+    """Piece promotion and other endings."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+
+
+class HandRulesEndFileGame(PieceRules, HandEndFileGame):
+    """Piece promotion, pieces in hand and other endings (check-shogi)."""
+
+    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
+        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
+        super().__init__(spec, budget)
+
+
 def _hand_rules(t: dict, where: str) -> HandRules:
     """The hand keys of a game table: true/false switches and ``drop_rows`` (0 = anywhere)."""
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {"drops": t.get("piece_drops") is True}
     for key, name in HAND_KEYS.items():
-        if key not in t or not name:
+        if key not in t:
             continue
-        if key == "drop_rows":
-            values[name] = _int(t, key, where, 0, 0, MAX_SIDE)
+        if not name:
+            if not isinstance(t[key], bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
+            continue
+        if key in ("drop_rows", "drop_no_doubled_count"):
+            values[name] = _int(t, key, where, 0 if key == "drop_rows" else 1, 0 if key == "drop_rows" else 1,
+                                MAX_SIDE)
+        elif key == "drop_no_doubled":
+            if not isinstance(t[key], str) or not (t[key].isalpha() or not t[key]):
+                raise VariantsFileError(f"{where}.{key}: the letters of the pieces not dropped on a line that "
+                                        f"holds them already")
+            values[name] = t[key].upper()
         elif not isinstance(t[key], bool):
             raise VariantsFileError(f"{where}.{key}: true or false")
         else:
