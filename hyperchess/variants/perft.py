@@ -1,6 +1,8 @@
 """perft: count the leaf nodes of the legal move tree (bulk-counted at the last ply)."""
 from __future__ import annotations
 
+from time import sleep
+
 from .position import Position
 
 
@@ -12,6 +14,8 @@ def perft(pos: Position, depth: int) -> int:
     if depth == 1:
         return len(moves)
     total = 0
+    if depth >= 3:
+        sleep(0)        # lets other threads run (the compiled loop never gives up the GIL on its own): progress
     for m in moves:
         pos.push(m)
         total += perft(pos, depth - 1)
