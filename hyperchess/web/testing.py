@@ -102,8 +102,12 @@ class BoardPage:
         """Play one of ``state.legal`` by clicking: its source (unless it is made on its own square), then its
         destination, then its label in the choice box when several moves share the two clicks."""
         if move["from"] != move["to"]:
-            self.click_target(move["from"])
-            marked = self.destinations()
+            for _ in range(3):      # a redraw landing with the click (a live update) can clear it: click again
+                self.click_target(move["from"])
+                marked = self.destinations()
+                if move["to"] in marked:
+                    break
+                self.page.wait_for_timeout(300)
             assert move["to"] in marked, f"{move['to']} not marked after clicking {move['from']}: {sorted(marked)}"
         self.click_target(move["to"])
         choice = self.page.locator("#choice")
