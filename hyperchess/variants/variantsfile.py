@@ -14,8 +14,8 @@ import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, Callable
 
 from .betza import BetzaError, parse_betza, write_betza
 from .codes import CASTLE
@@ -312,24 +312,12 @@ class FileGame(Game):
     """A two-player game built from a variants file's checked table."""
 
     def __new__(cls, spec: GameSpec, budget: int = limits.MAX_WORK):
-        """A game whose table says ``piece_drops = true`` is a :class:`HandFileGame`, one with ``gating = true`` a
-        :class:`GatingFileGame`, one with any of the endings' keys (variants/endings.py) an ``EndFileGame``
-        (``HandEndFileGame``, ``GatingEndFileGame`` with both), one with piece promotion's keys
-        (variants/piece_rules.py) the ``Rules...`` class of the same."""
+        """The game's class is FileGame with the mechanisms its table asks for (``MECHANISMS``) mixed in."""
         t = spec.table
         if cls is FileGame and isinstance(t, dict):
-            hands = t.get("piece_drops") is True
-            ends = any(key in t for key in END_KEYS)
-            if t.get("gating") is True:
-                return super().__new__(GatingEndFileGame if ends else GatingFileGame)
-            if piece_rules.KEYS & set(t):
-                return super().__new__({(False, False): RulesFileGame, (True, False): HandRulesFileGame,
-                                        (False, True): RulesEndFileGame, (True, True): HandRulesEndFileGame}[
-                                            (hands, ends)])
-            if ends:
-                return super().__new__(HandEndFileGame if hands else EndFileGame)
-            if hands:
-                return super().__new__(HandFileGame)
+            chosen = tuple(m for m in MECHANISMS if m.wanted(t))
+            if chosen:
+                return super().__new__(_composed(chosen))
         return super().__new__(cls)
 
     def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
@@ -746,21 +734,11 @@ def describe(spec: GameSpec) -> tuple[str, str, int, tuple[str, ...]]:
     return game.title, game.description, game.players, game.color_names
 
 
-class HandFileGame(Hands, FileGame):
-    """A game from a file with pieces in hand and drops (``piece_drops = true``; variants/hands.py)."""
-
-    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
-        self.hand_rules = _hand_rules(spec.table, f"[{spec.name}]")
-        super().__init__(spec, budget)
-        self.picture = hands_picture(self.picture)
+def _set_hand_rules(game: Any, spec: GameSpec) -> None:
+    game.hand_rules = _hand_rules(spec.table, f"[{spec.name}]")
 
 
-class GatingFileGame(Gating, HandFileGame):
-    """A game from a file with Seirawan gating (``gating = true``; variants/gating.py), and drops if
-    ``piece_drops = true``."""
-
-
-def _set_end_rules(game: Endings, spec: GameSpec) -> None:
+def _set_end_rules(game: Any, spec: GameSpec) -> None:
     """The endings' keys of ``spec`` (variants/endings.py), read before the game is built."""
     t = spec.table
     players = t.get("players", DEFAULT_PLAYERS)
@@ -772,60 +750,50 @@ def _set_end_rules(game: Endings, spec: GameSpec) -> None:
     game.end_rules = rules
 
 
-class EndFileGame(Endings, FileGame):
-    """A game from a file with other endings (flag squares, n-check, must capture, extinction, ...)."""
+def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
+    game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
+
+def _hands_picture(game: Any) -> None:
+    game.picture = hands_picture(game.picture)
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """A rule mechanism a game from a file may ask for: the mixin class that carries it, whether a table
+    asks for it, what to read before the tables are built and what to finish after."""
+    mixin: type
+    wanted: Callable[[dict], bool]
+    before: Callable[[Any, GameSpec], None] | None = None
+    after: Callable[[Any], None] | None = None
+
+
+# outermost first (a mixin's methods run before those of the mixins after it); gating implies hands
+MECHANISMS: tuple[Mechanism, ...] = (
+    Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
+              _set_promotion_rules),
+    Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
+    Mechanism(Gating, lambda t: t.get("gating") is True),
+    Mechanism(Hands, lambda t: t.get("piece_drops") is True or t.get("gating") is True, _set_hand_rules,
+              _hands_picture),
+)
+
+
+@cache
+def _composed(chosen: tuple[Mechanism, ...]) -> type:
+    """FileGame with the mixins of ``chosen``; built once per combination."""
     def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
-        _set_end_rules(self, spec)
-        super().__init__(spec, budget)
-
-
-class HandEndFileGame(Endings, HandFileGame):
-    """Pieces in hand and other endings."""
-
-    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
-        _set_end_rules(self, spec)
-        super().__init__(spec, budget)
-
-
-class GatingEndFileGame(Endings, GatingFileGame):
-    """Gating and other endings."""
-
-    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
-        _set_end_rules(self, spec)
-        super().__init__(spec, budget)
-
-
-class RulesFileGame(PieceRules, FileGame):
-    """A game from a file with piece promotion and its rules (variants/piece_rules.py)."""
-
-    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
-        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
-        super().__init__(spec, budget)
-
-
-class HandRulesFileGame(PieceRules, HandFileGame):
-    """The same with pieces in hand (the shogi family)."""
-
-    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
-        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
-        super().__init__(spec, budget)
-
-
-class RulesEndFileGame(PieceRules, EndFileGame):
-    """Piece promotion and other endings."""
-
-    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
-        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
-        super().__init__(spec, budget)
-
-
-class HandRulesEndFileGame(PieceRules, HandEndFileGame):
-    """Piece promotion, pieces in hand and other endings (check-shogi)."""
-
-    def __init__(self, spec: GameSpec, budget: int = limits.MAX_WORK) -> None:
-        self.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
-        super().__init__(spec, budget)
+        for m in chosen:
+            if m.before is not None:
+                m.before(self, spec)
+        FileGame.__init__(self, spec, budget)
+        for m in chosen:
+            if m.after is not None:
+                m.after(self)
+    bases = tuple(dict.fromkeys(m.mixin for m in chosen)) + (FileGame,)
+    name = "".join(m.mixin.__name__ for m in chosen) + "FileGame"
+    return type(name, bases, {"__init__": __init__, "__doc__": f"A game from a file with {name[:-8]}.",
+                              "__module__": __name__})
 
 
 def _hand_rules(t: dict, where: str) -> HandRules:
