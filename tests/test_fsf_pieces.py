@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hyperchess.variants import get_game
+from hyperchess.variants.errors import VariantsFileError
 from hyperchess.variants.variantsfile import FileGame, read_variants
 
 from test_fsf_reference import fsf_end, game_for, needs_fsf, our_fen, pyffish
@@ -19,6 +20,12 @@ CASES = [
     ("hoppelpoppel", "7k/8/8/8/8/2n5/3B4/4K3 w - - 0 1", ["e1f1", "c3a2"]),
     ("newzealand", "4k3/8/8/8/8/8/4R3/n3K3 w - - 0 1", ["e1f2", "a1c2"]),
     ("newzealand", "r3k3/8/8/8/8/8/8/N3K3 b - - 0 1", ["a8a7", "e1d2", "a7h7"]),
+    # promotion limits: with every piece on the board a pawn on the 9th rank cannot move (the 10th would leave
+    # it immobile); taking White's queen gives the queen back as a choice; promotion on the 8th and 9th is
+    # optional
+    ("grand", "k9/4P5/10/6P3/10/9r/9Q/10/10/KCARRBBNN1 b - - 0 1", ["j5j4", "g7g8", "a10a9", "g8g9"]),
+    ("grand", "k9/4P5/10/10/10/10/10/10/10/KQ8 w - - 0 1", []),
+    ("opulent", "k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1", ["e9e10l"]),
 ]
 
 
@@ -78,3 +85,46 @@ def test_a_capture_only_rider_on_a_wrapped_board():
     pos = toml_game(text).position("k4/4p/X4/5/K4 w - - 0 1")
     assert "a3e4" in names(pos)
     assert pos.game.position("k4/4p/X4/5/K4 b - - 0 1").attacked(pos.game.names.parse("e4"), (0,))
+
+
+PROMOTION_LIMIT = """
+[limited]
+files = 5
+ranks = 5
+start = "k4/2P2/5/5/KQ3 w - - 0 1"
+promotion = "qr"
+promotion_limit = { Q = 1 }
+[limited.pieces]
+K = { name = "king", betza = "K", royal = true }
+P = { name = "pawn", betza = "fmWfcF", pawn = true }
+Q = { name = "queen", betza = "Q" }
+R = { name = "rook", betza = "R" }
+"""
+
+
+def test_a_promotion_limit_counts_the_pieces_on_the_board():
+    game = toml_game(PROMOTION_LIMIT)
+    assert {m for m in names(game.position()) if m.startswith("c4")} == {"c4c5r"}
+    assert {m for m in names(game.position("k4/2P2/5/5/K4 w - - 0 1")) if m.startswith("c4")} == {"c4c5q", "c4c5r"}
+    # optional promotion: the plain move besides; with immobility_illegal not onto the last rank
+    optional = PROMOTION_LIMIT.replace("promotion_limit", "mandatory_pawn_promotion = false\npromotion_limit")
+    optional = optional.replace('promotion = "qr"', 'promotion = "qr"\npromotion_ranks = 2')
+    pos = toml_game(optional).position("k4/5/2P2/5/KQ3 w - - 0 1")
+    assert {m for m in names(pos) if m.startswith("c3")} == {"c3c4", "c3c4r"}
+    pos = toml_game(optional.replace("promotion_ranks = 2", "promotion_ranks = 2\nimmobility_illegal = true"))\
+        .position("k4/2P2/5/5/KQ3 w - - 0 1")
+    assert {m for m in names(pos) if m.startswith("c4")} == {"c4c5r"}
+    pos.push(pos.parse_move("c4c5r"))
+    assert pos.fen().startswith("k1R2/5/5/5/KQ3 b")
+
+
+@pytest.mark.parametrize("value, message", [
+    ("{ Q = -1 }", "promotion_limit: a table of letter"),
+    ('{ Q = "1" }', "promotion_limit: a table of letter"),
+    ("{ X = 1 }", "promotion_limit: no piece 'X'"),
+    ("3", "promotion_limit: a table of letter"),
+])
+def test_bad_promotion_limits_are_one_line(value, message):
+    with pytest.raises(VariantsFileError, match=message) as info:
+        read_variants(PROMOTION_LIMIT.replace("{ Q = 1 }", value), "t.toml")
+    assert "\n" not in str(info.value)

@@ -29,7 +29,7 @@ armageddon pawnback makruk makpong cambodian karouk asean ai-wok horde
 petrified nocheckatomic atomic atomar isolation isolation7x7 snailtrail duck joust bughouse koedem
 placement sittuyin dobutsu
 spartan shatar ataxx flipersi flipello checkshogi
-grand opulent wolf flipello10 amazons supply janggi janggitraditional
+wolf flipello10 amazons supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
 FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon",
