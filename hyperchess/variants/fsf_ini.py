@@ -122,7 +122,7 @@ MECHANISMS = {
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("moveRepetitionIllegal",),
-    "other results": ("shatarMateRule", "castlingWins", "materialCounting", "adjudicateFullBoard", "makpongRule"),
+    "other results": ("shatarMateRule", "castlingWins", "adjudicateFullBoard", "makpongRule"),
     "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
                                   "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
@@ -326,6 +326,18 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["checkmate"] = model["checkmateValue"]
     if model["stalematePieceCount"]:
         table["stalemate_piece_count"] = True
+    counting = model["materialCounting"]
+    if counting in _COUNTING:
+        table["material_counting"] = _COUNTING[counting]
+    elif counting != "none":
+        # FSF's weighted count (src/position.h, material_counting_result): the first player wins when its
+        # points less one are above the second's, else the second player wins: 1.5 points to the second
+        weights = {model["letters"][pt]: w for pt, w in _COUNTING_WEIGHTS.items() if pt in model["letters"]}
+        table["material_counting"] = {"weights": weights, "second_player_points": 1.5}
+
+
+_COUNTING = {"unweighted": "unweighted", "whitedrawodds": "white_draw_odds", "blackdrawodds": "black_draw_odds"}
+_COUNTING_WEIGHTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
 
 
 def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
