@@ -823,8 +823,7 @@ def _hand_rules(t: dict, where: str) -> HandRules:
                 raise VariantsFileError(f"{where}.{key}: true or false")
             continue
         if key in ("drop_rows", "drop_no_doubled_count"):
-            values[name] = _int(t, key, where, 0 if key == "drop_rows" else 1, 0 if key == "drop_rows" else 1,
-                                MAX_SIDE)
+            values[name] = _int(t, key, where, 0 if key == "drop_rows" else 1, 0, MAX_SIDE)
         elif key == "drop_no_doubled":
             if not isinstance(t[key], str) or not (t[key].isalpha() or not t[key]):
                 raise VariantsFileError(f"{where}.{key}: the letters of the pieces not dropped on a line that "
