@@ -114,7 +114,7 @@ MECHANISMS = {
     "drop rules": ("mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop", "freeDrops",
                    "dropChecks", "castlingDroppedPiece"),
     "two boards": ("twoBoards",),
-    "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
+    "promotion rules": ("sittuyinPromotion",),
     "regions": ("diagonalLines", "bikjangRule"),
     "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
     "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
@@ -122,7 +122,7 @@ MECHANISMS = {
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("moveRepetitionIllegal",),
-    "other results": ("shatarMateRule", "castlingWins", "materialCounting", "adjudicateFullBoard", "makpongRule"),
+    "other results": ("shatarMateRule", "castlingWins", "adjudicateFullBoard", "makpongRule"),
     "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
                                   "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
@@ -261,6 +261,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["flying_general"] = model["flyingGeneral"]
     table["chasing"] = model["chasingRule"]
     _piece_rules(model, table, pawns, missing)
+    _pawn_rules(model, table, missing)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
@@ -323,6 +324,18 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["checkmate"] = model["checkmateValue"]
     if model["stalematePieceCount"]:
         table["stalemate_piece_count"] = True
+    counting = model["materialCounting"]
+    if counting in _COUNTING:
+        table["material_counting"] = _COUNTING[counting]
+    elif counting != "none":
+        # FSF's weighted count (src/position.h, material_counting_result): the first player wins when its
+        # points less one are above the second's, else the second player wins: 1.5 points to the second
+        weights = {model["letters"][pt]: w for pt, w in _COUNTING_WEIGHTS.items() if pt in model["letters"]}
+        table["material_counting"] = {"weights": weights, "second_player_points": 1.5}
+
+
+_COUNTING = {"unweighted": "unweighted", "whitedrawodds": "white_draw_odds", "blackdrawodds": "black_draw_odds"}
+_COUNTING_WEIGHTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
 
 
 def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
@@ -370,6 +383,19 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
         table["drop_mate_illegal"] = letters["shogiPawn"]
     if model["nFoldValueAbsolute"] and model["nFoldValue"] not in ("draw", "none"):
         table["repetition_absolute"] = True
+
+
+def _pawn_rules(model: dict, table: dict, missing: dict) -> None:
+    """FSF's promotion limits and optional pawn promotion as the keys of variants/pawn_rules.py."""
+    letters = model["letters"]
+    limits = {letters[pt]: n for pt, n in model["promotionLimit"] if n and pt in letters}
+    if limits:
+        # FSF counts a piece promotion's target too (src/movegen.cpp, generate_moves); ours are kinds apart
+        if {letters.get(b) for _, b in model["promotedPieceType"]} & set(limits):
+            missing.setdefault("promotion rules", []).append("promotionLimit (of a piece promotion's target)")
+        table["promotion_limit"] = limits
+    if not model["mandatoryPawnPromotion"]:
+        table["mandatory_pawn_promotion"] = False
 
 
 def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
