@@ -145,6 +145,13 @@ def unfinished_db(path: Path) -> None:
     proc.wait(60)
 
 
+def listed_games(tree: str) -> list[str]:
+    """The games ``hyperchess variants`` lists in ``tree`` (first word of each line after the header)."""
+    out = subprocess.run([sys.executable, "-m", "hyperchess", "variants"], env=env_for(tree), cwd=tree, text=True,
+                         capture_output=True, check=True).stdout.splitlines()
+    return [line.split()[0] for line in out[1:] if line.strip()]
+
+
 def load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -174,9 +181,9 @@ def main(argv: list[str]) -> None:
     BYTECODE = not args.no_bytecode
     if args.baseline and not (Path(args.baseline) / "hyperchess").is_dir():
         sys.exit(f"--baseline: no hyperchess package under {args.baseline}")
-    names = args.games or subprocess.run([sys.executable, "-m", "hyperchess", "variants"], env=env_for(HERE),
-                                         text=True, capture_output=True, check=True).stdout.split()
     trees = {"this": HERE, **({"base": args.baseline} if args.baseline else {})}
+    listed = {t: listed_games(tree) for t, tree in trees.items()}
+    names = args.games or listed["this"]
     if BYTECODE:                     # the bytecode an installed package has, written before anything is timed
         for tree in trees.values():
             subprocess.run([sys.executable, "-m", "compileall", "-q", "hyperchess"], env=env_for(tree), cwd=tree,
@@ -192,11 +199,13 @@ def main(argv: list[str]) -> None:
         got: dict[str, dict[str, list[float]]] = {t: {m: [] for m in measures} for t in trees}
         for i in range(args.repeat):
             for t in (list(trees) if i % 2 == 0 else list(trees)[::-1]):
+                if name not in listed[t]:
+                    continue                # a game the baseline does not have: this tree only
                 cache = RUN_DIR / f"cache-{t}-{name}-{i}"
                 values = (build(trees[t], name), *uci(trees[t], name, cache), *uci(trees[t], name, cache))
                 for m, v in zip(measures, values):
                     got[t][m].append(v)
-        base = got.get("base")
+        base = got.get("base") if "base" in got and got["base"][measures[0]] else None
         for m in measures:
             print(row(f"{name}: {m}", got["this"][m], base and base[m]), flush=True)
             worst[m] = max(worst[m], min(got["this"][m]))
