@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Callable
@@ -23,7 +22,6 @@ from . import filelimits as limits
 from .errors import FenError, VariantsFileError
 from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
-from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
 from .gating import Gating
 from .endings import END_KEYS, Endings, read_end_rules, start_checks
@@ -108,6 +106,7 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
         if not specs:
             raise VariantsFileError(notes[0] if notes else f"{name}: no sections ([name] or [name:parent])")
         return specs
+    import tomllib                              # here: a game's first use reads its table from the cache
     try:
         if isinstance(text, bytes):
             text = decode_text(text, name)
@@ -154,6 +153,7 @@ def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped:
             text = decode_text(text, name)
     except FileError as exc:
         raise VariantsFileError(str(exc)) from None
+    from .fsf_ini import read_ini               # here: a game's first use reads its table from the cache
     try:
         tables, notes = read_ini(text, name, taken, reasons)
     except ValueError as exc:
