@@ -73,8 +73,9 @@ class Evaluator:
         self.enemy = [bytes(row) for row in game.enemy]     # per colour, per code: 1 for an enemy piece
         # walk[code][cell] = rays as cell tuples (leaps as one-cell rays) for non-pawn non-royal pieces, else None
         self.walk: list[list | None] = [None] * ncodes
-        self.mob_weight = [0] * ncodes
-        self.pawn = [c in game.pawn_codes for c in range(ncodes)]
+        mob_weight = [0] * ncodes
+        # per code, as typed arrays (read as C numbers by the compiled walk): pawn or not, the weights below
+        self.pawn = array("B", [c in game.pawn_codes for c in range(ncodes)])
         self.mobility_on = w.mobility > 0
         # the piece walk is needed for mobility and for the attacks on the king zones (built only then)
         self.walk_on = self.mobility_on or (game.players == 2 and (w.king_attack > 0 or w.king_defence > 0))
@@ -102,18 +103,32 @@ class Evaluator:
                     shared.append(tuple(tuple(to for to, _ in r) for r in rides) + tuple((to,) for to, _ in leaps))
             self.walk[code] = shared
             top = max(sum(len(r) for r in rays) for rays in shared) or 1
-            self.mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
+            mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
+        self.mob_weight = array("q", mob_weight)
         # king zone: one king step in every direction of the geometry
-        self.zone = [frozenset([x for d in STEPS for x in (g.step(cell, d),) if x is not None and x != cell])
+        self.zone = [tuple(sorted({x for d in STEPS for x in (g.step(cell, d),) if x is not None and x != cell}))
                      for cell in range(n)]
-        self.no_zone = array("i", [0]) * n     # per cell, the colours whose king zone holds it (none)
+        # the same zones flat (the cells of cell c's zone: zone_cells[zone_first[c]:zone_first[c + 1]])
+        zone_first = array("i", [0])
+        zone_cells = array("i")
+        for z in self.zone:
+            zone_cells.extend(z)
+            zone_first.append(len(zone_cells))
+        self.zone_first = zone_first
+        self.zone_cells = zone_cells
+        # per cell, the colours whose king zone holds it (a bit each): all 0 between evaluations, marked
+        # and cleared again by each ``positional`` (one buffer, no copy per evaluation)
+        self.mark = array("i", [0]) * n
+        # the weights ``positional`` reads on every call, as plain ints (typed fields when compiled)
+        self.w_pair, self.w_castling = w.pair, w.castling
+        self.w_king_attack, self.w_king_defence, self.w_king_shelter = w.king_attack, w.king_defence, w.king_shelter
         self.king_on = (w.king_attack > 0 or w.king_defence > 0 or w.king_shelter > 0)
         # passed pawns: per pawn code and cell, the cells an enemy pawn must avoid, and the bonus
         self.passed_span: list[list | None] = [None] * ncodes
         self.passed_bonus: list[list | None] = [None] * ncodes
         self.passed_on = w.passed_base > 0 or w.passed_advance > 0
         # castling: per colour, home cell -> the rights masks of its castlings, and the castled cells
-        self.piece_value = [game.pieces[game.kind_of[c]].value if walked[c] else 0 for c in range(ncodes)]
+        self.piece_value = array("q", [game.pieces[game.kind_of[c]].value if walked[c] else 0 for c in range(ncodes)])
         self.castle_on = w.castling > 0 and game.players == 2 and bool(game.castling)
         self.castle_home: list[dict[int, list[int]]] = [{} for _ in range(game.players)]
         self.castled: list[frozenset] = [frozenset()] * game.players
@@ -141,8 +156,8 @@ class Evaluator:
             for code in game.pawn_codes:
                 self._compile_structure(code)
         # the pair: kinds whose every move keeps the colour of the cell (parity of file + rank + level)
-        self.parity = [sum(g.coords[cell]) & 1 for cell in range(n)]
-        self.bound = [walked[code] and self._colour_bound(code) for code in range(ncodes)]
+        self.parity = array("B", [sum(g.coords[cell]) & 1 for cell in range(n)])
+        self.bound = array("B", [walked[code] and self._colour_bound(code) for code in range(ncodes)])
         self.pair_on = w.pair > 0 and any(self.bound)
         self.pawns_on = self.structure_on or self.passed_on
         self.pawn_cache: dict = {}      # pawn key -> _pawn_terms (shared by every search of the game)
@@ -289,23 +304,32 @@ class Evaluator:
         pawn = self.pawn
         occupied = pos.occupied
         royals = pos.royals
-        w = self.weights
-        # king zones (two-player games, colours with one royal piece, middlegame only)
-        zones: list[frozenset] = [frozenset()] * players
+        # king zones (two-player games, colours with one royal piece, middlegame only): the royal cells
+        # (-1: no zone), and per cell the colours whose zone holds it, marked in ``mark`` (cleared below)
+        kz0 = kz1 = -1
         if king_safety and self.king_on and players == 2:
-            for c in (0, 1):
-                r = royals[c]
-                if len(r) == 1:
-                    for k in r:
-                        zones[c] = self.zone[k]
-        allzones = zones[0] | zones[1] if players == 2 else frozenset()
-        # per cell, the colours whose king zone holds it (a bit each)
-        mark = self.no_zone
-        if allzones:
-            mark = self.no_zone[:]      # a copy (the array's slice), marked below
-            for c in (0, 1):
-                for x in zones[c]:
-                    mark[x] |= 1 << c
+            r = royals[0]
+            if len(r) == 1:
+                for k in r:
+                    kz0 = k
+            r = royals[1]
+            if len(r) == 1:
+                for k in r:
+                    kz1 = k
+        zone_first = self.zone_first
+        zone_cells = self.zone_cells
+        mark = self.mark
+        if not TYPED:       # as Python another thread may run inside this call: a buffer of its own
+            mark = mark[:]
+        allzones = False
+        if kz0 >= 0:
+            for j in range(zone_first[kz0], zone_first[kz0 + 1]):
+                mark[zone_cells[j]] |= 1
+                allzones = True
+        if kz1 >= 0:
+            for j in range(zone_first[kz1], zone_first[kz1 + 1]):
+                mark[zone_cells[j]] |= 2
+                allzones = True
         units = [0] * players       # attacks on the colour's zone by enemy pieces
         attackers = [0] * players   # enemy pieces attacking it
         defended = [0] * players    # attacks on the colour's zone by its own pieces
@@ -337,7 +361,7 @@ class Evaluator:
                         colours[code] = colours.get(code, 0) | (1 << parity[cell])
                 if self.castle_on:
                     material_of[c] = material
-                total += sign[c] * w.pair * _pairs(colours)
+                total += sign[c] * self.w_pair * _pairs(colours)
                 continue
             for cell in occupied[c]:
                 code = b[cell]
@@ -390,7 +414,7 @@ class Evaluator:
                     att_pieces += 1
             total += sign[c] * (mob >> 4)
             if colours:
-                total += sign[c] * w.pair * _pairs(colours)
+                total += sign[c] * self.w_pair * _pairs(colours)
             material_of[c] = material
             if players == 2:
                 units[1 - c] = att_units
@@ -398,19 +422,22 @@ class Evaluator:
                 defended[c] = dfn
         if allzones:
             for c in (0, 1):
-                z = zones[c]
-                if not z:
+                k = kz0 if c == 0 else kz1
+                if k < 0:
                     continue
                 shelter = 0
-                if w.king_shelter:
-                    en = self.enemy[c]
-                    for x in z:
+                nz = zone_first[k + 1] - zone_first[k]
+                en = self.enemy[c]
+                for j in range(zone_first[k], zone_first[k + 1]):
+                    x = zone_cells[j]
+                    mark[x] = 0             # the buffer is left all 0 for the next evaluation
+                    if self.w_king_shelter:
                         q = b[x]
                         if q and pawn[q] and not en[q]:
                             shelter += 1
-                v = w.king_defence * min(defended[c], len(z)) + w.king_shelter * shelter
+                v = self.w_king_defence * min(defended[c], nz) + self.w_king_shelter * shelter
                 if attackers[c] > 1:
-                    v -= w.king_attack * units[c] * attackers[c] >> 2
+                    v -= self.w_king_attack * units[c] * attackers[c] >> 2
                 total += sign[c] * v
         if self.castle_on:
             good = self.castle_cells.get(pos.rights)
@@ -420,7 +447,7 @@ class Evaluator:
                 full = self.start_pieces[1 - c]
                 kept = len(royals[c] & good[c])
                 if kept and full:
-                    total += sign[c] * (w.castling * kept * min(material_of[1 - c], full) // full)
+                    total += sign[c] * (self.w_castling * kept * min(material_of[1 - c], full) // full)
         if self.pawns_on:
             key = pos.pawn_hash
             if skipped:
