@@ -29,8 +29,8 @@ armageddon pawnback makruk makpong cambodian karouk asean ai-wok hoppelpoppel ne
 petrified nocheckatomic atomic atomar isolation isolation7x7 snailtrail duck joust bughouse koedem
 placement sittuyin dobutsu
 spartan shatar ataxx flipersi flipello checkshogi
-grand opulent wolf flipello10 amazons supply janggi janggitraditional
-janggimodern janggicasual""".split())
+grand opulent wolf flipello10 amazons supply janggi
+janggimodern""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
 FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon",
         "minixiangqi", "xiangqi", "seirawan", "fischerandom", "kyotoshogi"]
