@@ -114,7 +114,7 @@ MECHANISMS = {
     "drop rules": ("mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop", "freeDrops",
                    "dropChecks", "castlingDroppedPiece"),
     "two boards": ("twoBoards",),
-    "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
+    "promotion rules": ("sittuyinPromotion",),
     "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
     "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
@@ -270,6 +270,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             table[key] = value[0] if value[0] == value[1] else value
     if model["bikjangRule"]:
         table["bikjang_rule"] = True
+    _pawn_rules(model, table, missing)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
@@ -379,6 +380,19 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
         table["drop_mate_illegal"] = letters["shogiPawn"]
     if model["nFoldValueAbsolute"] and model["nFoldValue"] not in ("draw", "none"):
         table["repetition_absolute"] = True
+
+
+def _pawn_rules(model: dict, table: dict, missing: dict) -> None:
+    """FSF's promotion limits and optional pawn promotion as the keys of variants/pawn_rules.py."""
+    letters = model["letters"]
+    limits = {letters[pt]: n for pt, n in model["promotionLimit"] if n and pt in letters}
+    if limits:
+        # FSF counts a piece promotion's target too (src/movegen.cpp, generate_moves); ours are kinds apart
+        if {letters.get(b) for _, b in model["promotedPieceType"]} & set(limits):
+            missing.setdefault("promotion rules", []).append("promotionLimit (of a piece promotion's target)")
+        table["promotion_limit"] = limits
+    if not model["mandatoryPawnPromotion"]:
+        table["mandatory_pawn_promotion"] = False
 
 
 def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:

@@ -30,8 +30,9 @@ from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
-from . import passing, piece_rules
+from . import passing, pawn_rules, piece_rules
 from .passing import Passing, read_pass_rules
+from .pawn_rules import PawnRules
 from .piece_rules import PieceRules
 from .geometry import Geometry, symmetric
 from .load import check_position
@@ -62,7 +63,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | passing.KEYS
+    | piece_rules.KEYS | pawn_rules.KEYS | passing.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -301,8 +302,6 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
     if table.get("symmetric", False):
         vecs = symmetric(*vecs, dims=dims)
     if key == "slide":
-        if how is Mode.CAPTURE:
-            raise VariantsFileError(f"{where}: a capture-only slide is not supported (use a hop or a leap)")
         return Slide(vecs, _int(table, "range", where, 0, 0, MAX_SIDE), how)
     if key == "hop":
         return Hop(vecs, how, _choice(table, "style", where, {"p": "", "g": ""}), unlike=table.get("unlike", False))
@@ -763,6 +762,12 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
 
+def _set_pawn_rules(game: Any, spec: GameSpec) -> None:
+    pieces = spec.table.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    game.pawn_rules = pawn_rules.read_rules(spec.table, f"[{spec.name}]", letters)
+
+
 def _hands_picture(game: Any) -> None:
     game.picture = hands_picture(game.picture)
 
@@ -780,6 +785,7 @@ class Mechanism:
 # outermost first (a mixin's methods run before those of the mixins after it); gating implies hands
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(Passing, lambda t: any(t.get(key, False) is not False for key in passing.KEYS), _set_pass_rules),
+    Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
