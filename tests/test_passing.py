@@ -120,3 +120,31 @@ def test_the_toml_janggi_of_the_docs_is_fsf_s():
             "4k4/3P5/9/9/9/9/9/9/2P1K4/2B6 w - - 0 1"]
     for fen in fens:
         assert perft(toml.position(fen), 2) == perft(ini.position(fen), 2), fen
+
+
+@needs_fsf
+@pytest.mark.parametrize("white", [["a1a2", "a2a1"] * 4, ["b1c3", "c3b1"] * 3, ["a1a2", "e2e2", "a2a1", "a1a2", "a2a1", "a1a2"],
+                                   ["e2e3", "e3e2"] * 4])
+def test_a_piece_moved_back_and_forth_loses(white):
+    """janggimodern's move repetition (moveRepetitionIllegal), without its point count: the same legal moves
+    and the same end as FSF at every ply while White's piece (or the chariot of Black, i10i9, whichever
+    shuttles first) goes back and forth; a general's own shuttle inside its palace does not count."""
+    text = "[jm:janggimodern]\nmaterialCounting = none\n"
+    pyffish.load_variant_config(text)
+    game = FileGame(read_ini_variants(text, "jm.ini")[0][0])
+    start = pyffish.start_fen("jm")
+    black = ["i10i9", "i9i10"] * 5
+    seq = [m for pair in zip(white, black) for m in pair]
+    pos = game.position(our_fen(game, start))
+    for k, move in enumerate(seq + [""]):
+        theirs = sorted(pyffish.legal_moves("jm", start, seq[:k]))
+        end = fsf_end("jm", start, seq[:k], theirs)
+        outcome = pos.outcome()
+        assert (outcome.result if outcome else None) == end, (seq[:k], outcome)
+        if outcome:
+            assert outcome.termination == "move repetition"
+            break
+        assert sorted(pos.move_name(m) for m in pos.legal_moves()) == theirs
+        pos.push(pos.parse_move(move))
+    else:
+        raise AssertionError("no end")

@@ -120,7 +120,6 @@ MECHANISMS = {
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
-    "repetition rules": ("moveRepetitionIllegal",),
     "other results": ("shatarMateRule", "castlingWins", "materialCounting", "adjudicateFullBoard", "makpongRule"),
     "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "cambodianMoves", "petrifyOnCaptureTypes",
@@ -131,7 +130,7 @@ MECHANISMS = {
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
 ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
-         "must capture", "atomic blasts", "connect N", "extinction and pseudo-royals", "repetition rules",
+         "must capture", "atomic blasts", "connect N", "extinction and pseudo-royals",
          "other results", "gating, walls and passing", "counting", "chess960", "double steps from a region",
          "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
@@ -270,6 +269,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             table[key] = value[0] if value[0] == value[1] else value
     if model["bikjangRule"]:
         table["bikjang_rule"] = True
+    if model["moveRepetitionIllegal"]:
+        table["move_repetition_illegal"] = True
     _pawn_rules(model, table, missing)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:

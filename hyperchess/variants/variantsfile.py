@@ -30,7 +30,8 @@ from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
-from . import passing, pawn_rules, piece_rules
+from . import move_repetition, passing, pawn_rules, piece_rules
+from .move_repetition import MoveRepetition
 from .passing import Passing, read_pass_rules
 from .pawn_rules import PawnRules
 from .piece_rules import PieceRules
@@ -63,7 +64,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | pawn_rules.KEYS | passing.KEYS
+    | piece_rules.KEYS | pawn_rules.KEYS | passing.KEYS | move_repetition.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -753,6 +754,11 @@ def _set_end_rules(game: Any, spec: GameSpec) -> None:
     game.end_rules = rules
 
 
+def _check_move_repetition(game: Any, spec: GameSpec) -> None:
+    if spec.table["move_repetition_illegal"] is not True:
+        raise VariantsFileError(f"[{spec.name}].move_repetition_illegal: true or false")
+
+
 def _set_pass_rules(game: Any, spec: GameSpec) -> None:
     players = spec.table.get("players", DEFAULT_PLAYERS)
     game.pass_rules = read_pass_rules(spec.table, f"[{spec.name}]", len(players) if isinstance(players, list) else 2)
@@ -785,6 +791,7 @@ class Mechanism:
 # outermost first (a mixin's methods run before those of the mixins after it); gating implies hands
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(Passing, lambda t: any(t.get(key, False) is not False for key in passing.KEYS), _set_pass_rules),
+    Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
