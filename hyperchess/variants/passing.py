@@ -160,11 +160,9 @@ class Passing:
         return None
 
     def passed_outcome(self, pos: "Position", reason: str, termination: str) -> Outcome:
-        """What ends a game by passing gives: a draw, or the point count where the game counts material."""
-        counted = getattr(self, "material_outcome", None)
-        if counted is not None:
-            out = counted(pos, reason)
-            if out is not None:
-                return out
-        return Outcome("1/2-1/2", reason[0].upper() + reason[1:], termination)
+        """What ends a game by passing gives: a draw, or the point count where the game counts material
+        (``material_counting``, variants/endings.py: ``counted``)."""
+        draw = Outcome("1/2-1/2", reason[0].upper() + reason[1:], termination)
+        counted = getattr(self, "counted", None)
+        return counted(pos, draw) if counted is not None else draw
 
