@@ -86,6 +86,8 @@ def test_bad_flip_keys_get_one_line(extra, words):
 @pytest.mark.skipif(pyffish is None, reason="pyffish is not installed")
 @pytest.mark.parametrize("variant, moves", [
     ("flipersi", ["P@d4", "P@e4", "P@d5", "P@e5", "P@f6"]),
+    ("flipello", ["P@e3", "P@f3", "P@f4", "P@f5"]),
+    ("ataxx", ["a7c5", "a1c1", "c5b3", "c1a3", "P@f2"]),
 ])
 def test_flips_and_their_moves_equal_pyffish(variant, moves):
     game = get_game(variant)
@@ -127,3 +129,15 @@ def test_ataxx_drops_next_to_its_own_and_flips_its_neighbours_and_a_jump_too():
     assert pos.fen().split()[0] == "Pp2/P3/1P2/4"
     pos.pop()
     assert pos.fen().split()[0] == "Pp2/p3/4/3P"
+
+
+@pytest.mark.skipif(pyffish is None, reason="pyffish is not installed")
+def test_a_side_without_a_drop_passes_and_two_passes_end_the_game_by_the_count():
+    # flipello: White has no enclosing drop and passes (its first piece's square twice, as FSF writes it)
+    start = "pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/PPPP4/8[PPPPpppp] w - - 0 1"
+    game = get_game("flipello")
+    pos = game.position(our_fen(game, start))
+    assert names(pos) == sorted(pyffish.legal_moves("flipello", start, [])) == ["a2a2"]
+    pos.push(pos.legal_moves()[0])
+    theirs = sorted(pyffish.legal_moves("flipello", start, ["a2a2"]))
+    assert names(pos) == theirs

@@ -143,7 +143,7 @@ start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 K = { name = "king", betza = "K", royal = true }
 R = { name = "rook", slide = [[1, 0]], symmetric = true, from = [["a1"], ["a8"]] }
 """
-    with pytest.raises(VariantsFileError, match="only a leap may start from a region"):
+    with pytest.raises(VariantsFileError, match="only a leap or a hop may start or end in a region"):
         read_variants(text, "t.toml")
 
 

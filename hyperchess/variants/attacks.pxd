@@ -9,7 +9,7 @@ from hyperchess.variants.position cimport Position, RuleTables
 cpdef bint indirect_attack(Position pos, int cell, tuple by) except -1
 
 @cython.locals(b='int[:]', i=int)
-cpdef int hopper_cell(Position pos, tuple ray, str style) except? -2
+cpdef int hopper_cell(Position pos, tuple ray, str style, frozenset unlike=*) except? -2
 
 @cython.locals(b='int[:]', h=int)
 cpdef bint hinged_attack(Position pos, int cell, tuple by) except -1

@@ -41,18 +41,18 @@ def indirect_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
                         break
                 else:
                     return True
-        for ray, style, codes in g.hop_attacks[c][cell]:
-            x = hopper_cell(pos, ray, style)
-            if x >= 0 and b[x] in codes:
+        for ray, style, codes, unlike in g.hop_attacks[c][cell]:
+            x = hopper_cell(pos, ray, style, unlike)
+            if x >= 0 and b[x] in codes and not (unlike and b[cell] in unlike):
                 return True
     return False
 
 
 
-def hopper_cell(pos: "Position", ray: tuple[int, ...], style: str) -> int:
+def hopper_cell(pos: "Position", ray: tuple[int, ...], style: str, unlike: frozenset = frozenset()) -> int:
     """The cell from which a piece could hop along ``ray`` (outward from a target) onto its start, or -1:
     for "p" the second piece out (over the first), for "g" the first piece beyond a hurdle right next
-    to the target."""
+    to the target; -1 too when the hurdle's code is in ``unlike``."""
     b = pos.cells
     if style == "g":
         if not b[ray[0]]:
@@ -62,6 +62,8 @@ def hopper_cell(pos: "Position", ray: tuple[int, ...], style: str) -> int:
         i = 0
         while i < len(ray) and not b[ray[i]]:
             i += 1
+    if unlike and i < len(ray) and b[ray[i]] in unlike:
+        return -1
     for x in ray[i + 1:]:
         if b[x]:
             return x
@@ -107,9 +109,9 @@ def attack_lines(pos: "Position", cell: int, by: tuple[int, ...]) -> dict[int, t
             for frm, between, codes in g.lame_attacks[c][cell]:
                 if b[frm] in codes and not any(b[x] for x in between):
                     out[frm] = (frm,)
-            for ray, style, codes in g.hop_attacks[c][cell]:
-                x = hopper_cell(pos, ray, style)
-                if x >= 0 and b[x] in codes:
+            for ray, style, codes, unlike in g.hop_attacks[c][cell]:
+                x = hopper_cell(pos, ray, style, unlike)
+                if x >= 0 and b[x] in codes and not (unlike and b[cell] in unlike):
                     out[x] = (x,)
     return out
 

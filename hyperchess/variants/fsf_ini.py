@@ -114,17 +114,14 @@ MECHANISMS = {
     "drop rules": ("sittuyinRookDrop", "dropChecks"),
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
-    "regions": ("diagonalLines", "bikjangRule"),
     "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
     "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
-    "repetition rules": ("moveRepetitionIllegal",),
     "other results": ("shatarMateRule", "castlingWins", "makpongRule"),
     "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
-                                  "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
-                                  "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
+                                  "wallingRegionBlack", "cambodianMoves", "petrifyOnCaptureTypes",
                                   "petrifyBlastPieces"),
     "counting": ("countingRule",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
@@ -132,7 +129,7 @@ MECHANISMS = {
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
 ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
-         "must capture", "atomic blasts", "connect N", "extinction and pseudo-royals", "repetition rules",
+         "must capture", "atomic blasts", "connect N", "extinction and pseudo-royals",
          "other results", "gating, walls and passing", "counting", "chess960", "double steps from a region",
          "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
@@ -218,9 +215,6 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         if pt == "immobile":                     # FSF's IMMOBILE_PIECE: it never moves (Reversi's stones)
             pieces[letter] = {"name": pt, "value": 100, "immobile": True}
             continue
-        if pt in ("janggiCannon", "janggiElephant"):
-            missing.setdefault("Betza moves", []).append(f"{pt} (moves with rules of their own)")
-            continue
         try:
             plain, first = atoms(betza)
         except FsfBetzaError as exc:
@@ -237,6 +231,11 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             continue
         pieces[letter] = {"name": pt, "value": VALUES.get(pt, 300), "royal": pt == "king" or pt in royal,
                           "pawn": pt in pawns, "moves": [_move(a) for a in plain + first]}
+        if pt == "janggiCannon":        # neither hops over nor takes a janggi cannon (src/position.h, moves_from)
+            for move in pieces[letter]["moves"]:
+                if "hop" in move:
+                    move["unlike"] = True
+        pieces[letter]["moves"] += _diagonal_lines(model, pt, betza, on_board)
         _regions(model, pt, pieces[letter], on_board)
         if first:
             table.setdefault("initial_squares", {})[letter] = [
@@ -263,6 +262,14 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["flying_general"] = model["flyingGeneral"]
     table["chasing"] = model["chasingRule"]
     _piece_rules(model, table, pawns, missing)
+    for key, option in (("pass", "pass"), ("pass_on_stalemate", "passOnStalemate")):
+        value = [model[f"{option}{c}"] for c in fm.COLORS]
+        if any(value):
+            table[key] = value[0] if value[0] == value[1] else value
+    if model["bikjangRule"]:
+        table["bikjang_rule"] = True
+    if model["moveRepetitionIllegal"]:
+        table["move_repetition_illegal"] = True
     _pawn_rules(model, table, missing)
     _flips(model, table, files, ranks, missing)
     start, castling = _start(model, files, ranks, missing)
@@ -452,6 +459,26 @@ def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
         piece["moves"] = [{"leap": [[0, 1]], "lame": False, "mode": "both"},
                           {"leap": [[1, 0], [-1, 0]], "lame": False, "mode": "both",
                            "from": [sorted(_sq(q) for q in a) for a in across]}]
+
+
+# the extra moves a piece type has along the diagonal lines (src/position.h, ``moves_from``: a wazir-like piece
+# the fers's step, a soldier the pawn's capture, a rook the bishop's slide, a janggi cannon its diagonal hop),
+# as leaps and hops that start and end on those lines; a rook's slide along them is at most two steps
+_DIAGONALS = {"wazir": [{"leap": [[1, 1], [1, -1], [-1, 1], [-1, -1]], "lame": False, "mode": "both"}],
+              "soldier": [{"leap": [[1, 1], [-1, 1]], "lame": False, "mode": "both"}],
+              "rook": [{"leap": [[1, 1], [1, -1], [-1, 1], [-1, -1]], "lame": False, "mode": "both"},
+                       {"leap": [[2, 2], [2, -2], [-2, 2], [-2, -2]], "lame": True, "mode": "both"}],
+              "janggiCannon": [{"hop": [[1, 1], [1, -1], [-1, 1], [-1, -1]], "style": "p", "mode": "both",
+                                "unlike": True}]}
+
+
+def _diagonal_lines(model: dict, pt: str, betza: str, on_board: frozenset) -> list[dict]:
+    """Piece type ``pt``'s moves along ``diagonalLines`` (FSF reads the king by its king type: a king that
+    moves as a wazir, ``k:W``, moves as one there too)."""
+    lines = model["diagonalLines"] & on_board
+    moves = _DIAGONALS.get("wazir" if pt == "king" and betza == "W" else pt, []) if lines else []
+    squares = sorted(_sq(s) for s in lines)
+    return [dict(m, **{"from": [squares, squares], "to": [squares, squares]}) for m in moves]
 
 
 def _start_count(model: dict, types: frozenset) -> int:

@@ -147,6 +147,8 @@ class Game(GameTables, Presentation):
         # or attack; (kind, color, i) -> the only cells from which its i-th move (``moves[i]``) starts
         self.regions: dict[tuple[int, int], frozenset[int]] = {}
         self.origins: dict[tuple[int, int, int], frozenset[int]] = {}
+        # (kind, color, i) -> the only cells its i-th move ends on (a leap's or hop's ``to``: palace diagonals)
+        self.destinations: dict[tuple[int, int, int], frozenset[int]] = {}
 
     # ------------------------------------------------------------------ rule hooks
     def orientation(self, color: int, cell: int) -> tuple[Vector, Vector, Vector]:
@@ -378,6 +380,12 @@ class Game(GameTables, Presentation):
             return Outcome("0-1", "Black mates", "checkmate")
         return Outcome("1-0", "White mates", "checkmate")
 
+    def legal_after(self, pos: "Position", moves: list[Move]) -> list[Move]:
+        """The legal moves, given those that pass the test of the king's safety (``moves``): a game that
+        overrides it turns it on (variants/passing.py: a pass only when nothing else is legal, or also in
+        check)."""
+        return moves
+
     def filter_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """Legal moves of a side that is not subject to check (no single royal piece)."""
         return moves
@@ -479,6 +487,7 @@ class Game(GameTables, Presentation):
         # a game's own ``game_over`` hook may end the game on any move (the search never prunes those)
         self.quiet_endings = type(self).game_over is not Game.game_over
         self.has_filter = type(self).filter_moves is not Game.filter_moves
+        self.has_legal_after = type(self).legal_after is not Game.legal_after
         self.has_evaluate = type(self).evaluate is not Game.evaluate
         self.tried_flags = frozenset(f for f, how in self.special_legality.items() if how == "tried")
         self.has_restrict = type(self).restrict_moves is not Game.restrict_moves

@@ -91,7 +91,7 @@ def pawn_cells(game: Game) -> dict[int, frozenset[int]]:
                 qleaps, cleaps, paths, qrides, _, hinged, lame, hops, _ = pawnish
                 nxt += [to for to, _ in qleaps] + [to for to, _ in cleaps] + [to for _, to, _ in paths]
                 nxt += [to for _, to, _ in hinged] + [to for _, to, _, _ in lame]
-                nxt += [to for ray in qrides for to, _ in ray] + [to for ray, _, _ in hops for to, _ in ray]
+                nxt += [to for ray in qrides for to, _ in ray] + [to for ray, _, _, _ in hops for to, _ in ray]
             for to in nxt:
                 if to not in seen and to not in zone:
                     seen.add(to)

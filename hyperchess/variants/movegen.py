@@ -222,15 +222,17 @@ def pawn_moves(pos: "Position", frm: int, pawnish: tuple, moves: list, quiet: bo
                     promos = promote(pos, frm, to, promos, moves)
                 else:
                     moves.append(mv)
-    for ray, style, mode in hops:
+    for ray, style, mode, unlike in hops:
         i = 0
         n = len(ray)
         while i < n and not b[ray[i][0]]:
             i += 1
+        if unlike and i < n and b[ray[i][0]] in unlike:
+            continue                    # it may not hop over a piece of its own kind
         for to, mv in (ray[i + 1:i + 2] if style == "g" else ray[i + 1:]):
             q = b[to]
             if q:
-                if enemy[q] and mode is not Mode.MOVE:
+                if enemy[q] and mode is not Mode.MOVE and not (unlike and q in unlike):
                     moves.append(mv)
                 break
             if quiet and mode is not Mode.CAPTURE:

@@ -41,16 +41,26 @@ class Leap:
 
 def lame_steps(v: Vector) -> tuple[Vector, ...] | None:
     """The offsets a lame leap (Betza ``n``) passes, which must be empty: every cell between on a straight
-    or diagonal line (``nD``, ``nA``, ``nH``), or for a knight-like (2,1) leap the orthogonal step along its
-    long axis (the xiangqi horse's leg, ``nN``); None for leaps without one clear path."""
+    or diagonal line (``nD``, ``nA``, ``nH``); for another flat leap of at most three steps the path
+    Fairy-Stockfish walks (src/bitboard.cpp, ``lame_leaper_path``): along the longer axis while it is longer,
+    then diagonally (the xiangqi horse's leg ``nN``: one orthogonal step; the janggi elephant ``nZ``: one
+    orthogonal step, then one diagonal); None for the others (longer ones, or across levels)."""
     size = max(abs(x) for x in v)
     nonzero = [abs(x) for x in v if x]
     if len(set(nonzero)) == 1:                       # straight or diagonal: the cells between
         unit = tuple((x > 0) - (x < 0) for x in v)
         return tuple(tuple(u * i for u in unit) for i in range(1, size))  # type: ignore[misc]
-    if sorted(nonzero) == [1, 2]:
-        return (tuple((x // 2) if abs(x) == 2 else 0 for x in v),)       # type: ignore[return-value]
-    return None
+    if v[2] or size > 3:
+        return None
+    x = y = 0
+    out = []
+    while True:
+        diff = abs(v[0] - x) - abs(v[1] - y)
+        x += ((v[0] > x) - (v[0] < x)) if diff >= 0 else 0
+        y += ((v[1] > y) - (v[1] < y)) if diff <= 0 else 0
+        if (x, y) == (v[0], v[1]):
+            return tuple(out)
+        out.append((x, y, 0))
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,7 @@ class Hop:
     directions: tuple[Vector, ...]
     mode: Mode = Mode.BOTH
     style: str = "p"
+    unlike: bool = False         # may neither hop over nor take a piece of its own kind (the janggi cannon)
 
 
 @dataclass(frozen=True)

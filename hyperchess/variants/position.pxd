@@ -18,7 +18,7 @@ cdef class RuleTables:
     cdef public int[:] owner_of, sign_of
     cdef public unsigned char[:] royal_flag, pawn_flag
     cdef public unsigned char[:] enemy_flag     # enemy_flag[us * ncodes + code]
-    cdef public bint has_game_over, has_filter, indirect, plain_special, castling_hooked, castle_safety_always
+    cdef public bint has_game_over, has_filter, has_legal_after, indirect, plain_special, castling_hooked, castle_safety_always
     cdef public object tried_flags
     cdef public list castlings
     # Game.flat_attacks: attack_lines and far_leaps as flat int arrays (compiled only)
@@ -69,6 +69,9 @@ cdef class Position:
 
     @cython.locals(t=RuleTables, moves=list, us=int, k=int, enemies=tuple, out=list, pins=dict, b='int[:]',
                    bad=list, king=int, m=tuple, frm=int, to=int, flag=int, safe=bint)
+    cpdef list _legal(self)
+
+    @cython.locals(t=RuleTables)
     cpdef list legal_moves(self)
 
     @cython.locals(b='int[:]', kf=int, rf=int, rt=int, kt=int, king=int, rook=int, was_rt=int, was_kt=int,

@@ -87,6 +87,7 @@ class RuleTables:
         # what legal_moves and castling_moves ask of the game on every call
         self.has_game_over = game.has_game_over
         self.has_filter = game.has_filter
+        self.has_legal_after = game.has_legal_after
         self.indirect = game.indirect
         self.plain_special = not game.has_special or bool(game.special_legality)
         self.tried_flags = game.tried_flags
@@ -354,6 +355,14 @@ class Position:
         """The move ``push`` made last and ``pop`` would take back (a null move is no move), or None."""
         return self.stack[-1][0] if self.stack else None
 
+    def recent_move(self, back: int = 0) -> Move | None:
+        """The move made ``back`` moves before the last one (0: the last), or None: before the first, or
+        before a null move of the search."""
+        i = len(self.stack) - 1 - back
+        if i < 0 or (self._nulls and self._nulls[-1][6] > i):
+            return None
+        return self.stack[i][0]
+
     @property
     def moves_made(self) -> int:
         """How many moves ``pop`` can take back."""
@@ -530,11 +539,19 @@ class Position:
         return _capture_moves(self)
 
     def legal_moves(self) -> list[Move]:
-        """All legal moves. Empty when the game is over by a game rule (e.g. a king captured)."""
+        """All legal moves. Empty when the game is over by a game rule (e.g. a king captured). A game with
+        the hook ``legal_after`` (``has_legal_after``) has the last word on the list (e.g. a pass allowed
+        only when nothing else is)."""
+        t = self.rules
+        if t.has_game_over and self.game.game_over(self) is not None:
+            return []
+        if t.has_legal_after:
+            return self.game.legal_after(self, self._legal())
+        return self._legal()
+
+    def _legal(self) -> list[Move]:
         t = self.rules
         g = self.game
-        if t.has_game_over and g.game_over(self) is not None:
-            return []
         moves = self.pseudo_legal_moves()
         us = self.turn
         k = self.king_cell(us)

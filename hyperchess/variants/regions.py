@@ -1,6 +1,7 @@
 """Regions of the board as data (docs/variants-file.md, "Regions"): the cells a piece may move to
 (Fairy-Stockfish's ``mobilityRegion``: a palace, one side of a river) and the cells a move starts from (the
-soldier's sideways step once across the river), one set of cells a player.
+soldier's sideways step once across the river), and the cells a move ends on (a palace's diagonal lines),
+one set of cells a player.
 
 A region is written as a list of squares and boxes: ``"e4"`` one square, ``"d1:f3"`` every cell between two
 corners (on a board with levels, every level between too). Squares are the game's own names, so a region
@@ -46,16 +47,18 @@ def per_player(game: "Game", value: Any, where: str) -> list[frozenset[int]]:
     return [cells_of(game, items, f"{where}[{i}]") for i, items in enumerate(value)]
 
 
-def set_regions(game: "Game", pieces: dict[str, Any], origins: dict[str, list[tuple[int, Any]]],
+def set_regions(game: "Game", pieces: dict[str, Any], origins: dict[str, list[tuple[int, str, Any]]],
                 where: str) -> None:
-    """The pieces' ``region`` keys into ``game.regions`` and their moves' ``from`` keys (``origins``: letter ->
-    (index of the move among the piece's moves, the value)) into ``game.origins``."""
+    """The pieces' ``region`` keys into ``game.regions`` and their moves' ``from`` and ``to`` keys (``origins``:
+    letter -> (index of the move among the piece's moves, "from" or "to", the value)) into ``game.origins`` and
+    ``game.destinations``."""
     kind = {p.letter: k for k, p in enumerate(game.pieces) if p is not None}
     for letter, table in pieces.items():
         if isinstance(table, dict) and "region" in table:
             for color, cells in enumerate(per_player(game, table["region"], f"{where}.{letter}.region")):
                 game.regions[(kind[letter.upper()], color)] = cells
     for letter, items in origins.items():
-        for index, value in items:
-            for color, cells in enumerate(per_player(game, value, f"{where}.{letter}.moves[{index}].from")):
-                game.origins[(kind[letter.upper()], color, index)] = cells
+        for index, key, value in items:
+            target = game.origins if key == "from" else game.destinations
+            for color, cells in enumerate(per_player(game, value, f"{where}.{letter}.moves[{index}].{key}")):
+                target[(kind[letter.upper()], color, index)] = cells

@@ -111,7 +111,8 @@ class GameTables:
     def _compile_moves(self) -> None:
         """``tables[code][cell]``: each piece's rides, leaps and pawn-like moves from each cell."""
         n = self.geometry.size
-        coloured = {k for k, _ in self.regions} | {k for k, _, _ in self.origins}   # moves differ by colour
+        coloured = ({k for k, _ in self.regions} | {k for k, _, _ in self.origins}   # moves differ by colour
+                    | {k for k, _, _ in self.destinations})
         for code in range(self.ncodes):
             if self.kind_of[code] and self.owner[code] >= 0:
                 piece = self.pieces[self.kind_of[code]]
@@ -373,12 +374,16 @@ class GameTables:
         paths: list[tuple] = []
         hinged: list[tuple] = []      # (hinge cells, to, move): a leap that needs a hinge cell to exist
         lame: list[tuple] = []        # (cells that must be empty, to, move, mode): a lame leap (Betza n)
-        hops: list[tuple] = []        # (((to, move), ...), style, mode): a hopper's line (Betza p, g)
-        region = self.regions.get((kind, color))
+        hops: list[tuple] = []        # (((to, move), ...), style, mode, unlike codes): a hopper's line (Betza p, g)
+        whole = self.regions.get((kind, color))
         for i, atom in enumerate(piece.moves):
             origin = self.origins.get((kind, color, i))
             if origin is not None and cell not in origin:
                 continue
+            region = whole
+            ends = self.destinations.get((kind, color, i))
+            if ends is not None:
+                region = ends if region is None else region & ends
             if isinstance(atom, Slide):
                 for d in self._oriented(atom.directions, basis):
                     entry = self._entry(cell, d, atom.limit)
@@ -406,7 +411,7 @@ class GameTables:
                         if region is not None:
                             entry = _clipped(entry, region, piece.name, cell in region)
                         if len(entry) > 1:
-                            hops.append((entry, atom.style, atom.mode))
+                            hops.append((entry, atom.style, atom.mode, self._unlike(atom, kind)))
             elif isinstance(atom, Leap) and atom.lame:
                 for v in self._oriented(atom.vectors, basis):
                     to = g.step(cell, v)
@@ -487,7 +492,7 @@ class GameTables:
         self.leap_attacks = []
         self.hinged_attacks = []
         self.lame_attacks = []         # [color][t] = ((from cell, cells that must be empty, codes), ...)
-        self.hop_attacks = []          # [color][t] = ((cells outward from t, style, codes), ...)
+        self.hop_attacks = []          # [color][t] = ((cells outward from t, style, codes, unlike codes), ...)
         for color in range(self.players):
             sliders: dict[tuple, set[int]] = {}        # (direction, limit) -> codes
             for code in range(self.ncodes):
@@ -510,7 +515,8 @@ class GameTables:
             leaps_by_cell: list[dict[int, int]] = [dict() for _ in range(n)]    # from cell -> bits of codes
             hinged_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
             lame_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
-            hoppers: dict[tuple, set[int]] = {}       # (direction back, style) -> codes
+            hoppers: dict[tuple, set[int]] = {}       # (direction back, style, codes it may not hop over) -> codes
+            bound_hops: list[tuple] = []              # hops with start or end cells: (target, ray, style, barred, code)
             for code in range(self.ncodes):
                 if self.owner[code] != color or not self.kind_of[code]:
                     continue
@@ -531,12 +537,17 @@ class GameTables:
                             between, to, _, mode = entry
                             if mode is not Mode.MOVE and (kind, frm, entry) not in rides:
                                 lame_by_cell[to].setdefault((frm, between), set()).add(code)
-                piece = self.pieces[self.kind_of[code]]
-                for atom in piece.atoms(Hop):
-                    if atom.mode is Mode.MOVE:
+                kind = self.kind_of[code]
+                piece = self.pieces[kind]
+                for i, atom in enumerate(piece.moves):
+                    if not isinstance(atom, Hop) or atom.mode is Mode.MOVE:
+                        continue
+                    barred_kinds = self._unlike(atom, kind)
+                    if (kind, color, i) in self.origins or (kind, color, i) in self.destinations:
+                        bound_hops += self._bound_hop_attacks(piece, atom, code, i, barred_kinds)
                         continue
                     for d in self._attack_directions(piece, atom.directions, color):
-                        hoppers.setdefault(((-d[0], -d[1], -d[2]), atom.style), set()).add(code)
+                        hoppers.setdefault(((-d[0], -d[1], -d[2]), atom.style, barred_kinds), set()).add(code)
             # A leap square that is also the first cell of a slider ray was dropped from the
             # piece's leaps at compile time; slider rays cover it.
             interned = self._codes
@@ -553,9 +564,13 @@ class GameTables:
                                         for per_cell in hinged_by_cell])
             self.lame_attacks.append([tuple([(frm, between, interned(c)) for (frm, between), c in per_cell.items()])
                                       for per_cell in lame_by_cell])
-            self.hop_attacks.append([tuple([(ray, style, interned(c - barred[t])) for (d, style), c in hoppers.items()
-                                            for ray in (self._ray(t, d, 0),) if len(ray) > 1 and c - barred[t]])
-                                     for t in range(n)] if hoppers else [()] * n)
+            hop_attacks = [[(ray, style, interned(c - barred[t]), unlike) for (d, style, unlike), c in hoppers.items()
+                            for ray in (self._ray(t, d, 0),) if len(ray) > 1 and c - barred[t]]
+                           for t in range(n)]
+            for t, ray, style, unlike, code in bound_hops:
+                if code not in barred[t]:
+                    hop_attacks[t].append((ray, style, interned((code,)), unlike))
+            self.hop_attacks.append([tuple(per_cell) for per_cell in hop_attacks])
         self.hinged = any(any(per_cell) for per_cell in self.hinged_attacks)
         # lame leaps and hoppers attack through cells other than a line from the target: a move anywhere may
         # open or close such an attack, so the shortcuts of pins and "aligned" cells do not hold
@@ -567,6 +582,37 @@ class GameTables:
         self.indirect = self.indirect or self.flying_royals
         self.special_attacks = self.hinged or self.indirect     # Position.attacked looks beyond its lines
         self._compile_attack_lines()
+
+    def _unlike(self, atom: Hop, kind: int) -> frozenset[int]:
+        """The codes a hop may neither pass over nor take: its own kind's, of every colour (``Hop.unlike``)."""
+        if not atom.unlike:
+            return frozenset()
+        return self._codes(code_of(kind, c) for c in range(self.players))
+
+    def _bound_hop_attacks(self, piece: PieceType, atom: Hop, code: int, i: int,
+                           unlike: frozenset[int]) -> list[tuple]:
+        """The attacks of a hop that starts only from some cells (``origins``) or ends only on some
+        (``destinations``): (target, cells outward from it, style, unlike, code) per target and direction, each
+        line cut after the last cell it may start from. A start cell beyond one it may not start from (a gap the
+        attack test cannot see) is refused."""
+        color = self.owner[code]
+        kind = self.kind_of[code]
+        starts = self.origins.get((kind, color, i))
+        ends = self.destinations.get((kind, color, i))
+        out = []
+        for t in range(self.geometry.size):
+            if ends is not None and t not in ends:
+                continue
+            for d in self._attack_directions(piece, atom.directions, color):
+                ray = self._ray(t, (-d[0], -d[1], -d[2]), 0)
+                if starts is not None:
+                    last = max((j for j, x in enumerate(ray) if x in starts), default=0)
+                    if any(x not in starts for x in ray[1:last]):
+                        raise ValueError(f"{piece.name}: a hop's start cells leave a gap along one of its lines")
+                    ray = ray[:last + 1]
+                if len(ray) > 1:
+                    out.append((t, ray, atom.style, unlike, code))
+        return out
 
     def _barred(self, color: int) -> list[frozenset[int]]:
         """Per target cell, the codes of ``color`` whose region (``regions``) leaves that cell out."""

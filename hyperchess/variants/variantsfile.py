@@ -28,9 +28,11 @@ from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
-from . import drop_rules, flips, pawn_rules, piece_rules
+from . import drop_rules, flips, move_repetition, passing, pawn_rules, piece_rules
 from .drop_rules import Drops
 from .flips import Flips
+from .move_repetition import MoveRepetition
+from .passing import Passing, read_pass_rules
 from .pawn_rules import PawnRules
 from .piece_rules import PieceRules
 from .geometry import Geometry, symmetric
@@ -64,12 +66,12 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS
+    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | passing.KEYS | move_repetition.KEYS | flips.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
 MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move_only", "capture_only", "lame",
-             "style", "initial", "en_passant", "from"}
+             "style", "initial", "en_passant", "from", "to", "unlike"}
 PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves", "region", "immobile"} | MOVE_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
@@ -233,7 +235,7 @@ def _vectors(value: Any, where: str, dims: int) -> tuple[tuple[int, int, int], .
 
 
 def _piece(letter: str, table: Any, where: str, dims: int,
-           origins: dict[str, list[tuple[int, Any]]] | None = None) -> PieceType:
+           origins: dict[str, list[tuple[int, str, Any]]] | None = None) -> PieceType:
     """The piece of ``table``; the ``from`` regions of its moves go to ``origins`` (letter -> (move index,
     value)), read once the board's squares are known (variants/regions.py)."""
     if not isinstance(table, dict):
@@ -252,8 +254,8 @@ def _piece(letter: str, table: Any, where: str, dims: int,
         except BetzaError as exc:
             raise VariantsFileError(f"{where}.betza: {exc}") from None
     if any(key in table for key in MOVE_KEYS):
-        if "from" in table and origins is not None:
-            origins.setdefault(letter, []).append((len(atoms), table["from"]))
+        if origins is not None:
+            origins.setdefault(letter, []).extend((len(atoms), key, table[key]) for key in ("from", "to") if key in table)
         atoms.append(_atom(table, where, dims))
     moves = table.get("moves", [])
     if not isinstance(moves, list):
@@ -263,8 +265,8 @@ def _piece(letter: str, table: Any, where: str, dims: int,
         if not isinstance(move, dict):
             raise VariantsFileError(f"{where}.moves[{i}]: a move is a table, e.g. {{ leap = [[1, 2, 0]] }}")
         _check_keys(move, MOVE_KEYS, f"{where}.moves[{i}]")
-        if "from" in move and origins is not None:
-            origins.setdefault(letter, []).append((len(atoms), move["from"]))
+        if origins is not None:
+            origins.setdefault(letter, []).extend((len(atoms), key, move[key]) for key in ("from", "to") if key in move)
         atoms.append(_atom(move, f"{where}.moves[{i}]", dims))
     immobile = table.get("immobile", False)
     if not isinstance(immobile, bool) or immobile and atoms:
@@ -288,8 +290,11 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
     if len(kinds) != 1:
         raise VariantsFileError(f"{where}: give exactly one of leap, slide, hop or path in one move")
     key = kinds[0]
-    if "from" in table and key != "leap":
-        raise VariantsFileError(f"{where}.from: only a leap may start from a region")
+    for bound in ("from", "to"):
+        if bound in table and key not in ("leap", "hop"):
+            raise VariantsFileError(f"{where}.{bound}: only a leap or a hop may start or end in a region")
+    if "unlike" in table and (key != "hop" or not isinstance(table["unlike"], bool)):
+        raise VariantsFileError(f"{where}.unlike: true or false, for a hop")
     mode = _choice(table, "mode", where, {"both": "", "move": "", "capture": ""})
     if table.get("move_only"):
         mode = "move"
@@ -308,7 +313,7 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
     if key == "slide":
         return Slide(vecs, _int(table, "range", where, 0, 0, MAX_SIDE), how)
     if key == "hop":
-        return Hop(vecs, how, _choice(table, "style", where, {"p": "", "g": ""}))
+        return Hop(vecs, how, _choice(table, "style", where, {"p": "", "g": ""}), unlike=table.get("unlike", False))
     lame = table.get("lame", False)
     if lame and any(lame_steps(v) is None for v in vecs):
         raise VariantsFileError(f"{where}.lame: a lame leap must be straight, diagonal or knight-like")
@@ -366,7 +371,7 @@ class FileGame(Game):
                 raise VariantsFileError(f"{where}.pieces: {seen[str(letter).upper()]!r} and {letter!r} are one piece "
                                         f"(a letter names a piece in either case)")
             seen[str(letter).upper()] = letter
-        origins: dict[str, list[tuple[int, Any]]] = {}
+        origins: dict[str, list[tuple[int, str, Any]]] = {}
         army = [self._turned(_piece(letter, p, f"{where}.pieces.{letter}", dims, origins))
                 for letter, p in pieces.items()]
         promotes = piece_rules.promotion_pairs(t.get("piece_promotion", {}), {p.letter: p for p in army}, where)
@@ -767,6 +772,16 @@ def _set_end_rules(game: Any, spec: GameSpec) -> None:
     game.end_rules = rules
 
 
+def _check_move_repetition(game: Any, spec: GameSpec) -> None:
+    if spec.table["move_repetition_illegal"] is not True:
+        raise VariantsFileError(f"[{spec.name}].move_repetition_illegal: true or false")
+
+
+def _set_pass_rules(game: Any, spec: GameSpec) -> None:
+    players = spec.table.get("players", DEFAULT_PLAYERS)
+    game.pass_rules = read_pass_rules(spec.table, f"[{spec.name}]", len(players) if isinstance(players, list) else 2)
+
+
 def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
@@ -808,6 +823,8 @@ class Mechanism:
 
 # outermost first (a mixin's methods run before those of the mixins after it); gating implies hands
 MECHANISMS: tuple[Mechanism, ...] = (
+    Mechanism(Passing, lambda t: any(t.get(key, False) is not False for key in passing.KEYS), _set_pass_rules),
+    Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
