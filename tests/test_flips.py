@@ -133,11 +133,13 @@ def test_ataxx_drops_next_to_its_own_and_flips_its_neighbours_and_a_jump_too():
 
 @pytest.mark.skipif(pyffish is None, reason="pyffish is not installed")
 def test_a_side_without_a_drop_passes_and_two_passes_end_the_game_by_the_count():
-    # flipello: White has no enclosing drop and passes (its first piece's square twice, as FSF writes it)
-    start = "pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/PPPP4/8[PPPPpppp] w - - 0 1"
+    # flipello: neither side can enclose; each passes (the square of its first piece twice, as FSF writes it)
+    start = "8/8/8/3pp3/3pp3/8/P7/P6p[PPpp] w - - 0 1"
     game = get_game("flipello")
     pos = game.position(our_fen(game, start))
-    assert names(pos) == sorted(pyffish.legal_moves("flipello", start, [])) == ["a2a2"]
+    assert names(pos) == sorted(pyffish.legal_moves("flipello", start, [])) == ["a1a1"]
     pos.push(pos.legal_moves()[0])
-    theirs = sorted(pyffish.legal_moves("flipello", start, ["a2a2"]))
-    assert names(pos) == theirs
+    assert names(pos) == sorted(pyffish.legal_moves("flipello", start, ["a1a1"])) == ["h1h1"]
+    pos.push(pos.legal_moves()[0])
+    assert pyffish.is_immediate_game_end("flipello", start, ["a1a1", "h1h1"])[0]
+    assert pos.legal_moves() == [] and pos.outcome().result == "0-1"      # two white stones to five
