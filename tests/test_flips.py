@@ -143,3 +143,11 @@ def test_a_side_without_a_drop_passes_and_two_passes_end_the_game_by_the_count()
     pos.push(pos.legal_moves()[0])
     assert pyffish.is_immediate_game_end("flipello", start, ["a1a1", "h1h1"])[0]
     assert pos.legal_moves() == [] and pos.outcome().result == "0-1"      # two white stones to five
+
+
+def test_a_jump_is_clicked_as_a_move_and_a_drop_from_the_hand():
+    game = FileGame(read_variants(CLONES, "clones.toml")[0])
+    pos = game.position("Pp2/p3/4/3P w - - 0 1")
+    targets = {pos.move_name(m): game.click_target(pos, m) for m in pos.legal_moves()}
+    assert targets["a4c2"] == ("a4", "c2", "move")
+    assert targets["P@b3"][1:] == ("b3", "drop")

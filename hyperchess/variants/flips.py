@@ -26,6 +26,7 @@ from .codes import DOUBLE, EMPTY, SPECIAL, Move, code_of
 from .errors import VariantsFileError
 from .hands import DROP
 from .position import Outcome
+from .presentation import Target
 
 if TYPE_CHECKING:
     from .position import Position
@@ -151,6 +152,13 @@ class Flips:
             cells = [c for c in self._around[cell] if b[c] and own[b[c]] not in (us, -1)]
         for c in cells:
             pos.put(c, code_of(kind[b[c]], us))
+
+    def click_target(self, pos: "Position", move: Move) -> Target:
+        """A piece's own move is clicked as any move (from, to)."""
+        if move[3] == FLIP:
+            name = self.names.name                            # type: ignore[attr-defined]
+            return name(move[0]), name(move[1]), "move"
+        return super().click_target(pos, move)                # type: ignore[misc]
 
     # ------------------------------------------------------------------ the end
     def game_over(self, pos: "Position") -> "Outcome | None":
