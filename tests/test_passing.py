@@ -67,6 +67,11 @@ def test_bikjang_pass_even_in_check_then_the_game_ends():
     # facing, not in check: every move must break the line (e1e2 keeps it), or pass
     moves, _ = compare("janggitraditional", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", [])
     assert moves == ["e1d1", "e1e1", "e1f1"]
+    # janggi counts the points instead (13 a chariot, 1.5 to Black for moving second): Black wins
+    _, outcome = compare("janggi", fen, ["e1e1"])
+    assert outcome.result == "0-1" and outcome.termination == "bikjang"
+    _, outcome = compare("janggi", pyffish.start_fen("janggi"), ["e2e2", "e9e9"])
+    assert outcome.result == "0-1" and outcome.termination == "passes"
     # without the rule (janggicasual) the same kings simply move
     moves, _ = compare("janggicasual", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", [])
     assert "e1e2" in moves
