@@ -16,7 +16,7 @@ PACKAGE = "hyperchess"
 # and the flag of a normal move
 # EXTINCTION: the variants file's `check` value "extinction", also the name of one of Fairy-Stockfish's games;
 # PLACEMENT: the variants file's key of learned placement tables, also the name of another
-ALLOWED = frozenset({"NORMAL_TERMINATION", "NORMAL", "EXTINCTION", "PLACEMENT"})
+ALLOWED = frozenset({"NORMAL_TERMINATION", "NORMAL", "EXTINCTION", "PLACEMENT", "POINT_COUNT"})
 LAYER = {"variants": 0, "engine": 1, "protocol": 2, "tournament": 2, "pictures": 2, "web": 3, "cli": 4}
 
 

@@ -101,10 +101,11 @@ OPTIONS: dict[str, tuple[str, Any]] = {
 for _pt in PIECE_TYPES:
     for _c in COLORS:
         OPTIONS[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = ("region", frozenset())
+POINT_COUNT = "janggi"      # FSF's weighted material count (materialCounting; also the name of one of FSF's games)
 WORDS = {"enclosingDrop": {"none", "reversi", "ataxx", "quadwrangle", "snort", "anyside", "top"},
          "flipEnclosedPieces": {"none", "reversi", "ataxx", "quadwrangle", "snort", "anyside", "top"},
          "wallingRule": {"none", "arrow", "duck", "edge", "past", "static"}, "chasingRule": {"none", "axf"},
-         "materialCounting": {"none", "janggi", "unweighted", "whitedrawodds", "blackdrawodds"},
+         "materialCounting": {"none", POINT_COUNT, "unweighted", "whitedrawodds", "blackdrawodds"},
          "countingRule": {"none", "makruk", "asean", "cambodian"}}
 # options that set both colours' options (FSF's short names), and FSF's older names it still reads
 BOTH = {k[:-5] for k in OPTIONS if k.endswith("White")} - {"connectRegion1", "connectRegion2"}
