@@ -26,7 +26,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
 pawnback makruk makpong cambodian karouk asean ai-wok horde
-petrified nocheckatomic atomic atomar isolation isolation7x7 snailtrail duck joust bughouse koedem
+petrified isolation isolation7x7 snailtrail duck joust bughouse koedem
 placement sittuyin dobutsu
 spartan shatar ataxx flipersi flipello checkshogi
 wolf flipello10 amazons supply janggi janggitraditional

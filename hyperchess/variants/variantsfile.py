@@ -26,6 +26,8 @@ from .fide import cannot_mate
 from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
 from .gating import Gating
+from . import blasts
+from .blasts import Blasts
 from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
@@ -62,7 +64,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | pawn_rules.KEYS
+    | piece_rules.KEYS | pawn_rules.KEYS | blasts.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -741,9 +743,7 @@ def _set_end_rules(game: Any, spec: GameSpec) -> None:
     """The endings' keys of ``spec`` (variants/endings.py), read before the game is built."""
     t = spec.table
     players = t.get("players", DEFAULT_PLAYERS)
-    pieces = t.get("pieces", {})
-    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
-    rules = read_end_rules(t, f"[{spec.name}]", letters, len(players) if isinstance(players, list) else 2)
+    rules = read_end_rules(t, f"[{spec.name}]", _piece_letters(spec), len(players) if isinstance(players, list) else 2)
     if rules.check_counting and isinstance(t.get("start"), str):
         rules = replace(rules, start_checks=start_checks(t["start"]))
     game.end_rules = rules
@@ -753,10 +753,18 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
 
-def _set_pawn_rules(game: Any, spec: GameSpec) -> None:
+def _piece_letters(spec: GameSpec) -> set[str]:
+    """The piece letters of ``spec``'s table (upper case), read before the game is built."""
     pieces = spec.table.get("pieces", {})
-    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
-    game.pawn_rules = pawn_rules.read_rules(spec.table, f"[{spec.name}]", letters)
+    return {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+
+
+def _set_pawn_rules(game: Any, spec: GameSpec) -> None:
+    game.pawn_rules = pawn_rules.read_rules(spec.table, f"[{spec.name}]", _piece_letters(spec))
+
+
+def _set_blast_rules(game: Any, spec: GameSpec) -> None:
+    game.blast_rules = blasts.read_rules(spec.table, f"[{spec.name}]", _piece_letters(spec))
 
 
 def _hands_picture(game: Any) -> None:
@@ -778,6 +786,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
+    Mechanism(Blasts, blasts.wanted, _set_blast_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
     Mechanism(Gating, lambda t: t.get("gating") is True),
     Mechanism(Hands, lambda t: t.get("piece_drops") is True or t.get("gating") is True, _set_hand_rules,
