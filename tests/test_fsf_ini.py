@@ -133,3 +133,20 @@ def test_hostile_ini_text_gives_games_or_one_line_notes(sections):
     assert all("\n" not in note for note in notes)
     for spec in specs:
         FileGame(spec).position()
+
+
+OPEN = {"P@a2", "P@a3", "P@c2", "P@c3", "P@d2", "P@d3"}
+
+
+@pytest.mark.parametrize("count, drops", [(0, set()), (1, OPEN), (2, OPEN | {"P@b3"})])
+def test_drop_no_doubled_count_of_zero_drops_no_such_piece(count, drops):
+    # FSF forbids a drop on a file holding dropNoDoubledCount of the mover's pawns (position.h): with 0, every
+    # file (dragonfly of the upstream variants.ini); pyffish 0.0.90 gives the same lists
+    text = f"[nifu:crazyhouse]\nmaxFile = 4\nmaxRank = 4\npromotionRegionWhite = *4\npromotionRegionBlack = *1\n" \
+           f"doubleStep = false\ndropNoDoubled = p\ndropNoDoubledCount = {count}\n" \
+           "startFen = k3/4/1P2/3K[P] w - - 0 1\n"
+    specs, notes = read_ini_variants(text, "nifu.ini")
+    assert specs, notes
+    game = FileGame(specs[0])
+    pos = game.position("k3/4/1P2/3K[P] w - - 0 1")
+    assert {game.move_name(pos, m) for m in pos.legal_moves() if "@" in game.move_name(pos, m)} == drops

@@ -26,6 +26,12 @@ CASES = [
     ("grand", "k9/4P5/10/6P3/10/9r/9Q/10/10/KCARRBBNN1 b - - 0 1", ["j5j4", "g7g8", "a10a9", "g8g9"]),
     ("grand", "k9/4P5/10/10/10/10/10/10/10/KQ8 w - - 0 1", []),
     ("opulent", "k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1", ["e9e10l"]),
+    # horde: en passant only onto the 3rd and 6th ranks (a pawn's double step from the first rank is safe), Black
+    # castles with no White king on the board, and White with no piece left loses
+    ("horde", "4k3/8/8/8/8/1p6/8/P7 w - - 0 1", ["a1a3"]),
+    ("horde", "4k3/8/8/8/1p6/8/P7/8 w - - 0 1", ["a2a4", "b4a3"]),
+    ("horde", "r3k2r/8/8/8/8/8/8/P7 b kq - 0 1", ["e8c8"]),
+    ("horde", "8/8/8/8/8/8/1k6/P7 b - - 0 1", ["b2a1"]),
 ]
 
 
@@ -128,3 +134,41 @@ def test_bad_promotion_limits_are_one_line(value, message):
     with pytest.raises(VariantsFileError, match=message) as info:
         read_variants(PROMOTION_LIMIT.replace("{ Q = 1 }", value), "t.toml")
     assert "\n" not in str(info.value)
+
+
+EN_PASSANT = """
+[passant]
+files = 4
+ranks = 6
+start = "3k/4/4/1p2/4/P2K w - - 0 1"
+initial_squares = { P = [["a1", "a2"], ["a5", "b5", "c5", "d5"]] }
+en_passant_squares = [["a4", "b4", "c4", "d4"], ["a3", "b3", "c3", "d3"]]
+lopsided_royals = true
+[passant.pieces]
+K = { name = "king", betza = "K", royal = true }
+P = { name = "pawn", betza = "fmWfcFifmnD", pawn = true }
+"""
+
+
+def test_en_passant_only_onto_its_squares():
+    """A double step leaves its passed cell open only where the other side may capture en passant: from a1 the
+    pawn passes a2, outside Black's squares, so b3 cannot take; from a2 it passes a3 and b4 takes."""
+    game = toml_game(EN_PASSANT)
+    pos = game.position("3k/4/4/1p2/4/P2K w - - 0 1")
+    pos.push(pos.parse_move("a1a3"))
+    assert pos.fen().split()[3] == "-" and "b3a2" not in names(pos)
+    pos = game.position("3k/4/1p2/4/P3/3K w - - 0 1")
+    pos.push(pos.parse_move("a2a4"))
+    assert pos.fen().split()[3] == "a3" and "b4a3" in names(pos)
+    with pytest.raises(VariantsFileError, match="en_passant_squares: a list of squares for each player"):
+        read_variants(EN_PASSANT.replace('["a3", "b3", "c3", "d3"]]', '"a3"]'), "t.toml")
+
+
+def test_lopsided_royals_only_when_asked():
+    """Sides may start with different numbers of royal pieces only with lopsided_royals (horde: White has
+    none); a side without one is never in check, and loses as the game's other rules say."""
+    game = toml_game(EN_PASSANT.replace("3k/4/4/1p2/4/P2K", "3k/4/4/1p2/4/P3"))
+    assert not game.position().in_check() and "a1a3" in names(game.position())
+    with pytest.raises(VariantsFileError, match="both sides need a king"):
+        read_variants(EN_PASSANT.replace("3k/4/4/1p2/4/P2K", "3k/4/4/1p2/4/P3").replace("lopsided_royals = true", ""),
+                      "t.toml")

@@ -183,10 +183,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             or not model["enPassantTypesWhite"] & present == model["enPassantTypesBlack"] & present <= pawns
             or model["nMoveRuleTypesWhite"] & present != pawns or model["nMoveRuleTypesBlack"] & present != pawns):
         missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes/nMoveRuleTypes")
-    ep_regions = {model["enPassantRegionWhite"], model["enPassantRegionBlack"]}
-    en_passant = ep_regions == {fm.ALL}
-    if not en_passant and ep_regions != {frozenset()}:
-        missing.setdefault("regions", []).append("enPassantRegion")
+    ep_regions = [model["enPassantRegionWhite"] & on_board, model["enPassantRegionBlack"] & on_board]
+    en_passant = any(ep_regions)
+    if en_passant and ep_regions != [on_board, on_board]:
+        table["en_passant_squares"] = [sorted(_sq(q) for q in region) for region in ep_regions]
     pieces: dict[str, Any] = {}
     fen_board = model["startFen"].split(" ")[0].split("[")[0]
     initial_region = [model["doubleStepRegionWhite"] & on_board, model["doubleStepRegionBlack"] & on_board]
@@ -287,8 +287,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
                   and _type(model, ch) in {p for p in model["letters"] if p == "king" or p in royal})
               for c in (0, 1)]
-    if counts[0] != counts[1] or (royal | {"king"}) & set(model["letters"]) and 0 in counts:
-        missing.setdefault("lopsided armies", []).append("startFen (royal pieces differ by side)")
+    if counts[0] != counts[1]:
+        if max(counts) > 1:
+            missing.setdefault("lopsided armies", []).append("startFen (a side with several royal pieces)")
+        table["lopsided_royals"] = True
     if missing:
         parts = [f"{m} ({', '.join(dict.fromkeys(missing[m]))})" for m in ORDER if m in missing]
         raise NotPlayable("needs " + "; ".join(parts))
@@ -477,14 +479,16 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
     if model["castling"] and rights != "-":
         rank = model["castlingRank"] - 1
         for letter in "KQ":
-            if letter not in rights:
+            if letter not in rights and letter.lower() not in rights:
                 continue
-            cas = _castling(model, grid, rank, files, letter == "K")
+            # White's castling as the variants file writes it, found on Black's side when only Black may castle
+            black = letter not in rights
+            cas = _castling(model, grid, rank, files, letter == "K", black)
             if cas is None:
                 missing.setdefault("chess960", []).append(f"startFen castling {letter}")
                 continue
             castling.append(cas)
-            kept += letter + letter.lower() if letter.lower() in rights else letter
+            kept += (letter if not black else "") + (letter.lower() if letter.lower() in rights else "")
         if any(ch not in "KQkq" for ch in rights) and not model["gating"]:
             missing.setdefault("chess960", []).append("startFen (castling by file)")
     order = "".join(ch for ch in "KQkq" if ch in kept) or "-"
@@ -516,12 +520,16 @@ def hyperchess_fen(fen: str) -> str:
     return " ".join(fields[:4] + tuple(counters[:1]) + fields[4:])
 
 
-def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingside: bool) -> dict | None:
+def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingside: bool,
+              black: bool = False) -> dict | None:
     """White's castling on one side as FSF finds it (src/position.cpp, ``set``): the castling king on the
-    castling rank, the first castling rook from the given file inwards."""
-    row = grid[rank] if rank < len(grid) else []
-    king_pt = model["castlingKingPieceWhite"]
-    rooks = model["castlingRookPiecesWhite"]
+    castling rank, the first castling rook from the given file inwards (``black``: found on Black's castling
+    rank, for a side White cannot castle on)."""
+    row = (grid[len(grid) - 1 - rank] if black else grid[rank]) if rank < len(grid) else []
+    row = [ch.swapcase() for ch in row] if black else row
+    color = "Black" if black else "White"
+    king_pt = model[f"castlingKingPiece{color}"]
+    rooks = model[f"castlingRookPieces{color}"]
     kings = [f for f, ch in enumerate(row) if ch.isupper() and _type(model, ch) == king_pt]
     if len(kings) != 1:
         return None

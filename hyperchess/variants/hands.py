@@ -183,6 +183,8 @@ class Hands:
                 codes = (code, code_of(self.promotes_to[kind], us)) \
                     if self.hand_rules.drop_promoted and kind in self.promotes_to else (code,)
                 if code in self.no_doubled_codes:
+                    if not self.hand_rules.no_doubled_count:    # FSF's dropNoDoubledCount = 0: no such drop
+                        continue
                     full = self._full_lines(pos, code)
                     for new in codes:
                         for cell in self.drop_cells[new]:

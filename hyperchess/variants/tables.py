@@ -45,6 +45,9 @@ class GameTables:
     # True: one build shares its rays, moves and code sets among pieces, cells and colours (fast). False: each
     # is computed on its own, straight from the geometry: the same tables, slower (tests compare the two).
     shared_build = True
+    # per colour, the cells onto which it may capture en passant (Fairy-Stockfish's enPassantRegion): a double
+    # step leaves its passed cell open only where an enemy may capture; None: everywhere
+    en_passant_cells: list[frozenset[int]] | None = None
 
     def compile(self) -> None:
         with gc_paused():
@@ -389,7 +392,10 @@ class GameTables:
                 cells = g.path(cell, self._oriented(atom.offsets, basis))
                 if cells and (region is None or cells[-1] in region):
                     to = cells[-1]
-                    mv = (cell, to, cells[-2], DOUBLE) if atom.en_passant and len(cells) > 1 else self._move(cell, to)
+                    passant = atom.en_passant and len(cells) > 1 and (
+                        self.en_passant_cells is None
+                        or any(cells[-2] in self.en_passant_cells[e] for e in self.enemies[color]))
+                    mv = (cell, to, cells[-2], DOUBLE) if passant else self._move(cell, to)
                     paths.append((cells[:-1], to, mv))
         if kind in self.transforms and not piece.pawn:
             zone = self.promotion_zone[color]

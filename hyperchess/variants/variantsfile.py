@@ -63,7 +63,8 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
-             "repetition_value", "chasing", "chess960", "repetition_absolute"} | set(HAND_KEYS) | END_KEYS \
+             "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
+             "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
     | piece_rules.KEYS | pawn_rules.KEYS | blasts.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
@@ -447,6 +448,15 @@ class FileGame(Game):
                     isinstance(x, list) and all(isinstance(q, str) for q in x) for x in squares):
                 raise VariantsFileError(f"{where}.promotion_squares: a list of squares for each player")
             self.promotion_zone = [frozenset(self.names.parse(q) for q in x) for x in squares]
+        self._lopsided = t.get("lopsided_royals", False)
+        if not isinstance(self._lopsided, bool):
+            raise VariantsFileError(f"{where}.lopsided_royals: true or false")
+        passant = t.get("en_passant_squares")
+        if passant is not None:                  # where each player may capture en passant (enPassantRegion)
+            if not isinstance(passant, list) or len(passant) != self.players or not all(
+                    isinstance(x, list) and all(isinstance(q, str) for q in x) for x in passant):
+                raise VariantsFileError(f"{where}.en_passant_squares: a list of squares for each player")
+            self.en_passant_cells = [frozenset(self.names.parse(q) for q in x) for x in passant]
         castlings = t.get("castling", [])
         if not isinstance(castlings, list):
             raise VariantsFileError(f"{where}.castling: a list of {{ king, to, rook, rook_to, letter }}")
@@ -509,7 +519,7 @@ class FileGame(Game):
     def _check_royal_start(self) -> None:
         """Two players with royal pieces in their army both start with them, as many each (the position
         checks of ``load.royal_bounds`` take their bounds from this start)."""
-        if self.players != 2 or not self.royal_codes:
+        if self.players != 2 or not self.royal_codes or self._lopsided:
             return
         counts = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == color)
                   for color in (0, 1)]
@@ -822,8 +832,7 @@ def _hand_rules(t: dict, where: str) -> HandRules:
                 raise VariantsFileError(f"{where}.{key}: true or false")
             continue
         if key in ("drop_rows", "drop_no_doubled_count"):
-            values[name] = _int(t, key, where, 0 if key == "drop_rows" else 1, 0 if key == "drop_rows" else 1,
-                                MAX_SIDE)
+            values[name] = _int(t, key, where, 0 if key == "drop_rows" else 1, 0, MAX_SIDE)
         elif key == "drop_no_doubled":
             if not isinstance(t[key], str) or not (t[key].isalpha() or not t[key]):
                 raise VariantsFileError(f"{where}.{key}: the letters of the pieces not dropped on a line that "
