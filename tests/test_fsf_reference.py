@@ -27,7 +27,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 OUT_OF_REACH = set("""
 pawnback makruk makpong cambodian karouk asean ai-wok
 petrified isolation isolation7x7 snailtrail duck joust bughouse koedem
-placement sittuyin dobutsu
+sittuyin dobutsu
 spartan shatar ataxx flipersi flipello checkshogi
 wolf flipello10 amazons supply janggi janggitraditional
 janggimodern janggicasual""".split())

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Callable
@@ -23,7 +22,6 @@ from . import filelimits as limits
 from .errors import FenError, VariantsFileError
 from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
-from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
 from .gating import Gating
 from . import blasts
@@ -32,7 +30,8 @@ from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
-from . import pawn_rules, piece_rules
+from . import drop_rules, pawn_rules, piece_rules
+from .drop_rules import Drops
 from .pawn_rules import PawnRules
 from .piece_rules import PieceRules
 from .geometry import Geometry, symmetric
@@ -48,6 +47,7 @@ if TYPE_CHECKING:
     from .position import Position
 
 EXTINCTION = "extinction"  # a value of `check` (also Fairy-Stockfish's name of a game: hence a name here)
+PLACEMENT = "placement"    # the key of learned placement tables (also Fairy-Stockfish's name of a game)
 MAX_CELLS = 4096          # a board larger than this is refused (the tables are per cell)
 MAX_SIDE = 64             # files, ranks or levels
 
@@ -61,11 +61,15 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
-             "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
+             "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
+<<<<<<< HEAD
     | piece_rules.KEYS | pawn_rules.KEYS | blasts.KEYS
+=======
+    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS
+>>>>>>> main
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -108,6 +112,7 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
         if not specs:
             raise VariantsFileError(notes[0] if notes else f"{name}: no sections ([name] or [name:parent])")
         return specs
+    import tomllib                              # here: a game's first use reads its table from the cache
     try:
         if isinstance(text, bytes):
             text = decode_text(text, name)
@@ -154,6 +159,7 @@ def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped:
             text = decode_text(text, name)
     except FileError as exc:
         raise VariantsFileError(str(exc)) from None
+    from .fsf_ini import read_ini               # here: a game's first use reads its table from the cache
     try:
         tables, notes = read_ini(text, name, taken, reasons)
     except ValueError as exc:
@@ -192,7 +198,7 @@ def _resolve(data: dict, game_name: str, name: str, chain: list[str]) -> dict:
     for child in reversed(chain[:-1]):
         table, base = data[child], merged
         # a placement table fits one board and one army, a source names one game: neither is inherited
-        merged = {**{k: v for k, v in base.items() if k not in ("placement", "source")},
+        merged = {**{k: v for k, v in base.items() if k not in (PLACEMENT, "source")},
                   **{k: v for k, v in table.items() if k != "extends"}}
         if "pieces" in base and "pieces" in table and isinstance(table["pieces"], dict):
             merged["pieces"] = {k: v for k, v in {**base["pieces"], **table["pieces"]}.items() if v is not False}
@@ -465,7 +471,7 @@ class FileGame(Game):
         for color in (0, 1) if castlings else ():   # White's castlings first, then Black's (KQkq)
             for i, c in enumerate(castlings):
                 self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
-        self.placement = self._placement(t.get("placement", {}), f"{where}.placement", geo, army)
+        self.placement = self._placement(t.get(PLACEMENT, {}), f"{where}.{PLACEMENT}", geo, army)
         try:
             # a pawn's double step starts where the start position has the pawns (per colour): read the start
             # board with the core's own reader (which needs only the piece codes), then build the tables once
@@ -521,8 +527,9 @@ class FileGame(Game):
         checks of ``load.royal_bounds`` take their bounds from this start)."""
         if self.players != 2 or not self.royal_codes or self._lopsided:
             return
+        in_hand = getattr(self, "start_royals_in_hand", lambda color: 0)     # variants/hands.py
         counts = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == color)
-                  for color in (0, 1)]
+                  + in_hand(color) for color in (0, 1)]
         if 0 in counts or counts[0] != counts[1]:
             raise FenError(f"{self.color_names[0]} starts with {counts[0]} royal pieces and {self.color_names[1]} "
                            f"with {counts[1]}: both sides need a king, as many each")
@@ -763,8 +770,23 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
 
+<<<<<<< HEAD
 def _piece_letters(spec: GameSpec) -> set[str]:
     """The piece letters of ``spec``'s table (upper case), read before the game is built."""
+=======
+def _set_drop_rules(game: Any, spec: GameSpec) -> None:
+    """The drop rules of ``spec`` (variants/drop_rules.py): only in a game with drops."""
+    t = spec.table
+    where = f"[{spec.name}]"
+    if t.get("piece_drops") is not True:
+        raise VariantsFileError(f"{where}: {', '.join(sorted(drop_rules.KEYS & set(t)))} need piece_drops = true")
+    pieces = t.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    game.drop_rules = drop_rules.read_drop_rules(t, where, letters)
+
+
+def _set_pawn_rules(game: Any, spec: GameSpec) -> None:
+>>>>>>> main
     pieces = spec.table.get("pieces", {})
     return {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
 
@@ -798,6 +820,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
               _set_promotion_rules),
     Mechanism(Blasts, blasts.wanted, _set_blast_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
+    Mechanism(Drops, drop_rules.wanted, _set_drop_rules),
     Mechanism(Gating, lambda t: t.get("gating") is True),
     Mechanism(Hands, lambda t: t.get("piece_drops") is True or t.get("gating") is True, _set_hand_rules,
               _hands_picture),
