@@ -65,11 +65,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
-<<<<<<< HEAD
-    | piece_rules.KEYS | pawn_rules.KEYS | blasts.KEYS
-=======
-    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS
->>>>>>> main
+    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | blasts.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
