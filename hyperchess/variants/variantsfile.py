@@ -766,23 +766,17 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
 
-<<<<<<< HEAD
-def _piece_letters(spec: GameSpec) -> set[str]:
-    """The piece letters of ``spec``'s table (upper case), read before the game is built."""
-=======
 def _set_drop_rules(game: Any, spec: GameSpec) -> None:
     """The drop rules of ``spec`` (variants/drop_rules.py): only in a game with drops."""
     t = spec.table
     where = f"[{spec.name}]"
     if t.get("piece_drops") is not True:
         raise VariantsFileError(f"{where}: {', '.join(sorted(drop_rules.KEYS & set(t)))} need piece_drops = true")
-    pieces = t.get("pieces", {})
-    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
-    game.drop_rules = drop_rules.read_drop_rules(t, where, letters)
+    game.drop_rules = drop_rules.read_drop_rules(t, where, _piece_letters(spec))
 
 
-def _set_pawn_rules(game: Any, spec: GameSpec) -> None:
->>>>>>> main
+def _piece_letters(spec: GameSpec) -> set[str]:
+    """The piece letters of ``spec``'s table (upper case), read before the game is built."""
     pieces = spec.table.get("pieces", {})
     return {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
 
