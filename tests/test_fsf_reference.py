@@ -28,7 +28,7 @@ OUT_OF_REACH = set("""
 pawnback makruk makpong cambodian karouk asean ai-wok
 petrified nocheckatomic atomic atomar isolation isolation7x7 snailtrail duck joust bughouse koedem
 sittuyin dobutsu
-spartan shatar ataxx flipersi flipello checkshogi
+spartan shatar ataxx flipello checkshogi
 wolf flipello10 amazons supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
