@@ -15,7 +15,7 @@ PACKAGE = "hyperchess"
 # Names (and the strings assigned to them) whose word "normal" is not the game: PGN's Termination value,
 # and the flag of a normal move
 # EXTINCTION: the variants file's `check` value "extinction", also the name of one of Fairy-Stockfish's games
-ALLOWED = frozenset({"NORMAL_TERMINATION", "NORMAL", "EXTINCTION"})
+ALLOWED = frozenset({"NORMAL_TERMINATION", "NORMAL", "EXTINCTION", "DUCK"})
 LAYER = {"variants": 0, "engine": 1, "protocol": 2, "tournament": 2, "pictures": 2, "web": 3, "cli": 4}
 
 

@@ -123,10 +123,9 @@ MECHANISMS = {
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("moveRepetitionIllegal",),
     "other results": ("shatarMateRule", "castlingWins", "materialCounting", "adjudicateFullBoard", "makpongRule"),
-    "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
-                                  "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
-                                  "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
-                                  "petrifyBlastPieces", "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
+    "gating, walls and passing": ("wallOrMove", "passWhite", "passBlack", "passOnStalemateWhite",
+                                  "passOnStalemateBlack", "cambodianMoves", "petrifyBlastPieces",
+                                  "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
     "counting": ("countingRule",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
@@ -261,6 +260,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["flying_general"] = model["flyingGeneral"]
     table["chasing"] = model["chasingRule"]
     _piece_rules(model, table, pawns, missing)
+    _walls(model, table, on_board)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
@@ -370,6 +370,18 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
         table["drop_mate_illegal"] = letters["shogiPawn"]
     if model["nFoldValueAbsolute"] and model["nFoldValue"] not in ("draw", "none"):
         table["repetition_absolute"] = True
+
+
+def _walls(model: dict, table: dict, on_board: frozenset) -> None:
+    """FSF's walls as the keys of variants/walls.py: the walling rule, its regions (on the board), and the
+    pieces that petrify when they capture."""
+    if model["wallingRule"] != "none":
+        table["walling_rule"] = model["wallingRule"]
+        regions = [model[f"wallingRegion{c}"] & on_board for c in fm.COLORS]
+        if any(r != on_board for r in regions):
+            table["walling_region"] = [sorted(_sq(q) for q in r) for r in regions]
+    if model["petrifyOnCaptureTypes"]:
+        table["petrify_on_capture"] = _letters(model, model["petrifyOnCaptureTypes"])
 
 
 def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:

@@ -32,6 +32,8 @@ from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
 from . import piece_rules
 from .piece_rules import PieceRules
+from . import walls
+from .walls import Walls
 from .geometry import Geometry, symmetric
 from .load import check_position
 from .notation import FILES, SquareNames
@@ -61,7 +63,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS
+    | piece_rules.KEYS | walls.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -754,6 +756,15 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
 
+def _set_wall_rules(game: Any, spec: GameSpec) -> None:
+    """The wall keys of ``spec`` (variants/walls.py), read before the game is built."""
+    t = spec.table
+    pieces = t.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    players = t.get("players", DEFAULT_PLAYERS)
+    game.wall_rules = walls.read_rules(t, f"[{spec.name}]", letters, len(players) if isinstance(players, list) else 2)
+
+
 def _hands_picture(game: Any) -> None:
     game.picture = hands_picture(game.picture)
 
@@ -772,6 +783,7 @@ class Mechanism:
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
+    Mechanism(Walls, lambda t: any(key in t for key in walls.KEYS), _set_wall_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
     Mechanism(Gating, lambda t: t.get("gating") is True),
     Mechanism(Hands, lambda t: t.get("piece_drops") is True or t.get("gating") is True, _set_hand_rules,
