@@ -25,7 +25,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # FSF's built-in games hyperchess cannot play yet; the reader refuses each, naming what it needs
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
-armageddon pawnback makruk makpong cambodian karouk asean ai-wok hoppelpoppel newzealand horde
+armageddon pawnback makruk makpong cambodian karouk asean ai-wok horde
 nocheckatomic atomic atomar bughouse koedem
 placement sittuyin dobutsu
 spartan shatar ataxx flipersi flipello checkshogi

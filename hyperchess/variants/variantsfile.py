@@ -299,8 +299,6 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
     if table.get("symmetric", False):
         vecs = symmetric(*vecs, dims=dims)
     if key == "slide":
-        if how is Mode.CAPTURE:
-            raise VariantsFileError(f"{where}: a capture-only slide is not supported (use a hop or a leap)")
         return Slide(vecs, _int(table, "range", where, 0, 0, MAX_SIDE), how)
     if key == "hop":
         return Hop(vecs, how, _choice(table, "style", where, {"p": "", "g": ""}))
