@@ -285,7 +285,7 @@ class Position:
                 if self.ep >= 0:
                     break
         rights = self.rights
-        if rights:
+        if rights and frm != to:       # a move that ends where it starts (a drop, a pass) keeps them (FSF)
             mask = t.castle_mask[frm] | t.castle_mask[to]
             if flag == CASTLE:     # the rook moved too (it may be shared by two castlings)
                 mask |= t.castle_mask[g.castling[extra].rook_from]
@@ -702,7 +702,7 @@ class Position:
         if not claim_draw:
             fifty, repetition = g.automatic_fifty_plies or fifty, g.automatic_repetition or repetition
         if self.halfmove >= fifty:
-            return Outcome("1/2-1/2", f"{fifty // g.players}-move rule", "fifty")
+            return g.fifty_outcome(self, fifty)
         if repetition and self.repetitions() >= repetition:
             return g.repetition_outcome(self, repetition)
         return None
