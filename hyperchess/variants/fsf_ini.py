@@ -111,7 +111,7 @@ def _copy(model: dict) -> dict:
 # ---------------------------------------------------------------------- FSF's model -> hyperchess's table
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "drop rules": ("sittuyinRookDrop", "freeDrops", "dropChecks"),
+    "drop rules": ("sittuyinRookDrop", "dropChecks"),
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
     "regions": ("diagonalLines", "bikjangRule"),
@@ -121,10 +121,9 @@ MECHANISMS = {
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("moveRepetitionIllegal",),
-    "other results": ("shatarMateRule", "castlingWins", "adjudicateFullBoard", "makpongRule"),
+    "other results": ("shatarMateRule", "castlingWins", "makpongRule"),
     "gating, walls and passing": ("wallOrMove", "passWhite", "passBlack", "passOnStalemateWhite",
-                                  "passOnStalemateBlack", "cambodianMoves", "petrifyBlastPieces",
-                                  "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
+                                  "passOnStalemateBlack", "cambodianMoves", "petrifyBlastPieces"),
     "counting": ("countingRule",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
@@ -214,7 +213,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     for pt, letter in model["letters"].items():
         betza = model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
             else fm.PIECE_BETZA[pt]
-        if pt in ("janggiCannon", "janggiElephant", "immobile"):
+        if pt == "immobile":                     # FSF's IMMOBILE_PIECE: it never moves (Reversi's stones)
+            pieces[letter] = {"name": pt, "value": 100, "immobile": True}
+            continue
+        if pt in ("janggiCannon", "janggiElephant"):
             missing.setdefault("Betza moves", []).append(f"{pt} (moves with rules of their own)")
             continue
         try:
@@ -261,6 +263,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     _piece_rules(model, table, pawns, missing)
     _pawn_rules(model, table, missing)
     _walls(model, table, on_board)
+    _flips(model, table, files, ranks, missing)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
@@ -353,6 +356,8 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
     table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
     table["promotion_zone_pawn_drops"] = model["promotionZonePawnDrops"]
     table["drop_promoted"] = model["dropPromoted"]
+    if model["freeDrops"]:
+        table["free_drops"] = True
     if model["mustDrop"]:
         table["must_drop"] = True
         if model["mustDropType"] != "*":
@@ -379,6 +384,20 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
         table["drop_rows"] = rows
     else:
         missing.setdefault("drop rules", []).append("dropRegion")
+
+
+def _flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
+    """FSF's Reversi and Ataxx options as the keys of variants/flips.py."""
+    for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
+        if model[option] in ("reversi", "ataxx"):
+            table[key] = model[option]
+        elif model[option] != "none":
+            missing.setdefault("gating, walls and passing", []).append(f"{option} = {model[option]}")
+    start = model["enclosingDropStart"] & frozenset((f, r) for f in range(files) for r in range(ranks))
+    if start and model["enclosingDrop"] != "none":
+        table["enclosing_drop_start"] = sorted(_sq(q) for q in start)
+    if model["adjudicateFullBoard"]:
+        table["adjudicate_full_board"] = True
 
 
 def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> None:

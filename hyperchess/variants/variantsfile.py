@@ -28,8 +28,9 @@ from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
-from . import drop_rules, pawn_rules, piece_rules
+from . import drop_rules, flips, pawn_rules, piece_rules
 from .drop_rules import Drops
+from .flips import Flips
 from .pawn_rules import PawnRules
 from .piece_rules import PieceRules
 from . import walls
@@ -56,7 +57,7 @@ HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures
              "first_rank_pawn_drops": "first_rank_pawn_drops",
              "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows",
              "drop_promoted": "drop_promoted", "drop_no_doubled": "no_doubled",
-             "drop_no_doubled_count": "no_doubled_count"}
+             "drop_no_doubled_count": "no_doubled_count", "free_drops": "free_drops"}
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
@@ -65,13 +66,13 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | walls.KEYS
+    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS | walls.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
 MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move_only", "capture_only", "lame",
              "style", "initial", "en_passant", "from"}
-PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves", "region"} | MOVE_KEYS
+PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves", "region", "immobile"} | MOVE_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -267,8 +268,12 @@ def _piece(letter: str, table: Any, where: str, dims: int,
         if "from" in move and origins is not None:
             origins.setdefault(letter, []).append((len(atoms), move["from"]))
         atoms.append(_atom(move, f"{where}.moves[{i}]", dims))
-    if not atoms:
-        raise VariantsFileError(f"{where}: the piece has no moves (give betza, leap, slide, hop, path or moves)")
+    immobile = table.get("immobile", False)
+    if not isinstance(immobile, bool) or immobile and atoms:
+        raise VariantsFileError(f"{where}.immobile: true (a piece that never moves, with no moves) or false")
+    if not atoms and not immobile:
+        raise VariantsFileError(f"{where}: the piece has no moves (give betza, leap, slide, hop, path or moves, "
+                                f"or immobile = true)")
     value = table.get("value", 300)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100_000:
         raise VariantsFileError(f"{where}.value: centipawns from 0 to 100000, got {value!r}")
@@ -794,6 +799,10 @@ def _set_pawn_rules(game: Any, spec: GameSpec) -> None:
     game.pawn_rules = pawn_rules.read_rules(spec.table, f"[{spec.name}]", letters)
 
 
+def _set_flip_rules(game: Any, spec: GameSpec) -> None:
+    game.flip_rules = flips.read_flip_rules(spec.table, f"[{spec.name}]")
+
+
 def _hands_picture(game: Any) -> None:
     game.picture = hands_picture(game.picture)
 
@@ -815,6 +824,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
               _set_promotion_rules),
     Mechanism(Walls, lambda t: any(key in t for key in walls.KEYS), _set_wall_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
+    Mechanism(Flips, flips.wanted, _set_flip_rules),
     Mechanism(Drops, drop_rules.wanted, _set_drop_rules),
     Mechanism(Gating, lambda t: t.get("gating") is True),
     Mechanism(Hands, lambda t: t.get("piece_drops") is True or t.get("gating") is True, _set_hand_rules,
