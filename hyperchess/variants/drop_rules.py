@@ -11,10 +11,9 @@ read at commit c19b5f6c), each a switch that costs nothing when off:
   in hand, rounded up) on one colour;
 - **castling with a dropped piece** (``castlingDroppedPiece``): a royal piece dropped on a castling's king
   square gains that castling when its rook stands on the rook square, and a rook dropped on the rook square
-  gains it when the royal piece stands on its square;
-- **enclosing drops** (``enclosingDrop``, ``enclosingDropStart``): while some start squares are empty a drop
-  goes there; after that, "reversi" drops only where a line of enemy pieces is enclosed between the new piece
-  and one of ours, "ataxx" only next to a piece of ours.
+  gains it when the royal piece stands on its square.
+
+Enclosing drops (Reversi's) are ``variants/flips.py``'s.
 
 A mixin :class:`Drops` (before ``Hands`` among the bases) with its :class:`DropRules`, through ``restrict_moves``
 and ``make_special``.
@@ -31,9 +30,7 @@ from .hands import DROP
 if TYPE_CHECKING:
     from .position import Position
 
-KEYS = {"must_drop", "must_drop_type", "drop_opposite_colored_bishop", "castling_dropped_piece", "enclosing_drop",
-        "enclosing_drop_start"}
-ENCLOSING = ("reversi", "ataxx")
+KEYS = {"must_drop", "must_drop_type", "drop_opposite_colored_bishop", "castling_dropped_piece"}
 
 
 @dataclass(frozen=True)
@@ -43,8 +40,6 @@ class DropRules:
     must_drop_type: str = "*"               # a letter, or "*" any piece [mustDropType]
     opposite_bishops: str = ""              # the letter of the bishop [dropOppositeColoredBishop]
     castling_rooks: str = ""                # letters of the rooks a dropped castling needs [castlingDroppedPiece]
-    enclosing: str = ""                     # "reversi", "ataxx" or "" [enclosingDrop]
-    enclosing_start: tuple[str, ...] = ()   # the squares the first drops fill [enclosingDropStart]
 
 
 def read_drop_rules(t: dict, where: str, letters: set[str]) -> DropRules:
@@ -69,15 +64,6 @@ def read_drop_rules(t: dict, where: str, letters: set[str]) -> DropRules:
         values["opposite_bishops"] = letter("drop_opposite_colored_bishop", False)[:1]
     if "castling_dropped_piece" in t:
         values["castling_rooks"] = letter("castling_dropped_piece", False)
-    if "enclosing_drop" in t:
-        if t["enclosing_drop"] not in ENCLOSING:
-            raise VariantsFileError(f"{where}.enclosing_drop: one of {', '.join(map(repr, ENCLOSING))}")
-        values["enclosing"] = t["enclosing_drop"]
-    if "enclosing_drop_start" in t:
-        start = t["enclosing_drop_start"]
-        if not isinstance(start, list) or not all(isinstance(q, str) for q in start):
-            raise VariantsFileError(f"{where}.enclosing_drop_start: a list of squares")
-        values["enclosing_start"] = tuple(start)
     return DropRules(**values)
 
 
@@ -104,55 +90,17 @@ class Drops:
         self._drop_castlings = [[(i, rule.king_from, rule.rook_from, rooks[c])
                                  for i, rule in enumerate(self.castling) if rule.color == c]  # type: ignore[attr-defined]
                                 for c in colors] if r.castling_rooks else []
-        names = self.names                                    # type: ignore[attr-defined]
-        self._enclose_start = tuple(names.parse(q) for q in r.enclosing_start)
-        self._around = [tuple(t for t in (g.step(c, (x, y, 0)) for x in (-1, 0, 1) for y in (-1, 0, 1) if x or y)
-                              if t is not None) for c in range(g.size)]
-        self._lines = [tuple(tuple(g.ray(c, (x, y, 0), 0)) for x in (-1, 0, 1) for y in (-1, 0, 1) if x or y)
-                       for c in range(g.size)] if r.enclosing == "reversi" else []
         self.__dict__.pop("_rule_tables", None)
 
     # ------------------------------------------------------------------ which drops are legal
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         moves = super().restrict_moves(pos, moves)            # type: ignore[misc]
         r = self.drop_rules
-        if r.enclosing:
-            moves = self._enclosing(pos, moves)
         if self._bishop:
             moves = [m for m in moves if m[3] != DROP or self._bishops_fit(pos, m)]
         if r.must_drop:
             moves = self._must_drop(pos, moves)
         return moves
-
-    def _enclosing(self, pos: "Position", moves: list[Move]) -> list[Move]:
-        """FSF's ``drop_region`` with ``enclosingDrop``: the start squares first, then enclosing drops only."""
-        b = pos.board
-        start = [c for c in self._enclose_start if not b[c]]
-        if start:
-            return [m for m in moves if m[3] != DROP or m[1] in start]
-        us = pos.turn
-        if self.drop_rules.enclosing == "ataxx":
-            own = self.owner                                  # type: ignore[attr-defined]
-            return [m for m in moves if m[3] != DROP or any(b[c] and own[b[c]] == us for c in self._around[m[1]])]
-        return [m for m in moves if m[3] != DROP or self.enclosed(pos, m[1], us)]
-
-    def enclosed(self, pos: "Position", cell: int, us: int) -> list[int]:
-        """The enemy pieces a piece of ``us`` on ``cell`` encloses: along each of the eight lines, a run of
-        enemy pieces closed by a piece of ours (FSF's REVERSI rule)."""
-        b = pos.board
-        own = self.owner                                      # type: ignore[attr-defined]
-        out: list[int] = []
-        for line in self._lines[cell]:
-            run = []
-            for c in line:
-                q = b[c]
-                if not q or own[q] < 0:
-                    break
-                if own[q] == us:
-                    out += run
-                    break
-                run.append(c)
-        return out
 
     def _bishops_fit(self, pos: "Position", move: Move) -> bool:
         """FSF's ``dropOppositeColoredBishop`` for one drop: the bishops can still stand on both colours."""
@@ -203,8 +151,6 @@ class Drops:
     def _restricted_drops(self, pos: "Position", found: list[Move]) -> list[Move]:
         """The drops of ``found`` the rules before must-drop allow."""
         found = [m for m in found if m[3] == DROP]
-        if self.drop_rules.enclosing:
-            found = self._enclosing(pos, found)
         if self._bishop:
             found = [m for m in found if self._bishops_fit(pos, m)]
         return found

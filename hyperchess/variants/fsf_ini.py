@@ -111,25 +111,22 @@ def _copy(model: dict) -> dict:
 # ---------------------------------------------------------------------- FSF's model -> hyperchess's table
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "drop rules": ("sittuyinRookDrop", "freeDrops", "dropChecks"),
+    "drop rules": ("sittuyinRookDrop", "dropChecks"),
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
     "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
-    "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
-    "other results": ("shatarMateRule", "castlingWins", "adjudicateFullBoard", "makpongRule"),
-    "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
-                                  "wallingRegionBlack", "cambodianMoves", "petrifyOnCaptureTypes",
-                                  "petrifyBlastPieces", "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
+    "other results": ("shatarMateRule", "castlingWins", "makpongRule"),
+    "gating, walls and passing": ("wallOrMove", "cambodianMoves", "petrifyBlastPieces"),
     "counting": ("countingRule",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
 ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
-         "must capture", "atomic blasts", "connect N", "extinction and pseudo-royals",
+         "must capture", "connect N", "extinction and pseudo-royals",
          "other results", "gating, walls and passing", "counting", "chess960", "double steps from a region",
          "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
@@ -194,26 +191,34 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
            model["extinctionOpponentPieceCount"], model["extinctionClaim"])
     bare_king = "none"
     check = "check"
+    blasts = model["blastOnCapture"]
     if model["extinctionPseudoRoyal"] and ext[1]:
-        # pseudo-royal pieces are never captured: FSF's extinction does not apply to them (position.cpp)
+        # pseudo-royal pieces are never captured: FSF's extinction does not apply to them unless a blast
+        # can remove them (position.cpp, is_immediate_game_end)
         table["pseudo_royal"] = {"pieces": _letters(model, ext[1]), "count": ext[2] + 1}
-    elif ext[0] == "none" or not ext[1]:
+    if (model["extinctionPseudoRoyal"] and ext[1] and not blasts) or ext[0] == "none" or not ext[1]:
         pass
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
         bare_king = "reply"
     elif ext[0] == "loss" and not ext[3] and "king" not in model["letters"] and len(ext[1]) == 1 and \
-            "*" not in ext[1] and ext[2] in (0, _start_count(model, ext[1]) - 1):
+            "*" not in ext[1] and ext[2] in (0, _start_count(model, ext[1]) - 1) and not blasts:
+        # (with blasts both sides may lose their last one at once: FSF's extinction decides, not the core's)
         royal = set(ext[1])              # losing this type loses (one type: FSF counts each type apart)
         check = EXTINCTION if ext[2] == 0 else "capture"
     else:
         table[EXTINCTION] = {"value": ext[0], "pieces": _letters(model, ext[1]), "count": ext[2],
                                "opponent_count": ext[3], "claim": ext[4]}
     _endings(model, table, files, ranks, missing)
+    if blasts:
+        table["blast_on_capture"] = True
+    for option, key in (("blastImmuneTypes", "blast_immune_types"), ("mutuallyImmuneTypes", "mutually_immune_types")):
+        if model[option]:
+            table[key] = _letters(model, model[option])
     for pt, letter in model["letters"].items():
         betza = model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
             else fm.PIECE_BETZA[pt]
-        if pt == "immobile":
-            missing.setdefault("Betza moves", []).append(f"{pt} (moves with rules of their own)")
+        if pt == "immobile":                     # FSF's IMMOBILE_PIECE: it never moves (Reversi's stones)
+            pieces[letter] = {"name": pt, "value": 100, "immobile": True}
             continue
         try:
             plain, first = atoms(betza)
@@ -271,6 +276,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     if model["moveRepetitionIllegal"]:
         table["move_repetition_illegal"] = True
     _pawn_rules(model, table, missing)
+    _walls(model, table, on_board)
+    _flips(model, table, files, ranks, missing)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
@@ -363,6 +370,8 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
     table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
     table["promotion_zone_pawn_drops"] = model["promotionZonePawnDrops"]
     table["drop_promoted"] = model["dropPromoted"]
+    if model["freeDrops"]:
+        table["free_drops"] = True
     if model["mustDrop"]:
         table["must_drop"] = True
         if model["mustDropType"] != "*":
@@ -391,6 +400,20 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
         missing.setdefault("drop rules", []).append("dropRegion")
 
 
+def _flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
+    """FSF's Reversi and Ataxx options as the keys of variants/flips.py."""
+    for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
+        if model[option] in ("reversi", "ataxx"):
+            table[key] = model[option]
+        elif model[option] != "none":
+            missing.setdefault("gating, walls and passing", []).append(f"{option} = {model[option]}")
+    start = model["enclosingDropStart"] & frozenset((f, r) for f in range(files) for r in range(ranks))
+    if start and model["enclosingDrop"] != "none":
+        table["enclosing_drop_start"] = sorted(_sq(q) for q in start)
+    if model["adjudicateFullBoard"]:
+        table["adjudicate_full_board"] = True
+
+
 def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> None:
     """FSF's piece promotion and the shogi family's rules as the keys of variants/piece_rules.py, and a
     repetition value for the first player (``nFoldValueAbsolute``)."""
@@ -411,6 +434,18 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
         table["drop_mate_illegal"] = letters["shogiPawn"]
     if model["nFoldValueAbsolute"] and model["nFoldValue"] not in ("draw", "none"):
         table["repetition_absolute"] = True
+
+
+def _walls(model: dict, table: dict, on_board: frozenset) -> None:
+    """FSF's walls as the keys of variants/walls.py: the walling rule, its regions (on the board), and the
+    pieces that petrify when they capture."""
+    if model["wallingRule"] != "none":
+        table["walling_rule"] = model["wallingRule"]
+        regions = [model[f"wallingRegion{c}"] & on_board for c in fm.COLORS]
+        if any(r != on_board for r in regions):
+            table["walling_region"] = [sorted(_sq(q) for q in r) for r in regions]
+    if model["petrifyOnCaptureTypes"]:
+        table["petrify_on_capture"] = _letters(model, model["petrifyOnCaptureTypes"])
 
 
 def _pawn_rules(model: dict, table: dict, missing: dict) -> None:

@@ -50,6 +50,7 @@ class HandRules:
     drop_promoted: bool = False               # a piece may also be dropped as its promoted kind [dropPromoted]
     no_doubled: str = ""                      # letters not dropped on a line already holding ... [dropNoDoubled]
     no_doubled_count: int = 1                 # ... this many of the mover's own [dropNoDoubledCount]
+    free_drops: bool = False                  # every piece is always in hand, as many as wanted [freeDrops]
     drops: bool = True                        # pieces in hand may be dropped [pieceDrops]; without, a hand serves
                                               # gating only (variants/gating.py)
 
@@ -196,8 +197,9 @@ class Hands:
         counts = pos.extra.counts[us]
         b = pos.board
         add = moves.append
+        free = self.hand_rules.free_drops
         for kind in self.hand_order:
-            if counts[kind]:
+            if counts[kind] or free:
                 code = code_of(kind, us)
                 codes = (code, code_of(self.promotes_to[kind], us)) \
                     if self.hand_rules.drop_promoted and kind in self.promotes_to else (code,)
@@ -234,6 +236,9 @@ class Hands:
         frm, to, extra, flag = move
         us = pos.turn                                 # still the mover (Position.push turns after this)
         if flag == DROP:
+            if self.hand_rules.free_drops:            # the hands never change (FSF's add/remove_from_hand)
+                pos.halfmove = 0
+                return st
             kind = self.kind_of[extra]                                        # type: ignore[attr-defined]
             kind = self.unpromoted.get(kind, kind)    # dropped as its promoted kind: from the hand of its own
             pos.score -= self.team_sign[us] * self.hand_value[code_of(kind, us)]   # type: ignore[attr-defined]
@@ -323,6 +328,8 @@ class Hands:
         marks = st.promoted if self.hand_rules.captures_to_hand and not self.hand_rules.drop_loop else frozenset()
         hand = "".join(self.letter_of(code_of(kind, color)) * st.counts[color][kind]     # type: ignore[attr-defined]
                        for color in range(self.players) for kind in self.hand_order)   # type: ignore[attr-defined]
+        if self.hand_rules.free_drops:                # FSF writes no hands then
+            return format_board(self, pos.board, marks)
         return format_board(self, pos.board, marks) + "[" + hand + "]"
 
     def in_hand(self, pos: "Position", color: int) -> dict[str, int]:
