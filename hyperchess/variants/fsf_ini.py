@@ -119,7 +119,9 @@ MECHANISMS = {
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "other results": ("shatarMateRule", "castlingWins", "makpongRule"),
-    "gating, walls and passing": ("wallOrMove", "cambodianMoves", "petrifyBlastPieces"),
+    # passing on stalemate plays (variants/passing.py) but waits for its games' own check against pyffish
+    "gating, walls and passing": ("wallOrMove", "passOnStalemateWhite", "passOnStalemateBlack", "cambodianMoves",
+                                  "petrifyBlastPieces"),
     "counting": ("countingRule",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
