@@ -122,10 +122,8 @@ MECHANISMS = {
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("moveRepetitionIllegal",),
     "other results": ("shatarMateRule", "castlingWins", "makpongRule"),
-    "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
-                                  "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
-                                  "passOnStalemateBlack", "cambodianMoves", "petrifyOnCaptureTypes",
-                                  "petrifyBlastPieces"),
+    "gating, walls and passing": ("wallOrMove", "passWhite", "passBlack", "passOnStalemateWhite",
+                                  "passOnStalemateBlack", "cambodianMoves", "petrifyBlastPieces"),
     "counting": ("countingRule",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
@@ -264,6 +262,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["chasing"] = model["chasingRule"]
     _piece_rules(model, table, pawns, missing)
     _pawn_rules(model, table, missing)
+    _walls(model, table, on_board)
     _flips(model, table, files, ranks, missing)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
@@ -421,6 +420,18 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
         table["drop_mate_illegal"] = letters["shogiPawn"]
     if model["nFoldValueAbsolute"] and model["nFoldValue"] not in ("draw", "none"):
         table["repetition_absolute"] = True
+
+
+def _walls(model: dict, table: dict, on_board: frozenset) -> None:
+    """FSF's walls as the keys of variants/walls.py: the walling rule, its regions (on the board), and the
+    pieces that petrify when they capture."""
+    if model["wallingRule"] != "none":
+        table["walling_rule"] = model["wallingRule"]
+        regions = [model[f"wallingRegion{c}"] & on_board for c in fm.COLORS]
+        if any(r != on_board for r in regions):
+            table["walling_region"] = [sorted(_sq(q) for q in r) for r in regions]
+    if model["petrifyOnCaptureTypes"]:
+        table["petrify_on_capture"] = _letters(model, model["petrifyOnCaptureTypes"])
 
 
 def _pawn_rules(model: dict, table: dict, missing: dict) -> None:

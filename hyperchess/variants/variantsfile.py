@@ -33,6 +33,8 @@ from .drop_rules import Drops
 from .flips import Flips
 from .pawn_rules import PawnRules
 from .piece_rules import PieceRules
+from . import walls
+from .walls import Walls
 from .geometry import Geometry, symmetric
 from .load import check_position
 from .notation import FILES, SquareNames
@@ -64,7 +66,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS
+    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS | walls.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -771,6 +773,15 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
 
+def _set_wall_rules(game: Any, spec: GameSpec) -> None:
+    """The wall keys of ``spec`` (variants/walls.py), read before the game is built."""
+    t = spec.table
+    pieces = t.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    players = t.get("players", DEFAULT_PLAYERS)
+    game.wall_rules = walls.read_rules(t, f"[{spec.name}]", letters, len(players) if isinstance(players, list) else 2)
+
+
 def _set_drop_rules(game: Any, spec: GameSpec) -> None:
     """The drop rules of ``spec`` (variants/drop_rules.py): only in a game with drops."""
     t = spec.table
@@ -811,6 +822,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
+    Mechanism(Walls, lambda t: any(key in t for key in walls.KEYS), _set_wall_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
     Mechanism(Flips, flips.wanted, _set_flip_rules),
     Mechanism(Drops, drop_rules.wanted, _set_drop_rules),
