@@ -67,6 +67,7 @@ class RuleTables:
         self.has_extra = game.has_extra
         self.has_special = game.has_special
         self.has_restrict = game.has_restrict
+        self.has_inner = game.has_inner
         self.dedupe = game.dedupe
         self.ep_windows = game.ep_windows
         self.special_attacks = game.special_attacks
@@ -264,6 +265,12 @@ class Position:
             self._changes = None
             self.stack[-1] = self.stack[-1][:9] + (record_changes, us, self.windows)
         h = self.hash
+        if flag >= SPECIAL and t.has_inner:
+            # a special move that wraps an ordinary one (a move that also places a wall): that move's en
+            # passant and castling rules apply
+            inner = g.inner_move(move)
+            flag = inner[3]
+            extra = inner[2]
         # en passant: open only if some enemy pawn could take (as FEN and repetition count it)
         if self.ep >= 0:
             h ^= t.z_ep[self.ep]
