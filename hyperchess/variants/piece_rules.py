@@ -233,12 +233,12 @@ class PieceRules:
         if move[3] == PIECE_PROMOTION:
             label = "promote" if self.kind_of[move[2]] in self.unpromoted else "demote"   # type: ignore[attr-defined]
             return name(move[0]), name(move[1]), label
-        src, dst, label = super().click_target(pos, move)                             # type: ignore[misc]
+        src, dst, label, *then = super().click_target(pos, move)                      # type: ignore[misc]
         p = pos.board[move[0]]
         zone = self.promotion_zone[pos.turn]                                          # type: ignore[attr-defined]
         if move[3] == NORMAL and (self.promote_code[p] or self.demote_code[p]) and (move[0] in zone or move[1] in zone):
             label = "stay unpromoted"
-        return src, dst, label
+        return (src, dst, label, *then)
 
 
 # the keys of a variants file's game that ask for this mixin (docs/variants-file.md, "Piece promotion")

@@ -7,7 +7,7 @@ cdef class RuleTables:
     cdef public int players
     cdef public list owner, enemy, enemies, tables, z_piece, pst, team_sign, royal, pawn
     cdef public list castle_mask, pawn_attacks, attack_lines, far_leaps, path_bit
-    cdef public bint has_extra, has_special, has_restrict, dedupe, ep_windows, special_attacks
+    cdef public bint has_extra, has_special, has_restrict, has_inner, dedupe, ep_windows, special_attacks
     cdef public bint double_step_once, single_royal, turns_in_order
     cdef public int size
     cdef public int[:] ray_first, ray_start, ray_cells, pawn_first, pawn_cells   # Game.flat_rays (movegen.py)
@@ -48,7 +48,8 @@ cdef class Position:
 
     @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, b='int[:]', sign=int, score=long, c=int,
                    nxt=int, e=int, occ=set, roy=set, g=object, t=RuleTables, pst='long long[:]', n=int,
-                   zk='unsigned long long[:]', zm='unsigned long long', zc='unsigned long long', h='unsigned long long')
+                   zk='unsigned long long[:]', zm='unsigned long long', zc='unsigned long long', h='unsigned long long',
+                   inner=tuple)
     cpdef push(self, tuple move)
 
     @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, b='int[:]', occ=set, roy=set, t=RuleTables)
@@ -58,9 +59,7 @@ cdef class Position:
     cpdef bint king_exposed(self, tuple move, int color, object king_before) except -1
 
     @cython.locals(t=RuleTables, b='int[:]', c=int, q=int, x=int, frm=int, first=int, more=tuple, n=int, nc=int,
-                   k=int, i=int, j=int, line_first='int[:]', line_cell='int[:]', line_near='int[:]',
-                   line_codes='int[:]', rest_start='int[:]', rest='int[:]', far_first='int[:]', far_cell='int[:]',
-                   far_codes='int[:]', member='unsigned char[:]')
+                   k=int, i=int, j=int)
     cpdef bint attacked(self, int cell, object by=*) except -1
 
     @cython.locals(roy=set)
