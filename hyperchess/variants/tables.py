@@ -25,7 +25,9 @@ from .pieces import Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quadratic in its progress)
 PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
 # what a build keeps in the disk cache (variants/tablecache.py): the tables that take its time, all made from
-# the game's geometry and army alone (the cheap rest is built again each time)
+# the game's geometry and army alone (the cheap rest is built again each time). An attribute that
+# `_compile_moves`, `_compile_attacks` or `_compile_pst` comes to set belongs here too: tests/test_first_use.py
+# compares every attribute of a game read back from the cache with a built one's
 CACHED = ("tables", "ray_attacks", "leap_attacks", "hinged_attacks", "lame_attacks", "hop_attacks", "hinged",
           "indirect", "royal_lines", "special_attacks", "attack_lines", "far_leaps", "pst")
 
