@@ -27,7 +27,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 OUT_OF_REACH = set("""
 makruk makpong cambodian karouk asean ai-wok
 bughouse koedem
-sittuyin dobutsu
+sittuyin
 spartan ataxx flipello checkshogi
 flipello10 supply janggi janggitraditional
 janggimodern janggicasual""".split())
