@@ -277,6 +277,25 @@ class Endings:
                 return True
         return False
 
+    def _castles_through_attack(self, pos: "Position", move: Move, us: int) -> bool:
+        """A pseudo-royal king may not castle from or across an attacked cell (FSF's ``legal``: the cells from
+        its own up to the one it lands on, tested with the king lifted and every enemy piece attacking)."""
+        rule = self.castling[move[2]]                         # type: ignore[attr-defined]
+        b = pos.board
+        king = b[rule.king_from]
+        kinds = [codes for codes in self._pseudo[us] if king in codes]
+        if not kinds:
+            return False
+        limit = self.end_rules.pseudo_royal_count
+        if limit and sum(1 for c in pos.occupied[us] if b[c] in kinds[0]) > limit:
+            return False
+        path = [c for c in rule.safe if c != rule.king_to] or [rule.king_from]
+        b[rule.king_from] = 0
+        try:
+            return any(pos.attacked(c, self.enemies[us]) for c in path)     # type: ignore[attr-defined]
+        finally:
+            b[rule.king_from] = king
+
     def _royals_safe(self, pos: "Position", move: Move) -> bool:
         """A move may not leave a pseudo-royal piece of the mover attacked, unless it takes one of the other
         side's (FSF's ``legal``)."""
@@ -285,6 +304,8 @@ class Endings:
         taken = pos.board[move[1]] if move[3] != CASTLE else 0
         if taken and any(taken in codes for codes in self._pseudo[them]):
             return True
+        if move[3] == CASTLE and self._castles_through_attack(pos, move, us):
+            return False
         pos.push(move)
         safe = not self._pseudo_attacked(pos, us)
         pos.pop()
