@@ -26,7 +26,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
 pawnback makruk makpong cambodian karouk asean ai-wok
-nocheckatomic atomic atomar bughouse koedem
+bughouse koedem
 sittuyin dobutsu
 spartan shatar ataxx flipello checkshogi
 wolf flipello10 supply janggi janggitraditional

@@ -116,7 +116,6 @@ MECHANISMS = {
     "promotion rules": ("sittuyinPromotion",),
     "regions": ("diagonalLines", "bikjangRule"),
     "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
-    "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
@@ -130,7 +129,7 @@ MECHANISMS = {
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
 ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
-         "must capture", "atomic blasts", "connect N", "extinction and pseudo-royals", "repetition rules",
+         "must capture", "connect N", "extinction and pseudo-royals", "repetition rules",
          "other results", "gating, walls and passing", "counting", "chess960", "double steps from a region",
          "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
@@ -195,21 +194,29 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
            model["extinctionOpponentPieceCount"], model["extinctionClaim"])
     bare_king = "none"
     check = "check"
+    blasts = model["blastOnCapture"]
     if model["extinctionPseudoRoyal"] and ext[1]:
-        # pseudo-royal pieces are never captured: FSF's extinction does not apply to them (position.cpp)
+        # pseudo-royal pieces are never captured: FSF's extinction does not apply to them unless a blast
+        # can remove them (position.cpp, is_immediate_game_end)
         table["pseudo_royal"] = {"pieces": _letters(model, ext[1]), "count": ext[2] + 1}
-    elif ext[0] == "none" or not ext[1]:
+    if (model["extinctionPseudoRoyal"] and ext[1] and not blasts) or ext[0] == "none" or not ext[1]:
         pass
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
         bare_king = "reply"
     elif ext[0] == "loss" and not ext[3] and "king" not in model["letters"] and len(ext[1]) == 1 and \
-            "*" not in ext[1] and ext[2] in (0, _start_count(model, ext[1]) - 1):
+            "*" not in ext[1] and ext[2] in (0, _start_count(model, ext[1]) - 1) and not blasts:
+        # (with blasts both sides may lose their last one at once: FSF's extinction decides, not the core's)
         royal = set(ext[1])              # losing this type loses (one type: FSF counts each type apart)
         check = EXTINCTION if ext[2] == 0 else "capture"
     else:
         table[EXTINCTION] = {"value": ext[0], "pieces": _letters(model, ext[1]), "count": ext[2],
                                "opponent_count": ext[3], "claim": ext[4]}
     _endings(model, table, files, ranks, missing)
+    if blasts:
+        table["blast_on_capture"] = True
+    for option, key in (("blastImmuneTypes", "blast_immune_types"), ("mutuallyImmuneTypes", "mutually_immune_types")):
+        if model[option]:
+            table[key] = _letters(model, model[option])
     for pt, letter in model["letters"].items():
         betza = model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
             else fm.PIECE_BETZA[pt]
