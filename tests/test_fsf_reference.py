@@ -28,7 +28,7 @@ OUT_OF_REACH = set("""
 makruk makpong cambodian karouk asean ai-wok
 bughouse koedem
 sittuyin dobutsu
-spartan shatar ataxx flipello checkshogi
+spartan ataxx flipello checkshogi
 flipello10 supply janggi janggitraditional
 janggimodern janggicasual""".split())
 # perft 2 where perft 3 through pyffish (a call per node, some 13 us per move it lists) would take hours: every

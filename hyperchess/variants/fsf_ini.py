@@ -120,7 +120,7 @@ MECHANISMS = {
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("moveRepetitionIllegal",),
-    "other results": ("shatarMateRule", "castlingWins", "makpongRule"),
+    "other results": ("castlingWins", "makpongRule"),
     "gating, walls and passing": ("wallOrMove", "passWhite", "passBlack", "passOnStalemateWhite",
                                   "passOnStalemateBlack", "cambodianMoves", "petrifyBlastPieces"),
     "counting": ("countingRule",),
@@ -391,6 +391,10 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["checkmate"] = model["checkmateValue"]
     if model["stalematePieceCount"]:
         table["stalemate_piece_count"] = True
+    if model["shatarMateRule"]:
+        # FSF's rule names its piece types (src/position.h, checkmate_value; shak: position.cpp, set_check_info)
+        table["checkmate_not_by"] = _letters(model, frozenset({"knight"}) & set(model["letters"]))
+        table["checkmate_check_by"] = _letters(model, frozenset({"knight", "rook", "bers"}) & set(model["letters"]))
     counting = model["materialCounting"]
     if counting in _COUNTING:
         table["material_counting"] = _COUNTING[counting]
