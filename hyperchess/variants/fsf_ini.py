@@ -454,7 +454,7 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
 def _flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
     """FSF's Reversi and Ataxx options as the keys of variants/flips.py."""
     for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
-        if model[option] in ("reversi", "ataxx"):
+        if model[option] in ("reversi", fm.ATAXX):
             table[key] = model[option]
         elif model[option] != "none":
             missing.setdefault("gating, walls and passing", []).append(f"{option} = {model[option]}")
