@@ -114,14 +114,14 @@ MECHANISMS = {
     "drop rules": ("sittuyinRookDrop", "dropChecks"),
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
-    "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
+    "flag region": ("flagPieceBlockedWin",),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
-    "other results": ("shatarMateRule", "castlingWins", "makpongRule"),
+    "other results": ("castlingWins", "makpongRule"),
     # passing on stalemate plays (variants/passing.py) but waits for its games' own check against pyffish
-    "gating, walls and passing": ("wallOrMove", "passOnStalemateWhite", "passOnStalemateBlack", "cambodianMoves",
-                                  "petrifyBlastPieces"),
+    "gating, walls and passing": ("wallOrMove", "passOnStalemateWhite",
+                                  "passOnStalemateBlack", "cambodianMoves", "petrifyBlastPieces"),
     "counting": ("countingRule",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
@@ -175,10 +175,15 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     on_board = frozenset((f, r) for f in range(files) for r in range(ranks))
     present = set(model["letters"])
     pawns = model["promotionPawnTypesWhite"] & present
-    if (model["promotionPawnTypesBlack"] & present != pawns
-            or not model["enPassantTypesWhite"] & present == model["enPassantTypesBlack"] & present <= pawns
-            or model["nMoveRuleTypesWhite"] & present != pawns or model["nMoveRuleTypesBlack"] & present != pawns):
-        missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes/nMoveRuleTypes")
+    if model["promotionPawnTypesBlack"] & present != pawns or not _en_passant_types(model, pawns, present):
+        missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes")
+    clock = [model[f"nMoveRuleTypes{c}"] & present for c in fm.COLORS]
+    if clock != [pawns, pawns]:
+        # FSF resets the count only for a move the piece could not make back (src/position.cpp, do_move)
+        if any(_steps_back(model, pt) for pt in clock[0] | clock[1]):
+            missing.setdefault("pawn rules", []).append("nMoveRuleTypes (of a piece that can step back)")
+        letters = ["".join(sorted(model["letters"][pt] for pt in types)) for types in clock]
+        table["n_move_rule_pieces"] = letters[0] if letters[0] == letters[1] else letters
     ep_regions = [model["enPassantRegionWhite"] & on_board, model["enPassantRegionBlack"] & on_board]
     en_passant = any(ep_regions)
     if en_passant and ep_regions != [on_board, on_board]:
@@ -317,6 +322,53 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     return table
 
 
+def _betza(model: dict, pt: str) -> str:
+    """FSF's Betza of piece type ``pt``."""
+    return model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
+        else fm.PIECE_BETZA[pt]
+
+
+def _quiet_vectors(model: dict, pt: str) -> set[tuple[int, int]]:
+    """The directions of ``pt``'s quiet moves (initial ones aside), or an empty set when unreadable."""
+    try:
+        plain, _ = atoms(_betza(model, pt))
+    except FsfBetzaError:
+        return set()
+    out: set[tuple[int, int]] = set()
+    for a in plain:
+        if getattr(a, "mode", Mode.MOVE) is not Mode.CAPTURE:
+            out |= {(v[0], v[1]) for v in getattr(a, "vectors", None) or a.directions}
+    return out
+
+
+def _steps_back(model: dict, pt: str) -> bool:
+    """Can a quiet move of ``pt`` be undone by another (FSF's reversible move, which keeps the n-move count)?"""
+    vectors = _quiet_vectors(model, pt)
+    return any((-x, -y) in vectors for x, y in vectors)
+
+
+def _en_passant_types(model: dict, pawns: frozenset, present: set) -> bool:
+    """Are FSF's en-passant types what the core makes of them: the same for both colours, pawns, and exactly
+    the pawns that capture somewhere they cannot move (the core lets any capture-only step take en passant)?"""
+    types = model["enPassantTypesWhite"] & present
+    if types != model["enPassantTypesBlack"] & present or not types <= pawns:
+        return False
+    moves = {}
+    for pt in present:
+        try:
+            moves[pt] = atoms(_betza(model, pt))
+        except FsfBetzaError:
+            return False
+    if not any(first for _, first in moves.values()) and not ("pawn" in present and model["doubleStep"]):
+        return True                     # no double step, no en passant: the types do not matter
+    for pt in pawns:
+        plain, _ = moves[pt]
+        captures_apart = any(isinstance(a, Leap) and a.mode is Mode.CAPTURE for a in plain)
+        if captures_apart != (pt in types) and pt != "pawn":     # FSF's pawn always may (movegen.cpp)
+            return False
+    return True
+
+
 def _letters(model: dict, types: frozenset) -> str:
     """FSF's piece types as the game's letters (``*``: every piece)."""
     return "*" if "*" in types else "".join(sorted(model["letters"][pt] for pt in types if pt in model["letters"]))
@@ -334,6 +386,8 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["flag_squares"] = [sorted(_sq(s) for s in region) for region in regions]
         table["flag_move"] = model["flagMove"]
         table["flag_count"] = max(1, model["flagPieceCount"])
+        if model["flagPieceSafe"]:
+            table["flag_piece_safe"] = True
     if not model["checking"]:
         table["giving_check"] = False
     if model["checkCounting"]:
@@ -348,6 +402,10 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["checkmate"] = model["checkmateValue"]
     if model["stalematePieceCount"]:
         table["stalemate_piece_count"] = True
+    if model["shatarMateRule"]:
+        # FSF's rule names its piece types (src/position.h, checkmate_value; shak: position.cpp, set_check_info)
+        table["checkmate_not_by"] = _letters(model, frozenset({"knight"}) & set(model["letters"]))
+        table["checkmate_check_by"] = _letters(model, frozenset({"knight", "rook", "bers"}) & set(model["letters"]))
     counting = model["materialCounting"]
     if counting in _COUNTING:
         table["material_counting"] = _COUNTING[counting]
@@ -405,7 +463,7 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
 def _flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
     """FSF's Reversi and Ataxx options as the keys of variants/flips.py."""
     for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
-        if model[option] in ("reversi", "ataxx"):
+        if model[option] in ("reversi", fm.ATAXX):
             table[key] = model[option]
         elif model[option] != "none":
             missing.setdefault("gating, walls and passing", []).append(f"{option} = {model[option]}")
@@ -422,8 +480,8 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
     letters = model["letters"]
     promo = {a: b for a, b in model["promotedPieceType"] if b != "-" and a in letters and b in letters}
     if promo:
-        if set(promo) & (pawns | {"king"}) or set(promo.values()) & set(promo):
-            missing.setdefault("piece promotion", []).append("promotedPieceType (of a pawn, or promoting twice)")
+        if "king" in promo or set(promo.values()) & set(promo):
+            missing.setdefault("piece promotion", []).append("promotedPieceType (of a king, or promoting twice)")
         table["piece_promotion"] = {letters[a]: letters[b] for a, b in promo.items()}
         for key, option in (("mandatory_piece_promotion", "mandatoryPiecePromotion"),
                             ("piece_promotion_on_capture", "piecePromotionOnCapture"),

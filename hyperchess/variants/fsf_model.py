@@ -103,8 +103,9 @@ for _pt in PIECE_TYPES:
     for _c in COLORS:
         OPTIONS[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = ("region", frozenset())
 POINT_COUNT = "janggi"      # FSF's weighted material count (materialCounting; also the name of one of FSF's games)
-WORDS = {"enclosingDrop": {"none", "reversi", "ataxx", "quadwrangle", "snort", "anyside", "top"},
-         "flipEnclosedPieces": {"none", "reversi", "ataxx", "quadwrangle", "snort", "anyside", "top"},
+ATAXX = "ataxx"          # a value of enclosingDrop and flipEnclosedPieces (also the name of one of FSF's games)
+WORDS = {"enclosingDrop": {"none", "reversi", ATAXX, "quadwrangle", "snort", "anyside", "top"},
+         "flipEnclosedPieces": {"none", "reversi", ATAXX, "quadwrangle", "snort", "anyside", "top"},
          "wallingRule": {"none", "arrow", DUCK, "edge", "past", "static"}, "chasingRule": {"none", "axf"},
          "materialCounting": {"none", POINT_COUNT, "unweighted", "whitedrawodds", "blackdrawodds"},
          "countingRule": {"none", "makruk", "asean", "cambodian"}}

@@ -16,7 +16,7 @@ cdef class RuleTables:
     cdef public int ncodes
     cdef public long long[:] pst_flat           # pst flat: code * size + cell
     cdef public int[:] owner_of, sign_of
-    cdef public unsigned char[:] royal_flag, pawn_flag
+    cdef public unsigned char[:] royal_flag, pawn_flag, clock_flag
     cdef public unsigned char[:] enemy_flag     # enemy_flag[us * ncodes + code]
     cdef public bint has_game_over, has_filter, has_legal_after, indirect, plain_special, castling_hooked, castle_safety_always
     cdef public object tried_flags

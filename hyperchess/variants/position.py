@@ -83,6 +83,8 @@ class RuleTables:
         self.sign_of = array("i", game.team_sign)
         self.royal_flag = array("B", self.royal)
         self.pawn_flag = array("B", self.pawn)
+        # the codes whose moves reset the n-move count (Fairy-Stockfish's nMoveRuleTypes; the pawns by default)
+        self.clock_flag = array("B", [code in game.clock_codes for code in range(game.ncodes)])
         # enemy_flag[us * ncodes + code]: is ``code`` an enemy of ``us`` (``enemy`` as bytes, for typed loops)
         self.enemy_flag = array("B", [bool(x) for row in game.enemy for x in row])
         # what legal_moves and castling_moves ask of the game on every call
@@ -293,7 +295,7 @@ class Position:
             if rights & mask:
                 self.rights = rights & ~mask
                 h ^= g.rights_key(rights) ^ g.rights_key(self.rights)
-        if cap or t.pawn_flag[p]:
+        if cap or t.clock_flag[p] or flag == PROMOTION:
             self.halfmove = 0
         else:
             self.halfmove += 1

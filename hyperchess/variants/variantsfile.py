@@ -69,7 +69,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
-             "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
+             "lopsided_royals", "n_move_rule_pieces"} | set(HAND_KEYS) | END_KEYS \
     | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS | walls.KEYS | blasts.KEYS | passing.KEYS | move_repetition.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
@@ -462,6 +462,14 @@ class FileGame(Game):
                     isinstance(x, list) and all(isinstance(q, str) for q in x) for x in squares):
                 raise VariantsFileError(f"{where}.promotion_squares: a list of squares for each player")
             self.promotion_zone = [frozenset(self.names.parse(q) for q in x) for x in squares]
+        clock = t.get("n_move_rule_pieces")
+        if clock is not None:                    # whose moves reset the n-move count (nMoveRuleTypes)
+            lists = clock if isinstance(clock, list) else [clock] * self.players
+            if len(lists) != self.players or not all(isinstance(x, str) and all(ch.upper() in kind for ch in x)
+                                                       for x in lists):
+                raise VariantsFileError(f"{where}.n_move_rule_pieces: the letters of pieces of this game, or a list "
+                                        f"of them for each player")
+            self.clock_pieces = frozenset((kind[ch.upper()], color) for color, x in enumerate(lists) for ch in x)
         self._lopsided = t.get("lopsided_royals", False)
         if not isinstance(self._lopsided, bool):
             raise VariantsFileError(f"{where}.lopsided_royals: true or false")
