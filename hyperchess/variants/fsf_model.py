@@ -101,11 +101,13 @@ OPTIONS: dict[str, tuple[str, Any]] = {
 for _pt in PIECE_TYPES:
     for _c in COLORS:
         OPTIONS[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = ("region", frozenset())
+# FSF's counting rules, in the order fsf_ini translates them (its words are also the names of FSF's games)
+COUNTING_RULES = tuple("makruk cambodian asean".split())
 WORDS = {"enclosingDrop": {"none", "reversi", "ataxx", "quadwrangle", "snort", "anyside", "top"},
          "flipEnclosedPieces": {"none", "reversi", "ataxx", "quadwrangle", "snort", "anyside", "top"},
          "wallingRule": {"none", "arrow", "duck", "edge", "past", "static"}, "chasingRule": {"none", "axf"},
          "materialCounting": {"none", "janggi", "unweighted", "whitedrawodds", "blackdrawodds"},
-         "countingRule": {"none", "makruk", "asean", "cambodian"}}
+         "countingRule": {"none", *COUNTING_RULES}}
 # options that set both colours' options (FSF's short names), and FSF's older names it still reads
 BOTH = {k[:-5] for k in OPTIONS if k.endswith("White")} - {"connectRegion1", "connectRegion2"}
 BOTH.update({"pawnTypes"})

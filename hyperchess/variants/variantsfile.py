@@ -38,6 +38,9 @@ from .notation import FILES, SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 from .chasing import chase_result
+from . import counting, first_moves
+from .counting import Counting, set_counting
+from .first_moves import FirstMoves, set_first_moves
 from .regions import set_regions
 from .textfile import FileError, decode_text
 
@@ -61,7 +64,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS
+    | piece_rules.KEYS | counting.KEYS | first_moves.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -770,6 +773,8 @@ class Mechanism:
 
 # outermost first (a mixin's methods run before those of the mixins after it); gating implies hands
 MECHANISMS: tuple[Mechanism, ...] = (
+    Mechanism(Counting, lambda t: "counting" in t, set_counting),
+    Mechanism(FirstMoves, lambda t: bool(first_moves.KEYS & set(t)), set_first_moves),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
