@@ -25,11 +25,11 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # FSF's built-in games hyperchess cannot play yet; the reader refuses each, naming what it needs
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
-armageddon pawnback hoppelpoppel newzealand horde
+pawnback
 petrified nocheckatomic atomic atomar isolation isolation7x7 snailtrail duck joust bughouse koedem
 placement sittuyin dobutsu
 spartan shatar ataxx flipersi flipello checkshogi
-grand opulent wolf flipello10 amazons supply janggi janggitraditional
+wolf flipello10 amazons supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
 FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon",

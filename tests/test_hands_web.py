@@ -1,5 +1,6 @@
 """Pieces in hand on the pictures and the web board: the hands stand beside the board as click targets, and a
-drop is played by clicks (the piece in hand, then the square), as First Contact's reserve."""
+drop is played by clicks (the piece in hand, then the square), as First Contact's reserve; a crazyhouse game is
+played to its result by clicks, a captured rook dropped to mate."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -56,3 +57,38 @@ def test_a_drop_by_clicks(board):
     finally:
         view.page.close()
 
+
+
+# White takes the rook on a2 (it goes to White's hand), Black moves its knight, White drops the rook on d8: mate
+# (pyffish agrees: no legal move after R@d8, a loss for Black)
+MATE_FEN = "1n4k1/5ppp/8/8/8/8/r4PPP/R5K1[] w - - 0 1"
+
+
+@BROWSER_MARKS[2]
+@pytest.mark.browser
+def test_crazyhouse_to_a_result_by_clicks_with_a_capture_to_hand_and_a_drop_mate(board):
+    url, b = board
+    view = BoardPage(b, url, "crazyhouse", ["human", "human"])
+    try:
+        view.page.fill("#fen", MATE_FEN)
+        view.page.click("#load")
+        view.page.wait_for_function("state.fen.startsWith('1n4k1')")
+        view.click_target("a1")
+        view.click_target("a2")
+        st = view.wait_for_turn(0)
+        assert "[R]" in st["fen"]
+        assert view.page.locator('#board svg g[data-target="reserve-white-R"]').count() == 1
+        view.click_target("b8")
+        view.click_target("a6")
+        view.wait_for_turn(1)
+        view.click_target("reserve-white-R")
+        assert "d8" in view.destinations()
+        view.click_target("d8")
+        view.page.wait_for_function("state.result !== null")
+        st = view.state()
+        assert st["moves"] == ["a1a2", "b8a6", "R@d8"], st["moves"]
+        assert st["result"].startswith("1-0"), st["result"]
+        assert view.page.locator('#board svg g.piece[data-square="d8"][data-piece="R"]').count() == 1
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()

@@ -15,7 +15,10 @@ c19b5f6c), each a switch that costs nothing when off:
   at most ``count`` pieces of one of the listed kinds gets ``value``;
 - **pseudo-royal pieces** (``extinctionPseudoRoyal``): pieces a move may not leave attacked, and a side with
   no legal move while one of them is attacked is checkmated;
-- **what a checkmate or a stalemate gives** (``checkmateValue``, ``stalematePieceCount``).
+- **what a checkmate or a stalemate gives** (``checkmateValue``, ``stalematePieceCount``);
+- **material counting** (``materialCounting``): a game that would end in a draw (stalemate, the n-move rule,
+  a repetition, or a game's own drawn end through :meth:`Endings.counted`) goes instead to the side the
+  material says (src/position.h ``material_counting_result``).
 
 Everything goes through the core's hooks (``game_over``, ``restrict_moves``, ``extra_after_move``,
 ``mate_outcome``, ``stalemate_outcome``), and each hook's flag is set from the rules in use, so a game that
@@ -62,6 +65,9 @@ class EndRules:
     extinction_claim: bool = False             # ... one more when the extinct side is to move [extinctionClaim]
     pseudo_royal: str = ""                     # letters of pieces that may not be left attacked
     pseudo_royal_count: int = 0                # ... while their side has at most this many of that kind
+    material_counting: str = ""                # "", or one of COUNTINGS [materialCounting]
+    material_weights: tuple[tuple[str, int], ...] = ()   # "weighted": (letter, points) per piece kind
+    second_player_points: float = 0            # "weighted": points the second player gets besides its pieces
     start_checks: tuple[int, int] = field(default=(0, 0), compare=False)
 
     def any(self) -> bool:
@@ -70,7 +76,11 @@ class EndRules:
 
 # ---------------------------------------------------------------------- the keys of a variants file
 END_KEYS = {"flag_piece", "flag_squares", "flag_move", "flag_count", "giving_check", "check_counting",
-            "must_capture", "checkmate", "stalemate_piece_count", EXTINCTION, "pseudo_royal"}
+            "must_capture", "checkmate", "stalemate_piece_count", EXTINCTION, "pseudo_royal", "material_counting"}
+# materialCounting's values (FSF's unweighted, whitedrawodds, blackdrawodds; its weighted one is a table)
+COUNTINGS = ("unweighted", "white_draw_odds", "black_draw_odds")
+WEIGHTED = "weighted"
+COUNTING_KEYS = {"weights", "second_player_points"}
 EXTINCTION_KEYS = {"value", "pieces", "count", "opponent_count", "claim"}
 PSEUDO_ROYAL_KEYS = {"pieces", "count"}
 
@@ -148,7 +158,34 @@ def read_end_rules(t: dict, where: str, letters: set[str], players: int) -> EndR
             raise VariantsFileError(f"{at}: a table {{ pieces = \"Q\", count = 0 }} (count 0: however many)")
         values.update(pseudo_royal=_letters(royal["pieces"], f"{at}.pieces", letters, star=False),
                       pseudo_royal_count=_count(royal, "count", at, 0))
+    if "material_counting" in t:
+        values.update(_material_counting(t["material_counting"], f"{where}.material_counting", letters))
     return EndRules(**values)
+
+
+def _material_counting(value: Any, where: str, letters: set[str]) -> dict[str, Any]:
+    """``material_counting``: one of ``COUNTINGS``, or a table ``{ weights = { R = 13, ... },
+    second_player_points = 1.5 }``."""
+    if isinstance(value, str):
+        if value not in COUNTINGS:
+            raise VariantsFileError(f"{where}: one of {', '.join(repr(c) for c in COUNTINGS)}, or a table "
+                                    f"{{ weights = {{ R = 5, ... }}, second_player_points = 0 }}, got {value!r}")
+        return {"material_counting": value}
+    weights = value.get("weights") if isinstance(value, dict) else None
+    if not isinstance(weights, dict) or set(value) - COUNTING_KEYS or not weights:
+        raise VariantsFileError(f"{where}: a table {{ weights = {{ R = 5, ... }}, second_player_points = 0 }}, "
+                                f"or one of {', '.join(repr(c) for c in COUNTINGS)}")
+    out = []
+    for letter, points in weights.items():
+        if not isinstance(letter, str) or letter.upper() not in letters:
+            raise VariantsFileError(f"{where}.weights: {letter!r} is not a piece of this game")
+        if not isinstance(points, int) or isinstance(points, bool) or not -10_000 <= points <= 10_000:
+            raise VariantsFileError(f"{where}.weights.{letter}: a whole number from -10000 to 10000, got {points!r}")
+        out.append((letter.upper(), points))
+    bonus = value.get("second_player_points", 0)
+    if not isinstance(bonus, (int, float)) or isinstance(bonus, bool) or not -10_000 <= bonus <= 10_000:
+        raise VariantsFileError(f"{where}.second_player_points: a number from -10000 to 10000, got {bonus!r}")
+    return {"material_counting": WEIGHTED, "material_weights": tuple(out), "second_player_points": bonus}
 
 
 # ---------------------------------------------------------------------- the mixin
@@ -186,7 +223,10 @@ class Endings:
                               or bool(self.bare_king) or ends)                          # type: ignore[attr-defined]
         self.quiet_endings = own("game_over") or bool(r.flag_squares or r.check_counting)
         self.counters_field = r.check_counting
-        self.terminal_hooks = r.checkmate != "loss" or bool(r.pseudo_royal) or r.stalemate_piece_count
+        self.terminal_hooks = (r.checkmate != "loss" or bool(r.pseudo_royal) or r.stalemate_piece_count
+                               or bool(r.material_counting))
+        self._weights = {code_of(kind[ch], c): (points if c == 0 else -points)
+                         for ch, points in r.material_weights for c in colors}
 
     # ------------------------------------------------------------------ moves
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
@@ -367,7 +407,42 @@ class Endings:
             winner = 1 - fewer if self.stalemate == "loss" else fewer     # type: ignore[attr-defined]
             return self._result(winner, f"wins the stalemate by {'fewer' if winner == fewer else 'more'} pieces",
                                 "stalemate")
-        return super().stalemate_outcome(pos)                 # type: ignore[misc]
+        return self.counted(pos, super().stalemate_outcome(pos))     # type: ignore[misc]
+
+    # ------------------------------------------------------------------ material counting
+    def fifty_outcome(self, pos: "Position", plies: int) -> Outcome:
+        return self.counted(pos, super().fifty_outcome(pos, plies))  # type: ignore[misc]
+
+    def repetition_outcome(self, pos: "Position", count: int) -> Outcome:
+        return self.counted(pos, super().repetition_outcome(pos, count))   # type: ignore[misc]
+
+    def counted(self, pos: "Position", outcome: Outcome) -> Outcome:
+        """A drawn ``outcome`` as ``material_counting`` decides it (FSF's ``material_counting_result``,
+        src/position.h, applied where FSF applies it: a drawn stalemate, the n-move rule, a drawn repetition,
+        and the drawn ends of other rules, which call this); any other outcome as it is."""
+        how = self.end_rules.material_counting
+        if not how or outcome.result != "1/2-1/2":
+            return outcome
+        if how == "white_draw_odds":
+            winner, why = 0, "on draw odds"
+        elif how == "black_draw_odds":
+            winner, why = 1, "on draw odds"
+        else:
+            if how == WEIGHTED:
+                b = pos.board
+                weight = self._weights
+                score = sum(weight.get(b[c], 0) for color in (0, 1) for c in pos.occupied[color]) \
+                    - self.end_rules.second_player_points
+                why = "on points"
+            else:
+                score = len(pos.occupied[0]) - len(pos.occupied[1])
+                why = "with more pieces"
+            if score == 0:
+                return Outcome(outcome.result, f"{outcome.reason}, as much material each", outcome.termination)
+            winner = 0 if score > 0 else 1
+        name = self.color_names[winner].capitalize()          # type: ignore[attr-defined]
+        return Outcome("1-0" if winner == 0 else "0-1", f"{outcome.reason}: {name} wins {why}",
+                       outcome.termination)
 
     # ------------------------------------------------------------------ n-check: the checks left
     def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):

@@ -98,7 +98,7 @@ def read(betza: str) -> dict[tuple[str, bool, str, int], set[tuple[int, int]]]:
 @lru_cache(maxsize=512)
 def atoms(betza: str) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
     """(the moves, the initial moves) of ``betza`` as FSF reads it, as the core's atoms. Raises
-    FsfBetzaError for moves the core does not make (capture-only riders, hoppers with a range, initial
+    FsfBetzaError for moves the core does not make (hoppers with a range, initial
     moves other than a move-only two-step straight or diagonal leap)."""
     moves = read(betza)
     plain: list[Atom] = []
@@ -123,8 +123,6 @@ def atoms(betza: str) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
                                         f"and knight-like)")
                 plain.append(Leap(v3, mode, lame=dist == -1))
             elif kind == "slide":
-                if mode is Mode.CAPTURE:
-                    raise FsfBetzaError(f"{betza!r}: capture-only riders are not supported yet")
                 plain.append(Slide(v3, dist, mode))
             else:
                 if dist not in (0, 1):

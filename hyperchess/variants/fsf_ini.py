@@ -114,7 +114,7 @@ MECHANISMS = {
     "drop rules": ("mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop", "freeDrops",
                    "dropChecks", "castlingDroppedPiece"),
     "two boards": ("twoBoards",),
-    "promotion rules": ("promotionLimit", "mandatoryPawnPromotion", "sittuyinPromotion"),
+    "promotion rules": ("sittuyinPromotion",),
     "regions": ("diagonalLines", "bikjangRule"),
     "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
     "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
@@ -122,7 +122,7 @@ MECHANISMS = {
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("moveRepetitionIllegal",),
-    "other results": ("shatarMateRule", "castlingWins", "materialCounting", "adjudicateFullBoard"),
+    "other results": ("shatarMateRule", "castlingWins", "adjudicateFullBoard"),
     "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
                                   "passOnStalemateBlack", "petrifyOnCaptureTypes",
@@ -184,10 +184,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             or not model["enPassantTypesWhite"] & present == model["enPassantTypesBlack"] & present <= pawns
             or model["nMoveRuleTypesWhite"] & present != pawns or model["nMoveRuleTypesBlack"] & present != pawns):
         missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes/nMoveRuleTypes")
-    ep_regions = {model["enPassantRegionWhite"], model["enPassantRegionBlack"]}
-    en_passant = ep_regions == {fm.ALL}
-    if not en_passant and ep_regions != {frozenset()}:
-        missing.setdefault("regions", []).append("enPassantRegion")
+    ep_regions = [model["enPassantRegionWhite"] & on_board, model["enPassantRegionBlack"] & on_board]
+    en_passant = any(ep_regions)
+    if en_passant and ep_regions != [on_board, on_board]:
+        table["en_passant_squares"] = [sorted(_sq(q) for q in region) for region in ep_regions]
     pieces: dict[str, Any] = {}
     fen_board = model["startFen"].split(" ")[0].split("[")[0]
     initial_region = [model["doubleStepRegionWhite"] & on_board, model["doubleStepRegionBlack"] & on_board]
@@ -261,6 +261,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["flying_general"] = model["flyingGeneral"]
     table["chasing"] = model["chasingRule"]
     _piece_rules(model, table, pawns, missing)
+    _pawn_rules(model, table, missing)
     _counting(model, table)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
@@ -280,8 +281,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
                   and _type(model, ch) in {p for p in model["letters"] if p == "king" or p in royal})
               for c in (0, 1)]
-    if counts[0] != counts[1] or (royal | {"king"}) & set(model["letters"]) and 0 in counts:
-        missing.setdefault("lopsided armies", []).append("startFen (royal pieces differ by side)")
+    if counts[0] != counts[1]:
+        if max(counts) > 1:
+            missing.setdefault("lopsided armies", []).append("startFen (a side with several royal pieces)")
+        table["lopsided_royals"] = True
     if missing:
         parts = [f"{m} ({', '.join(dict.fromkeys(missing[m]))})" for m in ORDER if m in missing]
         raise NotPlayable("needs " + "; ".join(parts))
@@ -324,6 +327,18 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["checkmate"] = model["checkmateValue"]
     if model["stalematePieceCount"]:
         table["stalemate_piece_count"] = True
+    counting = model["materialCounting"]
+    if counting in _COUNTING:
+        table["material_counting"] = _COUNTING[counting]
+    elif counting != "none":
+        # FSF's weighted count (src/position.h, material_counting_result): the first player wins when its
+        # points less one are above the second's, else the second player wins: 1.5 points to the second
+        weights = {model["letters"][pt]: w for pt, w in _COUNTING_WEIGHTS.items() if pt in model["letters"]}
+        table["material_counting"] = {"weights": weights, "second_player_points": 1.5}
+
+
+_COUNTING = {"unweighted": "unweighted", "whitedrawodds": "white_draw_odds", "blackdrawodds": "black_draw_odds"}
+_COUNTING_WEIGHTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
 
 
 def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
@@ -406,6 +421,19 @@ def _counting(model: dict, table: dict) -> None:
         table["makpong_rule"] = True
 
 
+def _pawn_rules(model: dict, table: dict, missing: dict) -> None:
+    """FSF's promotion limits and optional pawn promotion as the keys of variants/pawn_rules.py."""
+    letters = model["letters"]
+    limits = {letters[pt]: n for pt, n in model["promotionLimit"] if n and pt in letters}
+    if limits:
+        # FSF counts a piece promotion's target too (src/movegen.cpp, generate_moves); ours are kinds apart
+        if {letters.get(b) for _, b in model["promotedPieceType"]} & set(limits):
+            missing.setdefault("promotion rules", []).append("promotionLimit (of a piece promotion's target)")
+        table["promotion_limit"] = limits
+    if not model["mandatoryPawnPromotion"]:
+        table["mandatory_pawn_promotion"] = False
+
+
 def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
     """FSF's regions of piece type ``pt`` as the piece's keys (variants/regions.py): its mobility region
     (``mobilityRegionWhiteKing``, ...; none for a colour: the whole board) as ``region``, and the soldier's
@@ -478,14 +506,16 @@ def _start(model: dict, files: int, ranks: int, missing: dict) -> tuple[str, lis
     if model["castling"] and rights != "-":
         rank = model["castlingRank"] - 1
         for letter in "KQ":
-            if letter not in rights:
+            if letter not in rights and letter.lower() not in rights:
                 continue
-            cas = _castling(model, grid, rank, files, letter == "K")
+            # White's castling as the variants file writes it, found on Black's side when only Black may castle
+            black = letter not in rights
+            cas = _castling(model, grid, rank, files, letter == "K", black)
             if cas is None:
                 missing.setdefault("chess960", []).append(f"startFen castling {letter}")
                 continue
             castling.append(cas)
-            kept += letter + letter.lower() if letter.lower() in rights else letter
+            kept += (letter if not black else "") + (letter.lower() if letter.lower() in rights else "")
         if any(ch not in "KQkq" for ch in rights) and not model["gating"]:
             missing.setdefault("chess960", []).append("startFen (castling by file)")
     order = "".join(ch for ch in "KQkq" if ch in kept) or "-"
@@ -517,12 +547,16 @@ def hyperchess_fen(fen: str) -> str:
     return " ".join(fields[:4] + tuple(counters[:1]) + fields[4:])
 
 
-def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingside: bool) -> dict | None:
+def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingside: bool,
+              black: bool = False) -> dict | None:
     """White's castling on one side as FSF finds it (src/position.cpp, ``set``): the castling king on the
-    castling rank, the first castling rook from the given file inwards."""
-    row = grid[rank] if rank < len(grid) else []
-    king_pt = model["castlingKingPieceWhite"]
-    rooks = model["castlingRookPiecesWhite"]
+    castling rank, the first castling rook from the given file inwards (``black``: found on Black's castling
+    rank, for a side White cannot castle on)."""
+    row = (grid[len(grid) - 1 - rank] if black else grid[rank]) if rank < len(grid) else []
+    row = [ch.swapcase() for ch in row] if black else row
+    color = "Black" if black else "White"
+    king_pt = model[f"castlingKingPiece{color}"]
+    rooks = model[f"castlingRookPieces{color}"]
     kings = [f for f, ch in enumerate(row) if ch.isupper() and _type(model, ch) == king_pt]
     if len(kings) != 1:
         return None

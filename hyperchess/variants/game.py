@@ -200,6 +200,10 @@ class Game(GameTables, Presentation):
         return self._win(winner, "stalemate", "is stalemated" if self.stalemate == "loss"
                          else "stalemates and wins")
 
+    def fifty_outcome(self, pos: "Position", plies: int) -> "Outcome":
+        """``plies`` without a capture or a pawn move (``fifty_plies`` reached): a draw."""
+        return Outcome("1/2-1/2", f"{plies // self.players}-move rule", "fifty")
+
     def repetition_outcome(self, pos: "Position", count: int) -> "Outcome":
         """The position has stood ``count`` times (``repetition`` reached): ``perpetual_check`` and
         ``repetition_value`` decide (Fairy-Stockfish's ``is_optional_game_end``, src/position.cpp: the span

@@ -695,7 +695,7 @@ class Position:
         if not claim_draw:
             fifty, repetition = g.automatic_fifty_plies or fifty, g.automatic_repetition or repetition
         if self.halfmove >= fifty:
-            return Outcome("1/2-1/2", f"{fifty // g.players}-move rule", "fifty")
+            return g.fifty_outcome(self, fifty)
         if repetition and self.repetitions() >= repetition:
             return g.repetition_outcome(self, repetition)
         return None

@@ -45,6 +45,9 @@ class GameTables:
     # True: one build shares its rays, moves and code sets among pieces, cells and colours (fast). False: each
     # is computed on its own, straight from the geometry: the same tables, slower (tests compare the two).
     shared_build = True
+    # per colour, the cells onto which it may capture en passant (Fairy-Stockfish's enPassantRegion): a double
+    # step leaves its passed cell open only where an enemy may capture; None: everywhere
+    en_passant_cells: list[frozenset[int]] | None = None
 
     def compile(self) -> None:
         with gc_paused():
@@ -64,6 +67,7 @@ class GameTables:
         self._orient_memo: dict = {}
         self._move_memo: dict = {}
         self._codes_memo: dict = {}
+        self._capture_rides: set = set()       # (kind, cell, entry): capture-only rides' lame entries
         coloured = {k for k, _ in self.regions} | {k for k, _, _ in self.origins}   # moves differ by colour
         for code in range(ncodes):
             if self.kind_of[code] and self.owner[code] >= 0:
@@ -86,7 +90,7 @@ class GameTables:
         self.z_rule = [rng.getrandbits(64) for _ in range(max(1, len(self.castling)))]
         self._compile_path_bits(rng)
         self.pst = self._compile_pst()
-        del self._ray_memo, self._entry_memo, self._orient_memo, self._move_memo, self._codes_memo
+        del self._ray_memo, self._entry_memo, self._orient_memo, self._move_memo, self._codes_memo, self._capture_rides
         self.team_sign = [1 if self.teams[c] == 0 else -1 for c in range(self.players)]
         self._finish_compile()
         if self.placement:
@@ -342,7 +346,13 @@ class GameTables:
                     elif atom.mode is Mode.MOVE:
                         qrides.append(entry)
                     else:
-                        raise ValueError("capture-only slides are not supported")
+                        # a capture-only ride: to each cell of the line a capture whose cells between must be
+                        # empty, which the generator makes as a lame leap; it attacks along its line like any
+                        # slider (``ray_attacks``), so ``_compile_attacks`` leaves these entries out
+                        for i, (to, mv) in enumerate(entry):
+                            ride = (tuple(c for c, _ in entry[:i]), to, mv, Mode.CAPTURE)
+                            lame.append(ride)
+                            self._capture_rides.add((kind, cell, ride))
             elif isinstance(atom, Hop):
                 for d in self._oriented(atom.directions, basis):
                     ray = self._ray(cell, d, 0)
@@ -382,7 +392,10 @@ class GameTables:
                 cells = g.path(cell, self._oriented(atom.offsets, basis))
                 if cells and (region is None or cells[-1] in region):
                     to = cells[-1]
-                    mv = (cell, to, cells[-2], DOUBLE) if atom.en_passant and len(cells) > 1 else self._move(cell, to)
+                    passant = atom.en_passant and len(cells) > 1 and (
+                        self.en_passant_cells is None
+                        or any(cells[-2] in self.en_passant_cells[e] for e in self.enemies[color]))
+                    mv = (cell, to, cells[-2], DOUBLE) if passant else self._move(cell, to)
                     paths.append((cells[:-1], to, mv))
         if kind in self.transforms and not piece.pawn:
             zone = self.promotion_zone[color]
@@ -437,7 +450,7 @@ class GameTables:
                     continue
                 piece = self.pieces[self.kind_of[code]]
                 for atom in piece.atoms(Slide):
-                    if atom.mode is not Mode.BOTH:
+                    if atom.mode is Mode.MOVE:
                         continue
                     for d in self._attack_directions(piece, atom.directions, color):
                         back = (-d[0], -d[1], -d[2])
@@ -457,6 +470,8 @@ class GameTables:
                 if self.owner[code] != color or not self.kind_of[code]:
                     continue
                 bit = 1 << code
+                kind = self.kind_of[code]
+                rides = self._capture_rides
                 for frm, (_, leaps, pawnish) in enumerate(self.tables[code]):
                     for to, _ in leaps:
                         per_cell = leaps_by_cell[to]
@@ -467,8 +482,9 @@ class GameTables:
                             per_cell[frm] = per_cell.get(frm, 0) | bit
                         for hinges, to, _ in pawnish[5]:
                             hinged_by_cell[to].setdefault((frm, hinges), set()).add(code)
-                        for between, to, _, mode in pawnish[6]:
-                            if mode is not Mode.MOVE:
+                        for entry in pawnish[6]:
+                            between, to, _, mode = entry
+                            if mode is not Mode.MOVE and (kind, frm, entry) not in rides:
                                 lame_by_cell[to].setdefault((frm, between), set()).add(code)
                 piece = self.pieces[self.kind_of[code]]
                 for atom in piece.atoms(Hop):

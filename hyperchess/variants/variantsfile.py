@@ -30,7 +30,8 @@ from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
-from . import piece_rules
+from . import pawn_rules, piece_rules
+from .pawn_rules import PawnRules
 from .piece_rules import PieceRules
 from .geometry import Geometry, symmetric
 from .load import check_position
@@ -63,8 +64,9 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
              "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
-             "repetition_value", "chasing", "chess960", "repetition_absolute"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | counting.KEYS | first_moves.KEYS
+             "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
+             "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
+    | piece_rules.KEYS | pawn_rules.KEYS | counting.KEYS | first_moves.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -300,8 +302,6 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
     if table.get("symmetric", False):
         vecs = symmetric(*vecs, dims=dims)
     if key == "slide":
-        if how is Mode.CAPTURE:
-            raise VariantsFileError(f"{where}: a capture-only slide is not supported (use a hop or a leap)")
         return Slide(vecs, _int(table, "range", where, 0, 0, MAX_SIDE), how)
     if key == "hop":
         return Hop(vecs, how, _choice(table, "style", where, {"p": "", "g": ""}))
@@ -449,6 +449,15 @@ class FileGame(Game):
                     isinstance(x, list) and all(isinstance(q, str) for q in x) for x in squares):
                 raise VariantsFileError(f"{where}.promotion_squares: a list of squares for each player")
             self.promotion_zone = [frozenset(self.names.parse(q) for q in x) for x in squares]
+        self._lopsided = t.get("lopsided_royals", False)
+        if not isinstance(self._lopsided, bool):
+            raise VariantsFileError(f"{where}.lopsided_royals: true or false")
+        passant = t.get("en_passant_squares")
+        if passant is not None:                  # where each player may capture en passant (enPassantRegion)
+            if not isinstance(passant, list) or len(passant) != self.players or not all(
+                    isinstance(x, list) and all(isinstance(q, str) for q in x) for x in passant):
+                raise VariantsFileError(f"{where}.en_passant_squares: a list of squares for each player")
+            self.en_passant_cells = [frozenset(self.names.parse(q) for q in x) for x in passant]
         castlings = t.get("castling", [])
         if not isinstance(castlings, list):
             raise VariantsFileError(f"{where}.castling: a list of {{ king, to, rook, rook_to, letter }}")
@@ -511,7 +520,7 @@ class FileGame(Game):
     def _check_royal_start(self) -> None:
         """Two players with royal pieces in their army both start with them, as many each (the position
         checks of ``load.royal_bounds`` take their bounds from this start)."""
-        if self.players != 2 or not self.royal_codes:
+        if self.players != 2 or not self.royal_codes or self._lopsided:
             return
         counts = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == color)
                   for color in (0, 1)]
@@ -757,6 +766,12 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
 
+def _set_pawn_rules(game: Any, spec: GameSpec) -> None:
+    pieces = spec.table.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    game.pawn_rules = pawn_rules.read_rules(spec.table, f"[{spec.name}]", letters)
+
+
 def _hands_picture(game: Any) -> None:
     game.picture = hands_picture(game.picture)
 
@@ -775,6 +790,7 @@ class Mechanism:
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(Counting, lambda t: "counting" in t, set_counting),
     Mechanism(FirstMoves, lambda t: bool(first_moves.KEYS & set(t)), set_first_moves),
+    Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
