@@ -1,11 +1,22 @@
 """Fixtures shared by the protocol tests (a test module may define its own ``eng`` or ``uci`` instead)."""
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
 
 from protocol_support import UCI_CMD, EngineProcess
 
 from hyperchess import variants
+
+# the disk cache of built tables (variants/tablecache.py): one fresh directory per test process (and the engines
+# it starts), so a run neither reads nor fills the user's cache
+if "HYPERCHESS_CACHE" not in os.environ:
+    os.environ["HYPERCHESS_CACHE"] = _CACHE = tempfile.mkdtemp(prefix="hyperchess-test-cache-")
+    atexit.register(shutil.rmtree, _CACHE, True)
 
 
 @pytest.fixture(autouse=True, scope="module")

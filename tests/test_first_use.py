@@ -125,3 +125,75 @@ def test_importing_hyperchess_and_listing_its_games_builds_no_game():
     assert got["games"] == 0 and got["builds"] == [] and got["cache"] == []
     assert got["listed"] == got["names"] == len(game_names()) >= 9
     assert got["titles"] == got["names"]            # every game has its own title, read without a build
+
+
+# the disk cache (variants/tablecache.py): a game's tables read back from it are the tables its build makes
+CACHED_GAMES = ["normal", "mixed3d", "future-generation", "first-contact", "millennium", "third-millennium",
+                "raumschach", "crazyhouse", "shogi"]
+
+
+def counting_builds(monkeypatch) -> list[str]:
+    """The games whose move tables are built (not read from the cache) from now on, by name."""
+    from hyperchess.variants.tables import GameTables
+    built: list[str] = []
+    real = GameTables._compile_moves
+
+    def counted(self):
+        built.append(self.name)
+        real(self)
+    monkeypatch.setattr(GameTables, "_compile_moves", counted)
+    return built
+
+
+@pytest.mark.parametrize("name", [n for n in CACHED_GAMES if n in game_names()])
+def test_a_game_read_from_the_disk_cache_has_the_tables_its_build_makes(name, tmp_path, monkeypatch):
+    from hyperchess import variants
+    monkeypatch.setenv("HYPERCHESS_CACHE", str(tmp_path))
+    monkeypatch.setattr(variants, "_cache", {})
+    built = counting_builds(monkeypatch)
+    first = get_game(name)                      # built, and kept
+    assert built and set(built) == {first.name}
+    builds = len(built)
+    variants._cache.clear()
+    second = get_game(name)                     # read back
+    assert second is not first and len(built) == builds
+    a, b = tables_of(first), tables_of(second)
+    b["flat_attacks"] = [list(x) for x in second.flat_attacks()]
+    a["flat_attacks"] = [list(x) for x in first.flat_attacks()]
+    a.pop("_flat"), b.pop("_flat")
+    assert a.keys() == b.keys() and [k for k in a if a[k] != b[k]] == []
+    moves = sorted(first.position().legal_moves())
+    assert moves == sorted(second.position().legal_moves()) and moves
+
+
+def test_the_cache_is_used_by_the_next_process_and_a_damaged_file_is_built_again(tmp_path, monkeypatch):
+    from hyperchess import variants
+    monkeypatch.setenv("HYPERCHESS_CACHE", str(tmp_path))
+    monkeypatch.setattr(variants, "_cache", {})
+    built = counting_builds(monkeypatch)
+    reference = tables_of(get_game("mixed3d"))
+    assert built == ["mixed3d"]
+    files = sorted(tmp_path.glob("*.tables"))
+    assert files
+    variants._cache.clear()
+    get_game("mixed3d")
+    assert built == ["mixed3d"]                 # read, not built
+    for f in files:                             # damaged: cut short, or one byte changed
+        data = f.read_bytes()
+        f.write_bytes(data[:len(data) // 2] if len(data) % 2 else data[:100] + bytes([data[100] ^ 1]) + data[101:])
+    variants._cache.clear()
+    again = tables_of(get_game("mixed3d"))
+    assert built == ["mixed3d", "mixed3d"]
+    reference.pop("_flat"), again.pop("_flat")
+    assert [k for k in reference if reference[k] != again[k]] == []
+
+
+def test_the_cache_off_keeps_nothing_and_a_game_built_outside_get_game_is_not_kept(tmp_path, monkeypatch):
+    from hyperchess import variants
+    monkeypatch.setattr(variants, "_cache", {})
+    monkeypatch.setenv("HYPERCHESS_CACHE", "off")
+    get_game("raumschach")
+    get_game("normal")
+    monkeypatch.setenv("HYPERCHESS_CACHE", str(tmp_path))
+    rebuilt("normal", True)                     # a test's or a user's check build: not the registry's game
+    assert list(tmp_path.iterdir()) == []

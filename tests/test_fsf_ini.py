@@ -89,12 +89,12 @@ def _fsf(fen: str, depth: int, moves: tuple = ()) -> int:
 
 def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path):
     path = tmp_path / "mine.ini"
-    path.write_text("[house:crazyhouse]\nmustDrop = true\n\n[odd:chess]\nnoSuchOption = 1\npromotionRank = 7\n"
+    path.write_text("[house:crazyhouse]\ndropChecks = false\n\n[odd:chess]\nnoSuchOption = 1\npromotionRank = 7\n"
                     "[wild]\nmaxFile = 99\n")
     result = CliRunner().invoke(main, ["check", str(path)])
     lines = result.output.strip().splitlines()
     assert result.exit_code == 0, result.output
-    assert any("[house]: cannot be played yet: needs drop rules (mustDrop)" in line for line in lines)
+    assert any("[house]: cannot be played yet: needs drop rules (dropChecks)" in line for line in lines)
     assert any("[odd].noSuchOption (line 5): not an option of Fairy-Stockfish's; ignored" in line for line in lines)
     assert any("[wild].maxFile (line 8)" in line for line in lines)
     assert any(line.startswith("odd: 8x8") for line in lines)
@@ -103,11 +103,11 @@ def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path)
 
 def test_a_file_where_nothing_plays_is_refused_with_one_line(tmp_path):
     path = tmp_path / "house.ini"
-    path.write_text("[house:shogi]\nmustDrop = true\n")
+    path.write_text("[house:shogi]\ndropChecks = false\n")
     result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code == 2 and "Traceback" not in result.output
-    with pytest.raises(VariantsFileError, match="needs drop rules .mustDrop."):
-        read_ini_variants_or_fail("[house:shogi]\nmustDrop = true\n")
+    with pytest.raises(VariantsFileError, match="needs drop rules .dropChecks."):
+        read_ini_variants_or_fail("[house:shogi]\ndropChecks = false\n")
 
 
 def read_ini_variants_or_fail(text: str):
@@ -133,3 +133,20 @@ def test_hostile_ini_text_gives_games_or_one_line_notes(sections):
     assert all("\n" not in note for note in notes)
     for spec in specs:
         FileGame(spec).position()
+
+
+OPEN = {"P@a2", "P@a3", "P@c2", "P@c3", "P@d2", "P@d3"}
+
+
+@pytest.mark.parametrize("count, drops", [(0, set()), (1, OPEN), (2, OPEN | {"P@b3"})])
+def test_drop_no_doubled_count_of_zero_drops_no_such_piece(count, drops):
+    # FSF forbids a drop on a file holding dropNoDoubledCount of the mover's pawns (position.h): with 0, every
+    # file (dragonfly of the upstream variants.ini); pyffish 0.0.90 gives the same lists
+    text = f"[nifu:crazyhouse]\nmaxFile = 4\nmaxRank = 4\npromotionRegionWhite = *4\npromotionRegionBlack = *1\n" \
+           f"doubleStep = false\ndropNoDoubled = p\ndropNoDoubledCount = {count}\n" \
+           "startFen = k3/4/1P2/3K[P] w - - 0 1\n"
+    specs, notes = read_ini_variants(text, "nifu.ini")
+    assert specs, notes
+    game = FileGame(specs[0])
+    pos = game.position("k3/4/1P2/3K[P] w - - 0 1")
+    assert {game.move_name(pos, m) for m in pos.legal_moves() if "@" in game.move_name(pos, m)} == drops

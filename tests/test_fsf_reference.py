@@ -27,8 +27,8 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 OUT_OF_REACH = set("""
 pawnback
 petrified nocheckatomic atomic atomar isolation isolation7x7 snailtrail duck joust bughouse koedem
-placement sittuyin dobutsu
-spartan shatar ataxx flipersi flipello checkshogi
+sittuyin dobutsu
+spartan shatar ataxx flipello checkshogi
 wolf flipello10 amazons supply janggi janggitraditional
 janggimodern janggicasual""".split())
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess

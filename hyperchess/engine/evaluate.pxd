@@ -7,21 +7,27 @@ from hyperchess.variants.position cimport Position, RuleTables
 cdef class Evaluator:
     cdef public object game, weights
     cdef public int players
-    cdef public list team_sign, enemy, walk, mob_weight, pawn, zone
-    cdef public object no_zone           # an array("i"): copied, then marked, at each evaluation
+    cdef public list team_sign, enemy, walk, zone
+    cdef public long long[:] mob_weight, piece_value
+    cdef public unsigned char[:] pawn, parity, bound, walked
+    cdef public long long[:] acc          # positional's sums per colour (the compiled board pass)
+    cdef public int[:] mark, zone_first, zone_cells     # the zone marks (all 0 between calls); zones flat
+    cdef public int w_pair, w_castling, w_king_attack, w_king_defence, w_king_shelter
     cdef public bint mobility_on, walk_on, king_on, passed_on, castle_on, structure_on, pair_on, pawns_on
-    cdef public list passed_span, passed_bonus, piece_value, castle_home, castled, start_pieces
+    cdef public list passed_span, passed_bonus, castle_home, castled, start_pieces
     cdef public dict castle_cells, pawn_cache
-    cdef public list pawn_ahead, pawn_support, parity, bound
+    cdef public list pawn_ahead, pawn_support
 
     @cython.locals(players=int, c=int, cell=int, code=int, to=int, q=int, zm=int, ebit=int, mob=long,
                    cnt=int, att=int, att_units=int, att_pieces=int, dfn=int, material=long, total=long,
                    shelter=int, v=long, full=long, kept=int, doubled=int, isolated=int, e=int, x=int,
-                   b='int[:]', walk=list, mw=list, pawn=list, en=bytes, mark='int[:]', sign=list, occupied=list,
-                   royals=list, value=list, tables=object, ray=tuple, pair_on=bint, bound=list, parity=list,
+                   b='int[:]', walk=list, mw='long long[:]', pawn='unsigned char[:]', en=bytes, mark='int[:]', sign=list, occupied=list,
+                   royals=list, value='long long[:]', tables=object, ray=tuple, pair_on=bint, bound='unsigned char[:]', parity='unsigned char[:]',
                    units=list, attackers=list, defended=list, pawns=list, material_of=list, pc=list,
                    skipped=int, key=object, cached=object, t=RuleTables, n=int, slot=int, ri=int, j=int,
-                   first='int[:]', start='int[:]', ray_cells='int[:]')
+                   first='int[:]', start='int[:]', ray_cells='int[:]', kz0=int, kz1=int, k=int, nz=int,
+                   allzones=bint, r=set, zone_first='int[:]', zone_cells='int[:]', nc=int, walk_on=bint,
+                   colours_of=list, colours=dict, gather=bint)
     cpdef long positional(self, Position pos, bint king_safety=*) except? -1234567
 
     @cython.locals(players=int, c=int, e=int, cell=int, code=int, doubled=int, isolated=int, total=long, v=long,

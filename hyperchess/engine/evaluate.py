@@ -73,8 +73,9 @@ class Evaluator:
         self.enemy = [bytes(row) for row in game.enemy]     # per colour, per code: 1 for an enemy piece
         # walk[code][cell] = rays as cell tuples (leaps as one-cell rays) for non-pawn non-royal pieces, else None
         self.walk: list[list | None] = [None] * ncodes
-        self.mob_weight = [0] * ncodes
-        self.pawn = [c in game.pawn_codes for c in range(ncodes)]
+        mob_weight = [0] * ncodes
+        # per code, as typed arrays (read as C numbers by the compiled walk): pawn or not, the weights below
+        self.pawn = array("B", [c in game.pawn_codes for c in range(ncodes)])
         self.mobility_on = w.mobility > 0
         # the piece walk is needed for mobility and for the attacks on the king zones (built only then)
         self.walk_on = self.mobility_on or (game.players == 2 and (w.king_attack > 0 or w.king_defence > 0))
@@ -102,18 +103,34 @@ class Evaluator:
                     shared.append(tuple(tuple(to for to, _ in r) for r in rides) + tuple((to,) for to, _ in leaps))
             self.walk[code] = shared
             top = max(sum(len(r) for r in rays) for rays in shared) or 1
-            self.mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
+            mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
+        self.mob_weight = array("q", mob_weight)
+        self.walked = array("B", [x is not None for x in self.walk])    # per code: has a walk
+        self.acc = array("q", bytes(8 * 5 * game.players))     # positional's sums (compiled board pass)
         # king zone: one king step in every direction of the geometry
-        self.zone = [frozenset([x for d in STEPS for x in (g.step(cell, d),) if x is not None and x != cell])
+        self.zone = [tuple(sorted({x for d in STEPS for x in (g.step(cell, d),) if x is not None and x != cell}))
                      for cell in range(n)]
-        self.no_zone = array("i", [0]) * n     # per cell, the colours whose king zone holds it (none)
+        # the same zones flat (the cells of cell c's zone: zone_cells[zone_first[c]:zone_first[c + 1]])
+        zone_first = array("i", [0])
+        zone_cells = array("i")
+        for z in self.zone:
+            zone_cells.extend(z)
+            zone_first.append(len(zone_cells))
+        self.zone_first = zone_first
+        self.zone_cells = zone_cells
+        # per cell, the colours whose king zone holds it (a bit each): all 0 between evaluations, marked
+        # and cleared again by each ``positional`` (one buffer, no copy per evaluation)
+        self.mark = array("i", [0]) * n
+        # the weights ``positional`` reads on every call, as plain ints (typed fields when compiled)
+        self.w_pair, self.w_castling = w.pair, w.castling
+        self.w_king_attack, self.w_king_defence, self.w_king_shelter = w.king_attack, w.king_defence, w.king_shelter
         self.king_on = (w.king_attack > 0 or w.king_defence > 0 or w.king_shelter > 0)
         # passed pawns: per pawn code and cell, the cells an enemy pawn must avoid, and the bonus
         self.passed_span: list[list | None] = [None] * ncodes
         self.passed_bonus: list[list | None] = [None] * ncodes
         self.passed_on = w.passed_base > 0 or w.passed_advance > 0
         # castling: per colour, home cell -> the rights masks of its castlings, and the castled cells
-        self.piece_value = [game.pieces[game.kind_of[c]].value if walked[c] else 0 for c in range(ncodes)]
+        self.piece_value = array("q", [game.pieces[game.kind_of[c]].value if walked[c] else 0 for c in range(ncodes)])
         self.castle_on = w.castling > 0 and game.players == 2 and bool(game.castling)
         self.castle_home: list[dict[int, list[int]]] = [{} for _ in range(game.players)]
         self.castled: list[frozenset] = [frozenset()] * game.players
@@ -141,8 +158,8 @@ class Evaluator:
             for code in game.pawn_codes:
                 self._compile_structure(code)
         # the pair: kinds whose every move keeps the colour of the cell (parity of file + rank + level)
-        self.parity = [sum(g.coords[cell]) & 1 for cell in range(n)]
-        self.bound = [walked[code] and self._colour_bound(code) for code in range(ncodes)]
+        self.parity = array("B", [sum(g.coords[cell]) & 1 for cell in range(n)])
+        self.bound = array("B", [walked[code] and self._colour_bound(code) for code in range(ncodes)])
         self.pair_on = w.pair > 0 and any(self.bound)
         self.pawns_on = self.structure_on or self.passed_on
         self.pawn_cache: dict = {}      # pawn key -> _pawn_terms (shared by every search of the game)
@@ -274,6 +291,74 @@ class Evaluator:
                 total += sign[c] * v
         return total
 
+    def _walk_sets(self, pos: Position, mark, skipped: int, gather: bool, pawns: list, units: list,
+                   attackers: list, defended: list, material_of: list) -> int:
+        """The Python path of ``positional``'s piece walk (the same sums as its compiled board pass): each
+        colour's pieces from its set, their mobility, the attacks on the king zones marked in ``mark``,
+        material, the pair; fills the lists given, gathers the pawns' cells when ``gather``, returns the
+        mobility and pair terms."""
+        b = pos.cells
+        occupied = pos.occupied
+        sign = self.team_sign
+        walk = self.walk
+        mw = self.mob_weight
+        pawn = self.pawn
+        value = self.piece_value
+        pair_on = self.pair_on
+        bound = self.bound
+        parity = self.parity
+        players = self.players
+        total = 0
+        for c in range(players):
+            if (skipped >> c) & 1:
+                continue
+            colours: dict[int, int] = {}    # colour-bound kinds: the colours of their cells, as bits
+            en = self.enemy[c]
+            ebit = 2 >> c               # the enemy's zone bit (two-player games)
+            mob = att_units = att_pieces = dfn = material = 0
+            pc = pawns[c]
+            for cell in occupied[c]:
+                code = b[cell]
+                if pawn[code]:
+                    if gather:
+                        pc.append(cell)
+                    continue
+                material += value[code]
+                if pair_on and bound[code]:
+                    colours[code] = colours.get(code, 0) | (1 << parity[cell])
+                tables = walk[code]
+                if not self.walk_on or tables is None:
+                    continue
+                cnt = att = 0
+                for ray in tables[cell]:
+                    for to in ray:
+                        zm = mark[to]
+                        if zm:
+                            if zm & ebit:
+                                att += 1
+                            else:
+                                dfn += 1
+                        q = b[to]
+                        if q:
+                            if en[q]:
+                                cnt += 1
+                            break
+                        cnt += 1
+                mob += cnt * mw[code]
+                if att:
+                    att_units += att
+                    att_pieces += 1
+            if self.walk_on:
+                total += sign[c] * (mob >> 4)
+            if colours:
+                total += sign[c] * self.w_pair * _pairs(colours)
+            material_of[c] = material
+            if players == 2:
+                units[1 - c] = att_units
+                attackers[1 - c] = att_pieces
+                defended[c] = dfn
+        return total
+
     def positional(self, pos: Position, king_safety: bool = True) -> int:
         """Mobility, king safety, pawns and pairs: team 0 minus team 1, in centipawns."""
         b = pos.cells
@@ -289,27 +374,35 @@ class Evaluator:
         pawn = self.pawn
         occupied = pos.occupied
         royals = pos.royals
-        w = self.weights
-        # king zones (two-player games, colours with one royal piece, middlegame only)
-        zones: list[frozenset] = [frozenset()] * players
+        # king zones (two-player games, colours with one royal piece, middlegame only): the royal cells
+        # (-1: no zone), and per cell the colours whose zone holds it, marked in ``mark`` (cleared below)
+        kz0 = kz1 = -1
         if king_safety and self.king_on and players == 2:
-            for c in (0, 1):
-                r = royals[c]
-                if len(r) == 1:
-                    for k in r:
-                        zones[c] = self.zone[k]
-        allzones = zones[0] | zones[1] if players == 2 else frozenset()
-        # per cell, the colours whose king zone holds it (a bit each)
-        mark = self.no_zone
-        if allzones:
-            mark = self.no_zone[:]      # a copy (the array's slice), marked below
-            for c in (0, 1):
-                for x in zones[c]:
-                    mark[x] |= 1 << c
+            r = royals[0]
+            if len(r) == 1:
+                for k in r:
+                    kz0 = k
+            r = royals[1]
+            if len(r) == 1:
+                for k in r:
+                    kz1 = k
+        zone_first = self.zone_first
+        zone_cells = self.zone_cells
+        mark = self.mark
+        if not TYPED:       # as Python another thread may run inside this call: a buffer of its own
+            mark = mark[:]
+        allzones = False
+        if kz0 >= 0:
+            for j in range(zone_first[kz0], zone_first[kz0 + 1]):
+                mark[zone_cells[j]] |= 1
+                allzones = True
+        if kz1 >= 0:
+            for j in range(zone_first[kz1], zone_first[kz1 + 1]):
+                mark[zone_cells[j]] |= 2
+                allzones = True
         units = [0] * players       # attacks on the colour's zone by enemy pieces
         attackers = [0] * players   # enemy pieces attacking it
         defended = [0] * players    # attacks on the colour's zone by its own pieces
-        pawns: list[list[int]] = [[] for _ in range(players)]
         material_of = [0] * players  # pieces (not pawns or royals) on the board, by value
         value = self.piece_value
         elimination = pos.game.elimination
@@ -317,100 +410,103 @@ class Evaluator:
         pair_on = self.pair_on
         bound = self.bound
         parity = self.parity
-        skipped = 0                 # eliminated colours (their pawns count for nothing)
-        for c in range(players):
-            if elimination and not royals[c]:
-                skipped |= 1 << c
-                continue            # an eliminated colour: inert blockers
-            colours: dict[int, int] = {}    # colour-bound kinds: the colours of their cells, as bits
-            en = self.enemy[c]
-            ebit = 2 >> c               # the enemy's zone bit (two-player games)
-            mob = att_units = att_pieces = dfn = material = 0
-            pc = pawns[c]
-            if not self.walk_on:
-                for cell in occupied[c]:
-                    code = b[cell]
-                    if pawn[code]:
-                        pc.append(cell)
-                    material += value[code]
-                    if pair_on and bound[code]:
-                        colours[code] = colours.get(code, 0) | (1 << parity[cell])
-                if self.castle_on:
-                    material_of[c] = material
-                total += sign[c] * w.pair * _pairs(colours)
-                continue
-            for cell in occupied[c]:
+        skipped = 0                 # eliminated colours (inert blockers; their pawns count for nothing)
+        if elimination:
+            for c in range(players):
+                if not royals[c]:
+                    skipped |= 1 << c
+        # the pawn terms are cached by where the pawns stand: the pawns' cells are gathered only on a miss
+        key = None
+        cached = None
+        if self.pawns_on:
+            key = pos.pawn_hash
+            if skipped:
+                key = (key, skipped)
+            cached = self.pawn_cache.get(key)
+        gather = self.pawns_on and cached is None
+        pawns: list[list[int]] = [[] for _ in range(players)]
+        if TYPED:
+            # compiled: one pass over the board (no set iterated), each colour's sums in the kept buffer
+            # ``acc`` (5 a colour: mobility, zone attacks, zone attackers, zone defences, material); the
+            # rays from the flat int arrays of Game.flat_rays (rides, then each leap as a one-cell ray: the
+            # order of ``walk``), as movegen.capture_moves reads them
+            nc = t.ncodes
+            walk_on = self.walk_on
+            colours_of = [{} for _ in range(players)] if pair_on else None
+            for j in range(5 * players):
+                self.acc[j] = 0
+            for cell in range(n):
                 code = b[cell]
-                tables = walk[code]
-                if tables is None:
-                    if pawn[code]:
-                        pc.append(cell)
+                if not code:
                     continue
-                material += value[code]
+                c = t.owner_of[code]
+                if c < 0 or (skipped >> c) & 1:
+                    continue
+                if pawn[code]:
+                    if gather:
+                        pawns[c].append(cell)
+                    continue
+                self.acc[5 * c + 4] += value[code]
                 if pair_on and bound[code]:
+                    colours = colours_of[c]
                     colours[code] = colours.get(code, 0) | (1 << parity[cell])
-                cnt = att = 0
-                if TYPED:
-                    # compiled: the same rays read from the flat int arrays of Game.flat_rays (rides, then
-                    # each leap as a one-cell ray: the order of ``walk``), as movegen.capture_moves does
-                    slot = code * n + cell
-                    for ri in range(first[slot], first[slot + 1]):
-                        for j in range(start[ri], start[ri + 1]):
-                            to = ray_cells[j]
-                            zm = mark[to]
-                            if zm:
-                                if zm & ebit:
-                                    att += 1
-                                else:
-                                    dfn += 1
-                            q = b[to]
-                            if q:
-                                if en[q]:
-                                    cnt += 1
-                                break
-                            cnt += 1
-                else:
-                    for ray in tables[cell]:
-                        for to in ray:
-                            zm = mark[to]
-                            if zm:
-                                if zm & ebit:
-                                    att += 1
-                                else:
-                                    dfn += 1
-                            q = b[to]
-                            if q:
-                                if en[q]:
-                                    cnt += 1
-                                break
-                            cnt += 1
-                mob += cnt * mw[code]
+                if not walk_on or not self.walked[code]:
+                    continue
+                ebit = 2 >> c               # the enemy's zone bit (two-player games)
+                cnt = att = dfn = 0
+                slot = code * n + cell
+                for ri in range(first[slot], first[slot + 1]):
+                    for j in range(start[ri], start[ri + 1]):
+                        to = ray_cells[j]
+                        zm = mark[to]
+                        if zm:
+                            if zm & ebit:
+                                att += 1
+                            else:
+                                dfn += 1
+                        q = b[to]
+                        if q:
+                            if t.enemy_flag[c * nc + q]:
+                                cnt += 1
+                            break
+                        cnt += 1
+                self.acc[5 * c] += cnt * mw[code]
+                self.acc[5 * c + 3] += dfn
                 if att:
-                    att_units += att
-                    att_pieces += 1
-            total += sign[c] * (mob >> 4)
-            if colours:
-                total += sign[c] * w.pair * _pairs(colours)
-            material_of[c] = material
-            if players == 2:
-                units[1 - c] = att_units
-                attackers[1 - c] = att_pieces
-                defended[c] = dfn
+                    self.acc[5 * c + 1] += att
+                    self.acc[5 * c + 2] += 1
+            for c in range(players):
+                if (skipped >> c) & 1:
+                    continue
+                if walk_on:
+                    total += sign[c] * (self.acc[5 * c] >> 4)
+                if pair_on and colours_of[c]:
+                    total += sign[c] * self.w_pair * _pairs(colours_of[c])
+                material_of[c] = self.acc[5 * c + 4]
+                if players == 2:
+                    units[1 - c] = self.acc[5 * c + 1]
+                    attackers[1 - c] = self.acc[5 * c + 2]
+                    defended[c] = self.acc[5 * c + 3]
+        else:
+            total = self._walk_sets(pos, mark, skipped, gather, pawns, units, attackers, defended, material_of)
         if allzones:
             for c in (0, 1):
-                z = zones[c]
-                if not z:
+                k = kz0 if c == 0 else kz1
+                if k < 0:
                     continue
                 shelter = 0
-                if w.king_shelter:
-                    en = self.enemy[c]
-                    for x in z:
+                nz = zone_first[k + 1] - zone_first[k]
+                en = self.enemy[c]
+                for j in range(zone_first[k], zone_first[k + 1]):
+                    x = zone_cells[j]
+                    mark[x] = 0             # the buffer is left all 0 for the next evaluation
+                    if self.w_king_shelter:
                         q = b[x]
                         if q and pawn[q] and not en[q]:
                             shelter += 1
-                v = w.king_defence * min(defended[c], len(z)) + w.king_shelter * shelter
+                v = self.w_king_defence * min(defended[c], nz) + self.w_king_shelter * shelter
                 if attackers[c] > 1:
-                    v -= w.king_attack * units[c] * attackers[c] >> 2
+                    v -= self.w_king_attack * units[c] * attackers[c] >> 2
                 total += sign[c] * v
         if self.castle_on:
             good = self.castle_cells.get(pos.rights)
@@ -420,12 +516,8 @@ class Evaluator:
                 full = self.start_pieces[1 - c]
                 kept = len(royals[c] & good[c])
                 if kept and full:
-                    total += sign[c] * (w.castling * kept * min(material_of[1 - c], full) // full)
+                    total += sign[c] * (self.w_castling * kept * min(material_of[1 - c], full) // full)
         if self.pawns_on:
-            key = pos.pawn_hash
-            if skipped:
-                key = (key, skipped)
-            cached = self.pawn_cache.get(key)
             if cached is None:
                 cached = self._pawn_terms(b, pawns)
                 if len(self.pawn_cache) >= PAWN_CACHE:

@@ -5,6 +5,7 @@ import threading
 from dataclasses import dataclass
 from importlib import import_module
 
+from . import tablecache
 from .errors import FenError, MoveError
 from .game import Game
 from .position import Outcome, Position
@@ -52,26 +53,41 @@ def _load_shipped() -> None:
     with _shipped_lock:
         if _shipped:
             return
-        from importlib import resources
-
-        from .variantsfile import read_ini_variants, read_variants
-        entries = sorted(resources.files(__package__).joinpath("games").iterdir(), key=lambda e: e.name)
-        for entry in entries:
-            if entry.name.endswith(".toml"):
-                for spec in read_variants(entry.read_text(encoding="utf-8"), entry.name, build=False, shipped=True):
-                    FILE_GAMES.setdefault(spec.name, spec)
-        # Fairy-Stockfish's built-in games (games/fsf.ini) that the core can play, under FSF's names; a name
-        # the games above already have keeps that one definition (tests/test_fsf_reference.py checks both).
-        # FSF's "chess" is UCI's name of the default game, and its "fairy" a set of pieces for its endgame
-        # code: neither is listed
-        for entry in entries:
-            if entry.name.endswith(".ini"):
-                taken = frozenset({*FILE_GAMES, *REGISTRY, *FSF_UNLISTED})
-                specs, _ = read_ini_variants(entry.read_text(encoding="utf-8"), entry.name, build=False,
-                                             shipped=True, taken=taken, reasons=False)
-                for spec in specs:
-                    FILE_GAMES.setdefault(spec.name, spec)
+        from .variantsfile import GameSpec
+        # the catalogue is made from the package's own files: kept in the disk cache (variants/tablecache.py)
+        key = tablecache.key("shipped games") if not FILE_GAMES else None
+        kept = tablecache.load(key) if key else None
+        if isinstance(kept, list):
+            for name, table, source, origin in kept:
+                FILE_GAMES.setdefault(name, GameSpec(name, table, source, origin, True))
+        else:
+            _read_shipped()
+            if key:
+                tablecache.store(key, [(s.name, s.table, s.source, s.origin) for s in FILE_GAMES.values()])
         _shipped.append("loaded")
+
+
+def _read_shipped() -> None:
+    """Read the shipped files into ``FILE_GAMES`` (``_load_shipped`` when the disk cache has them not)."""
+    from importlib import resources
+
+    from .variantsfile import read_ini_variants, read_variants
+    entries = sorted(resources.files(__package__).joinpath("games").iterdir(), key=lambda e: e.name)
+    for entry in entries:
+        if entry.name.endswith(".toml"):
+            for spec in read_variants(entry.read_text(encoding="utf-8"), entry.name, build=False, shipped=True):
+                FILE_GAMES.setdefault(spec.name, spec)
+    # Fairy-Stockfish's built-in games (games/fsf.ini) that the core can play, under FSF's names; a name
+    # the games above already have keeps that one definition (tests/test_fsf_reference.py checks both).
+    # FSF's "chess" is UCI's name of the default game, and its "fairy" a set of pieces for its endgame
+    # code: neither is listed
+    for entry in entries:
+        if entry.name.endswith(".ini"):
+            taken = frozenset({*FILE_GAMES, *REGISTRY, *FSF_UNLISTED})
+            specs, _ = read_ini_variants(entry.read_text(encoding="utf-8"), entry.name, build=False,
+                                         shipped=True, taken=taken, reasons=False)
+            for spec in specs:
+                FILE_GAMES.setdefault(spec.name, spec)
 
 
 def get_game(name: str) -> Game:
@@ -81,13 +97,15 @@ def get_game(name: str) -> Game:
     if name not in _cache:
         if name in FILE_GAMES:
             from .variantsfile import FileGame       # loaded only when a file game is played
-            with gc_paused():
-                _cache[name] = FileGame(FILE_GAMES[name])  # type: ignore[arg-type]
+            spec = FILE_GAMES[name]
+            # the disk cache's key (variants/tablecache.py): the game's name and its file's text
+            with gc_paused(keep=True), tablecache.building(f"file\0{name}\0{spec.origin}\0{spec.source}"):  # type: ignore[attr-defined]
+                _cache[name] = FileGame(spec)  # type: ignore[arg-type]
             return _cache[name]
         if name not in REGISTRY:
             raise UnknownVariant(name)
         module, cls = REGISTRY[name].split(":")
-        with gc_paused():
+        with gc_paused(keep=True), tablecache.building(f"module\0{name}\0{REGISTRY[name]}"):
             _cache[name] = getattr(import_module(module), cls)()
     return _cache[name]
 

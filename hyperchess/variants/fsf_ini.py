@@ -111,8 +111,7 @@ def _copy(model: dict) -> dict:
 # ---------------------------------------------------------------------- FSF's model -> hyperchess's table
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "drop rules": ("mustDrop", "mustDropType", "sittuyinRookDrop", "dropOppositeColoredBishop", "freeDrops",
-                   "dropChecks", "castlingDroppedPiece"),
+    "drop rules": ("sittuyinRookDrop", "dropChecks"),
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
     "regions": ("diagonalLines", "bikjangRule"),
@@ -122,11 +121,10 @@ MECHANISMS = {
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("moveRepetitionIllegal",),
-    "other results": ("shatarMateRule", "castlingWins", "adjudicateFullBoard"),
+    "other results": ("shatarMateRule", "castlingWins"),
     "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
                                   "wallingRegionBlack", "passWhite", "passBlack", "passOnStalemateWhite",
-                                  "passOnStalemateBlack", "petrifyOnCaptureTypes",
-                                  "petrifyBlastPieces", "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"),
+                                  "passOnStalemateBlack", "petrifyOnCaptureTypes", "petrifyBlastPieces"),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
@@ -216,7 +214,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     for pt, letter in model["letters"].items():
         betza = model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
             else fm.PIECE_BETZA[pt]
-        if pt in ("janggiCannon", "janggiElephant", "immobile"):
+        if pt == "immobile":                     # FSF's IMMOBILE_PIECE: it never moves (Reversi's stones)
+            pieces[letter] = {"name": pt, "value": 100, "immobile": True}
+            continue
+        if pt in ("janggiCannon", "janggiElephant"):
             missing.setdefault("Betza moves", []).append(f"{pt} (moves with rules of their own)")
             continue
         try:
@@ -262,6 +263,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     table["chasing"] = model["chasingRule"]
     _piece_rules(model, table, pawns, missing)
     _pawn_rules(model, table, missing)
+    _flips(model, table, files, ranks, missing)
     _counting(model, table)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
@@ -275,10 +277,14 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         fields = start.split(" ")
         start = " ".join(fields[:4] + counters[:1] + fields[4:])
     table["start"] = start
+    if model["castlingDroppedPiece"] and model["castling"] and not castling:
+        castling = _dropped_castlings(model, files)
     table["castling"] = castling
     if model["chess960"]:
         table["chess960"] = True
-    counts = [sum(1 for ch in fen_board if ch.isalpha() and ch.isupper() == (c == 0)
+    # royal pieces in hand count too (a game of set-up drops, with mustDrop)
+    in_hand = model["startFen"].split(" ")[0].partition("[")[2].partition("]")[0] if model["pieceDrops"] else ""
+    counts = [sum(1 for ch in fen_board + in_hand if ch.isalpha() and ch.isupper() == (c == 0)
                   and _type(model, ch) in {p for p in model["letters"] if p == "king" or p in royal})
               for c in (0, 1)]
     if counts[0] != counts[1]:
@@ -351,6 +357,21 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
     table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
     table["promotion_zone_pawn_drops"] = model["promotionZonePawnDrops"]
     table["drop_promoted"] = model["dropPromoted"]
+    if model["freeDrops"]:
+        table["free_drops"] = True
+    if model["mustDrop"]:
+        table["must_drop"] = True
+        if model["mustDropType"] != "*":
+            table["must_drop_type"] = model["letters"][model["mustDropType"]]
+    if model["dropOppositeColoredBishop"] and "bishop" in model["letters"]:
+        table["drop_opposite_colored_bishop"] = model["letters"]["bishop"]
+    if model["castlingDroppedPiece"] and model["castling"]:
+        rooks = _letters(model, model["castlingRookPiecesWhite"])
+        if model["castlingRookPiecesBlack"] != model["castlingRookPiecesWhite"] or rooks == "*" or \
+                model["castlingKingPieceWhite"] != "king" or model["castlingKingPieceBlack"] != "king":
+            missing.setdefault("drop rules", []).append("castlingDroppedPiece with other castling pieces")
+        elif rooks:
+            table["castling_dropped_piece"] = rooks
     if model["dropNoDoubled"] in model["letters"]:
         table["drop_no_doubled"] = model["letters"][model["dropNoDoubled"]]
         table["drop_no_doubled_count"] = model["dropNoDoubledCount"]
@@ -364,6 +385,20 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
         table["drop_rows"] = rows
     else:
         missing.setdefault("drop rules", []).append("dropRegion")
+
+
+def _flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
+    """FSF's Reversi and Ataxx options as the keys of variants/flips.py."""
+    for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
+        if model[option] in ("reversi", "ataxx"):
+            table[key] = model[option]
+        elif model[option] != "none":
+            missing.setdefault("gating, walls and passing", []).append(f"{option} = {model[option]}")
+    start = model["enclosingDropStart"] & frozenset((f, r) for f in range(files) for r in range(ranks))
+    if start and model["enclosingDrop"] != "none":
+        table["enclosing_drop_start"] = sorted(_sq(q) for q in start)
+    if model["adjudicateFullBoard"]:
+        table["adjudicate_full_board"] = True
 
 
 def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> None:
@@ -573,6 +608,22 @@ def _castling(model: dict, grid: list[list[str]], rank: int, files: int, kingsid
     letter = chr(65 + f) if model["chess960"] else "K" if kingside else "Q"    # Shredder-FEN's rook files in 960
     return {"king": f"{chr(97 + kf)}{r}", "to": f"{chr(97 + kto)}{r}", "rook": f"{chr(97 + f)}{r}",
             "rook_to": f"{chr(97 + rto)}{r}", "letter": letter}
+
+
+def _dropped_castlings(model: dict, files: int) -> list[dict]:
+    """White's castlings of a game whose kings and rooks are dropped (``castlingDroppedPiece``): the king on
+    ``castlingKingFile`` of the castling rank, the rooks on its first and last files (src/position.cpp,
+    ``do_move``)."""
+    r = model["castlingRank"]
+    king = f"{chr(96 + model['castlingKingFile'])}{r}"
+    out = []
+    for kingside in (True, False):
+        kto = (model["castlingKingsideFile"] if kingside else model["castlingQueensideFile"]) - 1
+        rook = files - 1 if kingside else 0
+        rto = kto - 1 if kingside else kto + 1
+        out.append({"king": king, "to": f"{chr(97 + kto)}{r}", "rook": f"{chr(97 + rook)}{r}",
+                    "rook_to": f"{chr(97 + rto)}{r}", "letter": "K" if kingside else "Q"})
+    return out
 
 
 def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),

@@ -50,6 +50,7 @@ class HandRules:
     drop_promoted: bool = False               # a piece may also be dropped as its promoted kind [dropPromoted]
     no_doubled: str = ""                      # letters not dropped on a line already holding ... [dropNoDoubled]
     no_doubled_count: int = 1                 # ... this many of the mover's own [dropNoDoubledCount]
+    free_drops: bool = False                  # every piece is always in hand, as many as wanted [freeDrops]
     drops: bool = True                        # pieces in hand may be dropped [pieceDrops]; without, a hand serves
                                               # gating only (variants/gating.py)
 
@@ -112,10 +113,13 @@ class Hands:
         super().compile()                                     # type: ignore[misc]
         g = self.geometry                                     # type: ignore[attr-defined]
         pieces = self.pieces                                  # type: ignore[attr-defined]
-        kinds = [k for k in range(1, len(pieces))
-                 if pieces[k] is not None and not pieces[k].royal and k not in self.unpromoted]
-        # the order of a hand in position strings: as Fairy-Stockfish, the strongest first (QRBNP)
-        self.hand_order = tuple(sorted(kinds, key=lambda k: (-pieces[k].value, pieces[k].letter)))
+        # a royal piece is in hand only where the start puts it there (it is never captured to hand)
+        royal_hand = any(self.start_royals_in_hand(c) for c in range(self.players))  # type: ignore[attr-defined]
+        kinds = [k for k in range(1, len(pieces)) if pieces[k] is not None and k not in self.unpromoted
+                 and (royal_hand or not pieces[k].royal)]
+        # the order of a hand in position strings: as Fairy-Stockfish, the king, then the strongest first (KQRBNP)
+        self.hand_order = tuple(sorted(kinds, key=lambda k: (not pieces[k].royal, -pieces[k].value,
+                                                             pieces[k].letter)))
         self.demoted_kind = next((k for k in kinds if pieces[k].pawn), 0)
         self.hand_value = [0] * self.ncodes                   # type: ignore[attr-defined]
         self.drop_cells: list[tuple[int, ...]] = [()] * self.ncodes      # type: ignore[attr-defined]
@@ -146,6 +150,22 @@ class Hands:
                         for color in range(self.players)] if self.no_doubled_codes else []  # type: ignore[attr-defined]
         # XBoard's holdings: one place per piece type, the king's included (as Fairy-Stockfish counts its pocket)
         self.flat_holdings = sum(1 for p in pieces if p is not None)
+
+    def start_royals_in_hand(self, color: int) -> int:
+        """How many royal pieces ``color``'s hand holds in the start position."""
+        m = _HOLDINGS.match(self.start_fen.split()[0])                        # type: ignore[attr-defined]
+        hand = (m.group("hand") or "") if m else ""
+        return sum(1 for t in self.token_re.finditer(hand)                    # type: ignore[attr-defined]
+                   if t.group() in self.letters and self.letters[t.group()] in self.royal_codes  # type: ignore[attr-defined]
+                   and self.owner[self.letters[t.group()]] == color)          # type: ignore[attr-defined]
+
+    def royal_bounds(self, color: int) -> tuple[int, int | None]:
+        """Royal pieces that start in hand may be on the board or not yet (a game of set-up drops)."""
+        low, high = super().royal_bounds(color)                               # type: ignore[misc]
+        extra = self.start_royals_in_hand(color)
+        if not extra:
+            return low, high
+        return low if self.start_royals[color] else 0, None if high is None else high + extra  # type: ignore[attr-defined]
 
     def _line(self, color: int, cell: int) -> tuple[int, ...]:
         """The line through ``cell`` along ``color``'s forward axis (a file, for the usual two players)."""
@@ -181,12 +201,15 @@ class Hands:
         counts = pos.extra.counts[us]
         b = pos.board
         add = moves.append
+        free = self.hand_rules.free_drops
         for kind in self.hand_order:
-            if counts[kind]:
+            if counts[kind] or free:
                 code = code_of(kind, us)
                 codes = (code, code_of(self.promotes_to[kind], us)) \
                     if self.hand_rules.drop_promoted and kind in self.promotes_to else (code,)
                 if code in self.no_doubled_codes:
+                    if not self.hand_rules.no_doubled_count:    # FSF's dropNoDoubledCount = 0: no such drop
+                        continue
                     full = self._full_lines(pos, code)
                     for new in codes:
                         for cell in self.drop_cells[new]:
@@ -217,6 +240,9 @@ class Hands:
         frm, to, extra, flag = move
         us = pos.turn                                 # still the mover (Position.push turns after this)
         if flag == DROP:
+            if self.hand_rules.free_drops:            # the hands never change (FSF's add/remove_from_hand)
+                pos.halfmove = 0
+                return st
             kind = self.kind_of[extra]                                        # type: ignore[attr-defined]
             kind = self.unpromoted.get(kind, kind)    # dropped as its promoted kind: from the hand of its own
             pos.score -= self.team_sign[us] * self.hand_value[code_of(kind, us)]   # type: ignore[attr-defined]
@@ -306,6 +332,8 @@ class Hands:
         marks = st.promoted if self.hand_rules.captures_to_hand and not self.hand_rules.drop_loop else frozenset()
         hand = "".join(self.letter_of(code_of(kind, color)) * st.counts[color][kind]     # type: ignore[attr-defined]
                        for color in range(self.players) for kind in self.hand_order)   # type: ignore[attr-defined]
+        if self.hand_rules.free_drops:                # FSF writes no hands then
+            return format_board(self, pos.board, marks)
         return format_board(self, pos.board, marks) + "[" + hand + "]"
 
     def in_hand(self, pos: "Position", color: int) -> dict[str, int]:

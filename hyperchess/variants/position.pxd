@@ -58,9 +58,7 @@ cdef class Position:
     cpdef bint king_exposed(self, tuple move, int color, object king_before) except -1
 
     @cython.locals(t=RuleTables, b='int[:]', c=int, q=int, x=int, frm=int, first=int, more=tuple, n=int, nc=int,
-                   k=int, i=int, j=int, line_first='int[:]', line_cell='int[:]', line_near='int[:]',
-                   line_codes='int[:]', rest_start='int[:]', rest='int[:]', far_first='int[:]', far_cell='int[:]',
-                   far_codes='int[:]', member='unsigned char[:]')
+                   k=int, i=int, j=int)
     cpdef bint attacked(self, int cell, object by=*) except -1
 
     @cython.locals(roy=set)

@@ -278,7 +278,7 @@ class Position:
                 if self.ep >= 0:
                     break
         rights = self.rights
-        if rights:
+        if rights and frm != to:       # a move that ends where it starts (a drop, a pass) keeps them (FSF)
             mask = t.castle_mask[frm] | t.castle_mask[to]
             if flag == CASTLE:     # the rook moved too (it may be shared by two castlings)
                 mask |= t.castle_mask[g.castling[extra].rook_from]
@@ -447,34 +447,26 @@ class Position:
         if TYPED:
             # Compiled: the same lines from the flat int arrays of Game.flat_attacks, a set's membership one
             # byte of ``member``; as Python the tuples' loop below is the faster one.
+            # (the tables are indexed through ``t``, not taken into typed locals: a typed local costs two
+            # atomic reference counts per array and call, more than this loop's usual work)
             n = t.size
             nc = t.ncodes
-            line_first = t.line_first
-            line_cell = t.line_cell
-            line_near = t.line_near
-            line_codes = t.line_codes
-            rest_start = t.rest_start
-            rest = t.rest
-            far_first = t.far_first
-            far_cell = t.far_cell
-            far_codes = t.far_codes
-            member = t.member
             for c in by:
                 k = c * n + cell
-                for i in range(line_first[k], line_first[k + 1]):
-                    q = b[line_cell[i]]
+                for i in range(t.line_first[k], t.line_first[k + 1]):
+                    q = b[t.line_cell[i]]
                     if q:
-                        if member[line_near[i] * nc + q]:
+                        if t.member[t.line_near[i] * nc + q]:
                             return True
                         continue
-                    for j in range(rest_start[i], rest_start[i + 1]):
-                        q = b[rest[j]]
+                    for j in range(t.rest_start[i], t.rest_start[i + 1]):
+                        q = b[t.rest[j]]
                         if q:
-                            if member[line_codes[i] * nc + q]:
+                            if t.member[t.line_codes[i] * nc + q]:
                                 return True
                             break
-                for i in range(far_first[k], far_first[k + 1]):
-                    if member[far_codes[i] * nc + b[far_cell[i]]]:
+                for i in range(t.far_first[k], t.far_first[k + 1]):
+                    if t.member[t.far_codes[i] * nc + b[t.far_cell[i]]]:
                         return True
         else:
             for c in by:

@@ -17,24 +17,33 @@ from collections import deque
 from contextlib import contextmanager
 from typing import Iterable, Iterator
 
+from . import tablecache
 from .codes import DOUBLE, EMPTY, NORMAL, TRANSFORM, Move, code_of
 from .geometry import Vector
 from .pieces import Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 
 PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quadratic in its progress)
 PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
+# what a build keeps in the disk cache (variants/tablecache.py): the tables that take its time, all made from
+# the game's geometry and army alone (the cheap rest is built again each time)
+CACHED = ("tables", "ray_attacks", "leap_attacks", "hinged_attacks", "lame_attacks", "hop_attacks", "hinged",
+          "indirect", "royal_lines", "special_attacks", "attack_lines", "far_leaps", "pst")
 
 
 @contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused(keep: bool = False) -> Iterator[None]:
     """No cyclic garbage collection inside the block: building a game's tables makes some hundred thousand
     tuples and no reference cycles, and each collection the allocations set off would walk all the tables
-    built so far (a third of mixed3d's build time)."""
+    built so far (a third of mixed3d's build time). ``keep``: what the block made lives as long as the
+    process (``get_game``'s games), so the collector is told never to look at it again (``gc.freeze``):
+    else the first collection after the block, and later ones of the older generations, walk it all."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        if keep:
+            gc.freeze()
         if enabled:
             gc.enable()
 
@@ -55,6 +64,7 @@ class GameTables:
 
     def _compile(self) -> None:
         self._rule_tables = None        # built again from the new tables by the next position
+        self._flat = [None, None]       # flat_rays(), flat_attacks(): likewise
         g = self.geometry
         n = g.size
         self._compile_codes()
@@ -68,18 +78,16 @@ class GameTables:
         self._move_memo: dict = {}
         self._codes_memo: dict = {}
         self._capture_rides: set = set()       # (kind, cell, entry): capture-only rides' lame entries
-        coloured = {k for k, _ in self.regions} | {k for k, _, _ in self.origins}   # moves differ by colour
-        for code in range(ncodes):
-            if self.kind_of[code] and self.owner[code] >= 0:
-                piece = self.pieces[self.kind_of[code]]
-                first = code_of(self.kind_of[code], 0)
-                if (self.owner[code] and not piece.oriented and not piece.pawn and self.kind_of[code] not in
-                        self.transforms and self.kind_of[code] not in coloured and not piece.atoms(Path)
-                        and self.tables[first] is not None):
-                    self.tables[code] = self.tables[first]     # the same moves for every colour
-                else:
-                    self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
-        self._compile_attacks()
+        key = tablecache.take(self) if self.shared_build else None
+        kept = tablecache.load(key) if key else None
+        if isinstance(kept, dict) and kept.keys() == {*CACHED, "flat"}:
+            self._flat = [tuple(_decoded(x) for x in part) for part in kept.pop("flat")]
+            for name, value in kept.items():
+                setattr(self, name, value)
+        else:
+            kept = None
+            self._compile_moves()
+            self._compile_attacks()
         self._compile_castling()
         rng = random.Random(zlib.crc32(self.name.encode()))     # the same keys in every process
         self.z_piece = [[rng.getrandbits(64) for _ in range(n)] for _ in range(ncodes)]
@@ -89,12 +97,31 @@ class GameTables:
         self.z_ep = [rng.getrandbits(64) for _ in range(n)]
         self.z_rule = [rng.getrandbits(64) for _ in range(max(1, len(self.castling)))]
         self._compile_path_bits(rng)
-        self.pst = self._compile_pst()
+        if kept is None:
+            self.pst = self._compile_pst()
+            if key:
+                flat = [tuple(_encoded(x) for x in part) for part in (self._flat_rays(), self._flat_attacks())]
+                tablecache.store(key, {**{name: getattr(self, name) for name in CACHED}, "flat": flat})
         del self._ray_memo, self._entry_memo, self._orient_memo, self._move_memo, self._codes_memo, self._capture_rides
         self.team_sign = [1 if self.teams[c] == 0 else -1 for c in range(self.players)]
         self._finish_compile()
         if self.placement:
             self._apply_placement()
+
+    def _compile_moves(self) -> None:
+        """``tables[code][cell]``: each piece's rides, leaps and pawn-like moves from each cell."""
+        n = self.geometry.size
+        coloured = {k for k, _ in self.regions} | {k for k, _, _ in self.origins}   # moves differ by colour
+        for code in range(self.ncodes):
+            if self.kind_of[code] and self.owner[code] >= 0:
+                piece = self.pieces[self.kind_of[code]]
+                first = code_of(self.kind_of[code], 0)
+                if (self.owner[code] and not piece.oriented and not piece.pawn and self.kind_of[code] not in
+                        self.transforms and self.kind_of[code] not in coloured and not piece.atoms(Path)
+                        and self.tables[first] is not None):
+                    self.tables[code] = self.tables[first]     # the same moves for every colour
+                else:
+                    self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
 
     def _compile_codes(self) -> None:
         """The piece codes: owner and kind of each, the letters of the position strings, the royal, pawn and
@@ -144,6 +171,24 @@ class GameTables:
                                    r"\d+|\*|[" + "".join(self.color_letters) + "]" + plus + "[A-Z]")
 
     def flat_rays(self) -> tuple[array, array, array, list, list, array, array, list]:
+        """``_flat_rays()``, once per build (kept in the disk cache with the tables)."""
+        flat = self.__dict__.get("_flat")
+        if flat is None:
+            flat = self._flat = [None, None]
+        if flat[0] is None:
+            flat[0] = self._flat_rays()
+        return flat[0]
+
+    def flat_attacks(self) -> tuple[array, array, array, array, array, array, array, array, array, array]:
+        """``_flat_attacks()``, once per build (kept in the disk cache with the tables)."""
+        flat = self.__dict__.get("_flat")
+        if flat is None:
+            flat = self._flat = [None, None]
+        if flat[1] is None:
+            flat[1] = self._flat_attacks()
+        return flat[1]
+
+    def _flat_rays(self) -> tuple[array, array, array, list, list, array, array, list]:
         """The ``tables`` again as flat arrays, for the move generator's typed loops (movegen.py), indexed by
         ``k = code * size + cell``:
 
@@ -189,7 +234,7 @@ class GameTables:
         return (array("i", first), array("i", start), array("i", cells), moves, pawnish_of, array("i", pawn_first),
                 array("i", pawn_cells), pawn_moves)
 
-    def flat_attacks(self) -> tuple[array, array, array, array, array, array, array, array, array, array]:
+    def _flat_attacks(self) -> tuple[array, array, array, array, array, array, array, array, array, array]:
         """``attack_lines`` and ``far_leaps`` again as flat int arrays, for ``Position.attacked``'s typed loop
         (compiled only), indexed by ``k = colour * size + cell``:
 
@@ -719,6 +764,15 @@ class GameTables:
                     dist[p] = dist[c] + 1
                     queue.append(p)
         return dist
+
+
+def _encoded(x: object) -> object:
+    """An array as (type code, bytes), for marshal (anything else as it is)."""
+    return (x.typecode, x.tobytes()) if isinstance(x, array) else x
+
+
+def _decoded(x: object) -> object:
+    return array(x[0], x[1]) if isinstance(x, tuple) and len(x) == 2 and isinstance(x[1], bytes) else x
 
 
 def _flat_segment(table: list) -> tuple[list, ...]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Callable
@@ -23,14 +22,15 @@ from . import filelimits as limits
 from .errors import FenError, VariantsFileError
 from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
-from .fsf_ini import read_ini
 from .game import NO_LIMIT, EvalWeights, Game
 from .gating import Gating
 from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
 from .hands import HandRules, Hands, hands_picture
-from . import pawn_rules, piece_rules
+from . import drop_rules, flips, pawn_rules, piece_rules
+from .drop_rules import Drops
+from .flips import Flips
 from .pawn_rules import PawnRules
 from .piece_rules import PieceRules
 from .geometry import Geometry, symmetric
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from .position import Position
 
 EXTINCTION = "extinction"  # a value of `check` (also Fairy-Stockfish's name of a game: hence a name here)
+PLACEMENT = "placement"    # the key of learned placement tables (also Fairy-Stockfish's name of a game)
 MAX_CELLS = 4096          # a board larger than this is refused (the tables are per cell)
 MAX_SIDE = 64             # files, ranks or levels
 
@@ -57,22 +58,22 @@ HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures
              "first_rank_pawn_drops": "first_rank_pawn_drops",
              "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows",
              "drop_promoted": "drop_promoted", "drop_no_doubled": "no_doubled",
-             "drop_no_doubled_count": "no_doubled_count"}
+             "drop_no_doubled_count": "no_doubled_count", "free_drops": "free_drops"}
 GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wrap_files", "wrap_ranks", "holes",
              "level_names", "start", "pieces", "castling", "promotion", "promotion_ranks", "check",
              "fifty_plies", "panels_per_row", "legend", "stalemate", "bare_king", "repetition", "players",
              "promotion_levels", "level_at", "insufficient_material", "eval", "xboard_pieces",
-             "level_order", "placement", "source", "automatic_fifty_plies", "automatic_repetition",
+             "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | pawn_rules.KEYS | counting.KEYS | first_moves.KEYS
+    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS | counting.KEYS | first_moves.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
 MOVE_KEYS = {"leap", "slide", "hop", "path", "symmetric", "range", "mode", "move_only", "capture_only", "lame",
              "style", "initial", "en_passant", "from"}
-PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves", "region"} | MOVE_KEYS
+PIECE_KEYS = {"name", "value", "betza", "royal", "pawn", "moves", "region", "immobile"} | MOVE_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -109,6 +110,7 @@ def read_variants(text: str | bytes, name: str = "<variants>", build: bool = Tru
         if not specs:
             raise VariantsFileError(notes[0] if notes else f"{name}: no sections ([name] or [name:parent])")
         return specs
+    import tomllib                              # here: a game's first use reads its table from the cache
     try:
         if isinstance(text, bytes):
             text = decode_text(text, name)
@@ -155,6 +157,7 @@ def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped:
             text = decode_text(text, name)
     except FileError as exc:
         raise VariantsFileError(str(exc)) from None
+    from .fsf_ini import read_ini               # here: a game's first use reads its table from the cache
     try:
         tables, notes = read_ini(text, name, taken, reasons)
     except ValueError as exc:
@@ -193,7 +196,7 @@ def _resolve(data: dict, game_name: str, name: str, chain: list[str]) -> dict:
     for child in reversed(chain[:-1]):
         table, base = data[child], merged
         # a placement table fits one board and one army, a source names one game: neither is inherited
-        merged = {**{k: v for k, v in base.items() if k not in ("placement", "source")},
+        merged = {**{k: v for k, v in base.items() if k not in (PLACEMENT, "source")},
                   **{k: v for k, v in table.items() if k != "extends"}}
         if "pieces" in base and "pieces" in table and isinstance(table["pieces"], dict):
             merged["pieces"] = {k: v for k, v in {**base["pieces"], **table["pieces"]}.items() if v is not False}
@@ -266,8 +269,12 @@ def _piece(letter: str, table: Any, where: str, dims: int,
         if "from" in move and origins is not None:
             origins.setdefault(letter, []).append((len(atoms), move["from"]))
         atoms.append(_atom(move, f"{where}.moves[{i}]", dims))
-    if not atoms:
-        raise VariantsFileError(f"{where}: the piece has no moves (give betza, leap, slide, hop, path or moves)")
+    immobile = table.get("immobile", False)
+    if not isinstance(immobile, bool) or immobile and atoms:
+        raise VariantsFileError(f"{where}.immobile: true (a piece that never moves, with no moves) or false")
+    if not atoms and not immobile:
+        raise VariantsFileError(f"{where}: the piece has no moves (give betza, leap, slide, hop, path or moves, "
+                                f"or immobile = true)")
     value = table.get("value", 300)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100_000:
         raise VariantsFileError(f"{where}.value: centipawns from 0 to 100000, got {value!r}")
@@ -466,7 +473,7 @@ class FileGame(Game):
         for color in (0, 1) if castlings else ():   # White's castlings first, then Black's (KQkq)
             for i, c in enumerate(castlings):
                 self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
-        self.placement = self._placement(t.get("placement", {}), f"{where}.placement", geo, army)
+        self.placement = self._placement(t.get(PLACEMENT, {}), f"{where}.{PLACEMENT}", geo, army)
         try:
             # a pawn's double step starts where the start position has the pawns (per colour): read the start
             # board with the core's own reader (which needs only the piece codes), then build the tables once
@@ -522,8 +529,9 @@ class FileGame(Game):
         checks of ``load.royal_bounds`` take their bounds from this start)."""
         if self.players != 2 or not self.royal_codes or self._lopsided:
             return
+        in_hand = getattr(self, "start_royals_in_hand", lambda color: 0)     # variants/hands.py
         counts = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == color)
-                  for color in (0, 1)]
+                  + in_hand(color) for color in (0, 1)]
         if 0 in counts or counts[0] != counts[1]:
             raise FenError(f"{self.color_names[0]} starts with {counts[0]} royal pieces and {self.color_names[1]} "
                            f"with {counts[1]}: both sides need a king, as many each")
@@ -766,10 +774,25 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
 
+def _set_drop_rules(game: Any, spec: GameSpec) -> None:
+    """The drop rules of ``spec`` (variants/drop_rules.py): only in a game with drops."""
+    t = spec.table
+    where = f"[{spec.name}]"
+    if t.get("piece_drops") is not True:
+        raise VariantsFileError(f"{where}: {', '.join(sorted(drop_rules.KEYS & set(t)))} need piece_drops = true")
+    pieces = t.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    game.drop_rules = drop_rules.read_drop_rules(t, where, letters)
+
+
 def _set_pawn_rules(game: Any, spec: GameSpec) -> None:
     pieces = spec.table.get("pieces", {})
     letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
     game.pawn_rules = pawn_rules.read_rules(spec.table, f"[{spec.name}]", letters)
+
+
+def _set_flip_rules(game: Any, spec: GameSpec) -> None:
+    game.flip_rules = flips.read_flip_rules(spec.table, f"[{spec.name}]")
 
 
 def _hands_picture(game: Any) -> None:
@@ -794,6 +817,8 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
+    Mechanism(Flips, flips.wanted, _set_flip_rules),
+    Mechanism(Drops, drop_rules.wanted, _set_drop_rules),
     Mechanism(Gating, lambda t: t.get("gating") is True),
     Mechanism(Hands, lambda t: t.get("piece_drops") is True or t.get("gating") is True, _set_hand_rules,
               _hands_picture),
@@ -828,8 +853,7 @@ def _hand_rules(t: dict, where: str) -> HandRules:
                 raise VariantsFileError(f"{where}.{key}: true or false")
             continue
         if key in ("drop_rows", "drop_no_doubled_count"):
-            values[name] = _int(t, key, where, 0 if key == "drop_rows" else 1, 0 if key == "drop_rows" else 1,
-                                MAX_SIDE)
+            values[name] = _int(t, key, where, 0 if key == "drop_rows" else 1, 0, MAX_SIDE)
         elif key == "drop_no_doubled":
             if not isinstance(t[key], str) or not (t[key].isalpha() or not t[key]):
                 raise VariantsFileError(f"{where}.{key}: the letters of the pieces not dropped on a line that "
