@@ -140,13 +140,15 @@ def unfinished_db(path: Path) -> None:
                 return json.loads(r.read())
         except urllib.error.HTTPError as exc:
             raise SystemExit(f"unfinished games: {route} {body}: {exc.code} {exc.read().decode()[:200]}") from None
-    for variant, colours, moves in UNFINISHED:
-        st = call("api/new", {"variant": variant, "seats": ["link"] * colours})
-        seats = st["links"]["seats"]
-        for i, move in enumerate(moves):
-            call("api/move", {"key": seats[["white", "black"][i % 2]], "move": move})
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(60)
+    try:
+        for variant, colours, moves in UNFINISHED:
+            st = call("api/new", {"variant": variant, "seats": ["link"] * colours})
+            seats = st["links"]["seats"]
+            for i, move in enumerate(moves):
+                call("api/move", {"key": seats[["white", "black"][i % 2]], "move": move})
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(60)
 
 
 def listed_games(tree: str) -> list[str]:

@@ -193,6 +193,7 @@ class Endings:
     """Mixin (before the ``Game`` class among the bases): the endings of ``end_rules``."""
 
     end_rules = EndRules()
+    touching_royals_immune = False     # set where captures blast (variants/blasts.py)
 
     def compile(self) -> None:
         super().compile()                                     # type: ignore[misc]
@@ -264,31 +265,72 @@ class Endings:
         pos.pop()
         return check
 
-    def _pseudo_attacked(self, pos: "Position", color: int) -> bool:
-        """Is a pseudo-royal piece of ``color`` attacked (FSF's ``checked_pseudo_royals``)?"""
+    def _pseudo_cells(self, pos: "Position", color: int) -> list[int]:
+        """The cells of ``color``'s pseudo-royal pieces: of each listed kind while the side has at most
+        ``pseudo_royal_count`` of it (FSF's ``pseudoRoyals``)."""
         b = pos.board
         limit = self.end_rules.pseudo_royal_count
-        enemies = self.enemies[color]                         # type: ignore[attr-defined]
+        out: list[int] = []
         for codes in self._pseudo[color]:
             cells = [c for c in pos.occupied[color] if b[c] in codes]
-            if limit and len(cells) > limit:
+            if not limit or len(cells) <= limit:
+                out += cells
+        return out
+
+    def _pseudo_attacked(self, pos: "Position", color: int) -> bool:
+        """Is a pseudo-royal piece of ``color`` attacked (FSF's ``checked_pseudo_royals``)? Where captures
+        blast (variants/blasts.py), one next to a pseudo-royal piece of the other side is not."""
+        enemies = self.enemies[color]                         # type: ignore[attr-defined]
+        theirs = self._pseudo_cells(pos, 1 - color) if self.touching_royals_immune else ()
+        near = getattr(self, "blast_cells", None)
+        for c in self._pseudo_cells(pos, color):
+            if theirs and any(t in near[c] for t in theirs):  # type: ignore[index]
                 continue
-            if any(pos.attacked(c, enemies) for c in cells):
+            if pos.attacked(c, enemies):
                 return True
         return False
 
     def _royals_safe(self, pos: "Position", move: Move) -> bool:
-        """A move may not leave a pseudo-royal piece of the mover attacked, unless it takes one of the other
-        side's (FSF's ``legal``)."""
+        """FSF's ``legal`` for pseudo-royal pieces: a move may not remove one of the mover's own (a blast),
+        is legal if it removes one of the other side's, and else may not leave one of the mover's attacked;
+        a castling pseudo-royal piece may not start from or cross an attacked cell."""
         us = pos.turn
         them = self.enemies[us][0]                            # type: ignore[attr-defined]
-        taken = pos.board[move[1]] if move[3] != CASTLE else 0
-        if taken and any(taken in codes for codes in self._pseudo[them]):
-            return True
+        if move[3] == CASTLE and not self._castling_safe(pos, move):
+            return False
+        ours, theirs = len(self._pseudo_cells(pos, us)), len(self._pseudo_cells(pos, them))
         pos.push(move)
-        safe = not self._pseudo_attacked(pos, us)
+        if self._pseudo_count(pos, us) < ours:
+            safe = False
+        elif self._pseudo_count(pos, them) < theirs:
+            safe = True
+        else:
+            safe = not self._pseudo_attacked(pos, us)
         pos.pop()
         return safe
+
+    def _pseudo_count(self, pos: "Position", color: int) -> int:
+        b = pos.board
+        return sum(1 for c in pos.occupied[color] for codes in self._pseudo[color] if b[c] in codes)
+
+    def _castling_safe(self, pos: "Position", move: Move) -> bool:
+        """A pseudo-royal castling piece: its cells up to (not on) its destination not attacked, itself lifted
+        off the board (FSF's ``legal``); the destination is tested after the move."""
+        rule = self.castling[move[2]]                         # type: ignore[attr-defined]
+        b = pos.board
+        king = b[rule.king_from]
+        us = pos.turn
+        if not any(king in codes for codes in self._pseudo[us]):
+            return True
+        theirs = self._pseudo_cells(pos, 1 - us) if self.touching_royals_immune else ()
+        near = getattr(self, "blast_cells", None)
+        enemies = self.enemies[us]                            # type: ignore[attr-defined]
+        b[rule.king_from] = 0
+        try:
+            return not any(pos.attacked(c, enemies) and not (theirs and any(t in near[c] for t in theirs))  # type: ignore[index]
+                           for c in rule.safe if c != rule.king_to)
+        finally:
+            b[rule.king_from] = king
 
     # ------------------------------------------------------------------ the end
     def game_over(self, pos: "Position") -> "Outcome | None":

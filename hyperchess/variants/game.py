@@ -227,6 +227,11 @@ class Game(GameTables, Presentation):
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
         """Append game-specific pseudo-legal moves (flag >= SPECIAL)."""
 
+    def inner_move(self, move: Move) -> Move:
+        """The ordinary move a special move wraps (a move that also places a wall, variants/walls.py), whose
+        en passant and castling rules ``Position.push`` applies; only asked of games that override it."""
+        return move
+
     def make_special(self, pos: "Position", move: Move) -> int:
         """Apply a special move's board changes through ``pos.put``/``pos.remove``; return the captured code."""
         raise NotImplementedError
@@ -486,6 +491,7 @@ class Game(GameTables, Presentation):
         self._castle_re = re.compile(r"^(?:O-O(?:-O)?|0-0(?:-0)?)\((" + sq + r")\)$")
         self.has_extra = type(self).extra_after_move is not Game.extra_after_move
         self.has_special = type(self).special_moves is not Game.special_moves
+        self.has_inner = type(self).inner_move is not Game.inner_move
         self.has_game_over = (type(self).game_over is not Game.game_over or self.elimination or bool(self.royal_loss)
                               or bool(self.bare_king))
         # the core's own endings (a royal piece captured, a colour eliminated, a bare king) need a capture;
