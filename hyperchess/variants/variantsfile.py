@@ -71,7 +71,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals", "n_move_rule_pieces"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS | walls.KEYS | blasts.KEYS | counting.KEYS
+    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS | walls.KEYS | blasts.KEYS | counting.KEYS \
     | first_moves.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
