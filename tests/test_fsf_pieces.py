@@ -9,7 +9,7 @@ from hyperchess.variants import get_game
 from hyperchess.variants.errors import VariantsFileError
 from hyperchess.variants.variantsfile import FileGame, read_variants
 
-from test_fsf_reference import fsf_end, game_for, needs_fsf, our_fen, pyffish
+from test_fsf_reference import game_for, needs_fsf, our_fen, replay
 
 # (game, FSF position string, moves): every ply is compared with pyffish
 CASES = [
@@ -50,14 +50,7 @@ CASES = [
 def test_rules_match_pyffish(variant, fen, moves):
     game = game_for(variant)
     pos = game.position(our_fen(game, fen))
-    for ply in range(len(moves) + 1):
-        theirs = sorted(pyffish.legal_moves(variant, fen, moves[:ply]))
-        outcome = pos.outcome()
-        assert (outcome.result if outcome else None) == fsf_end(variant, fen, moves[:ply], theirs), (moves[:ply], outcome)
-        if outcome is None:
-            assert sorted(pos.move_name(m) for m in pos.legal_moves()) == theirs, moves[:ply]
-        if ply < len(moves):
-            pos.push(pos.parse_move(moves[ply]))
+    replay(variant, pos, fen, moves)
 
 
 def names(pos) -> set[str]:

@@ -27,7 +27,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 OUT_OF_REACH = set("""
 bughouse koedem
 sittuyin dobutsu
-spartan shatar ataxx flipello checkshogi
+spartan ataxx flipello checkshogi
 flipello10 supply janggi janggitraditional
 janggimodern janggicasual""".split())
 # perft 2 where perft 3 through pyffish (a call per node, some 13 us per move it lists) would take hours: every
@@ -83,6 +83,19 @@ def fsf_end(variant: str, fen: str, moves: list[str], legal: list[str]) -> str |
     if value == 0:
         return "1/2-1/2"
     return "1-0" if (value > 0) == white else "0-1"
+
+
+def replay(variant: str, pos, fen: str, moves: list[str]) -> None:
+    """Plays ``moves`` from ``pos`` (our position of FSF's ``fen``), the legal moves and the end compared with
+    pyffish's at every ply."""
+    for ply in range(len(moves) + 1):
+        theirs = sorted(pyffish.legal_moves(variant, fen, moves[:ply]))
+        outcome = pos.outcome()
+        assert (outcome.result if outcome else None) == fsf_end(variant, fen, moves[:ply], theirs), (moves[:ply], outcome)
+        if outcome is None:
+            assert sorted(pos.move_name(m) for m in pos.legal_moves()) == theirs, moves[:ply]
+        if ply < len(moves):
+            pos.push(pos.parse_move(moves[ply]))
 
 
 def lockstep(variant: str, game, games: int, plies: int, seed: int) -> int:

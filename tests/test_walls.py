@@ -172,3 +172,12 @@ def test_ini_sections_read_the_wall_options():
     assert not specs and "wallOrMove" in notes[0]
     specs, notes = read_ini_variants("[w:chess]\nwallingRule = past\n", "w.ini", build=False)
     assert specs[0].table["walling_rule"] == "past" and not notes
+
+
+@needs_fsf
+@pytest.mark.parametrize("fen", ["4k3/5r2/8/8/8/8/8/4K2R w K - 0 1", "3rk3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+                                 "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1"])
+def test_a_pseudo_royal_king_castles_across_no_attacked_cell(fen):
+    """Petrified's king is pseudo-royal: it may not castle from or across an attacked cell (b1 may be)."""
+    pos = get_game("petrified").position(hyperchess_fen(fen))
+    assert sorted(pos.move_name(m) for m in pos.legal_moves()) == sorted(pyffish.legal_moves("petrified", fen, []))

@@ -16,6 +16,8 @@ c19b5f6c), each a switch that costs nothing when off:
 - **pseudo-royal pieces** (``extinctionPseudoRoyal``): pieces a move may not leave attacked, and a side with
   no legal move while one of them is attacked is checkmated;
 - **what a checkmate or a stalemate gives** (``checkmateValue``, ``stalematePieceCount``);
+- **who may mate** (``shatarMateRule``): a checkmate given only by ``checkmate_not_by``'s pieces wins for the
+  mated side; one whose unbroken series of checks had none by ``checkmate_check_by``'s pieces is a draw;
 - **material counting** (``materialCounting``): a game that would end in a draw (stalemate, the n-move rule,
   a repetition, or a game's own drawn end through :meth:`Endings.counted`) goes instead to the side the
   material says (src/position.h ``material_counting_result``).
@@ -65,6 +67,8 @@ class EndRules:
     extinction_claim: bool = False             # ... one more when the extinct side is to move [extinctionClaim]
     pseudo_royal: str = ""                     # letters of pieces that may not be left attacked
     pseudo_royal_count: int = 0                # ... while their side has at most this many of that kind
+    checkmate_check_by: str = ""               # letters: a mate needs a check by one in its series [shatarMateRule]
+    checkmate_not_by: str = ""                 # letters: a mate given by these alone wins for the mated side
     material_counting: str = ""                # "", or one of COUNTINGS [materialCounting]
     material_weights: tuple[tuple[str, int], ...] = ()   # "weighted": (letter, points) per piece kind
     second_player_points: float = 0            # "weighted": points the second player gets besides its pieces
@@ -76,7 +80,8 @@ class EndRules:
 
 # ---------------------------------------------------------------------- the keys of a variants file
 END_KEYS = {"flag_piece", "flag_squares", "flag_move", "flag_count", "giving_check", "check_counting",
-            "must_capture", "checkmate", "stalemate_piece_count", EXTINCTION, "pseudo_royal", "material_counting"}
+            "must_capture", "checkmate", "stalemate_piece_count", EXTINCTION, "pseudo_royal", "material_counting",
+            "checkmate_check_by", "checkmate_not_by"}
 # materialCounting's values (FSF's unweighted, whitedrawodds, blackdrawodds; its weighted one is a table)
 COUNTINGS = ("unweighted", "white_draw_odds", "black_draw_odds")
 WEIGHTED = "weighted"
@@ -158,6 +163,9 @@ def read_end_rules(t: dict, where: str, letters: set[str], players: int) -> EndR
             raise VariantsFileError(f"{at}: a table {{ pieces = \"Q\", count = 0 }} (count 0: however many)")
         values.update(pseudo_royal=_letters(royal["pieces"], f"{at}.pieces", letters, star=False),
                       pseudo_royal_count=_count(royal, "count", at, 0))
+    for key in ("checkmate_check_by", "checkmate_not_by"):
+        if key in t:
+            values[key] = _letters(t[key], f"{where}.{key}", letters, star=False)
     if "material_counting" in t:
         values.update(_material_counting(t["material_counting"], f"{where}.material_counting", letters))
     return EndRules(**values)
@@ -225,7 +233,8 @@ class Endings:
         self.quiet_endings = own("game_over") or bool(r.flag_squares or r.check_counting)
         self.counters_field = r.check_counting
         self.terminal_hooks = (r.checkmate != "loss" or bool(r.pseudo_royal) or r.stalemate_piece_count
-                               or bool(r.material_counting))
+                               or bool(r.material_counting or r.checkmate_check_by or r.checkmate_not_by))
+        self._letter = [self.pieces[self.kind_of[c]].letter if self.kind_of[c] else "" for c in range(self.ncodes)]  # type: ignore[attr-defined]
         self._weights = {code_of(kind[ch], c): (points if c == 0 else -points)
                          for ch, points in r.material_weights for c in colors}
 
@@ -424,7 +433,13 @@ class Endings:
         return Outcome(result, f"{name} {text}{' and wins' if winner == color else ''}", EXTINCTION)
 
     def mate_outcome(self, pos: "Position") -> Outcome:
-        """The checkmated side gets ``checkmate`` (FSF's ``checkmateValue``)."""
+        """The checkmated side gets ``checkmate`` (FSF's ``checkmateValue``), unless the mate breaks the rule of
+        who may mate (``checkmate_not_by``, ``checkmate_check_by``)."""
+        r = self.end_rules
+        if r.checkmate_not_by or r.checkmate_check_by:
+            done = self._mate_rule(pos)
+            if done is not None:
+                return done
         value = self.end_rules.checkmate
         if value == "loss":
             return super().mate_outcome(pos)                  # type: ignore[misc]
@@ -432,6 +447,47 @@ class Endings:
         if value == "draw":
             return Outcome("1/2-1/2", f"{name} is checkmated: a draw", "checkmate")
         return Outcome("1-0" if pos.turn == 0 else "0-1", f"{name} is checkmated and wins", "checkmate")
+
+    def _mate_rule(self, pos: "Position") -> "Outcome | None":
+        """FSF's ``checkmate_value`` with ``shatarMateRule`` (src/position.h): a mate by ``checkmate_not_by``'s
+        pieces alone wins for the mated side; else the mate stands only if one of the checks of its unbroken
+        series (the mated side in check at each of its turns, back to the game's first move) was given by
+        ``checkmate_check_by``'s pieces; otherwise a draw."""
+        r = self.end_rules
+        us = pos.turn
+        enemies = self.enemies[us]                            # type: ignore[attr-defined]
+        letter = self._letter
+        b = pos.board
+        king = pos.king(us)
+        if king is None:
+            return None
+        checkers = pos.attackers(king, enemies)
+        name = self.color_names[us].capitalize()              # type: ignore[attr-defined]
+        if r.checkmate_not_by and checkers and all(letter[b[c]] in r.checkmate_not_by for c in checkers):
+            return self._result(us, "is checkmated by a piece that may not mate, and wins", "checkmate")
+        if not r.checkmate_check_by:
+            return None
+        # back through the checks: never past the search's last pass (FSF: pliesFromNull)
+        floor = pos._nulls[-1][6] if pos._nulls else 0
+        taken: list[Move] = []
+        found = False
+        try:
+            while True:
+                king = pos.king(us)
+                if king is None or not pos.attacked(king, enemies):
+                    break
+                if any(letter[b[c]] in r.checkmate_check_by for c in pos.attackers(king, enemies)):
+                    found = True
+                    break
+                if pos.moves_made - floor < 2:
+                    break
+                taken += [pos.pop(), pos.pop()]
+        finally:
+            for move in reversed(taken):
+                pos.push(move)
+        if found:
+            return None
+        return Outcome("1/2-1/2", f"{name} is checkmated without a check that may mate: a draw", "checkmate")
 
     def stalemate_outcome(self, pos: "Position") -> Outcome:
         """No legal move, the royal piece not attacked: a pseudo-royal piece attacked is a checkmate; with

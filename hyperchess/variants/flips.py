@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 FLIP = SPECIAL + 12       # a piece's own move in a game that flips: (from, to, 0, FLIP)
 KEYS = {"flip_enclosed_pieces", "enclosing_drop", "enclosing_drop_start", "adjudicate_full_board"}
-RULES = ("reversi", "ataxx")
+ATAXX = "ataxx"           # a rule's name (also the name of one of FSF's games)
+RULES = ("reversi", ATAXX)
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ class Flips:
         if start:
             return [m for m in moves if m[3] != DROP or m[1] in start]
         us = pos.turn
-        if self.flip_rules.enclosing == "ataxx":
+        if self.flip_rules.enclosing == ATAXX:
             own = self.owner                                  # type: ignore[attr-defined]
             return [m for m in moves if m[3] != DROP or any(b[c] and own[b[c]] == us for c in self._around[m[1]])]
         return [m for m in moves if m[3] != DROP or self.enclosed(pos, m[1], us)]

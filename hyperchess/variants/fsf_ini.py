@@ -120,7 +120,7 @@ MECHANISMS = {
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "repetition rules": ("moveRepetitionIllegal",),
-    "other results": ("shatarMateRule", "castlingWins"),
+    "other results": ("castlingWins",),
     "gating, walls and passing": ("wallOrMove", "passWhite", "passBlack", "passOnStalemateWhite",
                                   "passOnStalemateBlack", "petrifyBlastPieces"),
     "chess960": ("castlingKingFile", "oppositeCastling"),
@@ -392,6 +392,10 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["checkmate"] = model["checkmateValue"]
     if model["stalematePieceCount"]:
         table["stalemate_piece_count"] = True
+    if model["shatarMateRule"]:
+        # FSF's rule names its piece types (src/position.h, checkmate_value; shak: position.cpp, set_check_info)
+        table["checkmate_not_by"] = _letters(model, frozenset({"knight"}) & set(model["letters"]))
+        table["checkmate_check_by"] = _letters(model, frozenset({"knight", "rook", "bers"}) & set(model["letters"]))
     counting = model["materialCounting"]
     if counting in _COUNTING:
         table["material_counting"] = _COUNTING[counting]
@@ -449,7 +453,7 @@ def _hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> N
 def _flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
     """FSF's Reversi and Ataxx options as the keys of variants/flips.py."""
     for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
-        if model[option] in ("reversi", "ataxx"):
+        if model[option] in ("reversi", fm.ATAXX):
             table[key] = model[option]
         elif model[option] != "none":
             missing.setdefault("gating, walls and passing", []).append(f"{option} = {model[option]}")

@@ -104,8 +104,9 @@ for _pt in PIECE_TYPES:
         OPTIONS[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = ("region", frozenset())
 # FSF's counting rules, in the order fsf_ini translates them (its words are also the names of FSF's games)
 COUNTING_RULES = tuple("makruk cambodian asean".split())
-WORDS = {"enclosingDrop": {"none", "reversi", "ataxx", "quadwrangle", "snort", "anyside", "top"},
-         "flipEnclosedPieces": {"none", "reversi", "ataxx", "quadwrangle", "snort", "anyside", "top"},
+ATAXX = "ataxx"          # a value of enclosingDrop and flipEnclosedPieces (also the name of one of FSF's games)
+WORDS = {"enclosingDrop": {"none", "reversi", ATAXX, "quadwrangle", "snort", "anyside", "top"},
+         "flipEnclosedPieces": {"none", "reversi", ATAXX, "quadwrangle", "snort", "anyside", "top"},
          "wallingRule": {"none", "arrow", DUCK, "edge", "past", "static"}, "chasingRule": {"none", "axf"},
          "materialCounting": {"none", "janggi", "unweighted", "whitedrawodds", "blackdrawodds"},
          "countingRule": {"none", *COUNTING_RULES}}
