@@ -26,7 +26,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
 bughouse koedem
-sittuyin dobutsu
+sittuyin
 spartan ataxx flipello checkshogi
 flipello10 supply janggi janggitraditional
 janggimodern janggicasual""".split())

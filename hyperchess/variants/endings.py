@@ -55,6 +55,7 @@ class EndRules:
     flag_squares: tuple[tuple[str, ...], ...] = ()   # per player: its flag squares [flagRegion]
     flag_move: bool = False                    # the other side gets one reply first [flagMove]
     flag_count: int = 1                        # how many flag pieces must stand there [flagPieceCount]
+    flag_safe: bool = False                    # ... not attacked there, or it has not arrived yet [flagPieceSafe]
     giving_check: bool = True                  # False: a move may not give check [checking]
     check_counting: bool = False               # n-check: checks left in the position string [checkCounting]
     must_capture: bool = False                 # a side with a legal capture must capture [mustCapture]
@@ -79,7 +80,7 @@ class EndRules:
 
 
 # ---------------------------------------------------------------------- the keys of a variants file
-END_KEYS = {"flag_piece", "flag_squares", "flag_move", "flag_count", "giving_check", "check_counting",
+END_KEYS = {"flag_piece", "flag_squares", "flag_move", "flag_count", "flag_piece_safe", "giving_check", "check_counting",
             "must_capture", "checkmate", "stalemate_piece_count", EXTINCTION, "pseudo_royal", "material_counting",
             "checkmate_check_by", "checkmate_not_by"}
 # materialCounting's values (FSF's unweighted, whitedrawodds, blackdrawodds; its weighted one is a table)
@@ -134,7 +135,8 @@ def read_end_rules(t: dict, where: str, letters: set[str], players: int) -> EndR
         values["flag_squares"] = tuple(tuple(x) for x in squares)
         values["flag_move"] = _bool(t, "flag_move", where, False)
         values["flag_count"] = max(1, _count(t, "flag_count", where, 1))
-    elif any(k in t for k in ("flag_piece", "flag_move", "flag_count")):
+        values["flag_safe"] = _bool(t, "flag_piece_safe", where, False)
+    elif any(k in t for k in ("flag_piece", "flag_move", "flag_count", "flag_piece_safe")):
         raise VariantsFileError(f"{where}.flag_piece: flag pieces need flag_squares")
     values["giving_check"] = _bool(t, "giving_check", where, True)
     values["check_counting"] = _bool(t, "check_counting", where, False)
@@ -362,23 +364,32 @@ class Endings:
         return Outcome("1-0" if winner == 0 else "0-1", f"{name} {what}", termination)
 
     def _reached(self, pos: "Position", color: int) -> bool:
+        """FSF's ``flag_reached``: enough flag pieces on the flag squares; with ``flag_safe`` (unless it is the
+        side to move's, with ``flag_move``), exactly ``flag_count`` of them must all be unattacked."""
         codes = self._flag_codes[color]
         b = pos.board
-        n = sum(1 for c in self._flag_cells[color] if b[c] in codes)
-        return n > 0 and n >= self.end_rules.flag_count
+        cells = [c for c in self._flag_cells[color] if b[c] in codes]
+        r = self.end_rules
+        if not cells or len(cells) < r.flag_count:
+            return False
+        if r.flag_safe and (not r.flag_move or color != pos.turn) and len(cells) == r.flag_count:
+            enemies = self.enemies[color]                     # type: ignore[attr-defined]
+            return not any(pos.attacked(c, enemies) for c in cells)
+        return True
 
     def _flag(self, pos: "Position") -> "Outcome | None":
         """FSF's capture the flag (position.cpp, is_immediate_game_end), for the side to move ``s``."""
         s = pos.turn
         o = 1 - s
-        move = self.end_rules.flag_move
-        if move and self._reached(pos, s):
-            # reached on its own move, and kept through the other side's reply; the second player's royal
-            # piece reaching too on that reply (the first player moved first) is a draw
-            if s == 0 and self._flag_royal[o] and self._reached(pos, o):
+        move, safe = self.end_rules.flag_move, self.end_rules.flag_safe
+        if (move or safe) and self._reached(pos, s):
+            # reached on its own move, and kept through the other side's reply (or, with flag_safe, safe there
+            # now); the second player's royal piece reaching too on that reply (the first player moved first),
+            # or both with flag_safe, is a draw
+            if ((move and s == 0 and self._flag_royal[o]) or (safe and not move)) and self._reached(pos, o):
                 return Outcome("1/2-1/2", "both sides reached their flag squares", "flag")
             return self._flag_win(s)
-        if (not move or self._flag_royal[s]) and self._reached(pos, o):
+        if (not move or safe or self._flag_royal[s]) and self._reached(pos, o):
             if move and self._flag_royal[s] and s == 1 and self._can_follow(pos, s):
                 return None
             return self._flag_win(o)

@@ -115,7 +115,7 @@ MECHANISMS = {
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
     "regions": ("diagonalLines", "bikjangRule"),
-    "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
+    "flag region": ("flagPieceBlockedWin",),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
@@ -378,6 +378,8 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["flag_squares"] = [sorted(_sq(s) for s in region) for region in regions]
         table["flag_move"] = model["flagMove"]
         table["flag_count"] = max(1, model["flagPieceCount"])
+        if model["flagPieceSafe"]:
+            table["flag_piece_safe"] = True
     if not model["checking"]:
         table["giving_check"] = False
     if model["checkCounting"]:
