@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 from hyperchess.variants import get_game
 from hyperchess.variants.errors import FenError, VariantsFileError
 from hyperchess.variants.variantsfile import FileGame, read_variants
+from test_fsf_reference import fsf_end as reference_end
 
 try:
     import pyffish
@@ -22,17 +23,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 
 
 def fsf_end(variant: str, fen: str, moves: list[str]) -> str | None:
-    legal = pyffish.legal_moves(variant, fen, moves)
-    white = pyffish.get_fen(variant, fen, moves).split()[1] == "w"
-    if not legal:
-        value = pyffish.game_result(variant, fen, moves)
-    else:
-        ended, value = pyffish.is_immediate_game_end(variant, fen, moves)
-        if not ended:
-            ended, value = pyffish.is_optional_game_end(variant, fen, moves)
-            if not ended:
-                return None
-    return "1/2-1/2" if value == 0 else "1-0" if (value > 0) == white else "0-1"
+    return reference_end(variant, fen, moves, pyffish.legal_moves(variant, fen, moves))
 
 
 def walk(variant: str, fen: str, games: int, plies: int, seed: int, first: tuple[str, ...] = ()) -> list[str]:
