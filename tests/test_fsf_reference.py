@@ -25,7 +25,6 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # FSF's built-in games hyperchess cannot play yet; the reader refuses each, naming what it needs
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
-makruk makpong cambodian karouk asean ai-wok
 bughouse koedem
 sittuyin
 spartan ataxx flipello checkshogi
@@ -51,7 +50,8 @@ def game_for(variant: str):
 def our_fen(game, fen: str) -> str:
     """FSF's position string for our ``game``: its hands kept where the game has hands."""
     text = hyperchess_fen(fen)
-    if not game.castling:                # FSF ignores the castling field of a game without castling
+    if not game.castling and not getattr(game, "first_leaps", None):
+        # FSF ignores the castling field of a game without castling (or gates)
         fields = text.split(" ")
         text = " ".join(fields[:2] + ["-"] + fields[3:])
     if getattr(game, "hand_rules", None) is not None and "[" in fen:

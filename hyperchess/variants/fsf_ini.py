@@ -118,18 +118,17 @@ MECHANISMS = {
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
-    "other results": ("castlingWins", "makpongRule"),
+    "other results": ("castlingWins",),
     # passing on stalemate plays (variants/passing.py) but waits for its games' own check against pyffish
-    "gating, walls and passing": ("wallOrMove", "passOnStalemateWhite",
-                                  "passOnStalemateBlack", "cambodianMoves", "petrifyBlastPieces"),
-    "counting": ("countingRule",),
+    "gating, walls and passing": ("wallOrMove", "passOnStalemateWhite", "passOnStalemateBlack", "petrifyBlastPieces"),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
 ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
-         "must capture", "connect N", "extinction and pseudo-royals",
-         "other results", "gating, walls and passing", "counting", "chess960", "double steps from a region",
+    "other results": ("castlingWins",),
+    # passing on stalemate plays (variants/passing.py) but waits for its games' own check against pyffish
+    "gating, walls and passing": ("wallOrMove", "passOnStalemateWhite", "passOnStalemateBlack", "petrifyBlastPieces"),
          "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
     fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0 shogiPawn:50 lance:160
@@ -144,7 +143,8 @@ def needs(model: dict) -> dict[str, list[str]]:
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
     board = model["startFen"].split(" ")[0]
-    if model["gating"] != model["seirawanGating"]:          # gates without Seirawan's gating, or the reverse
+    if model["gating"] != model["seirawanGating"] and not (model["gating"] and model["cambodianMoves"]):
+        # gates without Seirawan's gating (or its first moves), or the reverse
         out.setdefault("gating, walls and passing", []).append("gating" if model["gating"] else "seirawanGating")
     if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-") \
             and not model["pieceDrops"] and not model["seirawanGating"]:
@@ -285,6 +285,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     _pawn_rules(model, table, missing)
     _walls(model, table, on_board)
     _flips(model, table, files, ranks, missing)
+    _counting(model, table)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
@@ -494,6 +495,39 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
         table["drop_mate_illegal"] = letters["shogiPawn"]
     if model["nFoldValueAbsolute"] and model["nFoldValue"] not in ("draw", "none"):
         table["repetition_absolute"] = True
+
+
+def _counting(model: dict, table: dict) -> None:
+    """FSF's counting rules (src/position.cpp ``count_limit``, ``do_move``) as variants/counting.py's data,
+    the first moves of its ``cambodianMoves`` (src/movegen.cpp: the king's knight leap to the next rank,
+    the fers's double step; a rook lined up with the king takes the king's) and its ``makpongRule``."""
+    letters = model["letters"]
+    rule = model["countingRule"]
+    if rule in fm.COUNTING_RULES:
+        which = fm.COUNTING_RULES.index(rule)
+        rook, khon, knight = (letters.get(pt) for pt in ("rook", "silver", "knight"))
+        if which == 2:
+            honour, moves = [(rook, 1, 16), (khon, 1, 44), (knight, 1, 64)], 0
+        else:
+            less = which                    # the second rule counts one move fewer throughout
+            honour = [(rook, 2, 8 - less), (rook, 1, 16 - less), (khon, 2, 22 - less), (knight, 2, 32 - less),
+                      (khon, 1, 44 - less)]
+            moves = 64 - less
+        table["counting"] = {"board_honour": moves if which < 2 else 0, "board_honour_pieces": 3 if which == 1 else 0,
+                             "board_honour_with_pawns": which == 1,
+                             "pieces_honour": [[p, n, m] for p, n, m in honour if p], "pieces_honour_else": moves,
+                             "pieces_honour_from_count": which < 2, "last_pawn": which < 2}
+    if model["cambodianMoves"] and model["gating"]:
+        first = {}
+        if "king" in letters:
+            first[letters["king"]] = [[-2, 1], [2, 1]]
+        if "fers" in letters:
+            first[letters["fers"]] = [[0, 2]]
+        table["first_moves"] = first
+        if "rook" in letters:
+            table["first_moves_lost"] = letters["rook"]
+    if model["makpongRule"]:
+        table["makpong_rule"] = True
 
 
 def _walls(model: dict, table: dict, on_board: frozenset) -> None:

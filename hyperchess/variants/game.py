@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from .codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM,  # noqa: F401
                     Move, code_of, promoted_code)
 from .errors import FenError, MoveError  # noqa: F401 (MoveError: the error of parse_move, named here too)
-from .fen import format_board, format_castling, parse_board, parse_castling
+from .fen import format_board, format_castling, format_en_passant, parse_board, parse_castling, parse_en_passant
 from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .pieces import PieceType
@@ -275,6 +275,19 @@ class Game(GameTables, Presentation):
     def write_castling(self, pos: "Position") -> str:
         """The castling field of ``pos``'s position string (default: ``fen.format_castling``)."""
         return format_castling(pos)
+
+    def read_en_passant(self, pos: "Position", field: str) -> None:
+        """The en-passant field of a position string (read after the castling field; default:
+        ``fen.parse_en_passant``; a running count is read here too, variants/counting.py)."""
+        parse_en_passant(pos, field)
+
+    def write_en_passant(self, pos: "Position") -> str:
+        """The en-passant field of ``pos``'s position string (default: ``fen.format_en_passant``)."""
+        return format_en_passant(pos)
+
+    def write_halfmove(self, pos: "Position") -> str:
+        """The halfmove-clock field of ``pos``'s position string."""
+        return str(pos.halfmove)
 
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """Drop pseudo-legal moves a rule forbids for the side to move (e.g. a locked level). Applied to

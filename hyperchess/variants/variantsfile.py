@@ -45,6 +45,9 @@ from .notation import FILES, SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 from .chasing import chase_result
+from . import counting, first_moves
+from .counting import Counting, set_counting
+from .first_moves import FirstMoves, set_first_moves
 from .regions import set_regions
 from .textfile import FileError, decode_text
 
@@ -70,7 +73,8 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals", "n_move_rule_pieces"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS | walls.KEYS | blasts.KEYS | passing.KEYS | move_repetition.KEYS
+    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS | walls.KEYS | blasts.KEYS | counting.KEYS \
+    | first_moves.KEYS | passing.KEYS | move_repetition.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -848,8 +852,8 @@ class Mechanism:
 
 # outermost first (a mixin's methods run before those of the mixins after it); gating implies hands
 MECHANISMS: tuple[Mechanism, ...] = (
-    Mechanism(Passing, lambda t: any(t.get(key, False) is not False for key in passing.KEYS), _set_pass_rules),
-    Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
+    Mechanism(Counting, lambda t: "counting" in t, set_counting),
+    Mechanism(FirstMoves, lambda t: bool(first_moves.KEYS & set(t)), set_first_moves),
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
