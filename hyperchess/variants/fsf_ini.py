@@ -126,9 +126,8 @@ MECHANISMS = {
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
 ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
-    "other results": ("castlingWins",),
-    # passing on stalemate plays (variants/passing.py) but waits for its games' own check against pyffish
-    "gating, walls and passing": ("wallOrMove", "passOnStalemateWhite", "passOnStalemateBlack", "petrifyBlastPieces"),
+         "must capture", "connect N", "extinction and pseudo-royals",
+         "other results", "gating, walls and passing", "chess960", "double steps from a region",
          "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
     fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0 shogiPawn:50 lance:160
