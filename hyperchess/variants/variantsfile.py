@@ -852,6 +852,8 @@ class Mechanism:
 
 # outermost first (a mixin's methods run before those of the mixins after it); gating implies hands
 MECHANISMS: tuple[Mechanism, ...] = (
+    Mechanism(Passing, lambda t: any(t.get(key, False) is not False for key in passing.KEYS), _set_pass_rules),
+    Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
     Mechanism(Counting, lambda t: "counting" in t, set_counting),
     Mechanism(FirstMoves, lambda t: bool(first_moves.KEYS & set(t)), set_first_moves),
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
