@@ -35,13 +35,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
 HERE = str(Path(__file__).resolve().parent.parent)
-# the unfinished games of the "reopen" database: (variant, moves played by two people by link)
-UNFINISHED = [("normal", ["e2e4", "e7e5", "g1f3"]), ("mixed3d", []), ("raumschach", []),
-              ("future-generation", []), ("capablanca", ["e2e4"]), ("first-contact", [])]
+# the unfinished games of the "reopen" database: (variant, its colours, moves played by people by link)
+UNFINISHED = [("normal", 2, ["e2e4", "e7e5", "g1f3"]), ("mixed3d", 2, []), ("raumschach", 2, []),
+              ("future-generation", 4, []), ("capablanca", 2, ["e2e4"]), ("first-contact", 2, [])]
 
 
 RUN_DIR = Path(tempfile.gettempdir()) / f"hyperchess-first-use-{os.getpid()}"   # bytecode and caches of a run
@@ -134,15 +135,20 @@ def unfinished_db(path: Path) -> None:
     def call(route: str, body: dict) -> dict:
         req = urllib.request.Request(url + route, data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(req, timeout=120) as r:
-            return json.loads(r.read())
-    for variant, moves in UNFINISHED:
-        st = call("api/new", {"variant": variant, "seats": ["link", "link"]})
-        seats = st["links"]["seats"]
-        for i, move in enumerate(moves):
-            call("api/move", {"key": seats[["white", "black"][i % 2]], "move": move})
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(60)
+        try:
+            with urllib.request.urlopen(req, timeout=120) as r:
+                return json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            raise SystemExit(f"unfinished games: {route} {body}: {exc.code} {exc.read().decode()[:200]}") from None
+    try:
+        for variant, colours, moves in UNFINISHED:
+            st = call("api/new", {"variant": variant, "seats": ["link"] * colours})
+            seats = st["links"]["seats"]
+            for i, move in enumerate(moves):
+                call("api/move", {"key": seats[["white", "black"][i % 2]], "move": move})
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(60)
 
 
 def listed_games(tree: str) -> list[str]:

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from array import array
 
 import pytest
 
@@ -136,7 +137,9 @@ def test_the_typed_move_order_is_the_tuples_order(name, monkeypatch):
         if not legal:
             break
         moves = pos.pseudo_legal_moves()
-        hist = {pos.board[m[0]] << 16 | m[1]: rng.choice([0, 1, 4, 9, 9]) for m in rng.sample(moves, len(moves) // 3)}
+        hist = array("q", bytes(8 * game.ncodes * len(pos.board)))   # by code * size + destination
+        for m in rng.sample(moves, len(moves) // 3):
+            hist[pos.board[m[0]] * len(pos.board) + m[1]] = rng.choice([0, 1, 4, 9, 9])
         for _ in range(4):
             tt, k1, k2 = (rng.choice(moves + [None]) for _ in range(3))
             args = (pos.board, moves, tt, k1, k2, hist, gd.enemy[pos.turn], gd.value)

@@ -321,3 +321,21 @@ def test_the_web_board_shows_each_end_with_its_reason():
             assert st["result"] is None and st["legal"]
             st = call(url, "/api/move", {"key": key, "move": move})
             assert (st["result"], st["reason"]) == (result, reason) and st["legal"] == []
+
+
+# ---------------------------------------------------------------------------- who may mate (shatar)
+def test_a_mate_by_a_knight_alone_wins_for_the_mated_side():
+    check("shatar", "6rk/5Npp/8/8/8/8/8/K7 b - - 0 1", "", [], "0-1")
+    assert "wins" in at("shatar", "6rk/5Npp/8/8/8/8/8/K7 b - - 0 1").outcome().reason
+
+
+def test_a_mate_without_a_check_by_knight_rook_or_bers_in_its_series_is_a_draw():
+    check("shatar", "k7/2K5/1P6/7p/8/8/8/7B b - - 0 1", "", [], "1/2-1/2")     # the bishop's mate: niol
+    check("shatar", "k7/2K5/1P6/7p/8/8/8/R7 b - - 0 1", "", [], "1-0")          # the rook's mate stands
+
+
+def test_a_flag_piece_must_be_safe_on_its_flag_squares():
+    start = "l2/1L1/3/3[-] w - - 0 1"
+    check("dobutsu", start, "b3c4", [], "1-0")              # not attacked there: White wins at once
+    check("dobutsu", start, "b3b4", None, None)             # next to the other lion: play goes on
+    check("dobutsu", start, "b3b4 a4a3", None, None)        # still attacked, so still no win

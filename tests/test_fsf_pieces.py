@@ -9,7 +9,7 @@ from hyperchess.variants import get_game
 from hyperchess.variants.errors import VariantsFileError
 from hyperchess.variants.variantsfile import FileGame, read_variants
 
-from test_fsf_reference import fsf_end, game_for, needs_fsf, our_fen, pyffish
+from test_fsf_reference import game_for, needs_fsf, our_fen, replay
 
 # (game, FSF position string, moves): every ply is compared with pyffish
 CASES = [
@@ -32,6 +32,16 @@ CASES = [
     ("horde", "4k3/8/8/8/1p6/8/P7/8 w - - 0 1", ["a2a4", "b4a3"]),
     ("horde", "r3k2r/8/8/8/8/8/8/P7 b kq - 0 1", ["e8c8"]),
     ("horde", "8/8/8/8/8/8/1k6/P7 b - - 0 1", ["b2a1"]),
+    # pawnback: a pawn's move (it may step back) keeps the n-move count, so the 100th ply without a capture or
+    # promotion draws; a promotion resets it
+    ("pawnback", "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80", ["e2e3"]),
+    ("pawnback", "4k3/P7/8/8/8/8/8/4K3 w - - 99 80", ["a7a8q", "e8d7"]),
+    # wolf: a pawn promotes to its choices or, with "+", to the elephant (its promoted form); the sergeant (fK,
+    # a pawn too) promotes by moving or capturing; a pawn takes a sergeant's double step en passant, and a
+    # sergeant never takes en passant
+    ("wolf", "2r4k/1P1S4/8/8/8/8/8/8/8/K7 w - - 0 1", ["b9c10+", "h10g9", "c10e9"]),
+    ("wolf", "7k/8/8/8/8/8/1p6/8/S7/7K w - - 0 1", ["a2a4", "b4a3"]),
+    ("wolf", "7k/8/1p6/8/S7/8/8/8/8/7K b - - 0 1", ["b8b6"]),
 ]
 
 
@@ -40,14 +50,7 @@ CASES = [
 def test_rules_match_pyffish(variant, fen, moves):
     game = game_for(variant)
     pos = game.position(our_fen(game, fen))
-    for ply in range(len(moves) + 1):
-        theirs = sorted(pyffish.legal_moves(variant, fen, moves[:ply]))
-        outcome = pos.outcome()
-        assert (outcome.result if outcome else None) == fsf_end(variant, fen, moves[:ply], theirs), (moves[:ply], outcome)
-        if outcome is None:
-            assert sorted(pos.move_name(m) for m in pos.legal_moves()) == theirs, moves[:ply]
-        if ply < len(moves):
-            pos.push(pos.parse_move(moves[ply]))
+    replay(variant, pos, fen, moves)
 
 
 def names(pos) -> set[str]:
@@ -172,3 +175,39 @@ def test_lopsided_royals_only_when_asked():
     with pytest.raises(VariantsFileError, match="both sides need a king"):
         read_variants(EN_PASSANT.replace("3k/4/4/1p2/4/P2K", "3k/4/4/1p2/4/P3").replace("lopsided_royals = true", ""),
                       "t.toml")
+
+
+def test_n_move_rule_pieces_say_whose_moves_reset_the_count():
+    """Without the pawn among ``n_move_rule_pieces`` its moves count towards the draw; a promotion resets it."""
+    text = PROMOTION_LIMIT.replace("promotion_limit = { Q = 1 }", 'n_move_rule_pieces = ""\nfifty_plies = 4')
+    game = toml_game(text)
+    pos = game.position("k4/5/5/2P2/K4 w - - 3 1")
+    pos.push(pos.parse_move("c2c3"))
+    assert pos.halfmove == 4 and pos.outcome().result == "1/2-1/2"
+    pos = game.position("k4/2P2/5/5/K4 w - - 3 1")
+    pos.push(pos.parse_move("c4c5q"))
+    assert pos.halfmove == 0 and pos.outcome() is None
+    pos = toml_game(text.replace('n_move_rule_pieces = ""', 'n_move_rule_pieces = ["P", ""]')).position(
+        "k4/5/5/2P2/K4 w - - 3 1")
+    pos.push(pos.parse_move("c2c3"))
+    assert pos.halfmove == 0
+    with pytest.raises(VariantsFileError, match="n_move_rule_pieces: the letters of pieces of this game"):
+        read_variants(text.replace('n_move_rule_pieces = ""', 'n_move_rule_pieces = "X"'), "t.toml")
+
+
+def test_a_pawn_with_a_promoted_form_and_a_pawn_that_moves_and_captures_alike():
+    """``piece_promotion`` of a pawn: beside its choices, ``+`` makes it the promoted kind; a pawn whose step
+    moves and captures (``fK``) promotes either way, and never captures en passant."""
+    text = PROMOTION_LIMIT.replace("promotion_limit = { Q = 1 }", 'piece_promotion = { P = "Q" }').replace(
+        'betza = "fmWfcF", pawn = true', 'betza = "fKifmnD", pawn = true').replace(
+        "[limited.pieces]", 'initial_squares = { P = [["a2", "b2"], ["a4", "b4"]] }\n[limited.pieces]')
+    game = toml_game(text)
+    pos = game.position("k2r1/2P2/5/5/K4 w - - 0 1")
+    assert {m for m in names(pos) if m.startswith("c4")} == {
+        "c4b5q", "c4b5r", "c4b5+", "c4c5q", "c4c5r", "c4c5+", "c4d5q", "c4d5r", "c4d5+"}
+    pos.push(pos.parse_move("c4d5+"))
+    assert pos.fen().startswith("k2+P1/5/5/5/K4 b")
+    # a double step of Black's next to White's fK pawn leaves no en-passant capture for it
+    pos = game.position("k4/1p3/5/P4/K4 b - - 0 1")
+    pos.push(pos.parse_move("b4b2"))
+    assert "a2b3" not in names(pos)

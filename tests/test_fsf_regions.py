@@ -9,7 +9,7 @@ from hyperchess.variants import get_game
 from hyperchess.variants.errors import VariantsFileError
 from hyperchess.variants.variantsfile import FileGame, read_variants
 
-from test_fsf_reference import fsf_end, needs_fsf, pyffish
+from test_fsf_reference import fsf_end, needs_fsf, pyffish, replay
 
 # (game, FSF position string, moves): each shows one rule; every ply is compared with pyffish
 CASES = [
@@ -45,14 +45,7 @@ CASES = [
 def test_rules_match_pyffish(variant, fen, moves):
     game = get_game(variant)
     pos = game.position(fen)
-    for ply in range(len(moves) + 1):
-        theirs = sorted(pyffish.legal_moves(variant, fen, moves[:ply]))
-        outcome = pos.outcome()
-        assert (outcome.result if outcome else None) == fsf_end(variant, fen, moves[:ply], theirs), (moves[:ply], outcome)
-        if outcome is None:
-            assert sorted(pos.move_name(m) for m in pos.legal_moves()) == theirs, moves[:ply]
-        if ply < len(moves):
-            pos.push(pos.parse_move(moves[ply]))
+    replay(variant, pos, fen, moves)
 
 
 def test_perpetual_check_names_the_checker():

@@ -15,9 +15,10 @@ PACKAGE = "hyperchess"
 # Names (and the strings assigned to them) whose word "normal" is not the game: PGN's Termination value,
 # and the flag of a normal move
 # EXTINCTION: the variants file's `check` value "extinction", also the name of one of Fairy-Stockfish's games;
-# PLACEMENT: the variants file's key of learned placement tables, also the name of another; ATAXX: a value of
-# the flipping rules' keys, also the name of a third
-ALLOWED = frozenset({"NORMAL_TERMINATION", "NORMAL", "EXTINCTION", "PLACEMENT", "ATAXX"})
+# PLACEMENT: the variants file's key of learned placement tables, also the name of another; DUCK: a walling rule;
+# ATAXX: a value of the flipping rules' keys, also the name of a third;
+# POINT_COUNT: FSF's weighted material count, named janggi
+ALLOWED = frozenset({"NORMAL_TERMINATION", "NORMAL", "EXTINCTION", "PLACEMENT", "DUCK", "ATAXX", "POINT_COUNT"})
 LAYER = {"variants": 0, "engine": 1, "protocol": 2, "tournament": 2, "pictures": 2, "web": 3, "cli": 4}
 
 

@@ -3,6 +3,8 @@ Fairy-Stockfish's own answer (pyffish): the legal moves and the end of the game 
 rule, a pass written and read over UCI, and passing only on stalemate from a section of FSF's format."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from hyperchess.variants.passing import PASS
@@ -67,6 +69,11 @@ def test_bikjang_pass_even_in_check_then_the_game_ends():
     # facing, not in check: every move must break the line (e1e2 keeps it), or pass
     moves, _ = compare("janggitraditional", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", [])
     assert moves == ["e1d1", "e1e1", "e1f1"]
+    # janggi counts the points instead (13 a chariot, 1.5 to Black for moving second): Black wins
+    _, outcome = compare("janggi", fen, ["e1e1"])
+    assert outcome.result == "0-1" and outcome.termination == "bikjang"
+    _, outcome = compare("janggi", pyffish.start_fen("janggi"), ["e2e2", "e9e9"])
+    assert outcome.result == "0-1" and outcome.termination == "passes"
     # without the rule (janggicasual) the same kings simply move
     moves, _ = compare("janggicasual", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", [])
     assert "e1e2" in moves
@@ -74,10 +81,9 @@ def test_bikjang_pass_even_in_check_then_the_game_ends():
 
 @needs_fsf
 def test_pass_only_on_stalemate_from_fsf_format():
-    text = "[stalepass:chess]\npassOnStalemate = true\n"
-    pyffish.load_variant_config(text)
-    specs, notes = read_ini_variants(text, "stalepass.ini")
-    game = FileGame(specs[0])
+    pyffish.load_variant_config("[stalepass:chess]\npassOnStalemate = true\n")
+    spec = read_ini_variants("[stalepass:chess]\n", "stalepass.ini")[0][0]
+    game = FileGame(replace(spec, table={**spec.table, "pass_on_stalemate": True}))
     moves, outcome = compare("stalepass", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", [], game)
     assert moves == ["h8h8"] and outcome is None                   # stalemated: the pass is its only move
     moves, _ = compare("stalepass", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", ["h8h8"], game)

@@ -9,7 +9,8 @@ cdef class Evaluator:
     cdef public int players
     cdef public list team_sign, enemy, walk, zone
     cdef public long long[:] mob_weight, piece_value
-    cdef public unsigned char[:] pawn, parity, bound
+    cdef public unsigned char[:] pawn, parity, bound, walked
+    cdef public long long[:] acc          # positional's sums per colour (the compiled board pass)
     cdef public int[:] mark, zone_first, zone_cells     # the zone marks (all 0 between calls); zones flat
     cdef public int w_pair, w_castling, w_king_attack, w_king_defence, w_king_shelter
     cdef public bint mobility_on, walk_on, king_on, passed_on, castle_on, structure_on, pair_on, pawns_on
@@ -25,7 +26,8 @@ cdef class Evaluator:
                    units=list, attackers=list, defended=list, pawns=list, material_of=list, pc=list,
                    skipped=int, key=object, cached=object, t=RuleTables, n=int, slot=int, ri=int, j=int,
                    first='int[:]', start='int[:]', ray_cells='int[:]', kz0=int, kz1=int, k=int, nz=int,
-                   allzones=bint, r=set, zone_first='int[:]', zone_cells='int[:]')
+                   allzones=bint, r=set, zone_first='int[:]', zone_cells='int[:]', nc=int, walk_on=bint,
+                   colours_of=list, colours=dict, gather=bint)
     cpdef long positional(self, Position pos, bint king_safety=*) except? -1234567
 
     @cython.locals(players=int, c=int, e=int, cell=int, code=int, doubled=int, isolated=int, total=long, v=long,

@@ -105,6 +105,8 @@ class Evaluator:
             top = max(sum(len(r) for r in rays) for rays in shared) or 1
             mob_weight[code] = max(1, round(w.mobility * 160 / top)) if w.mobility else 0
         self.mob_weight = array("q", mob_weight)
+        self.walked = array("B", [x is not None for x in self.walk])    # per code: has a walk
+        self.acc = array("q", bytes(8 * 5 * game.players))     # positional's sums (compiled board pass)
         # king zone: one king step in every direction of the geometry
         self.zone = [tuple(sorted({x for d in STEPS for x in (g.step(cell, d),) if x is not None and x != cell}))
                      for cell in range(n)]
@@ -289,6 +291,74 @@ class Evaluator:
                 total += sign[c] * v
         return total
 
+    def _walk_sets(self, pos: Position, mark, skipped: int, gather: bool, pawns: list, units: list,
+                   attackers: list, defended: list, material_of: list) -> int:
+        """The Python path of ``positional``'s piece walk (the same sums as its compiled board pass): each
+        colour's pieces from its set, their mobility, the attacks on the king zones marked in ``mark``,
+        material, the pair; fills the lists given, gathers the pawns' cells when ``gather``, returns the
+        mobility and pair terms."""
+        b = pos.cells
+        occupied = pos.occupied
+        sign = self.team_sign
+        walk = self.walk
+        mw = self.mob_weight
+        pawn = self.pawn
+        value = self.piece_value
+        pair_on = self.pair_on
+        bound = self.bound
+        parity = self.parity
+        players = self.players
+        total = 0
+        for c in range(players):
+            if (skipped >> c) & 1:
+                continue
+            colours: dict[int, int] = {}    # colour-bound kinds: the colours of their cells, as bits
+            en = self.enemy[c]
+            ebit = 2 >> c               # the enemy's zone bit (two-player games)
+            mob = att_units = att_pieces = dfn = material = 0
+            pc = pawns[c]
+            for cell in occupied[c]:
+                code = b[cell]
+                if pawn[code]:
+                    if gather:
+                        pc.append(cell)
+                    continue
+                material += value[code]
+                if pair_on and bound[code]:
+                    colours[code] = colours.get(code, 0) | (1 << parity[cell])
+                tables = walk[code]
+                if not self.walk_on or tables is None:
+                    continue
+                cnt = att = 0
+                for ray in tables[cell]:
+                    for to in ray:
+                        zm = mark[to]
+                        if zm:
+                            if zm & ebit:
+                                att += 1
+                            else:
+                                dfn += 1
+                        q = b[to]
+                        if q:
+                            if en[q]:
+                                cnt += 1
+                            break
+                        cnt += 1
+                mob += cnt * mw[code]
+                if att:
+                    att_units += att
+                    att_pieces += 1
+            if self.walk_on:
+                total += sign[c] * (mob >> 4)
+            if colours:
+                total += sign[c] * self.w_pair * _pairs(colours)
+            material_of[c] = material
+            if players == 2:
+                units[1 - c] = att_units
+                attackers[1 - c] = att_pieces
+                defended[c] = dfn
+        return total
+
     def positional(self, pos: Position, king_safety: bool = True) -> int:
         """Mobility, king safety, pawns and pairs: team 0 minus team 1, in centipawns."""
         b = pos.cells
@@ -333,7 +403,6 @@ class Evaluator:
         units = [0] * players       # attacks on the colour's zone by enemy pieces
         attackers = [0] * players   # enemy pieces attacking it
         defended = [0] * players    # attacks on the colour's zone by its own pieces
-        pawns: list[list[int]] = [[] for _ in range(players)]
         material_of = [0] * players  # pieces (not pawns or royals) on the board, by value
         value = self.piece_value
         elimination = pos.game.elimination
@@ -341,85 +410,85 @@ class Evaluator:
         pair_on = self.pair_on
         bound = self.bound
         parity = self.parity
-        skipped = 0                 # eliminated colours (their pawns count for nothing)
-        for c in range(players):
-            if elimination and not royals[c]:
-                skipped |= 1 << c
-                continue            # an eliminated colour: inert blockers
-            colours: dict[int, int] = {}    # colour-bound kinds: the colours of their cells, as bits
-            en = self.enemy[c]
-            ebit = 2 >> c               # the enemy's zone bit (two-player games)
-            mob = att_units = att_pieces = dfn = material = 0
-            pc = pawns[c]
-            if not self.walk_on:
-                for cell in occupied[c]:
-                    code = b[cell]
-                    if pawn[code]:
-                        pc.append(cell)
-                    material += value[code]
-                    if pair_on and bound[code]:
-                        colours[code] = colours.get(code, 0) | (1 << parity[cell])
-                if self.castle_on:
-                    material_of[c] = material
-                total += sign[c] * self.w_pair * _pairs(colours)
-                continue
-            for cell in occupied[c]:
+        skipped = 0                 # eliminated colours (inert blockers; their pawns count for nothing)
+        if elimination:
+            for c in range(players):
+                if not royals[c]:
+                    skipped |= 1 << c
+        # the pawn terms are cached by where the pawns stand: the pawns' cells are gathered only on a miss
+        key = None
+        cached = None
+        if self.pawns_on:
+            key = pos.pawn_hash
+            if skipped:
+                key = (key, skipped)
+            cached = self.pawn_cache.get(key)
+        gather = self.pawns_on and cached is None
+        pawns: list[list[int]] = [[] for _ in range(players)]
+        if TYPED:
+            # compiled: one pass over the board (no set iterated), each colour's sums in the kept buffer
+            # ``acc`` (5 a colour: mobility, zone attacks, zone attackers, zone defences, material); the
+            # rays from the flat int arrays of Game.flat_rays (rides, then each leap as a one-cell ray: the
+            # order of ``walk``), as movegen.capture_moves reads them
+            nc = t.ncodes
+            walk_on = self.walk_on
+            colours_of = [{} for _ in range(players)] if pair_on else None
+            for j in range(5 * players):
+                self.acc[j] = 0
+            for cell in range(n):
                 code = b[cell]
-                tables = walk[code]
-                if tables is None:
-                    if pawn[code]:
-                        pc.append(cell)
+                if not code:
                     continue
-                material += value[code]
+                c = t.owner_of[code]
+                if c < 0 or (skipped >> c) & 1:
+                    continue
+                if pawn[code]:
+                    if gather:
+                        pawns[c].append(cell)
+                    continue
+                self.acc[5 * c + 4] += value[code]
                 if pair_on and bound[code]:
+                    colours = colours_of[c]
                     colours[code] = colours.get(code, 0) | (1 << parity[cell])
-                cnt = att = 0
-                if TYPED:
-                    # compiled: the same rays read from the flat int arrays of Game.flat_rays (rides, then
-                    # each leap as a one-cell ray: the order of ``walk``), as movegen.capture_moves does
-                    slot = code * n + cell
-                    for ri in range(first[slot], first[slot + 1]):
-                        for j in range(start[ri], start[ri + 1]):
-                            to = ray_cells[j]
-                            zm = mark[to]
-                            if zm:
-                                if zm & ebit:
-                                    att += 1
-                                else:
-                                    dfn += 1
-                            q = b[to]
-                            if q:
-                                if en[q]:
-                                    cnt += 1
-                                break
-                            cnt += 1
-                else:
-                    for ray in tables[cell]:
-                        for to in ray:
-                            zm = mark[to]
-                            if zm:
-                                if zm & ebit:
-                                    att += 1
-                                else:
-                                    dfn += 1
-                            q = b[to]
-                            if q:
-                                if en[q]:
-                                    cnt += 1
-                                break
-                            cnt += 1
-                mob += cnt * mw[code]
+                if not walk_on or not self.walked[code]:
+                    continue
+                ebit = 2 >> c               # the enemy's zone bit (two-player games)
+                cnt = att = dfn = 0
+                slot = code * n + cell
+                for ri in range(first[slot], first[slot + 1]):
+                    for j in range(start[ri], start[ri + 1]):
+                        to = ray_cells[j]
+                        zm = mark[to]
+                        if zm:
+                            if zm & ebit:
+                                att += 1
+                            else:
+                                dfn += 1
+                        q = b[to]
+                        if q:
+                            if t.enemy_flag[c * nc + q]:
+                                cnt += 1
+                            break
+                        cnt += 1
+                self.acc[5 * c] += cnt * mw[code]
+                self.acc[5 * c + 3] += dfn
                 if att:
-                    att_units += att
-                    att_pieces += 1
-            total += sign[c] * (mob >> 4)
-            if colours:
-                total += sign[c] * self.w_pair * _pairs(colours)
-            material_of[c] = material
-            if players == 2:
-                units[1 - c] = att_units
-                attackers[1 - c] = att_pieces
-                defended[c] = dfn
+                    self.acc[5 * c + 1] += att
+                    self.acc[5 * c + 2] += 1
+            for c in range(players):
+                if (skipped >> c) & 1:
+                    continue
+                if walk_on:
+                    total += sign[c] * (self.acc[5 * c] >> 4)
+                if pair_on and colours_of[c]:
+                    total += sign[c] * self.w_pair * _pairs(colours_of[c])
+                material_of[c] = self.acc[5 * c + 4]
+                if players == 2:
+                    units[1 - c] = self.acc[5 * c + 1]
+                    attackers[1 - c] = self.acc[5 * c + 2]
+                    defended[c] = self.acc[5 * c + 3]
+        else:
+            total = self._walk_sets(pos, mark, skipped, gather, pawns, units, attackers, defended, material_of)
         if allzones:
             for c in (0, 1):
                 k = kz0 if c == 0 else kz1
@@ -449,10 +518,6 @@ class Evaluator:
                 if kept and full:
                     total += sign[c] * (self.w_castling * kept * min(material_of[1 - c], full) // full)
         if self.pawns_on:
-            key = pos.pawn_hash
-            if skipped:
-                key = (key, skipped)
-            cached = self.pawn_cache.get(key)
             if cached is None:
                 cached = self._pawn_terms(b, pawns)
                 if len(self.pawn_cache) >= PAWN_CACHE:

@@ -16,8 +16,8 @@ cdef class MoveOrder:
 
     @cython.locals(n=int, i=int, j=int, to=int, q=int, flag=int, ncap=int, nknown=int, nrest=int,
                    key=cython.longlong, m=tuple, tt_to=int, k1_to=int, k2_to=int, first=list, mover=int,
-                   vq=cython.longlong, vm=cython.longlong)
-    cpdef list order(self, int[:] b, list moves, object tt_move, object k1, object k2, dict hist, list enemy,
+                   vq=cython.longlong, vm=cython.longlong, h=cython.longlong, size=int)
+    cpdef list order(self, int[:] b, list moves, object tt_move, object k1, object k2, long long[:] hist, list enemy,
                      list value)
 
     @cython.locals(i=int, j=int, k=int, x=int, y=int, mid=int, end=int, run=int, left=int, width=int,

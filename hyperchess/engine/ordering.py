@@ -38,10 +38,11 @@ def move_key(m: Move) -> int:
     return frm << 47 | to << 31 | x << 7 | flag
 
 
-def order_tuples(b: Sequence[int], moves: list, tt_move, k1, k2, hist: dict, enemy: list, value: list) -> list:
+def order_tuples(b: Sequence[int], moves: list, tt_move, k1, k2, hist: Sequence[int], enemy: list,
+                 value: list) -> list:
     """The order, by sorting tuples (the Python path, and the compiled path's fallback for a move whose
     fields ``move_key`` cannot pack). ``b`` the board, ``k1``/``k2`` the killers, ``hist`` the history
-    (``code << 16 | destination`` -> score), ``enemy`` the mover's enemy codes, ``value`` piece values."""
+    (by ``code * len(b) + destination``), ``enemy`` the mover's enemy codes, ``value`` piece values."""
     first = []
     caps = []
     known = []
@@ -51,6 +52,7 @@ def order_tuples(b: Sequence[int], moves: list, tt_move, k1, k2, hist: dict, ene
     tt_to = tt_move[1] if tt_move is not None else -1
     k1_to = k1[1] if k1 is not None else -1
     k2_to = k2[1] if k2 is not None else -1
+    size = len(b)
     for m in moves:
         to = m[1]
         q = b[to]
@@ -67,7 +69,7 @@ def order_tuples(b: Sequence[int], moves: list, tt_move, k1, k2, hist: dict, ene
         elif to == k2_to and m == k2:
             kill2 = m
         else:
-            h = hist.get(b[m[0]] << 16 | to)
+            h = hist[b[m[0]] * size + to]
             if h:
                 known.append((h, m))
             else:
@@ -101,11 +103,13 @@ class MoveOrder:
         self.index = array("i", bytes(12 * n))       # move numbers: captures, history moves, the rest
         self.spare = array("i", bytes(12 * n))       # the merge's scratch
 
-    def order(self, b: Sequence[int], moves: list, tt_move, k1, k2, hist: dict, enemy: list, value: list) -> list:
+    def order(self, b: Sequence[int], moves: list, tt_move, k1, k2, hist: Sequence[int], enemy: list,
+              value: list) -> list:
         """``moves`` in the search's order (``order_tuples``'s arguments)."""
         if not TYPED:
             return order_tuples(b, moves, tt_move, k1, k2, hist, enemy, value)
         n = len(moves)
+        size = len(b)
         if n > self.capacity:
             self._grow(2 * n)
         first = []
@@ -153,7 +157,7 @@ class MoveOrder:
                 self.index[ncap] = i
                 ncap += 1
             else:
-                h = hist.get(mover << 16 | to)
+                h = hist[mover * size + to]
                 if h:
                     self.primary[i] = h
                     self.index[n + nknown] = i

@@ -13,7 +13,9 @@ cpdef long _from_tt(long s, int ply)
 cdef class Searcher:
     cdef public long randomness, tt_cap, nodes
     cdef public object rng, mop, eval_game, positional, stop_event, noise, root_best
-    cdef public dict tt, history, eval_cache
+    cdef public dict tt, eval_cache
+    cdef public long long[:] history     # by piece code * history_size + destination
+    cdef public int history_size
     cdef public list killers, pv
     cdef public bint king_safety, qs_checks, null_allowed, wide
     cdef public dict root_scores

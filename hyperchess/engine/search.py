@@ -13,6 +13,7 @@ import math
 import random
 import threading
 import time
+from array import array
 from typing import Callable, Collection
 
 from hyperchess.variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
@@ -87,7 +88,9 @@ class Searcher:
         self.tt_cap = max(4096, hash_mb * 1024 * 1024 // TT_ENTRY_BYTES)
         self.tt: dict[int, tuple] = {}
         self.killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.history: dict[int, int] = {}            # (piece code << 16 | destination) -> score
+        # quiet moves' history, by piece code * board size + destination (0: none); sized for its game by begin
+        self.history = array("q")
+        self.history_size = 0                             # the board size the history is laid out for
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
         self.mop: MopUp | KingCentre | None = None     # an endgame term (root decides)
@@ -103,7 +106,7 @@ class Searcher:
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
         self.tt.clear()
-        self.history.clear()
+        self.history = array("q")
         for k in self.killers:
             k[0] = k[1] = None
 
@@ -139,8 +142,13 @@ class Searcher:
         self.next_check = 1                 # the first node looks at the stop event
         if len(self.tt) > self.tt_cap:
             self.tt.clear()
-        for key in self.history:
-            self.history[key] >>= 2
+        size = game.geometry.size
+        if len(self.history) != game.ncodes * size or self.history_size != size:
+            self.history = array("q", bytes(8 * game.ncodes * size))     # another game's shape: a fresh one
+            self.history_size = size
+        for key in range(len(self.history)):
+            if self.history[key]:
+                self.history[key] >>= 2
         for k in self.killers:
             k[0] = k[1] = None
         return plan
@@ -491,8 +499,7 @@ class Searcher:
                             if killers[0] != m:
                                 killers[1] = killers[0]
                                 killers[0] = m
-                            hk = mover << 16 | m[1]
-                            self.history[hk] = self.history.get(hk, 0) + depth * depth
+                            self.history[mover * self.history_size + m[1]] += depth * depth
                         break
         if best_move is None:               # no legal move: mated or stalemated
             return self._no_moves(pos, ply, check)

@@ -16,6 +16,8 @@ c19b5f6c), each a switch that costs nothing when off:
 - **pseudo-royal pieces** (``extinctionPseudoRoyal``): pieces a move may not leave attacked, and a side with
   no legal move while one of them is attacked is checkmated;
 - **what a checkmate or a stalemate gives** (``checkmateValue``, ``stalematePieceCount``);
+- **who may mate** (``shatarMateRule``): a checkmate given only by ``checkmate_not_by``'s pieces wins for the
+  mated side; one whose unbroken series of checks had none by ``checkmate_check_by``'s pieces is a draw;
 - **material counting** (``materialCounting``): a game that would end in a draw (stalemate, the n-move rule,
   a repetition, or a game's own drawn end through :meth:`Endings.counted`) goes instead to the side the
   material says (src/position.h ``material_counting_result``).
@@ -53,6 +55,7 @@ class EndRules:
     flag_squares: tuple[tuple[str, ...], ...] = ()   # per player: its flag squares [flagRegion]
     flag_move: bool = False                    # the other side gets one reply first [flagMove]
     flag_count: int = 1                        # how many flag pieces must stand there [flagPieceCount]
+    flag_safe: bool = False                    # ... not attacked there, or it has not arrived yet [flagPieceSafe]
     giving_check: bool = True                  # False: a move may not give check [checking]
     check_counting: bool = False               # n-check: checks left in the position string [checkCounting]
     must_capture: bool = False                 # a side with a legal capture must capture [mustCapture]
@@ -65,6 +68,8 @@ class EndRules:
     extinction_claim: bool = False             # ... one more when the extinct side is to move [extinctionClaim]
     pseudo_royal: str = ""                     # letters of pieces that may not be left attacked
     pseudo_royal_count: int = 0                # ... while their side has at most this many of that kind
+    checkmate_check_by: str = ""               # letters: a mate needs a check by one in its series [shatarMateRule]
+    checkmate_not_by: str = ""                 # letters: a mate given by these alone wins for the mated side
     material_counting: str = ""                # "", or one of COUNTINGS [materialCounting]
     material_weights: tuple[tuple[str, int], ...] = ()   # "weighted": (letter, points) per piece kind
     second_player_points: float = 0            # "weighted": points the second player gets besides its pieces
@@ -75,8 +80,9 @@ class EndRules:
 
 
 # ---------------------------------------------------------------------- the keys of a variants file
-END_KEYS = {"flag_piece", "flag_squares", "flag_move", "flag_count", "giving_check", "check_counting",
-            "must_capture", "checkmate", "stalemate_piece_count", EXTINCTION, "pseudo_royal", "material_counting"}
+END_KEYS = {"flag_piece", "flag_squares", "flag_move", "flag_count", "flag_piece_safe", "giving_check", "check_counting",
+            "must_capture", "checkmate", "stalemate_piece_count", EXTINCTION, "pseudo_royal", "material_counting",
+            "checkmate_check_by", "checkmate_not_by"}
 # materialCounting's values (FSF's unweighted, whitedrawodds, blackdrawodds; its weighted one is a table)
 COUNTINGS = ("unweighted", "white_draw_odds", "black_draw_odds")
 WEIGHTED = "weighted"
@@ -129,7 +135,8 @@ def read_end_rules(t: dict, where: str, letters: set[str], players: int) -> EndR
         values["flag_squares"] = tuple(tuple(x) for x in squares)
         values["flag_move"] = _bool(t, "flag_move", where, False)
         values["flag_count"] = max(1, _count(t, "flag_count", where, 1))
-    elif any(k in t for k in ("flag_piece", "flag_move", "flag_count")):
+        values["flag_safe"] = _bool(t, "flag_piece_safe", where, False)
+    elif any(k in t for k in ("flag_piece", "flag_move", "flag_count", "flag_piece_safe")):
         raise VariantsFileError(f"{where}.flag_piece: flag pieces need flag_squares")
     values["giving_check"] = _bool(t, "giving_check", where, True)
     values["check_counting"] = _bool(t, "check_counting", where, False)
@@ -158,6 +165,9 @@ def read_end_rules(t: dict, where: str, letters: set[str], players: int) -> EndR
             raise VariantsFileError(f"{at}: a table {{ pieces = \"Q\", count = 0 }} (count 0: however many)")
         values.update(pseudo_royal=_letters(royal["pieces"], f"{at}.pieces", letters, star=False),
                       pseudo_royal_count=_count(royal, "count", at, 0))
+    for key in ("checkmate_check_by", "checkmate_not_by"):
+        if key in t:
+            values[key] = _letters(t[key], f"{where}.{key}", letters, star=False)
     if "material_counting" in t:
         values.update(_material_counting(t["material_counting"], f"{where}.material_counting", letters))
     return EndRules(**values)
@@ -193,6 +203,7 @@ class Endings:
     """Mixin (before the ``Game`` class among the bases): the endings of ``end_rules``."""
 
     end_rules = EndRules()
+    touching_royals_immune = False     # set where captures blast (variants/blasts.py)
 
     def compile(self) -> None:
         super().compile()                                     # type: ignore[misc]
@@ -224,7 +235,8 @@ class Endings:
         self.quiet_endings = own("game_over") or bool(r.flag_squares or r.check_counting)
         self.counters_field = r.check_counting
         self.terminal_hooks = (r.checkmate != "loss" or bool(r.pseudo_royal) or r.stalemate_piece_count
-                               or bool(r.material_counting))
+                               or bool(r.material_counting or r.checkmate_check_by or r.checkmate_not_by))
+        self._letter = [self.pieces[self.kind_of[c]].letter if self.kind_of[c] else "" for c in range(self.ncodes)]  # type: ignore[attr-defined]
         self._weights = {code_of(kind[ch], c): (points if c == 0 else -points)
                          for ch, points in r.material_weights for c in colors}
 
@@ -264,31 +276,72 @@ class Endings:
         pos.pop()
         return check
 
-    def _pseudo_attacked(self, pos: "Position", color: int) -> bool:
-        """Is a pseudo-royal piece of ``color`` attacked (FSF's ``checked_pseudo_royals``)?"""
+    def _pseudo_cells(self, pos: "Position", color: int) -> list[int]:
+        """The cells of ``color``'s pseudo-royal pieces: of each listed kind while the side has at most
+        ``pseudo_royal_count`` of it (FSF's ``pseudoRoyals``)."""
         b = pos.board
         limit = self.end_rules.pseudo_royal_count
-        enemies = self.enemies[color]                         # type: ignore[attr-defined]
+        out: list[int] = []
         for codes in self._pseudo[color]:
             cells = [c for c in pos.occupied[color] if b[c] in codes]
-            if limit and len(cells) > limit:
+            if not limit or len(cells) <= limit:
+                out += cells
+        return out
+
+    def _pseudo_attacked(self, pos: "Position", color: int) -> bool:
+        """Is a pseudo-royal piece of ``color`` attacked (FSF's ``checked_pseudo_royals``)? Where captures
+        blast (variants/blasts.py), one next to a pseudo-royal piece of the other side is not."""
+        enemies = self.enemies[color]                         # type: ignore[attr-defined]
+        theirs = self._pseudo_cells(pos, 1 - color) if self.touching_royals_immune else ()
+        near = getattr(self, "blast_cells", None)
+        for c in self._pseudo_cells(pos, color):
+            if theirs and any(t in near[c] for t in theirs):  # type: ignore[index]
                 continue
-            if any(pos.attacked(c, enemies) for c in cells):
+            if pos.attacked(c, enemies):
                 return True
         return False
 
     def _royals_safe(self, pos: "Position", move: Move) -> bool:
-        """A move may not leave a pseudo-royal piece of the mover attacked, unless it takes one of the other
-        side's (FSF's ``legal``)."""
+        """FSF's ``legal`` for pseudo-royal pieces: a move may not remove one of the mover's own (a blast),
+        is legal if it removes one of the other side's, and else may not leave one of the mover's attacked;
+        a castling pseudo-royal piece may not start from or cross an attacked cell."""
         us = pos.turn
         them = self.enemies[us][0]                            # type: ignore[attr-defined]
-        taken = pos.board[move[1]] if move[3] != CASTLE else 0
-        if taken and any(taken in codes for codes in self._pseudo[them]):
-            return True
+        if move[3] == CASTLE and not self._castling_safe(pos, move):
+            return False
+        ours, theirs = len(self._pseudo_cells(pos, us)), len(self._pseudo_cells(pos, them))
         pos.push(move)
-        safe = not self._pseudo_attacked(pos, us)
+        if self._pseudo_count(pos, us) < ours:
+            safe = False
+        elif self._pseudo_count(pos, them) < theirs:
+            safe = True
+        else:
+            safe = not self._pseudo_attacked(pos, us)
         pos.pop()
         return safe
+
+    def _pseudo_count(self, pos: "Position", color: int) -> int:
+        b = pos.board
+        return sum(1 for c in pos.occupied[color] for codes in self._pseudo[color] if b[c] in codes)
+
+    def _castling_safe(self, pos: "Position", move: Move) -> bool:
+        """A pseudo-royal castling piece: its cells up to (not on) its destination not attacked, itself lifted
+        off the board (FSF's ``legal``); the destination is tested after the move."""
+        rule = self.castling[move[2]]                         # type: ignore[attr-defined]
+        b = pos.board
+        king = b[rule.king_from]
+        us = pos.turn
+        if not any(king in codes for codes in self._pseudo[us]):
+            return True
+        theirs = self._pseudo_cells(pos, 1 - us) if self.touching_royals_immune else ()
+        near = getattr(self, "blast_cells", None)
+        enemies = self.enemies[us]                            # type: ignore[attr-defined]
+        b[rule.king_from] = 0
+        try:
+            return not any(pos.attacked(c, enemies) and not (theirs and any(t in near[c] for t in theirs))  # type: ignore[index]
+                           for c in rule.safe if c != rule.king_to)
+        finally:
+            b[rule.king_from] = king
 
     # ------------------------------------------------------------------ the end
     def game_over(self, pos: "Position") -> "Outcome | None":
@@ -311,23 +364,32 @@ class Endings:
         return Outcome("1-0" if winner == 0 else "0-1", f"{name} {what}", termination)
 
     def _reached(self, pos: "Position", color: int) -> bool:
+        """FSF's ``flag_reached``: enough flag pieces on the flag squares; with ``flag_safe`` (unless it is the
+        side to move's, with ``flag_move``), exactly ``flag_count`` of them must all be unattacked."""
         codes = self._flag_codes[color]
         b = pos.board
-        n = sum(1 for c in self._flag_cells[color] if b[c] in codes)
-        return n > 0 and n >= self.end_rules.flag_count
+        cells = [c for c in self._flag_cells[color] if b[c] in codes]
+        r = self.end_rules
+        if not cells or len(cells) < r.flag_count:
+            return False
+        if r.flag_safe and (not r.flag_move or color != pos.turn) and len(cells) == r.flag_count:
+            enemies = self.enemies[color]                     # type: ignore[attr-defined]
+            return not any(pos.attacked(c, enemies) for c in cells)
+        return True
 
     def _flag(self, pos: "Position") -> "Outcome | None":
         """FSF's capture the flag (position.cpp, is_immediate_game_end), for the side to move ``s``."""
         s = pos.turn
         o = 1 - s
-        move = self.end_rules.flag_move
-        if move and self._reached(pos, s):
-            # reached on its own move, and kept through the other side's reply; the second player's royal
-            # piece reaching too on that reply (the first player moved first) is a draw
-            if s == 0 and self._flag_royal[o] and self._reached(pos, o):
+        move, safe = self.end_rules.flag_move, self.end_rules.flag_safe
+        if (move or safe) and self._reached(pos, s):
+            # reached on its own move, and kept through the other side's reply (or, with flag_safe, safe there
+            # now); the second player's royal piece reaching too on that reply (the first player moved first),
+            # or both with flag_safe, is a draw
+            if ((move and s == 0 and self._flag_royal[o]) or (safe and not move)) and self._reached(pos, o):
                 return Outcome("1/2-1/2", "both sides reached their flag squares", "flag")
             return self._flag_win(s)
-        if (not move or self._flag_royal[s]) and self._reached(pos, o):
+        if (not move or safe or self._flag_royal[s]) and self._reached(pos, o):
             if move and self._flag_royal[s] and s == 1 and self._can_follow(pos, s):
                 return None
             return self._flag_win(o)
@@ -382,7 +444,13 @@ class Endings:
         return Outcome(result, f"{name} {text}{' and wins' if winner == color else ''}", EXTINCTION)
 
     def mate_outcome(self, pos: "Position") -> Outcome:
-        """The checkmated side gets ``checkmate`` (FSF's ``checkmateValue``)."""
+        """The checkmated side gets ``checkmate`` (FSF's ``checkmateValue``), unless the mate breaks the rule of
+        who may mate (``checkmate_not_by``, ``checkmate_check_by``)."""
+        r = self.end_rules
+        if r.checkmate_not_by or r.checkmate_check_by:
+            done = self._mate_rule(pos)
+            if done is not None:
+                return done
         value = self.end_rules.checkmate
         if value == "loss":
             return super().mate_outcome(pos)                  # type: ignore[misc]
@@ -390,6 +458,47 @@ class Endings:
         if value == "draw":
             return Outcome("1/2-1/2", f"{name} is checkmated: a draw", "checkmate")
         return Outcome("1-0" if pos.turn == 0 else "0-1", f"{name} is checkmated and wins", "checkmate")
+
+    def _mate_rule(self, pos: "Position") -> "Outcome | None":
+        """FSF's ``checkmate_value`` with ``shatarMateRule`` (src/position.h): a mate by ``checkmate_not_by``'s
+        pieces alone wins for the mated side; else the mate stands only if one of the checks of its unbroken
+        series (the mated side in check at each of its turns, back to the game's first move) was given by
+        ``checkmate_check_by``'s pieces; otherwise a draw."""
+        r = self.end_rules
+        us = pos.turn
+        enemies = self.enemies[us]                            # type: ignore[attr-defined]
+        letter = self._letter
+        b = pos.board
+        king = pos.king(us)
+        if king is None:
+            return None
+        checkers = pos.attackers(king, enemies)
+        name = self.color_names[us].capitalize()              # type: ignore[attr-defined]
+        if r.checkmate_not_by and checkers and all(letter[b[c]] in r.checkmate_not_by for c in checkers):
+            return self._result(us, "is checkmated by a piece that may not mate, and wins", "checkmate")
+        if not r.checkmate_check_by:
+            return None
+        # back through the checks: never past the search's last pass (FSF: pliesFromNull)
+        floor = pos._nulls[-1][6] if pos._nulls else 0
+        taken: list[Move] = []
+        found = False
+        try:
+            while True:
+                king = pos.king(us)
+                if king is None or not pos.attacked(king, enemies):
+                    break
+                if any(letter[b[c]] in r.checkmate_check_by for c in pos.attackers(king, enemies)):
+                    found = True
+                    break
+                if pos.moves_made - floor < 2:
+                    break
+                taken += [pos.pop(), pos.pop()]
+        finally:
+            for move in reversed(taken):
+                pos.push(move)
+        if found:
+            return None
+        return Outcome("1/2-1/2", f"{name} is checkmated without a check that may mate: a draw", "checkmate")
 
     def stalemate_outcome(self, pos: "Position") -> Outcome:
         """No legal move, the royal piece not attacked: a pseudo-royal piece attacked is a checkmate; with

@@ -123,22 +123,7 @@ def parse_fen(pos: "Position", text: str) -> None:
     pos.hash ^= game.rights_key(pos.rights)
     pos.ep = pos.ep_victim = -1
     pos.windows = ()
-    ep_field = fields[3] if len(fields) > 3 else "-"
-    if game.ep_windows:
-        pos.windows = _parse_windows(pos, ep_field)
-        for ep, _, _, mask in pos.windows:
-            pos.hash ^= game.z_ep[ep] ^ game.z_window[mask]
-    elif ep_field != "-":
-        try:
-            ep = game.names.parse(ep_field)
-        except UnknownSquare as exc:
-            raise FenError(f"bad en-passant square: {exc}") from None
-        victim = game.ep_victim_for(pos, ep)
-        if victim is None:
-            raise FenError(f"en-passant square {ep_field} does not follow a double step")
-        if game.ep_capturable(pos, ep):
-            pos.ep, pos.ep_victim = ep, victim
-            pos.hash ^= game.z_ep[ep]
+    game.read_en_passant(pos, fields[3] if len(fields) > 3 else "-")
     try:
         if any(len(x) > 9 for x in fields[4:6]):
             raise ValueError
@@ -322,10 +307,36 @@ def format_castling(pos: "Position") -> str:
     return text or "-"
 
 
+def parse_en_passant(pos: "Position", field: str) -> None:
+    """The en-passant field -> ``pos.ep``/``pos.ep_victim`` or ``pos.windows``, and their keys
+    (``Game.read_en_passant``'s default)."""
+    game = pos.game
+    if game.ep_windows:
+        pos.windows = _parse_windows(pos, field)
+        for ep, _, _, mask in pos.windows:
+            pos.hash ^= game.z_ep[ep] ^ game.z_window[mask]
+    elif field != "-":
+        try:
+            ep = game.names.parse(field)
+        except UnknownSquare as exc:
+            raise FenError(f"bad en-passant square: {exc}") from None
+        victim = game.ep_victim_for(pos, ep)
+        if victim is None:
+            raise FenError(f"en-passant square {field} does not follow a double step")
+        if game.ep_capturable(pos, ep):
+            pos.ep, pos.ep_victim = ep, victim
+            pos.hash ^= game.z_ep[ep]
+
+
+def format_en_passant(pos: "Position") -> str:
+    """The en-passant field of ``pos`` (``Game.write_en_passant``'s default)."""
+    game = pos.game
+    return format_windows(pos) if game.ep_windows else game.names.name(pos.ep) if pos.ep >= 0 else "-"
+
+
 def format_fen(pos: "Position") -> str:
     game = pos.game
-    ep = format_windows(pos) if game.ep_windows else game.names.name(pos.ep) if pos.ep >= 0 else "-"
-    fields = [game.write_board(pos), game.color_letters[pos.turn], game.write_castling(pos), ep,
-              *game.format_counters(pos), str(pos.halfmove), str(pos.fullmove)]
+    fields = [game.write_board(pos), game.color_letters[pos.turn], game.write_castling(pos),
+              game.write_en_passant(pos), *game.format_counters(pos), game.write_halfmove(pos), str(pos.fullmove)]
     fields += game.format_extra(pos)
     return " ".join(fields)

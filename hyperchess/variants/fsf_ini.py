@@ -114,23 +114,19 @@ MECHANISMS = {
     "drop rules": ("sittuyinRookDrop", "dropChecks"),
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
-    "flag region": ("flagPieceBlockedWin", "flagPieceSafe"),
-    "atomic blasts": ("blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"),
+    "flag region": ("flagPieceBlockedWin",),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
-    "other results": ("shatarMateRule", "castlingWins", "makpongRule"),
-    "gating, walls and passing": ("wallingRule", "wallOrMove", "wallingRegionWhite",
-                                  "wallingRegionBlack", "cambodianMoves", "petrifyOnCaptureTypes",
-                                  "petrifyBlastPieces"),
-    "counting": ("countingRule",),
+    "other results": ("castlingWins",),
+    "gating, walls and passing": ("wallOrMove", "petrifyBlastPieces"),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
 ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
-         "must capture", "atomic blasts", "connect N", "extinction and pseudo-royals",
-         "other results", "gating, walls and passing", "counting", "chess960", "double steps from a region",
+         "must capture", "connect N", "extinction and pseudo-royals",
+         "other results", "gating, walls and passing", "chess960", "double steps from a region",
          "lopsided armies", "Betza moves", "pawn rules")
 VALUES = {k: int(v) for k, v in (w.split(":") for w in """pawn:100 knight:320 bishop:330 rook:500 queen:900
     fers:150 alfil:120 archbishop:850 chancellor:900 amazon:1200 commoner:300 king:0 shogiPawn:50 lance:160
@@ -145,7 +141,8 @@ def needs(model: dict) -> dict[str, list[str]]:
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
     board = model["startFen"].split(" ")[0]
-    if model["gating"] != model["seirawanGating"]:          # gates without Seirawan's gating, or the reverse
+    if model["gating"] != model["seirawanGating"] and not (model["gating"] and model["cambodianMoves"]):
+        # gates without Seirawan's gating (or its first moves), or the reverse
         out.setdefault("gating, walls and passing", []).append("gating" if model["gating"] else "seirawanGating")
     if "[" in board and board[board.index("[") + 1:board.index("]") if "]" in board else None].strip("-") \
             and not model["pieceDrops"] and not model["seirawanGating"]:
@@ -176,10 +173,15 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     on_board = frozenset((f, r) for f in range(files) for r in range(ranks))
     present = set(model["letters"])
     pawns = model["promotionPawnTypesWhite"] & present
-    if (model["promotionPawnTypesBlack"] & present != pawns
-            or not model["enPassantTypesWhite"] & present == model["enPassantTypesBlack"] & present <= pawns
-            or model["nMoveRuleTypesWhite"] & present != pawns or model["nMoveRuleTypesBlack"] & present != pawns):
-        missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes/nMoveRuleTypes")
+    if model["promotionPawnTypesBlack"] & present != pawns or not _en_passant_types(model, pawns, present):
+        missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes")
+    clock = [model[f"nMoveRuleTypes{c}"] & present for c in fm.COLORS]
+    if clock != [pawns, pawns]:
+        # FSF resets the count only for a move the piece could not make back (src/position.cpp, do_move)
+        if any(_steps_back(model, pt) for pt in clock[0] | clock[1]):
+            missing.setdefault("pawn rules", []).append("nMoveRuleTypes (of a piece that can step back)")
+        letters = ["".join(sorted(model["letters"][pt] for pt in types)) for types in clock]
+        table["n_move_rule_pieces"] = letters[0] if letters[0] == letters[1] else letters
     ep_regions = [model["enPassantRegionWhite"] & on_board, model["enPassantRegionBlack"] & on_board]
     en_passant = any(ep_regions)
     if en_passant and ep_regions != [on_board, on_board]:
@@ -194,21 +196,29 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
            model["extinctionOpponentPieceCount"], model["extinctionClaim"])
     bare_king = "none"
     check = "check"
+    blasts = model["blastOnCapture"]
     if model["extinctionPseudoRoyal"] and ext[1]:
-        # pseudo-royal pieces are never captured: FSF's extinction does not apply to them (position.cpp)
+        # pseudo-royal pieces are never captured: FSF's extinction does not apply to them unless a blast
+        # can remove them (position.cpp, is_immediate_game_end)
         table["pseudo_royal"] = {"pieces": _letters(model, ext[1]), "count": ext[2] + 1}
-    elif ext[0] == "none" or not ext[1]:
+    if (model["extinctionPseudoRoyal"] and ext[1] and not blasts) or ext[0] == "none" or not ext[1]:
         pass
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
         bare_king = "reply"
     elif ext[0] == "loss" and not ext[3] and "king" not in model["letters"] and len(ext[1]) == 1 and \
-            "*" not in ext[1] and ext[2] in (0, _start_count(model, ext[1]) - 1):
+            "*" not in ext[1] and ext[2] in (0, _start_count(model, ext[1]) - 1) and not blasts:
+        # (with blasts both sides may lose their last one at once: FSF's extinction decides, not the core's)
         royal = set(ext[1])              # losing this type loses (one type: FSF counts each type apart)
         check = EXTINCTION if ext[2] == 0 else "capture"
     else:
         table[EXTINCTION] = {"value": ext[0], "pieces": _letters(model, ext[1]), "count": ext[2],
                                "opponent_count": ext[3], "claim": ext[4]}
     _endings(model, table, files, ranks, missing)
+    if blasts:
+        table["blast_on_capture"] = True
+    for option, key in (("blastImmuneTypes", "blast_immune_types"), ("mutuallyImmuneTypes", "mutually_immune_types")):
+        if model[option]:
+            table[key] = _letters(model, model[option])
     for pt, letter in model["letters"].items():
         betza = model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
             else fm.PIECE_BETZA[pt]
@@ -271,7 +281,9 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     if model["moveRepetitionIllegal"]:
         table["move_repetition_illegal"] = True
     _pawn_rules(model, table, missing)
+    _walls(model, table, on_board)
     _flips(model, table, files, ranks, missing)
+    _counting(model, table)
     start, castling = _start(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
         _hands(model, table, files, ranks, missing)
@@ -309,6 +321,53 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     return table
 
 
+def _betza(model: dict, pt: str) -> str:
+    """FSF's Betza of piece type ``pt``."""
+    return model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
+        else fm.PIECE_BETZA[pt]
+
+
+def _quiet_vectors(model: dict, pt: str) -> set[tuple[int, int]]:
+    """The directions of ``pt``'s quiet moves (initial ones aside), or an empty set when unreadable."""
+    try:
+        plain, _ = atoms(_betza(model, pt))
+    except FsfBetzaError:
+        return set()
+    out: set[tuple[int, int]] = set()
+    for a in plain:
+        if getattr(a, "mode", Mode.MOVE) is not Mode.CAPTURE:
+            out |= {(v[0], v[1]) for v in getattr(a, "vectors", None) or a.directions}
+    return out
+
+
+def _steps_back(model: dict, pt: str) -> bool:
+    """Can a quiet move of ``pt`` be undone by another (FSF's reversible move, which keeps the n-move count)?"""
+    vectors = _quiet_vectors(model, pt)
+    return any((-x, -y) in vectors for x, y in vectors)
+
+
+def _en_passant_types(model: dict, pawns: frozenset, present: set) -> bool:
+    """Are FSF's en-passant types what the core makes of them: the same for both colours, pawns, and exactly
+    the pawns that capture somewhere they cannot move (the core lets any capture-only step take en passant)?"""
+    types = model["enPassantTypesWhite"] & present
+    if types != model["enPassantTypesBlack"] & present or not types <= pawns:
+        return False
+    moves = {}
+    for pt in present:
+        try:
+            moves[pt] = atoms(_betza(model, pt))
+        except FsfBetzaError:
+            return False
+    if not any(first for _, first in moves.values()) and not ("pawn" in present and model["doubleStep"]):
+        return True                     # no double step, no en passant: the types do not matter
+    for pt in pawns:
+        plain, _ = moves[pt]
+        captures_apart = any(isinstance(a, Leap) and a.mode is Mode.CAPTURE for a in plain)
+        if captures_apart != (pt in types) and pt != "pawn":     # FSF's pawn always may (movegen.cpp)
+            return False
+    return True
+
+
 def _letters(model: dict, types: frozenset) -> str:
     """FSF's piece types as the game's letters (``*``: every piece)."""
     return "*" if "*" in types else "".join(sorted(model["letters"][pt] for pt in types if pt in model["letters"]))
@@ -326,6 +385,8 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["flag_squares"] = [sorted(_sq(s) for s in region) for region in regions]
         table["flag_move"] = model["flagMove"]
         table["flag_count"] = max(1, model["flagPieceCount"])
+        if model["flagPieceSafe"]:
+            table["flag_piece_safe"] = True
     if not model["checking"]:
         table["giving_check"] = False
     if model["checkCounting"]:
@@ -340,6 +401,10 @@ def _endings(model: dict, table: dict, files: int, ranks: int, missing: dict) ->
         table["checkmate"] = model["checkmateValue"]
     if model["stalematePieceCount"]:
         table["stalemate_piece_count"] = True
+    if model["shatarMateRule"]:
+        # FSF's rule names its piece types (src/position.h, checkmate_value; shak: position.cpp, set_check_info)
+        table["checkmate_not_by"] = _letters(model, frozenset({"knight"}) & set(model["letters"]))
+        table["checkmate_check_by"] = _letters(model, frozenset({"knight", "rook", "bers"}) & set(model["letters"]))
     counting = model["materialCounting"]
     if counting in _COUNTING:
         table["material_counting"] = _COUNTING[counting]
@@ -414,8 +479,8 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
     letters = model["letters"]
     promo = {a: b for a, b in model["promotedPieceType"] if b != "-" and a in letters and b in letters}
     if promo:
-        if set(promo) & (pawns | {"king"}) or set(promo.values()) & set(promo):
-            missing.setdefault("piece promotion", []).append("promotedPieceType (of a pawn, or promoting twice)")
+        if "king" in promo or set(promo.values()) & set(promo):
+            missing.setdefault("piece promotion", []).append("promotedPieceType (of a king, or promoting twice)")
         table["piece_promotion"] = {letters[a]: letters[b] for a, b in promo.items()}
         for key, option in (("mandatory_piece_promotion", "mandatoryPiecePromotion"),
                             ("piece_promotion_on_capture", "piecePromotionOnCapture"),
@@ -428,6 +493,51 @@ def _piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> N
         table["drop_mate_illegal"] = letters["shogiPawn"]
     if model["nFoldValueAbsolute"] and model["nFoldValue"] not in ("draw", "none"):
         table["repetition_absolute"] = True
+
+
+def _counting(model: dict, table: dict) -> None:
+    """FSF's counting rules (src/position.cpp ``count_limit``, ``do_move``) as variants/counting.py's data,
+    the first moves of its ``cambodianMoves`` (src/movegen.cpp: the king's knight leap to the next rank,
+    the fers's double step; a rook lined up with the king takes the king's) and its ``makpongRule``."""
+    letters = model["letters"]
+    rule = model["countingRule"]
+    if rule in fm.COUNTING_RULES:
+        which = fm.COUNTING_RULES.index(rule)
+        rook, khon, knight = (letters.get(pt) for pt in ("rook", "silver", "knight"))
+        if which == 2:
+            honour, moves = [(rook, 1, 16), (khon, 1, 44), (knight, 1, 64)], 0
+        else:
+            less = which                    # the second rule counts one move fewer throughout
+            honour = [(rook, 2, 8 - less), (rook, 1, 16 - less), (khon, 2, 22 - less), (knight, 2, 32 - less),
+                      (khon, 1, 44 - less)]
+            moves = 64 - less
+        table["counting"] = {"board_honour": moves if which < 2 else 0, "board_honour_pieces": 3 if which == 1 else 0,
+                             "board_honour_with_pawns": which == 1,
+                             "pieces_honour": [[p, n, m] for p, n, m in honour if p], "pieces_honour_else": moves,
+                             "pieces_honour_from_count": which < 2, "last_pawn": which < 2}
+    if model["cambodianMoves"] and model["gating"]:
+        first = {}
+        if "king" in letters:
+            first[letters["king"]] = [[-2, 1], [2, 1]]
+        if "fers" in letters:
+            first[letters["fers"]] = [[0, 2]]
+        table["first_moves"] = first
+        if "rook" in letters:
+            table["first_moves_lost"] = letters["rook"]
+    if model["makpongRule"]:
+        table["makpong_rule"] = True
+
+
+def _walls(model: dict, table: dict, on_board: frozenset) -> None:
+    """FSF's walls as the keys of variants/walls.py: the walling rule, its regions (on the board), and the
+    pieces that petrify when they capture."""
+    if model["wallingRule"] != "none":
+        table["walling_rule"] = model["wallingRule"]
+        regions = [model[f"wallingRegion{c}"] & on_board for c in fm.COLORS]
+        if any(r != on_board for r in regions):
+            table["walling_region"] = [sorted(_sq(q) for q in r) for r in regions]
+    if model["petrifyOnCaptureTypes"]:
+        table["petrify_on_capture"] = _letters(model, model["petrifyOnCaptureTypes"])
 
 
 def _pawn_rules(model: dict, table: dict, missing: dict) -> None:

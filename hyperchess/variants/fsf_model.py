@@ -21,6 +21,7 @@ FSF_COMMIT = "c19b5f6c66894fdb0e88d0dd100e3885f744760a"
 FILES, RANKS = 12, 10                    # FSF's FILE_NB and RANK_NB with large boards
 ALL = frozenset((f, r) for f in range(FILES) for r in range(RANKS))
 COLORS = ("White", "Black")
+DUCK = "duck"                            # a walling rule (also the name of one of FSF's games)
 
 # FSF's piece types in its own order (src/types.h), each with the Betza FSF gives it (src/piece.cpp). The
 # option naming a type's letter is its name; custom pieces carry their Betza after the letter ("a:mfWcF").
@@ -101,12 +102,15 @@ OPTIONS: dict[str, tuple[str, Any]] = {
 for _pt in PIECE_TYPES:
     for _c in COLORS:
         OPTIONS[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = ("region", frozenset())
+POINT_COUNT = "janggi"      # FSF's weighted material count (materialCounting; also the name of one of FSF's games)
+# FSF's counting rules, in the order fsf_ini translates them (its words are also the names of FSF's games)
+COUNTING_RULES = tuple("makruk cambodian asean".split())
 ATAXX = "ataxx"          # a value of enclosingDrop and flipEnclosedPieces (also the name of one of FSF's games)
 WORDS = {"enclosingDrop": {"none", "reversi", ATAXX, "quadwrangle", "snort", "anyside", "top"},
          "flipEnclosedPieces": {"none", "reversi", ATAXX, "quadwrangle", "snort", "anyside", "top"},
-         "wallingRule": {"none", "arrow", "duck", "edge", "past", "static"}, "chasingRule": {"none", "axf"},
-         "materialCounting": {"none", "janggi", "unweighted", "whitedrawodds", "blackdrawodds"},
-         "countingRule": {"none", "makruk", "asean", "cambodian"}}
+         "wallingRule": {"none", "arrow", DUCK, "edge", "past", "static"}, "chasingRule": {"none", "axf"},
+         "materialCounting": {"none", POINT_COUNT, "unweighted", "whitedrawodds", "blackdrawodds"},
+         "countingRule": {"none", *COUNTING_RULES}}
 # options that set both colours' options (FSF's short names), and FSF's older names it still reads
 BOTH = {k[:-5] for k in OPTIONS if k.endswith("White")} - {"connectRegion1", "connectRegion2"}
 BOTH.update({"pawnTypes"})

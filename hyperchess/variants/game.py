@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from .codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM,  # noqa: F401
                     Move, code_of, promoted_code)
 from .errors import FenError, MoveError  # noqa: F401 (MoveError: the error of parse_move, named here too)
-from .fen import format_board, format_castling, parse_board, parse_castling
+from .fen import format_board, format_castling, format_en_passant, parse_board, parse_castling, parse_en_passant
 from .geometry import Geometry, Vector
 from .notation import SquareNames
 from .pieces import PieceType
@@ -229,6 +229,11 @@ class Game(GameTables, Presentation):
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
         """Append game-specific pseudo-legal moves (flag >= SPECIAL)."""
 
+    def inner_move(self, move: Move) -> Move:
+        """The ordinary move a special move wraps (a move that also places a wall, variants/walls.py), whose
+        en passant and castling rules ``Position.push`` applies; only asked of games that override it."""
+        return move
+
     def make_special(self, pos: "Position", move: Move) -> int:
         """Apply a special move's board changes through ``pos.put``/``pos.remove``; return the captured code."""
         raise NotImplementedError
@@ -270,6 +275,19 @@ class Game(GameTables, Presentation):
     def write_castling(self, pos: "Position") -> str:
         """The castling field of ``pos``'s position string (default: ``fen.format_castling``)."""
         return format_castling(pos)
+
+    def read_en_passant(self, pos: "Position", field: str) -> None:
+        """The en-passant field of a position string (read after the castling field; default:
+        ``fen.parse_en_passant``; a running count is read here too, variants/counting.py)."""
+        parse_en_passant(pos, field)
+
+    def write_en_passant(self, pos: "Position") -> str:
+        """The en-passant field of ``pos``'s position string (default: ``fen.format_en_passant``)."""
+        return format_en_passant(pos)
+
+    def write_halfmove(self, pos: "Position") -> str:
+        """The halfmove-clock field of ``pos``'s position string."""
+        return str(pos.halfmove)
 
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """Drop pseudo-legal moves a rule forbids for the side to move (e.g. a locked level). Applied to
@@ -481,6 +499,7 @@ class Game(GameTables, Presentation):
         self._castle_re = re.compile(r"^(?:O-O(?:-O)?|0-0(?:-0)?)\((" + sq + r")\)$")
         self.has_extra = type(self).extra_after_move is not Game.extra_after_move
         self.has_special = type(self).special_moves is not Game.special_moves
+        self.has_inner = type(self).inner_move is not Game.inner_move
         self.has_game_over = (type(self).game_over is not Game.game_over or self.elimination or bool(self.royal_loss)
                               or bool(self.bare_king))
         # the core's own endings (a royal piece captured, a colour eliminated, a bare king) need a capture;

@@ -20,12 +20,12 @@ read at commit c19b5f6c):
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .codes import CASTLE, DOUBLE, SPECIAL, Move, code_of
 from .errors import FenError
 from .fen import parse_castling
-from .hands import DROP, Hands
+from .hands import DROP, Hands, row_from_edge
 from .notation import FILES
 from .presentation import Target
 
@@ -47,6 +47,39 @@ def castle_parts(extra: int) -> tuple[int, int, bool]:
     return extra & 0x7FFF, extra >> 16, bool(extra & _AT_ROOK)
 
 
+def compile_gates(game: Any) -> None:
+    """One bit of ``pos.rights`` per cell of each player's first row (FSF's gates: ``gate_bit[cell]``,
+    ``gate_cells[color]`` by file, ``gate_mask[color]``), above the bits in use, added to ``castle_mask`` so
+    that the core clears a gate as it clears a castling right."""
+    g = game.geometry
+    low = max([b.bit_length() for b in game.castle_mask] + [0])
+    game.gate_bit = [0] * g.size
+    game.gate_cells = []
+    for color in range(game.players):
+        row = sorted((c for c in range(g.size) if row_from_edge(game, color, c) == 0), key=lambda c: g.coords[c])
+        game.gate_cells.append(row)
+        for cell in row:
+            game.gate_bit[cell] = 1 << low
+            game.castle_mask[cell] |= 1 << low
+            low += 1
+    game.gate_mask = [sum(game.gate_bit[c] for c in row) for row in game.gate_cells]
+
+
+def gate_cell(game: Any, field: str, ch: str) -> int:
+    """The cell of the castling field's file letter ``ch`` (upper case: the first player's row)."""
+    f = FILES.find(ch.lower())
+    row = game.gate_cells[0 if ch.isupper() else 1]
+    if f < 0 or f >= len(row):
+        raise FenError(f"bad castling field {field!r}: {ch!r} is no castling and no file")
+    return row[f]
+
+
+def gate_letters(game: Any, pos: "Position", color: int, named: set[int] | frozenset[int] = frozenset()) -> list[str]:
+    """The file letters of ``color``'s gates still open, those in ``named`` left out."""
+    return [FILES[f].upper() if color == 0 else FILES[f] for f, cell in enumerate(game.gate_cells[color])
+            if pos.rights & game.gate_bit[cell] and cell not in named]
+
+
 class Gating(Hands):
     """Mixin (before ``Hands``' game class): Seirawan gating from the hands of ``Hands``."""
 
@@ -54,18 +87,7 @@ class Gating(Hands):
 
     def compile(self) -> None:
         super().compile()
-        g = self.geometry                                                     # type: ignore[attr-defined]
-        low = max([b.bit_length() for b in self.castle_mask] + [0])           # type: ignore[attr-defined]
-        self.gate_bit = [0] * g.size
-        self.gate_cells: list[list[int]] = []                                 # per colour, by file
-        for color in range(self.players):                                     # type: ignore[attr-defined]
-            row = sorted((c for c in range(g.size) if self._hand_row(color, c) == 0), key=lambda c: g.coords[c])
-            self.gate_cells.append(row)
-            for cell in row:
-                self.gate_bit[cell] = 1 << low
-                self.castle_mask[cell] |= 1 << low                            # type: ignore[attr-defined]
-                low += 1
-        self.gate_mask = [sum(self.gate_bit[c] for c in row) for row in self.gate_cells]
+        compile_gates(self)
         self.hand_codes = [[code_of(k, color) for k in self.hand_order] for color in range(self.players)]  # type: ignore[attr-defined]
         # a piece gates only where it could be dropped (FSF: ``drop_region(us, pt) & from``: no pawn on its first row)
         self.gate_cells_of = [frozenset(cells) for cells in self.drop_cells]  # type: ignore[attr-defined]
@@ -165,11 +187,7 @@ class Gating(Hands):
                          and rights & self.castle_need[i] == self.castle_need[i]              # type: ignore[attr-defined]
                          for cell in (r.king_from, r.rook_from)]
             else:
-                f = FILES.find(ch.lower())
-                row = self.gate_cells[color]
-                if f < 0 or f >= len(row):
-                    raise FenError(f"bad castling field {field!r}: {ch!r} is no castling and no file")
-                cells = [row[f]]
+                cells = [gate_cell(self, field, ch)]
             for cell in cells:
                 if b[cell] and self.owner[b[cell]] == color:                  # type: ignore[attr-defined]
                     rights |= self.gate_bit[cell]
@@ -187,9 +205,7 @@ class Gating(Hands):
                     out.append(rule.fen_char)
                     named |= {rule.king_from, rule.rook_from}
             if any(pos.extra.counts[color]) or self.hand_rules.captures_to_hand:
-                for f, cell in enumerate(self.gate_cells[color]):
-                    if rights & self.gate_bit[cell] and cell not in named:
-                        out.append(FILES[f].upper() if color == 0 else FILES[f])
+                out += gate_letters(self, pos, color, named)
         return "".join(out) or "-"
 
     # ------------------------------------------------------------------ move text and clicks

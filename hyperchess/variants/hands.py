@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .codes import CASTLE, EMPTY, EN_PASSANT, SPECIAL, Move, code_of, ep_victim, promoted_code
 from .errors import FenError, MoveError
@@ -68,6 +68,16 @@ def _mix(x: int) -> int:
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
     return x ^ (x >> 31)
+
+
+def row_from_edge(game: Any, color: int, cell: int) -> int:
+    """How many rows ``cell`` lies from ``color``'s own edge, along that colour's forward axis."""
+    forward = game.orientation(color, cell)[1]
+    axis = next(i for i, x in enumerate(forward) if x)
+    g = game.geometry
+    size = (g.files, g.ranks, g.levels)[axis]
+    x = g.coords[cell][axis]
+    return x if forward[axis] > 0 else size - 1 - x
 
 
 def hand_target(game, code: int) -> str:
@@ -163,13 +173,7 @@ class Hands:
         return tuple(0 if f else x for x, f in zip(self.geometry.coords[cell], forward))  # type: ignore[attr-defined]
 
     def _hand_row(self, color: int, cell: int) -> int:
-        """How many rows ``cell`` lies from ``color``'s own edge, along that colour's forward axis."""
-        forward = self.orientation(color, cell)[1]            # type: ignore[attr-defined]
-        axis = next(i for i, x in enumerate(forward) if x)
-        g = self.geometry                                     # type: ignore[attr-defined]
-        size = (g.files, g.ranks, g.levels)[axis]
-        x = g.coords[cell][axis]
-        return x if forward[axis] > 0 else size - 1 - x
+        return row_from_edge(self, color, cell)
 
     def _z(self, color: int, kind: int, count: int) -> int:
         if not count:

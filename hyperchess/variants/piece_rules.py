@@ -7,7 +7,9 @@ c19b5f6c), for any game of the shared core:
 - a piece with a promoted form (``piece_promotion = { P = "G" }``: FSF's ``promotedPieceType``) may promote
   when it moves into, out of or within its promotion zone. The promoted piece is a kind of its own, ``+P``,
   that moves as the piece it was promoted to and goes to hand as the piece it was (``promoted_army``): the
-  position string writes it ``+P`` as FSF does, and the move ``7g7f+`` (FSF's UCI suffix ``+``);
+  position string writes it ``+P`` as FSF does, and the move ``7g7f+`` (FSF's UCI suffix ``+``). A pawn with
+  a promoted form gets ``+`` beside its promotion choices on each move into its zone (FSF's
+  ``make_promotions``: wolf chess's pawn becomes an elephant);
 - ``mandatory_piece_promotion``: a piece that can promote must, on every move into, out of or within its zone;
 - ``piece_promotion_on_capture``: it promotes only by capturing;
 - ``piece_demotion``: a promoted piece may turn back (``-``) the same way, and must where promotion is
@@ -25,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .codes import EMPTY, NORMAL, SPECIAL, Move, code_of
+from .codes import EMPTY, NORMAL, PROMOTION, SPECIAL, Move, code_of
 from .errors import MoveError, VariantsFileError
 from .game import Game
 from .hands import DROP
@@ -140,10 +142,18 @@ class PieceRules:
         zone = self.promotion_zone[pos.turn]                                          # type: ignore[attr-defined]
         out: list[Move] = []
         add = out.append
+        twinned = None
         for m in moves:
             frm, to, _, flag = m
             if flag != NORMAL:
                 add(m)
+                if flag == PROMOTION and self.promote_code[b[frm]] and (b[to] != EMPTY or not rules.on_capture):
+                    # a pawn with a promoted form: the promotion to it beside its choices, once a move
+                    # (FSF's make_promotions: promotedPieceType of the pawn)
+                    twinned = set() if twinned is None else twinned
+                    if (frm, to) not in twinned:
+                        twinned.add((frm, to))
+                        add((frm, to, self.promote_code[b[frm]], PIECE_PROMOTION))
                 continue
             p = b[frm]
             new, back = self.promote_code[p], self.demote_code[p]
@@ -223,12 +233,12 @@ class PieceRules:
         if move[3] == PIECE_PROMOTION:
             label = "promote" if self.kind_of[move[2]] in self.unpromoted else "demote"   # type: ignore[attr-defined]
             return name(move[0]), name(move[1]), label
-        src, dst, label = super().click_target(pos, move)                             # type: ignore[misc]
+        src, dst, label, *then = super().click_target(pos, move)                      # type: ignore[misc]
         p = pos.board[move[0]]
         zone = self.promotion_zone[pos.turn]                                          # type: ignore[attr-defined]
         if move[3] == NORMAL and (self.promote_code[p] or self.demote_code[p]) and (move[0] in zone or move[1] in zone):
             label = "stay unpromoted"
-        return src, dst, label
+        return (src, dst, label, *then)
 
 
 # the keys of a variants file's game that ask for this mixin (docs/variants-file.md, "Piece promotion")
@@ -237,8 +247,9 @@ KEYS = {"piece_promotion", "mandatory_piece_promotion", "piece_promotion_on_capt
 
 
 def promotion_pairs(promotion: Any, pieces: dict[str, PieceType], where: str) -> dict[str, str]:
-    """``piece_promotion``'s table checked: letter = letter, both pieces of the game, no pawn (pawns promote by
-    ``promotion``), a promoted piece not promoting again. Raises VariantsFileError."""
+    """``piece_promotion``'s table checked: letter = letter, both pieces of the game, no royal piece, a promoted
+    piece not promoting again (a pawn's promoted form is offered beside its ``promotion`` choices). Raises
+    VariantsFileError."""
     if not isinstance(promotion, dict) or not all(isinstance(k, str) and isinstance(v, str)
                                                   for k, v in promotion.items()):
         raise VariantsFileError(f"{where}.piece_promotion: a table of letter = \"letter\" (what each piece becomes)")
@@ -246,8 +257,8 @@ def promotion_pairs(promotion: Any, pieces: dict[str, PieceType], where: str) ->
     for k, v in out.items():
         if k not in pieces or v not in pieces:
             raise VariantsFileError(f"{where}.piece_promotion: no piece {k if k not in pieces else v!r}")
-        if pieces[k].pawn or pieces[k].royal:
-            raise VariantsFileError(f"{where}.piece_promotion.{k}: a pawn or royal piece does not promote so")
+        if pieces[k].royal:
+            raise VariantsFileError(f"{where}.piece_promotion.{k}: a royal piece does not promote so")
         if v in out:
             raise VariantsFileError(f"{where}.piece_promotion: {v!r} is what {k!r} becomes and cannot promote itself")
     return out

@@ -7,7 +7,7 @@ cdef class RuleTables:
     cdef public int players
     cdef public list owner, enemy, enemies, tables, z_piece, pst, team_sign, royal, pawn
     cdef public list castle_mask, pawn_attacks, attack_lines, far_leaps, path_bit
-    cdef public bint has_extra, has_special, has_restrict, dedupe, ep_windows, special_attacks
+    cdef public bint has_extra, has_special, has_restrict, has_inner, dedupe, ep_windows, special_attacks
     cdef public bint double_step_once, single_royal, turns_in_order
     cdef public int size
     cdef public int[:] ray_first, ray_start, ray_cells, pawn_first, pawn_cells   # Game.flat_rays (movegen.py)
@@ -16,7 +16,7 @@ cdef class RuleTables:
     cdef public int ncodes
     cdef public long long[:] pst_flat           # pst flat: code * size + cell
     cdef public int[:] owner_of, sign_of
-    cdef public unsigned char[:] royal_flag, pawn_flag
+    cdef public unsigned char[:] royal_flag, pawn_flag, clock_flag
     cdef public unsigned char[:] enemy_flag     # enemy_flag[us * ncodes + code]
     cdef public bint has_game_over, has_filter, has_legal_after, indirect, plain_special, castling_hooked, castle_safety_always
     cdef public object tried_flags
@@ -48,7 +48,8 @@ cdef class Position:
 
     @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, b='int[:]', sign=int, score=long, c=int,
                    nxt=int, e=int, occ=set, roy=set, g=object, t=RuleTables, pst='long long[:]', n=int,
-                   zk='unsigned long long[:]', zm='unsigned long long', zc='unsigned long long', h='unsigned long long')
+                   zk='unsigned long long[:]', zm='unsigned long long', zc='unsigned long long', h='unsigned long long',
+                   inner=tuple)
     cpdef push(self, tuple move)
 
     @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, b='int[:]', occ=set, roy=set, t=RuleTables)

@@ -67,6 +67,7 @@ class RuleTables:
         self.has_extra = game.has_extra
         self.has_special = game.has_special
         self.has_restrict = game.has_restrict
+        self.has_inner = game.has_inner
         self.dedupe = game.dedupe
         self.ep_windows = game.ep_windows
         self.special_attacks = game.special_attacks
@@ -82,6 +83,8 @@ class RuleTables:
         self.sign_of = array("i", game.team_sign)
         self.royal_flag = array("B", self.royal)
         self.pawn_flag = array("B", self.pawn)
+        # the codes whose moves reset the n-move count (Fairy-Stockfish's nMoveRuleTypes; the pawns by default)
+        self.clock_flag = array("B", [code in game.clock_codes for code in range(game.ncodes)])
         # enemy_flag[us * ncodes + code]: is ``code`` an enemy of ``us`` (``enemy`` as bytes, for typed loops)
         self.enemy_flag = array("B", [bool(x) for row in game.enemy for x in row])
         # what legal_moves and castling_moves ask of the game on every call
@@ -265,6 +268,12 @@ class Position:
             self._changes = None
             self.stack[-1] = self.stack[-1][:9] + (record_changes, us, self.windows)
         h = self.hash
+        if flag >= SPECIAL and t.has_inner:
+            # a special move that wraps an ordinary one (a move that also places a wall): that move's en
+            # passant and castling rules apply
+            inner = g.inner_move(move)
+            flag = inner[3]
+            extra = inner[2]
         # en passant: open only if some enemy pawn could take (as FEN and repetition count it)
         if self.ep >= 0:
             h ^= t.z_ep[self.ep]
@@ -286,7 +295,7 @@ class Position:
             if rights & mask:
                 self.rights = rights & ~mask
                 h ^= g.rights_key(rights) ^ g.rights_key(self.rights)
-        if cap or t.pawn_flag[p]:
+        if cap or t.clock_flag[p] or flag == PROMOTION:
             self.halfmove = 0
         else:
             self.halfmove += 1

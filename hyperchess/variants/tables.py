@@ -25,7 +25,9 @@ from .pieces import Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quadratic in its progress)
 PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
 # what a build keeps in the disk cache (variants/tablecache.py): the tables that take its time, all made from
-# the game's geometry and army alone (the cheap rest is built again each time)
+# the game's geometry and army alone (the cheap rest is built again each time). An attribute that
+# `_compile_moves`, `_compile_attacks` or `_compile_pst` comes to set belongs here too: tests/test_first_use.py
+# compares every attribute of a game read back from the cache with a built one's
 CACHED = ("tables", "ray_attacks", "leap_attacks", "hinged_attacks", "lame_attacks", "hop_attacks", "hinged",
           "indirect", "royal_lines", "special_attacks", "attack_lines", "far_leaps", "pst")
 
@@ -57,6 +59,9 @@ class GameTables:
     # per colour, the cells onto which it may capture en passant (Fairy-Stockfish's enPassantRegion): a double
     # step leaves its passed cell open only where an enemy may capture; None: everywhere
     en_passant_cells: list[frozenset[int]] | None = None
+    # (kind, colour) of the pieces whose moves reset the n-move count (Fairy-Stockfish's nMoveRuleTypes), as
+    # ``clock_codes``; None: the pawns. A capture or a promotion resets it whatever moved
+    clock_pieces: frozenset[tuple[int, int]] | None = None
 
     def compile(self) -> None:
         with gc_paused():
@@ -142,6 +147,8 @@ class GameTables:
                         for us in range(self.players)]
         self.royal_codes = frozenset(c for c in range(ncodes) if self.kind_of[c] and self.pieces[self.kind_of[c]].royal)
         self.pawn_codes = frozenset(c for c in range(ncodes) if self.kind_of[c] and self.pieces[self.kind_of[c]].pawn)
+        self.clock_codes = self.pawn_codes if self.clock_pieces is None else frozenset(
+            code_of(kind, color) for kind, color in self.clock_pieces if kind < len(self.pieces) and color < self.players)
         self.letters: dict[str, int] = {}
         self.kind_by_letter: dict[str, int] = {}
         for kind in range(1, len(self.pieces)):
@@ -422,6 +429,14 @@ class GameTables:
                     if to is not None and to != cell and between is not None and cell not in between \
                             and (region is None or to in region):
                         lame.append((between, to, self._move(cell, to), atom.mode))
+            elif isinstance(atom, Leap) and piece.pawn and atom.mode is Mode.BOTH and not atom.hinged:
+                # a pawn's leap that moves and captures (a sergeant's fK): promotes in the zone both ways, and
+                # never captures en passant (FSF lets only capture-only moves do so), so a lame leap with no
+                # cell between; it attacks as a plain leap
+                for v in self._oriented(atom.vectors, basis):
+                    to = self._steps(v)[cell]
+                    if to is not None and to != cell and (region is None or to in region):
+                        lame.append(((), to, self._move(cell, to), Mode.BOTH))
             elif isinstance(atom, Leap):
                 target = {Mode.BOTH: leaps, Mode.MOVE: qleaps, Mode.CAPTURE: cleaps}[atom.mode]
                 for v in self._oriented(atom.vectors, basis):
@@ -535,8 +550,13 @@ class GameTables:
                             hinged_by_cell[to].setdefault((frm, hinges), set()).add(code)
                         for entry in pawnish[6]:
                             between, to, _, mode = entry
-                            if mode is not Mode.MOVE and (kind, frm, entry) not in rides:
+                            if mode is Mode.MOVE or (kind, frm, entry) in rides:
+                                continue
+                            if between:
                                 lame_by_cell[to].setdefault((frm, between), set()).add(code)
+                            else:               # nothing to block: a plain leap's attack
+                                per_cell = leaps_by_cell[to]
+                                per_cell[frm] = per_cell.get(frm, 0) | bit
                 kind = self.kind_of[code]
                 piece = self.pieces[kind]
                 for i, atom in enumerate(piece.moves):

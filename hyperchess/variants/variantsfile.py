@@ -24,6 +24,8 @@ from .flat import MAX_FLAT, FlatNames, default_flat_names
 from .fide import cannot_mate
 from .game import NO_LIMIT, EvalWeights, Game
 from .gating import Gating
+from . import blasts
+from .blasts import Blasts
 from .endings import END_KEYS, Endings, read_end_rules, start_checks
 from .game import _repetition_span as repetition_span
 from .position import Outcome
@@ -35,12 +37,17 @@ from .move_repetition import MoveRepetition
 from .passing import Passing, read_pass_rules
 from .pawn_rules import PawnRules
 from .piece_rules import PieceRules
+from . import walls
+from .walls import Walls
 from .geometry import Geometry, symmetric
 from .load import check_position
 from .notation import FILES, SquareNames
 from .picture import Picture
 from .pieces import Atom, Hop, Leap, Mode, Path, PieceType, Slide, lame_steps
 from .chasing import chase_result
+from . import counting, first_moves
+from .counting import Counting, set_counting
+from .first_moves import FirstMoves, set_first_moves
 from .regions import set_regions
 from .textfile import FileError, decode_text
 
@@ -65,8 +72,9 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
-             "lopsided_royals"} | set(HAND_KEYS) | END_KEYS \
-    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | passing.KEYS | move_repetition.KEYS | flips.KEYS
+             "lopsided_royals", "n_move_rule_pieces"} | set(HAND_KEYS) | END_KEYS \
+    | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS | walls.KEYS | blasts.KEYS | counting.KEYS \
+    | first_moves.KEYS | passing.KEYS | move_repetition.KEYS
 PLAYER_KEYS = {"name", "letter", "forward", "up", "team", "side"}
 DEFAULT_PLAYERS = [{"name": "white", "letter": "w", "forward": [0, 1, 0], "team": 1},
                    {"name": "black", "letter": "b", "forward": [0, -1, 0], "team": 2}]
@@ -458,6 +466,14 @@ class FileGame(Game):
                     isinstance(x, list) and all(isinstance(q, str) for q in x) for x in squares):
                 raise VariantsFileError(f"{where}.promotion_squares: a list of squares for each player")
             self.promotion_zone = [frozenset(self.names.parse(q) for q in x) for x in squares]
+        clock = t.get("n_move_rule_pieces")
+        if clock is not None:                    # whose moves reset the n-move count (nMoveRuleTypes)
+            lists = clock if isinstance(clock, list) else [clock] * self.players
+            if len(lists) != self.players or not all(isinstance(x, str) and all(ch.upper() in kind for ch in x)
+                                                       for x in lists):
+                raise VariantsFileError(f"{where}.n_move_rule_pieces: the letters of pieces of this game, or a list "
+                                        f"of them for each player")
+            self.clock_pieces = frozenset((kind[ch.upper()], color) for color, x in enumerate(lists) for ch in x)
         self._lopsided = t.get("lopsided_royals", False)
         if not isinstance(self._lopsided, bool):
             raise VariantsFileError(f"{where}.lopsided_royals: true or false")
@@ -764,9 +780,7 @@ def _set_end_rules(game: Any, spec: GameSpec) -> None:
     """The endings' keys of ``spec`` (variants/endings.py), read before the game is built."""
     t = spec.table
     players = t.get("players", DEFAULT_PLAYERS)
-    pieces = t.get("pieces", {})
-    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
-    rules = read_end_rules(t, f"[{spec.name}]", letters, len(players) if isinstance(players, list) else 2)
+    rules = read_end_rules(t, f"[{spec.name}]", _piece_letters(spec), len(players) if isinstance(players, list) else 2)
     if rules.check_counting and isinstance(t.get("start"), str):
         rules = replace(rules, start_checks=start_checks(t["start"]))
     game.end_rules = rules
@@ -786,21 +800,36 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
     game.promotion_rules = piece_rules.read_rules(spec.table, f"[{spec.name}]")
 
 
+def _set_wall_rules(game: Any, spec: GameSpec) -> None:
+    """The wall keys of ``spec`` (variants/walls.py), read before the game is built."""
+    t = spec.table
+    pieces = t.get("pieces", {})
+    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
+    players = t.get("players", DEFAULT_PLAYERS)
+    game.wall_rules = walls.read_rules(t, f"[{spec.name}]", letters, len(players) if isinstance(players, list) else 2)
+
+
 def _set_drop_rules(game: Any, spec: GameSpec) -> None:
     """The drop rules of ``spec`` (variants/drop_rules.py): only in a game with drops."""
     t = spec.table
     where = f"[{spec.name}]"
     if t.get("piece_drops") is not True:
         raise VariantsFileError(f"{where}: {', '.join(sorted(drop_rules.KEYS & set(t)))} need piece_drops = true")
-    pieces = t.get("pieces", {})
-    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
-    game.drop_rules = drop_rules.read_drop_rules(t, where, letters)
+    game.drop_rules = drop_rules.read_drop_rules(t, where, _piece_letters(spec))
+
+
+def _piece_letters(spec: GameSpec) -> set[str]:
+    """The piece letters of ``spec``'s table (upper case), read before the game is built."""
+    pieces = spec.table.get("pieces", {})
+    return {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
 
 
 def _set_pawn_rules(game: Any, spec: GameSpec) -> None:
-    pieces = spec.table.get("pieces", {})
-    letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
-    game.pawn_rules = pawn_rules.read_rules(spec.table, f"[{spec.name}]", letters)
+    game.pawn_rules = pawn_rules.read_rules(spec.table, f"[{spec.name}]", _piece_letters(spec))
+
+
+def _set_blast_rules(game: Any, spec: GameSpec) -> None:
+    game.blast_rules = blasts.read_rules(spec.table, f"[{spec.name}]", _piece_letters(spec))
 
 
 def _set_flip_rules(game: Any, spec: GameSpec) -> None:
@@ -825,9 +854,13 @@ class Mechanism:
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(Passing, lambda t: any(t.get(key, False) is not False for key in passing.KEYS), _set_pass_rules),
     Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
+    Mechanism(Counting, lambda t: "counting" in t, set_counting),
+    Mechanism(FirstMoves, lambda t: bool(first_moves.KEYS & set(t)), set_first_moves),
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
+    Mechanism(Blasts, blasts.wanted, _set_blast_rules),
+    Mechanism(Walls, lambda t: any(key in t for key in walls.KEYS), _set_wall_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
     Mechanism(Flips, flips.wanted, _set_flip_rules),
     Mechanism(Drops, drop_rules.wanted, _set_drop_rules),

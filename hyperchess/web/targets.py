@@ -1,6 +1,7 @@
 """What a person clicks for each legal move: a source target, a destination target and, when several moves
 share both (promotions, a double knight's split, a platform carrying a pawn), a label to choose by, and for a
-promotion the picture of the piece it makes (the board's own SVG glyph).
+promotion the picture of the piece it makes (the board's own SVG glyph). A game may name a third click
+(``then``: where a move also places a wall), which the page asks for instead of a choice.
 
 Each game declares its clicks (``Game.click_target``, ``variants/presentation.py``): square names (the
 ``data-square`` of the picture's cells) or other picture ids such as a reserve piece (``data-target``).
@@ -25,8 +26,10 @@ def legal_targets(pos) -> list[dict]:
     out = []
     pictures: dict[int, str] = {}
     for move in pos.legal_moves():
-        src, dst, label = pos.game.click_target(pos, move)
+        src, dst, label, *then = pos.game.click_target(pos, move)
         target = {"from": src, "to": dst, "label": label, "move": pos.move_name(move)}
+        if then:                # a further click (a wall's cell) tells apart the moves sharing the two
+            target["then"] = then[0]
         code = promoted_code(move)
         if code:
             if code not in pictures:

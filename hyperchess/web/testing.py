@@ -100,7 +100,8 @@ class BoardPage:
 
     def play_by_clicks(self, move: dict) -> None:
         """Play one of ``state.legal`` by clicking: its source (unless it is made on its own square), then its
-        destination, then its label in the choice box when several moves share the two clicks."""
+        destination, then its third cell (a wall's) or its label in the choice box when several moves share the
+        two clicks."""
         if move["from"] != move["to"]:
             for _ in range(3):      # a redraw landing with the click (a live update) can clear it: click again
                 self.click_target(move["from"])
@@ -110,6 +111,11 @@ class BoardPage:
                 self.page.wait_for_timeout(300)
             assert move["to"] in marked, f"{move['to']} not marked after clicking {move['from']}: {sorted(marked)}"
         self.click_target(move["to"])
+        if "then" in move:      # a third click: the wall's cell, marked once the destination is clicked
+            self.page.wait_for_function(f"[...document.querySelectorAll('#board svg .dest')]"
+                                        f".some(c => c.dataset.dest === {move['then']!r})")
+            self.click_target(move["then"])
+            return
         choice = self.page.locator("#choice")
         if choice.is_visible():
             self.page.locator(f'#choice-buttons button[data-move="{move["move"]}"]').click()

@@ -7,6 +7,7 @@ const SVGNS = "http://www.w3.org/2000/svg";
 let games = [];
 let state = null;
 let selected = null;      // the clicked source target, or null
+let pending = null;       // the moves sharing the two cells clicked, each awaiting its third click (a wall's cell)
 let pollTimer = null;
 let reviewPly = null;     // the move number being looked at, or null for the present
 let flip = false;         // the board seen from the other side
@@ -135,7 +136,13 @@ function markSelection() {
   const legal = state.legal;
   let dests = [];
   let kind = "";
-  if (selected !== null) {
+  if (pending) {
+    // the third click: the cells the moves' walls may go to, the destination clicked marked
+    const r = cellRect(pending[0].to);
+    if (r) r.classList.add("selected");
+    dests = [...new Set(pending.map((m) => m.then))];
+    kind = " place";
+  } else if (selected !== null) {
     const src = svg.querySelector(`g.reserve-piece[data-target="${CSS.escape(selected)}"]`) || cellRect(selected);
     if (src) src.classList.add("selected");
     dests = [...new Set(legal.filter((m) => m.from === selected).map((m) => m.to))];
@@ -223,8 +230,21 @@ function clickTarget(t) {
       `wait: it is ${state.turn}'s turn (${waiting})`, false);
     return;
   }
+  if (pending) {
+    const m = pending.find((p) => p.then === t);
+    pending = null;
+    if (m) { playMove(m.move); return; }
+    selected = null;
+  }
   if (selected !== null) {
     const moves = legal.filter((m) => m.from === selected && m.to === t);
+    if (moves.length > 1 && moves.every((m) => m.then)) {
+      pending = moves;
+      selected = null;
+      markSelection();
+      say(`${t}: now click one of the marked cells`, false);
+      return;
+    }
     if (moves.length) { choose(moves); return; }
     if (t === selected) { selected = null; markSelection(); return; }
   }
@@ -356,7 +376,7 @@ function show() {
   });
   svg.dataset.flipped = String(state.flipped);
   svg.dataset.turns = String(state.turns);
-  if (state.version !== shownVersion) $("choice").hidden = true;   // a redraw of the same game keeps a pending choice
+  if (state.version !== shownVersion) { $("choice").hidden = true; pending = null; }   // a redraw of the same game keeps a pending choice
   shownVersion = state.version;
   markSelection();
   const who = state.players[state.colors.indexOf(state.turn)];
@@ -544,7 +564,7 @@ async function init() {
   $("load").addEventListener("click", () => action("/api/position", { position: $("fen").value }));
   $("play").addEventListener("click", () => { const t = $("typed").value; $("typed").value = ""; playMove(t); });
   $("typed").addEventListener("keydown", (e) => { if (e.key === "Enter") $("play").click(); });
-  $("choice-cancel").addEventListener("click", () => { $("choice").hidden = true; selected = null; markSelection(); });
+  $("choice-cancel").addEventListener("click", () => { $("choice").hidden = true; selected = null; pending = null; markSelection(); });
   $("copy").addEventListener("click", async () => {
     $("fen").value = state.fen;
     $("fen").select();
