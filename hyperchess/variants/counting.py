@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from .codes import PROMOTION, Move
 from .errors import FenError, VariantsFileError
+from .piece_rules import can_move
 from .position import Outcome
 
 if TYPE_CHECKING:
@@ -186,22 +187,9 @@ class Counting:
         if done is not None:
             return done
         limit, ply = self.counting(pos)
-        if limit and ply > limit and not (pos.in_check() and not self._can_move(pos)):
+        if limit and ply > limit and not (pos.in_check() and not can_move(pos, pos.king(pos.turn))):
             return Outcome("1/2-1/2", f"the count reached {limit // 2} moves", "counting")
         return None
-
-    @staticmethod
-    def _can_move(pos: "Position") -> bool:
-        """Has the side to move a legal move (asked here without ``legal_moves``, which asks ``game_over``)?"""
-        us = pos.turn
-        k = pos.king(us)
-        for m in pos.pseudo_legal_moves():
-            pos.push(m)
-            exposed = pos.king_exposed(m, us, k)
-            pos.pop()
-            if not exposed:
-                return True
-        return False
 
     # ------------------------------------------------------------------ position strings
     def read_en_passant(self, pos: "Position", field: str) -> None:

@@ -199,12 +199,8 @@ class PieceRules:
             return None
         if any(pos.board[c] not in self.drop_mate_codes for c in pos.attackers(king, enemies)):
             return None
-        for m in pos.pseudo_legal_moves():
-            pos.push(m)
-            exposed = pos.king_exposed(m, us, king)
-            pos.pop()
-            if not exposed:
-                return None
+        if can_move(pos, king):
+            return None
         name = self.pieces[self.kind_of[move[2]]].name                                # type: ignore[attr-defined]
         return self._win(us, "drop mate", f"mates by dropping a {name} and loses")   # type: ignore[attr-defined]
 
@@ -278,3 +274,15 @@ def read_rules(t: dict, where: str) -> PromotionRules:
         raise VariantsFileError(f"{where}.drop_mate_illegal: the letters of the pieces whose drop may not mate")
     return PromotionRules(drop_mate_illegal=letters.upper(), **values)
 
+
+def can_move(pos: "Position", king: int | None) -> bool:
+    """Has the side to move a move that leaves its ``king`` safe? Asked without ``legal_moves`` (which asks the
+    game's endings, the caller's own hook)."""
+    us = pos.turn
+    for m in pos.pseudo_legal_moves():
+        pos.push(m)
+        exposed = pos.king_exposed(m, us, king)
+        pos.pop()
+        if not exposed:
+            return True
+    return False
