@@ -297,9 +297,10 @@ def test_a_second_server_on_the_same_database_gets_one_line_and_exit_2(tmp_path)
         assert r.stderr.count("\n") == 1 and "one server per database" in r.stderr, r.stderr
         assert call(url, "/favicon.ico")[0] == 204        # the first one serves on
         # another database is another server
-        other, _ = serve_process(tmp_path / "other.sqlite3")
+        other, other_url = serve_process(tmp_path / "other.sqlite3")
+        assert call(other_url, "/favicon.ico")[0] == 204  # serving (Ctrl-C before that is a test of its own)
         other.send_signal(signal.SIGINT)
-        other.communicate(timeout=30)
+        other.communicate(timeout=60)
     finally:
         first.kill()                                     # kill -9: the lock goes with the process
         first.communicate(timeout=30)
