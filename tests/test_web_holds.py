@@ -305,8 +305,9 @@ def test_a_second_server_on_the_same_database_gets_one_line_and_exit_2(tmp_path)
         first.kill()                                     # kill -9: the lock goes with the process
         first.communicate(timeout=30)
     again, url = serve_process(db)
+    assert call(url, "/favicon.ico")[0] == 204           # the lock went with the killed one: this one serves
     again.send_signal(signal.SIGINT)
-    again.communicate(timeout=30)
+    again.communicate(timeout=60)
 
 
 # ---------------------------------------------------------------------- 14: analyses share the slots
