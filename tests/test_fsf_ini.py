@@ -163,3 +163,11 @@ def test_a_leap_a_slide_of_the_same_piece_repeats_is_refused_in_one_line():
                                      "startFen = rnbmkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBMKBNR w KQkq - 0 1\n",
                                      "wr.ini", build=False)
     assert specs, notes
+
+
+def test_walls_with_blasts_are_refused_in_one_line():
+    # upstream variants.ini's atomicduck: a capture's blast and the duck's wall are two special moves that do not
+    # compose yet; the reader says so instead of failing at the first capture
+    specs, notes = read_ini_variants("[atomicduck:atomic]\nwallingRule = duck\nstalemateValue = win\n", "ad.ini",
+                                     build=False)
+    assert not specs and len(notes) == 1 and "wallingRule with blastOnCapture" in notes[0]
