@@ -65,7 +65,7 @@ MATE_FEN = "1n4k1/5ppp/8/8/8/8/r4PPP/R5K1[] w - - 0 1"
 
 
 # slow: its first page timed out (30 s) once at the end of a loaded `.ci/run`, not seen alone; kept out of the
-# default run until that is understood (docs/performance.md has no figure for it: it is a liveness question)
+# default run until that is understood
 @pytest.mark.slow
 @BROWSER_MARKS[2]
 @pytest.mark.browser
