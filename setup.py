@@ -18,7 +18,7 @@ from setuptools import setup
 
 COMPILED = [
     "hyperchess.variants.position", "hyperchess.variants.movegen", "hyperchess.variants.attacks",
-    "hyperchess.variants.perft",
+    "hyperchess.variants.perft", "hyperchess.variants.tables",   # tables: a game's first build (issue 57)
     "hyperchess.engine.evaluate", "hyperchess.engine.search", "hyperchess.engine.ordering",
     "hyperchess.engine.hashtables",
     "hyperchess.engine.gamedata",   # typed (.pxd)

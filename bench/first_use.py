@@ -15,8 +15,9 @@ the disk cache of built tables (``HYPERCHESS_CACHE``, variants/tablecache.py; a 
 - **uci**: ``python -m hyperchess uci`` is sent ``uci``; after its ``uciok``, ``setoption name UCI_Variant
   value NAME``, ``position startpos`` and ``go depth 1``. Wall seconds from starting the process to
   ``bestmove`` and from ``uciok`` to ``bestmove``, and the CPU seconds the process used up to its exit right
-  after (``quit``); "first" with an empty table cache (a game's very first use), "cached" with the cache the
-  first run filled.
+  after (``quit``); "uncached" with the table cache off (``HYPERCHESS_CACHE=off``: the catalogue and the
+  game built in the process, as without a cache), "first" with an empty table cache (a game's very first
+  use: built, then kept), "cached" with the cache the first run filled.
 - **serve**: ``python -m hyperchess serve --port 0`` on a fresh database, then on a copy of one with unfinished
   games to reopen: the seconds until it prints its address (it listens from then on) and until its first
   ``GET /api/games`` is answered, and the process's CPU seconds up to its exit (SIGTERM) right after.
@@ -180,6 +181,8 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--baseline", metavar="PATH", help="an older tree (a compiled checkout), measured in turn")
     ap.add_argument("--repeat", type=int, default=1, help="runs of each measure (the best is shown)")
     ap.add_argument("--no-serve", action="store_true", help="skip the web board's start")
+    ap.add_argument("--uncached", action="store_true",
+                    help="only the build and the uncached process (no table cache): a quick pass over many games")
     ap.add_argument("--no-bytecode", action="store_true",
                     help="compile every module from its source in every process (PYTHONDONTWRITEBYTECODE=1)")
     args = ap.parse_args(argv)
@@ -198,7 +201,8 @@ def main(argv: list[str]) -> None:
           f"bytecode {'kept' if BYTECODE else 'compiled in every process'}")
     header = f"{'':40} {'this':>7}" + (f" {'baseline':>9} {'ratio':>7}" if args.baseline else "")
     print(header)
-    measures = ("build (CPU)", "first: start to bestmove", "first: uciok to bestmove", "first: process CPU",
+    measures = ("build (CPU)", "uncached: start to bestmove", "uncached: uciok to bestmove", "uncached: process CPU",
+                "first: start to bestmove", "first: uciok to bestmove", "first: process CPU",
                 "cached: start to bestmove", "cached: uciok to bestmove", "cached: process CPU")
     worst = dict.fromkeys(measures, 0.0)
     for name in names:
@@ -208,14 +212,17 @@ def main(argv: list[str]) -> None:
                 if name not in listed[t]:
                     continue                # a game the baseline does not have: this tree only
                 cache = RUN_DIR / f"cache-{t}-{name}-{i}"
-                values = (build(trees[t], name), *uci(trees[t], name, cache), *uci(trees[t], name, cache))
+                values = (build(trees[t], name), *uci(trees[t], name, None))
+                if not args.uncached:
+                    values += (*uci(trees[t], name, cache), *uci(trees[t], name, cache))
                 for m, v in zip(measures, values):
                     got[t][m].append(v)
         base = got.get("base") if "base" in got and got["base"][measures[0]] else None
-        for m in measures:
+        for m in measures[:len(values)]:
             print(row(f"{name}: {m}", got["this"][m], base and base[m]), flush=True)
             worst[m] = max(worst[m], min(got["this"][m]))
-    print("this tree, the slowest game of each measure: " + ", ".join(f"{k} {v:.3f}" for k, v in worst.items()))
+    print("this tree, the slowest game of each measure: " + ", ".join(f"{k} {v:.3f}" for k, v in worst.items()
+                                                                     if got["this"][k]))
     if not args.no_serve:
         with tempfile.TemporaryDirectory() as tmp:
             kept = Path(tmp) / "unfinished.sqlite3"

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hyperchess.web.store import Store
-from web_support import base, call, serving
+from web_support import base, call, serve_process, serving
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -254,15 +254,6 @@ def test_a_slow_body_is_cut_at_its_deadline(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
-
-
-def serve_process(db: Path, *extra: str) -> tuple[subprocess.Popen, str]:
-    """``hyperchess serve`` on a free port: the process and its address."""
-    proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", "0", "--db", str(db), *extra],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    assert line.startswith("hyperchess web board: "), (line, proc.stderr.read() if proc.poll() is not None else "")
-    return proc, line.split(": ", 1)[1].strip().rstrip("/")
 
 
 def test_a_client_gone_mid_body_is_one_line_in_the_log(tmp_path):

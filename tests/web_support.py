@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import json
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
+from pathlib import Path
 
 from hyperchess.web.server import make_server
 
@@ -68,3 +72,20 @@ def games_made(server) -> int:
     with board.lock:
         ids = set(board.sessions) | set(board.parked)
     return len(ids | {r["id"] for r in board.store.listing(limit=100000, everything=True)})
+
+
+def serve_started(db: Path, *extra: str, sigint=signal.SIG_DFL) -> subprocess.Popen:
+    """``hyperchess serve`` on a free port, just started. Its SIGINT is ``sigint``: the default, as a
+    terminal's foreground job has it, so a Ctrl-C stops it even in a test run started in the background, which
+    ignores SIGINT (and ``serve`` keeps ignoring an inherited SIG_IGN)."""
+    return subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", "0", "--db", str(db), *extra],
+                            cwd=Path(__file__).resolve().parents[1], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, sigint))
+
+
+def serve_process(db: Path, *extra: str, sigint=signal.SIG_DFL) -> tuple[subprocess.Popen, str]:
+    """``serve_started``, and its address once printed."""
+    proc = serve_started(db, *extra, sigint=sigint)
+    line = proc.stdout.readline()
+    assert line.startswith("hyperchess web board: "), (line, proc.stderr.read() if proc.poll() is not None else "")
+    return proc, line.split(": ", 1)[1].strip().rstrip("/")

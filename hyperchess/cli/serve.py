@@ -1,6 +1,7 @@
 """``hyperchess serve``: the web board; ``hyperchess games export``: the games it kept, as one PGN."""
 from __future__ import annotations
 
+import signal
 import sqlite3
 import sys
 from pathlib import Path
@@ -56,6 +57,7 @@ def serve(port: int, host: str, db: str | None, open_browser: bool, engines: tup
 
     Prints the address (`hyperchess web board: http://HOST:PORT/`) and serves until Ctrl-C.
     """
+    stopper = Stopper()             # first: a Ctrl-C from here on stops it, whatever it is doing
     from hyperchess.web.server import make_server
     from hyperchess.web.store import DatabaseBusy
 
@@ -63,6 +65,8 @@ def serve(port: int, host: str, db: str | None, open_browser: bool, engines: tup
         fail(f"port must be 0..65535, got {port}")
     outside = _engines(engines)
     path = _db_path(db)
+    if stopper.asked:
+        return
     try:
         server = make_server(host, port, db=path, engines=outside)
     except sqlite3.Error as exc:
@@ -81,12 +85,38 @@ def serve(port: int, host: str, db: str | None, open_browser: bool, engines: tup
     if open_browser:
         import webbrowser
         webbrowser.open(url)
+    stopper.serving(server)
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     finally:
         server.server_close()
+
+
+class Stopper:
+    """SIGINT (Ctrl-C) and SIGTERM stop ``serve`` from the moment this is made to its end: asked before the
+    server exists, it is stopped as soon as it does (``WebServer.stop``), so no signal of the first moments is
+    lost or lands as a KeyboardInterrupt in the middle of the start. A SIGINT the process was started with
+    ignored (a job started in the background by a shell) stays ignored, for the whole run: as the match
+    runner does; uvicorn's own handlers, which used to take it over only once it served, are not installed
+    (``web.server.Uvicorn``)."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+        self.server = None
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(sig) is not signal.SIG_IGN:
+                signal.signal(sig, self.handle)
+
+    def handle(self, sig: int, frame) -> None:
+        self.asked.append(sig)
+        if self.server is not None:
+            self.server.stop(sig, frame)
+
+    def serving(self, server) -> None:
+        """``server`` is made: signals from now on stop it, and so does one that came before."""
+        self.server = server
+        for sig in self.asked:
+            server.stop(sig)
 
 
 def _engines(given: tuple[str, ...]) -> list:

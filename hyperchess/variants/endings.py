@@ -222,7 +222,10 @@ class Endings:
         self._flag_royal = [bool(p) and p != "*" and self.pieces[kind[p]].royal   # type: ignore[attr-defined]
                             for p in r.flag_pieces]
         self._extinct = [[codes(ch, c) for ch in r.extinction_pieces] for c in colors]
-        self._pseudo = [[codes(ch, c) for ch in r.pseudo_royal] for c in colors]
+        # a piece promoted into a pseudo-royal kind is of that kind (FSF promotes to the type itself)
+        into = getattr(self, "promoted_into", {})
+        self._pseudo = [[codes(ch, c) | frozenset(code_of(kind[p], c) for p, x in into.items() if x == ch)
+                         for ch in r.pseudo_royal] for c in colors]
         self._z_checks = [[random.Random(0xC4EC << 8 | c << 7 | n).getrandbits(64) for n in range(MAX_CHECKS + 1)]
                           for c in colors]
         # each hook is on only where a rule needs it (the class overrides them all)

@@ -308,7 +308,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     counts = [sum(1 for ch in fen_board + in_hand if ch.isalpha() and ch.isupper() == (c == 0)
                   and _type(model, ch) in {p for p in model["letters"] if p == "king" or p in royal})
               for c in (0, 1)]
-    if counts[0] != counts[1]:
+    if counts[0] != counts[1] or (not max(counts) and "pseudo_royal" in table):
+        # (no king at the start: pseudo-royal pieces stand in for it until one promotes to a king)
         if max(counts) > 1:
             missing.setdefault("lopsided armies", []).append("startFen (a side with several royal pieces)")
         table["lopsided_royals"] = True

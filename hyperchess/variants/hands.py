@@ -202,6 +202,8 @@ class Hands:
         b = pos.board
         add = moves.append
         free = self.hand_rules.free_drops
+        royal = pos.rules.royal if pos.rules.single_royal else [False] * len(pos.rules.royal)
+        enemies = pos.rules.enemies[us]
         for kind in self.hand_order:
             if counts[kind] or free:
                 code = code_of(kind, us)
@@ -217,6 +219,12 @@ class Hands:
                                 add((cell, cell, new, DROP))
                     continue
                 for new in codes:
+                    if royal[new]:
+                        # a royal piece may not be dropped into check (FSF, position.cpp ``legal``)
+                        for cell in self.drop_cells[new]:
+                            if not b[cell] and not pos.attacked(cell, enemies):
+                                add((cell, cell, new, DROP))
+                        continue
                     for cell in self.drop_cells[new]:
                         if not b[cell]:
                             add((cell, cell, new, DROP))

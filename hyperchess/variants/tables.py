@@ -77,8 +77,9 @@ class GameTables:
         self.tables: list[list | None] = [None] * ncodes
         self.dedupe = g.wraps
         # memos of one compile: many pieces share lines, moves and (turned) vector sets
-        self._ray_memo: dict = {}
+        self._steps_memo: dict = {}
         self._entry_memo: dict = {}
+        self._rays_memo: dict = {}
         self._orient_memo: dict = {}
         self._move_memo: dict = {}
         self._codes_memo: dict = {}
@@ -107,7 +108,8 @@ class GameTables:
             if key:
                 flat = [tuple(_encoded(x) for x in part) for part in (self._flat_rays(), self._flat_attacks())]
                 tablecache.store(key, {**{name: getattr(self, name) for name in CACHED}, "flat": flat})
-        del self._ray_memo, self._entry_memo, self._orient_memo, self._move_memo, self._codes_memo, self._capture_rides
+        del (self._steps_memo, self._entry_memo, self._rays_memo, self._orient_memo, self._move_memo, self._codes_memo,
+             self._capture_rides)
         self.team_sign = [1 if self.teams[c] == 0 else -1 for c in range(self.players)]
         self._finish_compile()
         if self.placement:
@@ -126,8 +128,55 @@ class GameTables:
                         self.transforms and self.kind_of[code] not in coloured and not piece.atoms(Path)
                         and self.tables[first] is not None):
                     self.tables[code] = self.tables[first]     # the same moves for every colour
+                elif self.shared_build and self._plain(code):
+                    self.tables[code] = self._compile_plain(code)
                 else:
                     self.tables[code] = [self._compile_cell(code, cell) for cell in range(n)]
+
+    def _plain(self, code: int) -> bool:
+        """A piece whose moves from every cell are whole rides and leaps that move and capture, the same in
+        every direction from every cell (no region, start or end cells, orientation, promotion or pawn
+        moves): ``_compile_plain`` builds its table direction by direction."""
+        kind, color = self.kind_of[code], self.owner[code]
+        piece = self.pieces[kind]
+        if piece.pawn or piece.oriented or kind in self.transforms or (kind, color) in self.regions:
+            return False
+        for i, atom in enumerate(piece.moves):
+            if (kind, color, i) in self.origins or (kind, color, i) in self.destinations:
+                return False
+            if isinstance(atom, Slide):
+                if atom.mode is not Mode.BOTH:
+                    return False
+            elif not isinstance(atom, Leap) or atom.mode is not Mode.BOTH or atom.lame or atom.hinged:
+                return False
+        return True
+
+    def _compile_plain(self, code: int) -> list[tuple]:
+        """``[_compile_cell(code, cell) for cell]`` for a ``_plain`` piece: each direction's entries and each
+        vector's steps for all cells at once (``_entries``, ``_steps``), then per cell only the picking."""
+        n = self.geometry.size
+        rides_of: list[list[tuple]] = []        # per direction, in the order of the atoms: each cell's entry
+        steps_of: list[list[int | None]] = []   # per leap vector likewise: each cell's destination
+        for atom in self.pieces[self.kind_of[code]].moves:
+            if isinstance(atom, Slide):
+                rides_of += [self._entries(d, atom.limit) for d in atom.directions]
+            else:
+                steps_of += [self._steps(v) for v in atom.vectors]
+        move = self._move
+        out = []
+        for cell in range(n):
+            rides = tuple([entries[cell] for entries in rides_of if entries[cell]])
+            leaps: dict[int, Move] = {}
+            for steps in steps_of:
+                to = steps[cell]
+                if to is not None and to != cell and to not in leaps:
+                    leaps[to] = move(cell, to)
+            if leaps and rides:     # a leap onto the first square of a ride is the same move: the ride only
+                firsts = {r[0][0] for r in rides}
+                out.append((rides, tuple([(to, mv) for to, mv in leaps.items() if to not in firsts]), None))
+            else:
+                out.append((rides, tuple(leaps.items()), None))
+        return out
 
     def _compile_codes(self) -> None:
         """The piece codes: owner and kind of each, the letters of the position strings, the royal, pawn and
@@ -275,19 +324,23 @@ class GameTables:
         far_first: list[int] = []
         far_cell: list[int] = []
         far_codes: list[int] = []
+        known = ids.get          # most sets are known already: looked up here, numbered by set_id
         for color in range(self.players):
             for lines, far in zip(self.attack_lines[color], self.far_leaps[color]):
                 line_first.append(len(line_cell))
                 for first, near, more, codes in lines:
                     line_cell.append(first)
-                    line_near.append(set_id(near))
-                    line_codes.append(set_id(codes))
+                    i = known(near)
+                    line_near.append(set_id(near) if i is None else i)
+                    i = known(codes)
+                    line_codes.append(set_id(codes) if i is None else i)
                     rest += more
                     rest_start.append(len(rest))
                 far_first.append(len(far_cell))
                 for frm, codes in far:
                     far_cell.append(frm)
-                    far_codes.append(set_id(codes))
+                    i = known(codes)
+                    far_codes.append(set_id(codes) if i is None else i)
         line_first.append(len(line_cell))
         far_first.append(len(far_cell))
         return (array("i", line_first), array("i", line_cell), array("i", line_near), array("i", line_codes),
@@ -309,22 +362,45 @@ class GameTables:
         the ray from there."""
         if not self.shared_build:
             return self.geometry.ray(cell, d, limit)
-        key = (cell, d, limit)
-        ray = self._ray_memo.get(key)
-        if ray is None:
+        return self._rays(d, limit)[cell]
+
+    def _rays(self, d: Vector, limit: int) -> list[tuple[int, ...]]:
+        """``_ray(cell, d, limit)`` for every cell at once, once per compile."""
+        n = self.geometry.size
+        if not self.shared_build:
+            return [self.geometry.ray(cell, d, limit) for cell in range(n)]
+        key = (d, limit)
+        rays = self._rays_memo.get(key)
+        if rays is None:
             if limit:
-                ray = self._ray(cell, d, 0)[:limit]
+                rays = [ray[:limit] for ray in self._rays(d, 0)]
             elif self.dedupe:
-                ray = self.geometry.ray(cell, d, 0)
+                rays = [self.geometry.ray(cell, d, 0) for cell in range(n)]
             else:
-                nxt = self._steps(d)[cell]
-                ray = () if nxt is None or nxt == cell else (nxt,) + self._ray(nxt, d, 0)
-            self._ray_memo[key] = ray
-        return ray
+                steps = self._steps(d)
+                rays = [None] * n
+                for cell in range(n):
+                    # walk on to the line's end or to a cell whose ray is known, then fill in backwards
+                    path = [cell]
+                    c = cell
+                    while rays[c] is None:
+                        nxt = steps[c]
+                        if nxt is None or nxt == c:
+                            rays[c] = ()
+                        elif rays[nxt] is not None:
+                            rays[c] = (nxt,) + rays[nxt]
+                        else:
+                            path.append(nxt)
+                            c = nxt
+                    for c in reversed(path[:-1]):
+                        nxt = steps[c]
+                        rays[c] = (nxt,) + rays[nxt]
+            self._rays_memo[key] = rays
+        return rays
 
     def _steps(self, d: Vector) -> list[int | None]:
         """``geometry.step(cell, d)`` for every cell at once, once per compile."""
-        steps = self._ray_memo.get(d)
+        steps = self._steps_memo.get(d)
         if steps is None:
             g = self.geometry
             dx, dy, dz = d
@@ -333,7 +409,7 @@ class GameTables:
                 steps = [g.step(cell, d) for cell in range(g.size)]
             else:
                 steps = [index.get((f + dx, r + dy, l + dz)) for f, r, l in g.coords]
-            self._ray_memo[d] = steps
+            self._steps_memo[d] = steps
         return steps
 
     def _move(self, cell: int, to: int) -> Move:
@@ -350,18 +426,25 @@ class GameTables:
         """A ride's table entry ``((to, move), ...)`` from ``cell`` along ``d`` (shared like ``_ray``)."""
         if not self.shared_build:
             return tuple((to, (cell, to, 0, NORMAL)) for to in self._ray(cell, d, limit))
-        key = (cell, d, limit)
-        entry = self._entry_memo.get(key)
-        if entry is None:
+        return self._entries(d, limit)[cell]
+
+    def _entries(self, d: Vector, limit: int) -> list[tuple]:
+        """``_entry(cell, d, limit)`` for every cell at once, once per compile."""
+        key = (d, limit)
+        entries = self._entry_memo.get(key)
+        if entries is None:
             memo = self._move_memo
-            entry = []
-            for to in self._ray(cell, d, limit):
-                mv = memo.get(cell << 16 | to)
-                if mv is None:
-                    mv = memo[cell << 16 | to] = (cell, to, 0, NORMAL)
-                entry.append((to, mv))
-            entry = self._entry_memo[key] = tuple(entry)
-        return entry
+            entries = []
+            for cell, ray in enumerate(self._rays(d, limit)):
+                entry = []
+                for to in ray:
+                    mv = memo.get(cell << 16 | to)
+                    if mv is None:
+                        mv = memo[cell << 16 | to] = (cell, to, 0, NORMAL)
+                    entry.append((to, mv))
+                entries.append(tuple(entry))
+            self._entry_memo[key] = entries
+        return entries
 
     def _codes(self, codes: Iterable[int]) -> frozenset[int]:
         """``frozenset(codes)``, one object per distinct set in a compile."""
@@ -520,12 +603,10 @@ class GameTables:
                     for d in self._attack_directions(piece, atom.directions, color):
                         back = (-d[0], -d[1], -d[2])
                         sliders.setdefault((back, atom.limit), set()).add(code)
-            lines = [(d, limit, self._codes(codes)) for (d, limit), codes in sliders.items()]
-            ray = self._ray
+            lines = [(self._rays(d, limit), self._codes(codes)) for (d, limit), codes in sliders.items()]
             barred = self._barred(color)
-            self.ray_attacks.append([tuple([(r, codes - barred[t] if barred[t] else codes)
-                                            for d, limit, codes in lines for r in (ray(t, d, limit),)
-                                            if r and codes - barred[t]])
+            self.ray_attacks.append([tuple([(rays[t], codes - barred[t] if barred[t] else codes)
+                                            for rays, codes in lines if rays[t] and codes - barred[t]])
                                      for t in range(n)])
             leaps_by_cell: list[dict[int, int]] = [dict() for _ in range(n)]    # from cell -> bits of codes
             hinged_by_cell: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
@@ -803,8 +884,8 @@ class GameTables:
     def _centrality(self) -> list[int]:
         """Per cell, 0 (edge/corner) .. 100 (centre): a queen-like mover's reach on the empty board."""
         dirs = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
-        ray = self._ray
-        reach = [sum([len(ray(cell, d, 0)) for d in dirs]) for cell in range(self.geometry.size)]
+        lines = [self._rays(d, 0) for d in dirs]
+        reach = [sum([len(rays[cell]) for rays in lines]) for cell in range(self.geometry.size)]
         lo, hi = min(reach), max(reach)
         return [100 * (r - lo) // max(hi - lo, 1) for r in reach]
 

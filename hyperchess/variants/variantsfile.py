@@ -384,6 +384,7 @@ class FileGame(Game):
                 for letter, p in pieces.items()]
         promotes = piece_rules.promotion_pairs(t.get("piece_promotion", {}), {p.letter: p for p in army}, where)
         army += piece_rules.promoted_army(army, promotes)
+        self.promoted_into = {piece_rules.PREFIX + k: v for k, v in promotes.items()}   # "+G" -> "K"
         self.work = limits.work(files * ranks * levels, max(files, ranks, levels), self.players, army)
         limits.check_work(self.work, budget, where)
         if "start" not in t or not isinstance(t["start"], str):

@@ -42,6 +42,7 @@ class Board:
         self.parked_keys: dict[str, str] = {}                       # key -> game id, for the parked games
         self.lock = threading.RLock()
         self.notify: Callable[[str], None] | None = None            # the server's: a game changed
+        self.closing = False                                        # close() called: reopen no more games
 
     # ------------------------------------------------------------------ open games
     def _changed(self, game_id: str) -> None:
@@ -94,6 +95,8 @@ class Board:
         for gid in self.store.unfinished(self.max_open // 2):
             try:
                 with self.lock:
+                    if self.closing:        # the server stops before it has reopened them all
+                        break
                     if gid in self.sessions:
                         continue
                     s = self._restore(gid)
@@ -195,6 +198,7 @@ class Board:
                 self.watchers.pop(game_id, None)
 
     def close(self) -> None:
+        self.closing = True
         with self.lock:
             for s in self.sessions.values():
                 s.close()

@@ -27,8 +27,10 @@ seats the caller plays (``board.py``):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
+import signal
 import socket
 import sys
 import threading
@@ -371,9 +373,22 @@ class HeaderDeadline(H11Protocol):
         self.transport.close()
 
 
+class Uvicorn(uvicorn.Server):
+    """uvicorn's server, leaving the process's signal handlers as they are. uvicorn sets its own for SIGINT and
+    SIGTERM only while it runs, so a Ctrl-C before that (the imports, the database, the loop's start: seconds
+    under load) met whatever the process had: ignored, in a process started in the background, and the
+    server then served on (``hyperchess serve`` hung on Ctrl-C in its first moments). ``hyperchess serve``
+    installs its handlers (``stop``) before it makes the server, once, for the process's whole life."""
+
+    @contextlib.contextmanager
+    def capture_signals(self):  # type: ignore[override]
+        yield
+
+
 class WebServer:
     """The board on uvicorn, bound at construction (``server_address`` is known before serving):
-    ``serve_forever()`` serves in the calling thread until ``shutdown()`` (from another thread)."""
+    ``serve_forever()`` serves in the calling thread until ``shutdown()`` (from another thread) or ``stop``
+    (a signal handler's: stops it even before it serves)."""
 
     def __init__(self, host: str, port: int, token: str | None, db, header_seconds: float = HEADER_SECONDS,
                  body_seconds: float = BODY_SECONDS, engines: list | None = None) -> None:
@@ -398,10 +413,18 @@ class WebServer:
                                 ws="websockets-sansio", proxy_headers=False, server_header=False, backlog=2048,
                                 ws_max_size=MAX_BODY, ws_per_message_deflate=False, timeout_keep_alive=5, timeout_graceful_shutdown=1,
                                 ws_ping_interval=10, ws_ping_timeout=10)
-        self.uv = uvicorn.Server(config)
+        self.uv = Uvicorn(config)
         self.done = threading.Event()
 
+    def stop(self, sig: int = signal.SIGTERM, frame=None) -> None:
+        """Stop serving (a signal handler: the first signal stops it once open requests are answered, a second
+        Ctrl-C at once); asked before ``serve_forever``, that serves nothing."""
+        self.uv.handle_exit(sig, frame)
+
     def serve_forever(self) -> None:
+        if self.uv.should_exit:           # stopped before it served
+            self.done.set()
+            return
         # in the background, so that the first requests do not wait: the unfinished games opened again (a
         # request for one of them meanwhile opens it itself)
         threading.Thread(target=self._warm_up, name="warm-up", daemon=True).start()

@@ -211,6 +211,8 @@ class Store:
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.lock:
+            if self.closed:             # the server has stopped (a late warm-up or request): nothing to open
+                return None
             row = self.db.execute("SELECT id, variant, start_fen, seats, linked, movetime, clock, created, updated,"
                                   " result, reason, termination, draw_offer FROM games WHERE id=?",
                                   (game_id,)).fetchone()
@@ -224,8 +226,10 @@ class Store:
                           {k: (role, json.loads(colors)) for k, role, colors in keys})
 
     def unfinished(self, limit: int) -> list[str]:
-        """The unfinished games with a move, most recently changed first."""
+        """The unfinished games with a move, most recently changed first (none once closed)."""
         with self.lock:
+            if self.closed:
+                return []
             return [r[0] for r in self.db.execute(
                 f"SELECT id FROM games g WHERE result IS NULL AND {HAS_MOVES} ORDER BY updated DESC LIMIT ?",
                 (limit,))]
