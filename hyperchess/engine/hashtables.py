@@ -20,12 +20,12 @@ from typing import Any
 WAYS = 4                            # slots a bucket: the transposition table is four-way associative
 START_SLOTS = 1 << 12               # a new table's slots; it doubles as buckets fill, up to its cap
 SLOT_BYTES = 24                     # two words a slot and a move pointer
-DEPTH_BIAS = 1024                   # a packed entry: flag (2 bits), generation (8), depth + DEPTH_BIAS (14) ...
-SCORE_BIAS = 1 << 32                # ... and score + SCORE_BIAS above them; never 0 (0 marks an empty slot)
+DEPTH_BIAS = 1024                   # a packed entry: flag (2 bits), generation (8), depth + DEPTH_BIAS (14),
+                                    # the score (signed) above them; never 0 (0 marks an empty slot)
 GENERATIONS = 256
 EVAL_START = 1 << 12                # the evaluation cache's first slots
 EXACT, LOWER, UPPER = 0, 1, 2       # what a stored score is: the value, at least it, at most it
-# The methods below write WAYS, DEPTH_BIAS, SCORE_BIAS, GENERATIONS and EXACT as literals: compiled, a module
+# The methods below write WAYS, DEPTH_BIAS, GENERATIONS and EXACT as literals: compiled, a module
 # constant would be a Python object looked up and boxed arithmetic on every probe.
 
 
@@ -84,7 +84,7 @@ class TransTable:
         return self.data[2 * i + 1] & 3
 
     def score(self, i: int) -> int:
-        return (self.data[2 * i + 1] >> 24) - 4294967296
+        return self.data[2 * i + 1] >> 24
 
     def store(self, key: int, depth: int, flag: int, score: int, move: Any, keep_deeper: bool = True) -> None:
         """Keep ``key``'s entry; with ``keep_deeper``, a bound (not ``EXACT``) does not replace a deeper
@@ -122,7 +122,7 @@ class TransTable:
 
     def _put(self, j: int, half: int, depth: int, flag: int, score: int, move: Any) -> None:
         self.data[2 * j] = half
-        self.data[2 * j + 1] = (score + 4294967296) << 24 | (depth + 1024) << 10 | self.gen << 2 | flag
+        self.data[2 * j + 1] = score << 24 | (depth + 1024) << 10 | self.gen << 2 | flag
         self.moves[j] = move
 
     def _grow(self) -> None:
