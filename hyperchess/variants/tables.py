@@ -162,7 +162,7 @@ class GameTables:
                 rides_of += [self._entries(d, atom.limit) for d in atom.directions]
             else:
                 steps_of += [self._steps(v) for v in atom.vectors]
-        move = self._move
+        memo = self._move_memo        # _move(cell, to), inline
         out = []
         for cell in range(n):
             rides = tuple([entries[cell] for entries in rides_of if entries[cell]])
@@ -170,7 +170,10 @@ class GameTables:
             for steps in steps_of:
                 to = steps[cell]
                 if to is not None and to != cell and to not in leaps:
-                    leaps[to] = move(cell, to)
+                    mv = memo.get(cell << 16 | to)
+                    if mv is None:
+                        mv = memo[cell << 16 | to] = (cell, to, 0, NORMAL)
+                    leaps[to] = mv
             if leaps and rides:     # a leap onto the first square of a ride is the same move: the ride only
                 firsts = {r[0][0] for r in rides}
                 out.append((rides, tuple([(to, mv) for to, mv in leaps.items() if to not in firsts]), None))
