@@ -47,7 +47,7 @@ def test_a_game_against_a_random_mover_through_the_protocol_to_its_result(eng):
     assert [l for l in eng.sync() if not l.startswith("#")] == []
     outcome = None
     last_by_engine = False
-    while outcome is None and len(pos.stack) < 400:
+    while outcome is None and pos.moves_made < 400:
         if pos.turn == 0:
             m = rng.choice(pos.legal_moves())
             text = pos.move_name(m)
@@ -77,13 +77,13 @@ def test_two_engines_play_a_complete_game_in_native_notation():
         white.send("go")
         mover, other = white, black
         outcome = None
-        while outcome is None and len(pos.stack) < 3000:
+        while outcome is None and pos.moves_made < 3000:
             text = engine_move(mover, pos)
             outcome = pos.outcome()
             if outcome is None:
                 other.send(f"usermove {text}")
                 mover, other = other, mover
-        assert outcome is not None, (len(pos.stack), pos.fen())
+        assert outcome is not None, (pos.moves_made, pos.fen())
         claim, _ = mover.expect(r"(1-0|0-1|1/2-1/2) \{.*\}", timeout=10)
         assert claim.split()[0] == outcome.result, (claim, outcome)
     finally:

@@ -32,7 +32,7 @@ def test_two_engines_play_a_whole_future_generation_game():
     try:
         engines[0].send("go")                  # after `new` an engine plays Black's team: `go` switches it
         skipped, kings_taken, outcome = 0, 0, None
-        while outcome is None and len(pos.stack) < 600:
+        while outcome is None and pos.moves_made < 600:
             before = pos.turn
             mover = engines[game.teams[before]]
             kings = sum(bool(r) for r in pos.royals)
@@ -42,7 +42,7 @@ def test_two_engines_play_a_whole_future_generation_game():
             if outcome is None:
                 skipped += pos.turn != (before + 1) % 4
             engines[1 - game.teams[before]].send(f"usermove {text}")
-        assert outcome is not None, f"no result after {len(pos.stack)} plies"
+        assert outcome is not None, f"no result after {pos.moves_made} plies"
         assert outcome.termination == "kings captured" and kings_taken >= 2 and skipped >= 1
         claim, _ = mover.expect(r"(1-0|0-1|1/2-1/2) \{.*\}", timeout=10)
         assert claim.split()[0] == outcome.result, (claim, outcome)
@@ -65,7 +65,7 @@ def test_two_engines_play_next_generation_moves():
             mover = engines[pos.turn]
             text = engine_move(mover, pos, 60)
             engines[pos.turn].send(f"usermove {text}")      # the other engine answers on its own
-        assert len(pos.stack) >= 20
+        assert pos.moves_made >= 20
     finally:
         for e in engines:
             e.close()
@@ -149,7 +149,7 @@ def test_xboard_castling_is_king_part_null_move_rook_part_when_we_castle():
         names = [pos.game.names.name(c) for c in range(pos.game.geometry.size)]
         board = {names[c]: pos.board[c] for c in range(len(names))}
         assert board["Ah1"] == 0 and board["Ae1"] == 0 and board["Af1"] and board["Ag1"]
-        assert len(pos.stack) == len(CASTLING_SETUP) + 3      # castling, Black's move, the reply: no extra plies
+        assert pos.moves_made == len(CASTLING_SETUP) + 3      # castling, Black's move, the reply: no extra plies
 
 
 def test_xboard_castling_of_the_opponent_is_answered_with_a_null_move():
@@ -170,12 +170,12 @@ def test_xboard_castling_of_the_opponent_is_answered_with_a_null_move():
         pos = game.position()
         for text in ("Ag1Af3", "Bb7Bb6", "Ae2Ae3", "Bc7Bc6", "Af1Ae2", "Bd7Bd6", "Ae1Ag1"):
             pos.push(pos.parse_move(text))
-        assert e.engine.pos.stack[:len(pos.stack)] == pos.stack and len(e.engine.pos.stack) == len(pos.stack) + 1
+        assert e.engine.pos.move_stack[:pos.moves_made] == pos.move_stack and e.engine.pos.moves_made == pos.moves_made + 1
         # in force mode (XBoard replaying a game) the three plies are taken in silence
         e.send("new", "variant next-generation", "force", *(f"usermove {m}" for m in CASTLING_SETUP),
                "usermove e1g1", "usermove @@@@", "usermove h1f1", "usermove m7m6")
         assert [x for x in e.sync() if not x.startswith(("#", "setup"))] == []
-        assert len(e.engine.pos.stack) == len(CASTLING_SETUP) + 2
+        assert e.engine.pos.moves_made == len(CASTLING_SETUP) + 2
 
 
 def test_xboard_passes_the_null_move_on_as_setboard():
@@ -194,7 +194,7 @@ def test_xboard_passes_the_null_move_on_as_setboard():
         assert e.expect(r"move .*")[0] == "move e1g1"
         e.send(xboard_line)
         assert e.expect(r"move .*")[0] == "move h1f1"
-        assert len(e.engine.pos.stack) == 7                       # the castling once, no position reset
+        assert e.engine.pos.moves_made == 7                       # the castling once, no position reset
         e.send("force", xboard_line)                              # not waiting for a null move: a real setboard
         e.sync()
-        assert len(e.engine.pos.stack) == 0 and e.engine.pos.fen().split()[1] == "w"
+        assert e.engine.pos.moves_made == 0 and e.engine.pos.fen().split()[1] == "w"

@@ -355,7 +355,7 @@ def test_reserve_is_spent_and_refilled_by_a_captured_promoted_piece(game):
     play(pos, "e1e2", "a2a8")              # Black takes the promoted knight
     assert game.reserve(pos, 0) == "N"                          # ... and it counts as a knight
     assert [n for n in names(pos) if n.startswith("c7")] == ["c7c8n"]
-    while pos.stack:
+    while pos.moves_made:
         pos.pop()
     assert pos.fen() == TOY
 
@@ -413,7 +413,7 @@ def test_random_games_keep_hash_fen_and_reserve_in_step(game):
             assert (again.hash, again.rights, again.extra, again.score) == (pos.hash, pos.rights, pos.extra,
                                                                            pos.score), fen
             assert again.fen() == fen
-        while pos.stack:
+        while pos.moves_made:
             pos.pop()
         assert pos.fen() == START
 

@@ -49,7 +49,7 @@ def test_engine_captures_the_keystone_then_mates(eng):
         eng.send(f"usermove {reply}")
     assert line == "1-0 {White mates}"
     assert len(pos.royals[1]) == 1 and pos.outcome().termination == "checkmate"
-    assert len(pos.stack) <= 5                       # a quick mate: at most three White moves
+    assert pos.moves_made <= 5                       # a quick mate: at most three White moves
 
 
 def test_user_mates_the_engine_after_the_keystone_falls(eng):

@@ -72,13 +72,13 @@ def test_two_engines_play_a_complete_game_in_native_notation():
         white.send("go")                       # after `new` the engine plays Black: `go` makes this one White
         mover, other = white, black
         outcome = None
-        while outcome is None and len(pos.stack) < 3000:
+        while outcome is None and pos.moves_made < 3000:
             text = engine_move(mover, pos)
             outcome = pos.outcome()
             if outcome is None:
                 other.send(f"usermove {text}")  # the other engine is not in force mode: it answers
                 mover, other = other, mover
-        assert outcome is not None, f"no result after {len(pos.stack)} plies"
+        assert outcome is not None, f"no result after {pos.moves_made} plies"
         claim, _ = mover.expect(r"(1-0|0-1|1/2-1/2) \{.*\}", timeout=10)
         assert claim.split()[0] == outcome.result, (claim, outcome)
     finally:

@@ -306,7 +306,7 @@ def test_hard_ponders_on_the_opponents_time(eng):
     assert time.monotonic() - t < 5     # answered while pondering, not after the search (a live check, not a speed test)
     board = chess.Board()
     board.push_uci("e2e4")
-    board.push_xboard(eng.engine.wire_move(eng.engine.pos, eng.engine.pos.stack[-1][0]))
+    board.push_xboard(eng.engine.wire_move(eng.engine.pos, eng.engine.pos.last_move))
     reply = next(iter(board.legal_moves))
     board.push(reply)
     eng.send(reply.uci())

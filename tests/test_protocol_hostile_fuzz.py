@@ -203,11 +203,11 @@ class Fuzz:
             self.bad = True
         elif r < 0.75:
             self.line("undo")
-            if self.pos.stack and not self.bad:
+            if self.pos.moves_made and not self.bad:
                 self.pos.pop()
         elif r < 0.85:
             self.line("remove")
-            if len(self.pos.stack) >= 2 and not self.bad:
+            if self.pos.moves_made >= 2 and not self.bad:
                 self.pos.pop()
                 self.pos.pop()
         elif r < 0.93:
@@ -251,7 +251,7 @@ class Fuzz:
                    "usermove " + "x" * 100_000]
         if huge:    # the engine is surely still thinking, so these meet the position checked here
             refused += [f"usermove {m}" for m in ("e7e5", "e2e4", "a7a5", "b8c6") if not self.accepts(m)]
-            refused += ["undo", "remove"] if not self.pos.stack else []
+            refused += ["undo", "remove"] if not self.pos.moves_made else []
         for _ in range(self.rng.randint(0, 3)):            # refused while it thinks: the search goes on
             self.line(self.rng.choice(refused))
         if self.rng.random() < 0.3:

@@ -132,9 +132,9 @@ def test_position_unchanged_after_search_and_after_stop():
     h = pos.hash
     s = Searcher()
     s.search(pos, Limits(depth=3))
-    assert pos.fen() == fen and pos.hash == h and not pos.stack
+    assert pos.fen() == fen and pos.hash == h and not pos.moves_made
     s.search(pos, Limits(nodes=777))         # stopped deep inside the tree
-    assert pos.fen() == fen and pos.hash == h and not pos.stack
+    assert pos.fen() == fen and pos.hash == h and not pos.moves_made
     assert sorted(pos.legal_moves()) == sorted(normal(fen).legal_moves())
 
 
@@ -148,7 +148,7 @@ def test_position_unchanged_when_stopped_anywhere():
         r = s.search(pos, Limits(nodes=budget_nodes))
         assert r.best in pos.legal_moves()
         assert (pos.hash, pos.turn, pos.fullmove, pos.halfmove, pos.history, pos.board) == before
-        assert pos.fen() == fen and not pos.stack
+        assert pos.fen() == fen and not pos.moves_made
 
 
 def test_stop_inside_a_null_move_search_unwinds():
@@ -176,7 +176,7 @@ def test_stop_inside_a_null_move_search_unwinds():
     for budget_nodes in inside[:5]:             # the same deterministic search, stopped in the middle of one
         r = Spy().search(pos, Limits(nodes=budget_nodes))
         assert r.best in pos.legal_moves()
-        assert pos.fen() == fen and pos.hash == h and not pos.stack and pos.history == [h]
+        assert pos.fen() == fen and pos.hash == h and not pos.moves_made and pos.history == [h]
     assert stopped_inside
 
 
@@ -535,7 +535,7 @@ def test_deep_quiescence_tries_only_recaptures():
     class Spy(Searcher):
         def _qs(self, pos, alpha, beta, ply, check, checks=False, qdepth=0):
             if qdepth > sm.QS_RECAPTURES and not check:
-                seen.append((pos.stack[-1][0][1], pos.stack[-2][0][1]))
+                seen.append((pos.move_stack[-1][1], pos.move_stack[-2][1]))
             return super()._qs(pos, alpha, beta, ply, check, checks, qdepth)
 
     Spy().search(pos, Limits(depth=2))

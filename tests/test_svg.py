@@ -43,7 +43,7 @@ def mid_game(name: str, plies: int = 14, seed: int = 7):
             break
         captures = [m for m in moves if pos.board[m[1]] not in (EMPTY, HOLE) and m[0] != m[1]]
         pos.push(rng.choice(captures if captures and rng.random() < 0.7 else moves))
-    assert pos.stack, "no move was played"
+    assert pos.moves_made, "no move was played"
     return pos
 
 
@@ -122,7 +122,7 @@ def test_start_position_picture(name):
 @pytest.mark.parametrize("name", game_names())
 def test_mid_game_picture_and_last_move(name):
     pos = mid_game(name)
-    move = pos.stack[-1][0]
+    move = pos.last_move
     root = check_picture(pos, render_svg(pos, lastmove=move))
     lit = {r.get("data-square") for r in root.iter("{http://www.w3.org/2000/svg}rect") if "lastmove" in classes(r)}
     size = pos.game.geometry.size
@@ -297,7 +297,7 @@ def test_first_contact_levels_in_their_offset_positions():
 def test_first_contact_platforms_reserves_phase_and_the_platform_that_may_not_move():
     pos = first_contact()
     game = pos.game
-    move = pos.stack[-1][0]
+    move = pos.last_move
     root = check_picture(pos, render_svg(pos, lastmove=move))
     sq = squares(root)
     blocks = {g.get("data-label"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if "block" in classes(g)}

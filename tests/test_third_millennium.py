@@ -198,7 +198,7 @@ def test_t4_bishop_checks_along_two_diagonals(game):
 def test_t5_split_then_rejoin(game):
     pos = game.position()
     play(pos, "b1c3n")
-    assert pos.stack[-1][0][3] == SPLIT
+    assert pos.last_move[3] == SPLIT
     assert pair_at(game, pos, "b1") == (1, False) and pair_at(game, pos, "c3") == (1, False)
     assert pos.fen().endswith(" [c3b1]")
     play(pos, "a7a6")
@@ -271,7 +271,7 @@ def test_split_move_apart_rejoin_split_again(game):
             assert pair_at(game, pos, square) == expected, (move, square)
         assert_round_trip(game, pos)
     # and back: unmake restores every pair code
-    while pos.stack:
+    while pos.moves_made:
         pos.pop()
     assert pos.fen() == game.position().fen() and pos.hash == game.position().hash
 

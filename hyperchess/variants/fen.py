@@ -137,7 +137,7 @@ def parse_fen(pos: "Position", text: str) -> None:
     if game.has_extra:
         pos.hash ^= game.extra_hash(pos.extra)
     game.validate(pos)
-    pos.stack = []
+    pos.ply = 0
     pos._nulls = []
     pos.history = [pos.hash]
     if pos.ep >= 0 and not pos._ep_legal():

@@ -2,6 +2,11 @@
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
 
+# the move flags and piece codes position.py compares with (variants/codes.py), and its undo layout, as C ints
+cdef int EMPTY, DOUBLE, EN_PASSANT, CASTLE, PROMOTION, TRANSFORM, SPECIAL, EP_PROMOTED
+cdef int U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, UNDO_INTS
+cdef int O_MOVE, O_RIGHTS, O_EXTRA, O_CHANGES, O_WINDOWS, UNDO_OBJS, START_PLIES
+
 
 cdef class RuleTables:
     cdef public int players
@@ -39,20 +44,27 @@ cdef class Position:
     cdef public long score
     cdef public object extra, _changes
     cdef public tuple windows
-    cdef public list occupied, royals, stack, _nulls, history
+    cdef public list occupied, royals, _nulls, history
+    cdef public int ply                  # moves made: the undo records in use (position.py)
+    cdef public object _undo_arr, _hashes_arr
+    cdef public long long[:] _undo       # UNDO_INTS a ply
+    cdef public unsigned long long[:] _hashes
+    cdef public list _undo_obj           # UNDO_OBJS a ply
 
     @cython.locals(b='int[:]', old=int, c=int, t=RuleTables, z='unsigned long long')
     cpdef _set(self, int cell, int code)
 
     cpdef put(self, int cell, int code)
 
-    @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, b='int[:]', sign=int, score=long, c=int,
-                   nxt=int, e=int, occ=set, roy=set, g=object, t=RuleTables, pst='long long[:]', n=int,
-                   zk='unsigned long long[:]', zm='unsigned long long', zc='unsigned long long', h='unsigned long long',
-                   inner=tuple)
+    cpdef _grow(self)
+
+    @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, score=long, c=int, nxt=int, e=int, occ=set,
+                   roy=set, g=object, t=RuleTables, n=int, zm='unsigned long long', zc='unsigned long long',
+                   h='unsigned long long', inner=tuple, i=int, j=int, k=int, objs=list, victim=int)
     cpdef push(self, tuple move)
 
-    @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, b='int[:]', occ=set, roy=set, t=RuleTables)
+    @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, occ=set, roy=set, t=RuleTables, i=int, j=int,
+                   k=int, objs=list, move=tuple)
     cpdef tuple pop(self)
 
     @cython.locals(k=object)

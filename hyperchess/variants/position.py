@@ -28,6 +28,17 @@ except ImportError:                 # no Cython installed: always Python
 if TYPE_CHECKING:
     from .game import Game
 
+# The undo record of each move made, kept per ply in preallocated arrays rather than as one tuple a move
+# (docs/performance.md, session 32): UNDO_INTS ints a ply in ``_undo`` (the captured code, the en-passant
+# cell and victim, the halfmove clock, the score, the side that moved), the hash in ``_hashes``, and
+# UNDO_OBJS objects a ply in ``_undo_obj`` (the move, the castling rights, the game's extra state, the
+# board changes of a special move or None, the en-passant windows).
+U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US = 0, 1, 2, 3, 4, 5
+UNDO_INTS = 6
+O_MOVE, O_RIGHTS, O_EXTRA, O_CHANGES, O_WINDOWS = 0, 1, 2, 3, 4
+UNDO_OBJS = 5
+START_PLIES = 128       # the records' first capacity, doubled when a line of play needs more
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -132,7 +143,12 @@ class Position:
         self.windows: tuple[tuple[int, int, int, int], ...] = ()
         self.occupied: list[set[int]] = [set() for _ in range(game.players)]
         self.royals: list[set[int]] = [set() for _ in range(game.players)]
-        self.stack: list[tuple] = []
+        self.ply = 0              # moves made: the undo records in use
+        self._undo_arr = array("q", bytes(8 * UNDO_INTS * START_PLIES))
+        self._undo = self._undo_arr           # the same array (typed, compiled)
+        self._hashes_arr = array("Q", bytes(8 * START_PLIES))
+        self._hashes = self._hashes_arr
+        self._undo_obj: list = [None] * (UNDO_OBJS * START_PLIES)
         self._nulls: list[tuple] = []     # what push_null saved, for pop_null
         self.history: list[int] = []
         self._changes: list[tuple[int, int]] | None = None
@@ -192,44 +208,76 @@ class Position:
         new.cells = new.board
         new.occupied = [set(s) for s in self.occupied]
         new.royals = [set(s) for s in self.royals]
-        new.stack = self.stack[:]
+        new.ply = self.ply
+        new._undo_arr = self._undo_arr[:]
+        new._undo = new._undo_arr
+        new._hashes_arr = self._hashes_arr[:]
+        new._hashes = new._hashes_arr
+        new._undo_obj = self._undo_obj[:]
         new._nulls = self._nulls[:]
         new.history = self.history[:]
         new._changes = None
         return new
 
     # ------------------------------------------------------------------ make / unmake
+    def _grow(self) -> None:
+        """Twice the undo records' capacity (a new array each: a typed view may hold the old one)."""
+        n = len(self._hashes_arr)
+        self._undo_arr = self._undo_arr + array("q", bytes(8 * UNDO_INTS * n))
+        self._undo = self._undo_arr
+        self._hashes_arr = self._hashes_arr + array("Q", bytes(8 * n))
+        self._hashes = self._hashes_arr
+        self._undo_obj.extend([None] * (UNDO_OBJS * n))     # in place: push holds it across a game's hook
+
     def push(self, move: Move) -> None:
         """Make ``move`` (assumed pseudo-legal)."""
         frm, to, extra, flag = move
         g = self.game
         t = self.rules
-        b = self.cells
         us = self.turn
-        p = b[frm]
-        cap = b[to]
-        record_changes = None
+        p = self.cells[frm]
+        cap = self.cells[to]
+        # the undo record, before anything changes (the typed arrays are indexed through ``self``: a typed
+        # local costs two atomic reference counts a call)
+        i = self.ply
+        if i == len(self._hashes):
+            self._grow()
+        self._hashes[i] = self.hash
+        j = i * UNDO_INTS
+        self._undo[j + U_CAP] = cap
+        self._undo[j + U_EP] = self.ep
+        self._undo[j + U_EPV] = self.ep_victim
+        self._undo[j + U_HALF] = self.halfmove
+        self._undo[j + U_SCORE] = self.score
+        self._undo[j + U_US] = us
+        k = i * UNDO_OBJS
+        objs = self._undo_obj
+        objs[k + O_MOVE] = move
+        objs[k + O_RIGHTS] = self.rights
+        objs[k + O_EXTRA] = self.extra
+        objs[k + O_CHANGES] = None
+        objs[k + O_WINDOWS] = self.windows
+        self.ply = i + 1
         if flag <= DOUBLE:
-            zk = t.zobrist
             n = t.size
-            pst = t.pst_flat
-            zm = zk[p * n + frm] ^ zk[p * n + to]
+            zm = t.zobrist[p * n + frm] ^ t.zobrist[p * n + to]
             h = self.hash ^ zm
-            sign = t.sign_of[us]
-            score = self.score + sign * (pst[p * n + to] - pst[p * n + frm])
-            b[frm] = EMPTY
-            b[to] = p
+            score = self.score + t.sign_of[us] * (t.pst_flat[p * n + to] - t.pst_flat[p * n + frm])
+            self.cells[frm] = EMPTY
+            self.cells[to] = p
             occ = self.occupied[us]
             occ.discard(frm)
             occ.add(to)
             if cap:
                 c = t.owner_of[cap]
-                self.occupied[c].discard(to)
-                zc = zk[cap * n + to]
+                occ = self.occupied[c]
+                occ.discard(to)
+                zc = t.zobrist[cap * n + to]
                 h ^= zc
-                score -= t.sign_of[c] * pst[cap * n + to]
+                score -= t.sign_of[c] * t.pst_flat[cap * n + to]
                 if t.royal_flag[cap]:
-                    self.royals[c].discard(to)
+                    roy = self.royals[c]
+                    roy.discard(to)
                 if t.pawn_flag[cap]:
                     self.pawn_hash ^= zc
             if t.royal_flag[p]:
@@ -238,26 +286,22 @@ class Position:
                 roy.add(to)
             if t.pawn_flag[p]:
                 self.pawn_hash ^= zm
-            self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
-                               self.hash, self.score, self.extra, None, us, self.windows))
             self.hash = h
             self.score = score
         else:
-            self.stack.append((move, cap, self.ep, self.ep_victim, self.rights, self.halfmove,
-                               self.hash, self.score, self.extra, None, us, self.windows))
             record_changes = self._changes = []
             if flag == PROMOTION or flag == TRANSFORM:
                 self.put(frm, EMPTY)
                 self.put(to, extra)
             elif flag == EN_PASSANT:
                 victim = extra & ((1 << EP_PROMOTED) - 1)
-                cap = b[victim]
+                cap = self.cells[victim]
                 self.put(victim, EMPTY)
                 self.put(frm, EMPTY)
                 self.put(to, (extra >> EP_PROMOTED) or p)       # onto its promotion zone: it promotes
             elif flag == CASTLE:
                 rule = g.castling[extra]
-                rook = b[rule.rook_from]
+                rook = self.cells[rule.rook_from]
                 self.put(rule.king_from, EMPTY)
                 self.put(rule.rook_from, EMPTY)
                 self.put(rule.rook_to, rook)
@@ -266,7 +310,8 @@ class Position:
             else:
                 cap = g.make_special(self, move)
             self._changes = None
-            self.stack[-1] = self.stack[-1][:9] + (record_changes, us, self.windows)
+            objs[k + O_CHANGES] = record_changes
+            objs[k + O_WINDOWS] = self.windows
         h = self.hash
         if flag >= SPECIAL and t.has_inner:
             # a special move that wraps an ordinary one (a move that also places a wall): that move's en
@@ -281,7 +326,7 @@ class Position:
         if flag == DOUBLE and not t.ep_windows:
             for e in t.enemies[us]:
                 for c, codes in t.pawn_attacks[e][extra]:
-                    if b[c] in codes:
+                    if self.cells[c] in codes:
                         self.ep, self.ep_victim = extra, to
                         h ^= t.z_ep[extra]
                         break
@@ -323,22 +368,33 @@ class Position:
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        (move, cap, ep, epv, rights, halfmove, h, score, extra, changes, us, windows) = self.stack.pop()
-        b = self.cells
+        i = self.ply - 1
+        if i < 0:
+            raise IndexError("no move to take back")
+        self.ply = i
+        j = i * UNDO_INTS
+        k = i * UNDO_OBJS
+        objs = self._undo_obj
+        move = objs[k + O_MOVE]
+        changes = objs[k + O_CHANGES]
+        us = self._undo[j + U_US]
         if changes is None:
             frm, to = move[0], move[1]
             t = self.rules
-            p = b[to]
-            b[frm] = p
-            b[to] = cap
+            cap = self._undo[j + U_CAP]
+            p = self.cells[to]
+            self.cells[frm] = p
+            self.cells[to] = cap
             occ = self.occupied[us]
             occ.discard(to)
             occ.add(frm)
             if cap:
                 c = t.owner_of[cap]
-                self.occupied[c].add(to)
+                occ = self.occupied[c]
+                occ.add(to)
                 if t.royal_flag[cap]:
-                    self.royals[c].add(to)
+                    roy = self.royals[c]
+                    roy.add(to)
                 if t.pawn_flag[cap]:
                     self.pawn_hash ^= t.zobrist[cap * t.size + to]
             if t.royal_flag[p]:
@@ -353,8 +409,14 @@ class Position:
         if self.turn <= us:
             self.fullmove -= 1
         self.turn = us
-        self.ep, self.ep_victim, self.rights, self.halfmove = ep, epv, rights, halfmove
-        self.hash, self.score, self.extra, self.windows = h, score, extra, windows
+        self.ep = self._undo[j + U_EP]
+        self.ep_victim = self._undo[j + U_EPV]
+        self.halfmove = self._undo[j + U_HALF]
+        self.score = self._undo[j + U_SCORE]
+        self.hash = self._hashes[i]
+        self.rights = objs[k + O_RIGHTS]
+        self.extra = objs[k + O_EXTRA]
+        self.windows = objs[k + O_WINDOWS]
         self.history.pop()
         return move
 
@@ -362,24 +424,29 @@ class Position:
     @property
     def last_move(self) -> Move | None:
         """The move ``push`` made last and ``pop`` would take back (a null move is no move), or None."""
-        return self.stack[-1][0] if self.stack else None
+        return self._undo_obj[(self.ply - 1) * UNDO_OBJS + O_MOVE] if self.ply else None
 
     def recent_move(self, back: int = 0) -> Move | None:
         """The move made ``back`` moves before the last one (0: the last), or None: before the first, or
         before a null move of the search."""
-        i = len(self.stack) - 1 - back
+        i = self.ply - 1 - back
         if i < 0 or (self._nulls and self._nulls[-1][6] > i):
             return None
-        return self.stack[i][0]
+        return self._undo_obj[i * UNDO_OBJS + O_MOVE]
 
     @property
     def moves_made(self) -> int:
         """How many moves ``pop`` can take back."""
-        return len(self.stack)
+        return self.ply
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves made, first to last (a new list)."""
+        return self._undo_obj[O_MOVE:self.ply * UNDO_OBJS:UNDO_OBJS]
 
     def take_back_to(self, moves_made: int) -> None:
         """Take back moves until ``moves_made`` remain (a search stopped midway unwinds with this)."""
-        while len(self.stack) > moves_made:
+        while self.ply > moves_made:
             self.pop()
 
     def push_null(self) -> None:
@@ -387,7 +454,7 @@ class Position:
         repetition reaches back across the pass. ``pop_null`` takes it back."""
         g = self.game
         us = self.turn
-        self._nulls.append((us, self.ep, self.ep_victim, self.hash, self.halfmove, self.fullmove, len(self.stack)))
+        self._nulls.append((us, self.ep, self.ep_victim, self.hash, self.halfmove, self.fullmove, self.ply))
         h = self.hash
         if self.ep >= 0:
             h ^= g.z_ep[self.ep]
