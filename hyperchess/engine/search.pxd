@@ -47,7 +47,8 @@ cdef class Searcher:
                    team=int, b='int[:]', enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,
                    quiets=int, lmp=int, prune=bint, pv_node=bint, floor=long, futile=bint, lazy=bint,
                    quiet=bint, same=bint, q=int, mover=int, opp=int, m=tuple, royal=list, teams=list, gd=GameData,
-                   to=int, kto0=int, kto1=int, frm=int, checks=bytes, aligned=bytes, escapes=set)
+                   to=int, kto0=int, kto1=int, frm=int, checks=bytes, aligned=bytes, escapes=set, staged=bint,
+                   moves=list, n=int, j=int)
     cpdef long _ab(self, Position pos, int depth, long alpha, long beta, int ply, bint null_ok=*) except? -1234567
 
     cpdef bint _has_pieces(self, Position pos) except -1

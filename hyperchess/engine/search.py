@@ -254,13 +254,6 @@ class Searcher:
             return set(cells)
         return set()
 
-    def _staged(self, pos: Position, tt_move: Move, ply: int):
-        """The hash move, then (only if it did not cut) every other pseudo-legal move in order."""
-        yield tt_move
-        for m in self._order(pos, pos.pseudo_legal_moves(), None, ply):
-            if m != tt_move:
-                yield m
-
     # ------------------------------------------------------------------ the tree
     def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:
         """The root's moves in order (the previous iteration's best first). Quiet moves from the
@@ -380,9 +373,10 @@ class Searcher:
 
         # pseudo-legal moves, each checked only when it is about to be searched (a cut often comes early)
         lazy = not gd.has_filter and gd.single_royal
-        if lazy and tt_move is not None and gd.owner[pos.cells[tt_move[0]]] == pos.turn:
+        staged = lazy and tt_move is not None and gd.owner[pos.cells[tt_move[0]]] == pos.turn
+        if staged:
             # the hash move first, before any move is generated: when it cuts, nothing else is
-            moves = self._staged(pos, tt_move, ply)
+            moves = [tt_move]
         else:
             moves = pos.pseudo_legal_moves() if lazy else pos.legal_moves()
             moves = self._order(pos, moves, tt_move, ply)
@@ -435,7 +429,23 @@ class Searcher:
         quiets = 0
         kto0 = killers[0][1] if killers[0] is not None else -1     # the killers' target cells (-1: none),
         kto1 = killers[1][1] if killers[1] is not None else -1     # tested before their tuples are compared
-        for m in moves:
+        n = len(moves)
+        j = 0
+        while True:
+            if j == n:
+                if not staged:
+                    break
+                # the hash move did not cut: every other pseudo-legal move in order (the order puts the
+                # hash move first, where it is skipped)
+                staged = False
+                moves = self._order(pos, pos.pseudo_legal_moves(), tt_move, ply)
+                n = len(moves)
+                j = 0
+                while j < n and moves[j] == tt_move:
+                    j += 1
+                continue
+            m = moves[j]
+            j += 1
             to = m[1]
             q = b[to]
             flag = m[3]
