@@ -20,6 +20,7 @@ COMPILED = [
     "hyperchess.variants.position", "hyperchess.variants.movegen", "hyperchess.variants.attacks",
     "hyperchess.variants.perft", "hyperchess.variants.tables",   # tables: a game's first build (issue 57)
     "hyperchess.engine.evaluate", "hyperchess.engine.search", "hyperchess.engine.ordering",
+    "hyperchess.engine.hashtables",
     "hyperchess.engine.gamedata",   # typed (.pxd)
     # the rules' hooks that run on every move or node, compiled as they are (no .pxd)
     "hyperchess.variants.game", "hyperchess.variants.millennium", "hyperchess.variants.third_millennium",

@@ -19,7 +19,7 @@ the disk cache of built tables (``HYPERCHESS_CACHE``, variants/tablecache.py; a 
   game built in the process, as without a cache), "first" with an empty table cache (a game's very first
   use: built, then kept), "cached" with the cache the first run filled.
 - **serve**: ``python -m hyperchess serve --port 0`` on a fresh database, then on a copy of one with unfinished
-  games to reopen: the seconds until it prints its address (it listens from then on) and until its first
+  games to reopen (with a table cache the first server fills; ``--uncached``: none): the seconds until it prints its address (it listens from then on) and until its first
   ``GET /api/games`` is answered, and the process's CPU seconds up to its exit (SIGTERM) right after.
 
 The machine's load (``os.getloadavg``) is printed before and after: on a loaded machine wall seconds grow with
@@ -109,11 +109,13 @@ def uci(tree: str, name: str, cache: Path | None) -> tuple[float, float, float]:
     return done - t, done - ready, wait_cpu(proc)
 
 
-def serve(tree: str, db: Path) -> tuple[float, float, float]:
-    """(seconds to listening, seconds to the first /api/games answer, CPU seconds of the process)."""
+def serve(tree: str, db: Path, cached: bool = True) -> tuple[float, float, float]:
+    """(seconds to listening, seconds to the first /api/games answer, CPU seconds of the process); ``cached``:
+    with a table cache of this run (filled by the first server), else with none."""
     t = time.perf_counter()
+    cache = RUN_DIR / f"serve-cache-{Path(tree).resolve().name}" if cached else None
     proc = subprocess.Popen([sys.executable, "-m", "hyperchess", "serve", "--port", "0", "--db", str(db)],
-                            env=env_for(tree, RUN_DIR / f"serve-cache-{Path(tree).resolve().name}"), text=True,
+                            env=env_for(tree, cache), text=True,
                             cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert proc.stdout
     url = proc.stdout.readline().split(": ", 1)[1].strip()
@@ -182,7 +184,7 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--repeat", type=int, default=1, help="runs of each measure (the best is shown)")
     ap.add_argument("--no-serve", action="store_true", help="skip the web board's start")
     ap.add_argument("--uncached", action="store_true",
-                    help="only the build and the uncached process (no table cache): a quick pass over many games")
+                    help="only the build and the uncached process, and the server with no table cache either")
     ap.add_argument("--no-bytecode", action="store_true",
                     help="compile every module from its source in every process (PYTHONDONTWRITEBYTECODE=1)")
     args = ap.parse_args(argv)
@@ -234,7 +236,7 @@ def main(argv: list[str]) -> None:
                         db = Path(tmp) / f"{t}-{i}-{case[0]}.sqlite3"
                         if case != "fresh db":
                             shutil.copy(kept, db)
-                        got_s[t].append(serve(trees[t], db))
+                        got_s[t].append(serve(trees[t], db, cached=not args.uncached))
                 for k, what in enumerate(("listening", "first /api/games", "process (CPU)")):
                     print(row(f"serve, {case}: {what}", [r[k] for r in got_s["this"]],
                               got_s.get("base") and [r[k] for r in got_s["base"]]), flush=True)

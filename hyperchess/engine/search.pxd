@@ -4,6 +4,8 @@ cimport cython
 from hyperchess.variants.position cimport Position
 from hyperchess.engine.gamedata cimport GameData
 from hyperchess.engine.ordering cimport MoveOrder
+from hyperchess.engine.evaluate cimport Evaluator
+from hyperchess.engine.hashtables cimport TransTable, EvalCache
 
 
 cpdef long _to_tt(long s, int ply)
@@ -12,8 +14,9 @@ cpdef long _from_tt(long s, int ply)
 
 cdef class Searcher:
     cdef public long randomness, tt_cap, nodes
-    cdef public object rng, mop, eval_game, positional, stop_event, noise, root_best
-    cdef public dict tt, eval_cache
+    cdef public object rng, mop, eval_game, stop_event, noise, root_best
+    cdef public TransTable tt
+    cdef public EvalCache eval_cache
     cdef public long long[:] history     # by piece code * history_size + destination
     cdef public int history_size
     cdef public list killers, pv
@@ -25,7 +28,7 @@ cdef class Searcher:
 
     cpdef _poll(self)
 
-    @cython.locals(gd=GameData, sign=long, v=long, extra=object)
+    @cython.locals(gd=GameData, sign=long, v=long, extra=cython.longlong, ev=Evaluator, cache=EvalCache, i=cython.longlong)
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(killers=list)
@@ -38,10 +41,9 @@ cdef class Searcher:
                    same=bint, b='int[:]', enemy=list, reduce=bint, d1=int, r=int, q=int, wide=bint)
     cpdef long _root(self, Position pos, list moves, int depth, long alpha=*, long beta=*) except? -1234567
 
-    @cython.locals(tt=dict, old=object)
-    cpdef _store(self, object key, int depth, int flag, long score, object move, int ply)
+    cpdef _store(self, unsigned long long key, int depth, int flag, long score, object move, int ply)
 
-    @cython.locals(k=object, check=bint, entry=object, s=long, flag=int, margin=long, v=long, r=int, us=int,
+    @cython.locals(k=object, check=bint, key=cython.ulonglong, tt=TransTable, slot=cython.longlong, s=long, flag=int, margin=long, v=long, r=int, us=int,
                    team=int, b='int[:]', enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,
                    quiets=int, lmp=int, prune=bint, pv_node=bint, floor=long, futile=bint, lazy=bint,
                    quiet=bint, same=bint, q=int, mover=int, opp=int, m=tuple, royal=list, teams=list, gd=GameData,

@@ -22,6 +22,7 @@ from hyperchess.variants.position import Position
 from .deepening import deepen
 from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
 from .gamedata import game_data
+from .hashtables import EXACT, LOWER, UPPER, EvalCache, TransTable, table_slots
 from .ordering import MoveOrder
 from .scores import INF, MATE, MATE_BOUND, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
@@ -31,7 +32,6 @@ MAX_PLY = 120
 # (3D boards are the slow end), so polling this often is free and keeps the reaction within a few ms.
 POLL_NODES = 16
 TEMPO = 10                          # the side to move's small edge
-EXACT, LOWER, UPPER = 0, 1, 2
 FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift eval + margin above alpha
 LMP = (0, 8, 14, 24, 36, 50)        # quiet moves tried at depth 1..LMP_DEPTH in non-PV nodes before the rest is skipped
 LMP_DEPTH = len(LMP) - 1
@@ -54,11 +54,10 @@ SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, de
 QS_CHECKS = False                   # search quiet checking moves in the first quiescence ply ...
 QS_CHECK_MARGIN = 100               # ... when the stand-pat score is less than this below alpha
 LAZY_MARGIN = 100                   # positional terms are skipped when material is this far outside the window
-EVAL_CACHE = 1 << 17                # positional terms kept per position hash (cleared when full)
+EVAL_CACHE = 1 << 17                # positional terms kept, by the position hash's low 17 bits
 # late move reduction: about log(depth) * log(moves tried) / 2, at least one ply
 LMR = [[0] * 256] + [[0, 0, 0] + [max(1, int(0.5 + math.log(d) * math.log(i) / 2.0)) for i in range(3, 256)]
                      for d in range(1, 64)]
-TT_ENTRY_BYTES = 160                # rough size of one dict entry with its tuple
 
 
 def _to_tt(s: int, ply: int) -> int:
@@ -85,8 +84,8 @@ class Searcher:
         move in the first ``RANDOM_MOVES`` moves of a game (0 = deterministic); ``seed`` seeds it."""
         self.randomness = randomness
         self.rng = random.Random(seed)
-        self.tt_cap = max(4096, hash_mb * 1024 * 1024 // TT_ENTRY_BYTES)
-        self.tt: dict[int, tuple] = {}
+        self.tt_cap = table_slots(hash_mb)
+        self.tt = TransTable(self.tt_cap)                 # position hash -> depth, flag, score, move
         self.killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
         # quiet moves' history, by piece code * board size + destination (0: none); sized for its game by begin
         self.history = array("q")
@@ -96,7 +95,7 @@ class Searcher:
         self.mop: MopUp | KingCentre | None = None     # an endgame term (root decides)
         self.king_safety = True                           # middlegame: king safety counts (root decides)
         self.qs_checks = False                            # quiet checks in the first quiescence ply
-        self.eval_cache: dict[int, int] = {}              # position hash -> positional terms (team 0's view)
+        self.eval_cache = EvalCache(EVAL_CACHE)           # position hash -> positional terms (team 0's view)
         self.eval_game = None
         self.null_allowed = False
         self.wide = False                                 # the root has WIDE_ROOT moves or more
@@ -126,11 +125,10 @@ class Searcher:
         self.gd = gd
         self.mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
         king_safety = self.mop is None
-        if king_safety != self.king_safety or self.eval_game is not game or len(self.eval_cache) >= EVAL_CACHE:
+        if king_safety != self.king_safety or self.eval_game is not game:
             self.eval_cache.clear()
         self.king_safety = king_safety
         self.eval_game = game
-        self.positional = gd.evaluator.positional
         self.null_allowed = game.players == 2 and not game.has_extra and not game.has_game_over
         # quiet checks in the first quiescence ply: two-player games with check (one king a side)
         self.qs_checks = QS_CHECKS and gd.reach[0] is not None and not game.has_game_over
@@ -140,8 +138,7 @@ class Searcher:
         self.node_limit = max(1, limits.nodes) if limits.nodes is not None else float("inf")
         self.nodes = 0
         self.next_check = 1                 # the first node looks at the stop event
-        if len(self.tt) > self.tt_cap:
-            self.tt.clear()
+        self.tt.new_search()
         size = game.geometry.size
         if len(self.history) != game.ncodes * size or self.history_size != size:
             self.history = array("q", bytes(8 * game.ncodes * size))     # another game's shape: a fresh one
@@ -177,11 +174,14 @@ class Searcher:
             v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
         if v - LAZY_MARGIN >= beta or v + LAZY_MARGIN <= alpha:
             return v
-        extra = self.eval_cache.get(pos.hash)
-        if extra is None:
-            extra = self.eval_cache[pos.hash] = self.positional(pos, self.king_safety)
-            if len(self.eval_cache) >= EVAL_CACHE:
-                self.eval_cache.clear()
+        cache = self.eval_cache
+        i = cache.find(pos.hash)
+        if i >= 0:
+            extra = cache.value(i)
+        else:
+            ev = gd.evaluator
+            extra = ev.positional(pos, self.king_safety)
+            cache.put(pos.hash, extra)
         return v + extra * sign
 
     def _terminal(self, pos: Position, ply: int) -> int:
@@ -322,13 +322,8 @@ class Searcher:
         return best_score
 
     def _store(self, key: int, depth: int, flag: int, score: int, move, ply: int) -> None:
-        tt = self.tt
-        old = tt.get(key)
-        if old is not None and old[0] > depth and flag != EXACT:
-            return
-        if old is None and len(tt) >= self.tt_cap:
-            tt.clear()
-        tt[key] = (depth, flag, _to_tt(score, ply), move)
+        """Keep the node's result (a bound does not replace a deeper entry; mate scores from this node)."""
+        self.tt.store(key, depth, flag, _to_tt(score, ply), move)
 
     def _ab(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
         """Alpha-beta value of ``pos`` for its side to move."""
@@ -354,13 +349,14 @@ class Searcher:
             self._poll()
 
         key = pos.hash
-        entry = self.tt.get(key)
+        tt = self.tt
+        slot = tt.find(key)
         tt_move = None
-        if entry is not None:
-            tt_move = entry[3]
-            if entry[0] >= depth:
-                s = _from_tt(entry[2], ply)
-                flag = entry[1]
+        if slot >= 0:
+            tt_move = tt.moves[slot]
+            if tt.depth(slot) >= depth:
+                s = _from_tt(tt.score(slot), ply)
+                flag = tt.flag(slot)
                 if flag == EXACT or (flag == LOWER and s >= beta) or (flag == UPPER and s <= alpha):
                     return s
 

@@ -305,9 +305,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         table["chess960"] = True
     # royal pieces in hand count too (a game of set-up drops, with mustDrop)
     in_hand = model["startFen"].split(" ")[0].partition("[")[2].partition("]")[0] if model["pieceDrops"] else ""
-    counts = [sum(1 for ch in fen_board + in_hand if ch.isalpha() and ch.isupper() == (c == 0)
-                  and _type(model, ch) in {p for p in model["letters"] if p == "king" or p in royal})
-              for c in (0, 1)]
+    royal_types = {p for p in model["letters"] if p == "king" or p in royal}
+    pieces = [ch for ch in fen_board + in_hand if ch.isalpha()]
+    royal_letters = {ch for ch in {ch.upper() for ch in pieces} if _type(model, ch) in royal_types}
+    counts = [sum(1 for ch in pieces if ch.isupper() == (c == 0) and ch.upper() in royal_letters) for c in (0, 1)]
     if counts[0] != counts[1] or (not max(counts) and "pseudo_royal" in table):
         # (no king at the start: pseudo-royal pieces stand in for it until one promotes to a king)
         if max(counts) > 1:

@@ -162,7 +162,7 @@ class GameTables:
                 rides_of += [self._entries(d, atom.limit) for d in atom.directions]
             else:
                 steps_of += [self._steps(v) for v in atom.vectors]
-        move = self._move
+        memo = self._move_memo        # _move(cell, to), inline
         out = []
         for cell in range(n):
             rides = tuple([entries[cell] for entries in rides_of if entries[cell]])
@@ -170,7 +170,10 @@ class GameTables:
             for steps in steps_of:
                 to = steps[cell]
                 if to is not None and to != cell and to not in leaps:
-                    leaps[to] = move(cell, to)
+                    mv = memo.get(cell << 16 | to)
+                    if mv is None:
+                        mv = memo[cell << 16 | to] = (cell, to, 0, NORMAL)
+                    leaps[to] = mv
             if leaps and rides:     # a leap onto the first square of a ride is the same move: the ride only
                 firsts = {r[0][0] for r in rides}
                 out.append((rides, tuple([(to, mv) for to, mv in leaps.items() if to not in firsts]), None))
@@ -738,6 +741,7 @@ class GameTables:
         one look per line — plus ``far_leaps``: the leap sources that are no line's first cell."""
         self.attack_lines = []
         self.far_leaps = []
+        unions: dict[tuple, frozenset[int]] = {}      # (slider codes, leaper codes) -> both, interned
         for color in range(self.players):
             lines_c, far_c = [], []
             for t in range(self.geometry.size):
@@ -745,7 +749,13 @@ class GameTables:
                 lines = []
                 for ray, codes in self.ray_attacks[color][t]:
                     near = leaps.pop(ray[0], None)
-                    lines.append((ray[0], self._codes(codes | near) if near else codes, ray[1:], codes))
+                    if near:
+                        both = unions.get((codes, near))
+                        if both is None:
+                            both = unions[codes, near] = self._codes(codes | near)
+                    else:
+                        both = codes
+                    lines.append((ray[0], both, ray[1:], codes))
                 lines_c.append(tuple(lines))
                 far_c.append(tuple(leaps.items()))
             self.attack_lines.append(lines_c)
@@ -937,17 +947,21 @@ def _flat_segment(table: list) -> tuple[list, ...]:
         first.append(len(ends))
         pawn_first.append(len(pawn_cells))
         for ray in rides:
-            cells += [to for to, _ in ray]
-            moves += [mv for _, mv in ray]
+            if ray:
+                to, mv = zip(*ray)      # the ray's cells, and its moves
+                cells += to
+                moves += mv
             ends.append(len(cells))
         if leaps:
             at = len(cells)
-            cells += [to for to, _ in leaps]
-            moves += [mv for _, mv in leaps]
+            to, mv = zip(*leaps)
+            cells += to
+            moves += mv
             ends += range(at + 1, len(cells) + 1)
-        if pawnish:
-            pawn_cells += [to for to, _ in pawnish[1]]
-            pawn_moves += [mv for _, mv in pawnish[1]]
+        if pawnish and pawnish[1]:
+            to, mv = zip(*pawnish[1])
+            pawn_cells += to
+            pawn_moves += mv
     return first, ends, cells, moves, pawn_first, pawn_cells, pawn_moves
 
 

@@ -1,0 +1,227 @@
+# cython: boundscheck=False, wraparound=False
+"""The search's two hash tables as typed arrays indexed by the position hash's low bits: no Python int boxed
+for a key, no dict looked up per node (docs/performance.md, session 32).
+
+``TransTable``, the transposition table: buckets of ``WAYS`` slots, each slot a key, its depth, bound flag
+and search generation packed in one integer, a score, and the best move (the move tuple itself, in a list:
+the move generators hand out the tuples of their tables, so keeping them costs a pointer). The table starts
+small and doubles whenever a bucket would overflow, up to ``cap`` slots: until then no entry is ever lost,
+so a search sees what a dict of every entry would give it. A full table replaces the bucket's entry of the
+oldest search and then the shallowest (a dict of the same size was cleared whole).
+
+``EvalCache``: the positional terms by position hash, one slot per hash's low bits, the newer value kept.
+It only saves work (the terms are a function of the position), so which entries survive changes no score.
+"""
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+WAYS = 4                            # slots a bucket: the transposition table is four-way associative
+START_SLOTS = 1 << 12               # a new table's slots; it doubles as buckets fill, up to its cap
+SLOT_BYTES = 24                     # two words a slot and a move pointer
+DEPTH_BIAS = 1024                   # a packed entry: flag (2 bits), generation (8), depth + DEPTH_BIAS (14),
+                                    # the score (signed) above them; never 0 (0 marks an empty slot)
+GENERATIONS = 256
+EVAL_START = 1 << 12                # the evaluation cache's first slots
+EXACT, LOWER, UPPER = 0, 1, 2       # what a stored score is: the value, at least it, at most it
+# The methods below write WAYS, DEPTH_BIAS, GENERATIONS and EXACT as literals: compiled, a module
+# constant would be a Python object looked up and boxed arithmetic on every probe.
+
+
+def table_slots(hash_mb: int) -> int:
+    """The slots ``hash_mb`` megabytes hold: a power of two, at least 4096."""
+    n = 4096
+    while 2 * n * SLOT_BYTES <= hash_mb * 1024 * 1024:
+        n *= 2
+    return n
+
+
+class TransTable:
+    """Position hash -> (depth, flag, score, move): a mapping to the protocol layer and the tests (``get``,
+    ``[]``, ``len``, ``clear``), typed probes to the search (``find`` then ``depth``/``flag``/``score`` and
+    ``moves[i]``; ``store``).
+
+    Slot ``i`` is ``data[2i]``, the key shifted right by one (the bucket's index holds the low bits, so no
+    key is lost; the shift keeps it a signed 64-bit word), and ``data[2i + 1]``, the packed entry (0: empty):
+    the four slots of a bucket lie in 64 bytes."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = max(cap, START_SLOTS)
+        self.gen = 0
+        self._alloc(START_SLOTS)
+
+    def _alloc(self, n: int) -> None:
+        self.slots = n
+        self.mask = n // WAYS - 1           # the buckets' index mask
+        self.data = array("q", bytes(16 * n))
+        self.moves = [None] * n
+        self.used = 0
+
+    def new_search(self) -> None:
+        """A new search begins: what is stored from now on is younger than what is there."""
+        self.gen = (self.gen + 1) % GENERATIONS
+
+    def clear(self) -> None:
+        self._alloc(START_SLOTS)
+
+    def __len__(self) -> int:
+        return self.used
+
+    def find(self, key: int) -> int:
+        """The slot of ``key``, or -1."""
+        base = (key & self.mask) * 4
+        half = key >> 1
+        for j in range(base, base + 4):
+            if self.data[2 * j] == half and self.data[2 * j + 1] != 0:
+                return j
+        return -1
+
+    def depth(self, i: int) -> int:
+        return ((self.data[2 * i + 1] >> 10) & 16383) - 1024
+
+    def flag(self, i: int) -> int:
+        return self.data[2 * i + 1] & 3
+
+    def score(self, i: int) -> int:
+        return self.data[2 * i + 1] >> 24
+
+    def store(self, key: int, depth: int, flag: int, score: int, move: Any, keep_deeper: bool = True) -> None:
+        """Keep ``key``'s entry; with ``keep_deeper``, a bound (not ``EXACT``) does not replace a deeper
+        entry of the same key."""
+        half = key >> 1
+        while True:
+            base = (key & self.mask) * 4
+            empty = -1
+            for j in range(base, base + 4):
+                if self.data[2 * j + 1] == 0:
+                    if empty < 0:
+                        empty = j
+                elif self.data[2 * j] == half:
+                    if keep_deeper and flag != 0 and self.depth(j) > depth:
+                        return
+                    self._put(j, half, depth, flag, score, move)
+                    return
+            if empty >= 0:
+                self.used += 1
+                self._put(empty, half, depth, flag, score, move)
+                return
+            if self.slots >= self.cap:
+                break
+            self._grow()
+        # full: replace the entry of the oldest search, then the shallowest (the first of equals)
+        victim = base
+        worst = 1 << 30
+        for j in range(base, base + 4):
+            age = (self.gen - ((self.data[2 * j + 1] >> 2) & 255)) % 256
+            worth = self.depth(j) - 8 * age
+            if worth < worst:
+                worst = worth
+                victim = j
+        self._put(victim, half, depth, flag, score, move)
+
+    def _put(self, j: int, half: int, depth: int, flag: int, score: int, move: Any) -> None:
+        self.data[2 * j] = half
+        self.data[2 * j + 1] = score << 24 | (depth + 1024) << 10 | self.gen << 2 | flag
+        self.moves[j] = move
+
+    def _grow(self) -> None:
+        """Twice the slots, every entry moved to its bucket there (a bucket splits in two: none overflows)."""
+        data = self.data
+        moves = self.moves
+        n = self.slots
+        self._alloc(2 * n)
+        for j in range(n):
+            if data[2 * j + 1] != 0:
+                half = data[2 * j]
+                key = half << 1 | (j // 4 & 1)          # bit 0 is the old bucket index's
+                k = (key & self.mask) * 4
+                while self.data[2 * k + 1] != 0:
+                    k += 1
+                self.data[2 * k] = data[2 * j]
+                self.data[2 * k + 1] = data[2 * j + 1]
+                self.moves[k] = moves[j]
+                self.used += 1
+
+    # the mapping the protocol layer, the deepening loop and the tests read
+    def get(self, key: int, default: Any = None) -> Any:
+        """``(depth, flag, score, move)`` kept for ``key`` (the score as stored: mates from this node)."""
+        i = self.find(key)
+        if i < 0:
+            return default
+        return (self.depth(i), self.flag(i), self.score(i), self.moves[i])
+
+    def __getitem__(self, key: int) -> tuple:
+        entry = self.get(key)
+        if entry is None:
+            raise KeyError(key)
+        return entry
+
+    def __setitem__(self, key: int, entry: tuple) -> None:
+        depth, flag, score, move = entry
+        self.store(key, depth, flag, score, move, False)
+
+    def __contains__(self, key: int) -> bool:
+        return self.find(key) >= 0
+
+
+class EvalCache:
+    """Position hash -> positional terms, direct-mapped on the hash's low bits, the newer value kept. Slot ``i``
+    is ``data[3i:3i + 3]``: the key shifted right by one, the value and the stamp of the ``clear`` it was
+    kept after (only the current stamp counts: ``clear`` is one increment). It starts at ``EVAL_START``
+    slots and doubles while half of them are taken, up to ``cap``."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.stamp = 1
+        self._alloc(min(EVAL_START, cap))
+
+    def _alloc(self, n: int) -> None:
+        self.slots = n
+        self.mask = n - 1
+        self.data = array("q", bytes(24 * n))
+        self.used = 0
+
+    def clear(self) -> None:
+        self.stamp += 1
+        self.used = 0
+
+    def find(self, key: int) -> int:
+        """Where the value kept for ``key`` is (``value``), or -1."""
+        i = 3 * (key & self.mask)
+        if self.data[i] == key >> 1 and self.data[i + 2] == self.stamp:
+            return i
+        return -1
+
+    def value(self, i: int) -> int:
+        return self.data[i + 1]
+
+    def put(self, key: int, value: int) -> None:
+        i = 3 * (key & self.mask)
+        if self.data[i + 2] != self.stamp:
+            if 2 * self.used >= self.slots and self.slots < self.cap:
+                self._grow()
+                i = 3 * (key & self.mask)
+            if self.data[i + 2] != self.stamp:
+                self.used += 1
+        self.data[i] = key >> 1
+        self.data[i + 1] = value
+        self.data[i + 2] = self.stamp
+
+    def _grow(self) -> None:
+        """Twice the slots, the current entries moved over (a slot splits in two)."""
+        data = self.data
+        n = self.slots
+        self._alloc(2 * n)
+        for j in range(n):
+            if data[3 * j + 2] == self.stamp:
+                half = data[3 * j]
+                key = half << 1 | (j & 1)                 # bit 0 is the old slot index's
+                i = 3 * (key & self.mask)
+                self.data[i] = half
+                self.data[i + 1] = data[3 * j + 1]
+                self.data[i + 2] = self.stamp
+                self.used += 1
+
+    def __len__(self) -> int:
+        return self.used
