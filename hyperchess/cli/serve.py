@@ -104,8 +104,11 @@ class Stopper:
         self.asked: list[int] = []
         self.server = None
         for sig in (signal.SIGINT, signal.SIGTERM):
-            if signal.getsignal(sig) is not signal.SIG_IGN:
-                signal.signal(sig, self.handle)
+            try:
+                if signal.getsignal(sig) is not signal.SIG_IGN:
+                    signal.signal(sig, self.handle)
+            except (ValueError, OSError):   # not the main thread (an embedding's): its handlers stay
+                pass
 
     def handle(self, sig: int, frame) -> None:
         self.asked.append(sig)

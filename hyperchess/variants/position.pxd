@@ -13,7 +13,7 @@ cdef class RuleTables:
     cdef public list owner, enemy, enemies, tables, z_piece, pst, team_sign, royal, pawn
     cdef public list castle_mask, pawn_attacks, attack_lines, far_leaps, path_bit
     cdef public bint has_extra, has_special, has_restrict, has_inner, dedupe, ep_windows, special_attacks
-    cdef public bint double_step_once, single_royal, turns_in_order
+    cdef public bint double_step_once, single_royal, turns_in_order, reversible_captures
     cdef public int size
     cdef public int[:] ray_first, ray_start, ray_cells, pawn_first, pawn_cells   # Game.flat_rays (movegen.py)
     cdef public list ray_moves, pawnish, pawn_moves
@@ -44,19 +44,27 @@ cdef class Position:
     cdef public long score
     cdef public object extra, _changes
     cdef public tuple windows
-    cdef public list occupied, royals, _nulls, history
+    cdef public list occupied, royals, _nulls
+    cdef public object _hist_arr         # the history's hashes (the property ``history``), ``nhist`` in use
+    cdef public unsigned long long[:] _hist
+    cdef public int nhist
     cdef public int ply                  # moves made: the undo records in use (position.py)
     cdef public object _undo_arr, _hashes_arr
     cdef public long long[:] _undo       # UNDO_INTS a ply
     cdef public unsigned long long[:] _hashes
     cdef public list _undo_obj           # UNDO_OBJS a ply
 
-    @cython.locals(b='int[:]', old=int, c=int, t=RuleTables, z='unsigned long long')
+    @cython.locals(b='int[:]', old=int, c=int, t=RuleTables, z='unsigned long long', occ=set, roy=set)
     cpdef _set(self, int cell, int code)
 
     cpdef put(self, int cell, int code)
 
     cpdef _grow(self)
+
+    cpdef _grow_history(self)
+
+    @cython.locals(h='unsigned long long', n=int, lo=int, i=int, count=int)
+    cpdef int repetitions(self) except -1
 
     @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, score=long, c=int, nxt=int, e=int, occ=set,
                    roy=set, g=object, t=RuleTables, n=int, zm='unsigned long long', zc='unsigned long long',

@@ -85,6 +85,7 @@ class RuleTables:
         self.double_step_once = game.double_step_once
         self.single_royal = game.royal_rule == "single"
         self.turns_in_order = game.turns_in_order      # next_turn is colour + 1 (no hook, no elimination)
+        self.reversible_captures = game.reversible_captures
         self.size = game.geometry.size
         self.ncodes = game.ncodes
         # what make/unmake reads on every move, as flat typed arrays: the placement values by
@@ -150,7 +151,7 @@ class Position:
         self._hashes = self._hashes_arr
         self._undo_obj: list = [None] * (UNDO_OBJS * START_PLIES)
         self._nulls: list[tuple] = []     # what push_null saved, for pop_null
-        self.history: list[int] = []
+        self.history = []         # the hash of each position of the game: a typed array (the property below)
         self._changes: list[tuple[int, int]] | None = None
         parse_fen(self, fen if fen is not None else game.start_fen)
 
@@ -180,8 +181,10 @@ class Position:
                 self.pawn_hash ^= z
             c = t.owner_of[old]
             if c >= 0:
-                self.occupied[c].discard(cell)
-                self.royals[c].discard(cell)
+                occ = self.occupied[c]
+                occ.discard(cell)
+                roy = self.royals[c]
+                roy.discard(cell)
                 self.score -= t.sign_of[c] * t.pst_flat[old * t.size + cell]
         if code:
             z = t.zobrist[code * t.size + cell]
@@ -190,9 +193,11 @@ class Position:
                 self.pawn_hash ^= z
             c = t.owner_of[code]
             if c >= 0:
-                self.occupied[c].add(cell)
+                occ = self.occupied[c]
+                occ.add(cell)
                 if t.royal_flag[code]:
-                    self.royals[c].add(cell)
+                    roy = self.royals[c]
+                    roy.add(cell)
                 self.score += t.sign_of[c] * t.pst_flat[code * t.size + cell]
         b[cell] = code
 
@@ -215,11 +220,30 @@ class Position:
         new._hashes = new._hashes_arr
         new._undo_obj = self._undo_obj[:]
         new._nulls = self._nulls[:]
-        new.history = self.history[:]
+        new._hist_arr = self._hist_arr[:]
+        new._hist = new._hist_arr
+        new.nhist = self.nhist
         new._changes = None
         return new
 
     # ------------------------------------------------------------------ make / unmake
+    @property
+    def history(self) -> list[int]:
+        """The hash of each position since the last FEN (a null move's too), the current one last (a new
+        list; kept as a typed array with ``nhist`` in use)."""
+        return list(self._hist_arr[:self.nhist])
+
+    @history.setter
+    def history(self, hashes: list[int]) -> None:
+        values = array("Q", hashes)
+        self.nhist = len(values)
+        self._hist_arr = values + array("Q", bytes(8 * max(START_PLIES, self.nhist)))
+        self._hist = self._hist_arr
+
+    def _grow_history(self) -> None:
+        self._hist_arr = self._hist_arr + array("Q", bytes(8 * len(self._hist_arr)))
+        self._hist = self._hist_arr
+
     def _grow(self) -> None:
         """Twice the undo records' capacity (a new array each: a typed view may hold the old one)."""
         n = len(self._hashes_arr)
@@ -364,7 +388,11 @@ class Position:
         if self.ep >= 0 and not self._ep_legal():
             self.hash ^= t.z_ep[self.ep]
             self.ep = self.ep_victim = -1
-        self.history.append(self.hash)
+        i = self.nhist
+        if i == len(self._hist):
+            self._grow_history()
+        self._hist[i] = self.hash
+        self.nhist = i + 1
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
@@ -417,7 +445,7 @@ class Position:
         self.rights = objs[k + O_RIGHTS]
         self.extra = objs[k + O_EXTRA]
         self.windows = objs[k + O_WINDOWS]
-        self.history.pop()
+        self.nhist -= 1
         return move
 
     # ------------------------------------------------------------------ what the search and the web board ask
@@ -465,13 +493,16 @@ class Position:
         self.hash = h ^ g.z_turn[us] ^ g.z_turn[nxt]
         self.turn = nxt
         self.halfmove = 0
-        self.history.append(self.hash)
+        if self.nhist == len(self._hist):
+            self._grow_history()
+        self._hist[self.nhist] = self.hash
+        self.nhist += 1
 
     def pop_null(self) -> None:
         """Take back the last null move, and first every move made after it."""
         us, ep, ep_victim, h, halfmove, fullmove, moves_made = self._nulls.pop()
         self.take_back_to(moves_made)
-        self.history.pop()
+        self.nhist -= 1
         self.turn, self.ep, self.ep_victim, self.hash, self.halfmove, self.fullmove = \
             us, ep, ep_victim, h, halfmove, fullmove
 
@@ -755,11 +786,15 @@ class Position:
     def repetitions(self) -> int:
         """How many times the current position has stood on the board (this time included)."""
         h = self.hash
-        hist = self.history
-        if self.game.reversible_captures:     # captures go to hand: any earlier position may come back
-            return hist.count(h)
-        window = hist[-(self.halfmove + 1):]
-        return window.count(h)
+        n = self.nhist
+        lo = 0
+        if not self.rules.reversible_captures:     # captures go to hand: any earlier position may come back
+            lo = max(0, n - (self.halfmove + 1))
+        count = 0
+        for i in range(lo, n):
+            if self._hist[i] == h:
+                count += 1
+        return count
 
     def outcome(self, claim_draw: bool = True) -> Outcome | None:
         """The game's result if it is over by rule, else None. With ``claim_draw`` (the engine's and the
