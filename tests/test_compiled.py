@@ -120,7 +120,8 @@ def test_version_names_the_path_the_search_runs_on():
 def test_the_typed_move_order_is_the_tuples_order(name, monkeypatch):
     """``MoveOrder.order``'s integer keys and merge sort (the compiled path) give the list ``order_tuples``
     gives (the Python path), on the moves of random games with random hash moves, killers and history; run
-    here on whichever path this process is on (``TYPED`` forced on, so the Python path runs it too)."""
+    here on whichever path this process is on (``TYPED`` forced on, so the Python path runs it too); also
+    when the last group is left aside and sorted by ``sort_rest`` (the search's deferred sort)."""
     import random
 
     from hyperchess.engine import ordering
@@ -131,7 +132,7 @@ def test_the_typed_move_order_is_the_tuples_order(name, monkeypatch):
     game = get_game(name)
     gd = game_data(game)
     pos = game.position()
-    captures = 0
+    captures = deferred = 0
     for _ in range(60):
         legal = pos.legal_moves()
         if not legal:
@@ -143,10 +144,16 @@ def test_the_typed_move_order_is_the_tuples_order(name, monkeypatch):
         for _ in range(4):
             tt, k1, k2 = (rng.choice(moves + [None]) for _ in range(3))
             args = (pos.board, moves, tt, k1, k2, hist, gd.enemy[pos.turn], gd.value)
-            assert order.order(*args) == ordering.order_tuples(*args)
+            expected = ordering.order_tuples(*args)
+            assert order.order(*args) == expected
+            rest: list = []                 # the last group left unsorted, then sorted when reached
+            head = order.order(*args, rest)
+            assert head + (order.sort_rest(rest) if rest else []) == expected
+            deferred += bool(rest)
         captures += sum(1 for m in moves if gd.enemy[pos.turn][pos.board[m[1]]])
         pos.push(rng.choice(legal))
     assert captures > 0 or name == "first-contact"     # its armies meet late: drops and platforms here
+    assert deferred > 0 or name == "normal"
 
 
 def test_move_key_orders_as_the_tuples():

@@ -20,7 +20,10 @@ cdef class MoveOrder:
                    k2_key=cython.longlong, vq=cython.longlong, vm=cython.longlong, h=cython.longlong, capture=bint,
                    ep=int, promotion=int)
     cpdef list order(self, int[:] b, list moves, object tt_move, object k1, object k2, long long[:] hist, list enemy,
-                     list value)
+                     list value, list rest=*)
+
+    @cython.locals(n=int, i=int, key=cython.longlong, out=list)
+    cpdef list sort_rest(self, list rest)
 
     @cython.locals(i=int, j=int, k=int, x=int, y=int, mid=int, end=int, run=int, left=int, width=int,
                    px=cython.longlong, sx=cython.longlong)

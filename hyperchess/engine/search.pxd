@@ -33,7 +33,7 @@ cdef class Searcher:
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(killers=list)
-    cpdef list _order(self, Position pos, list moves, object tt_move, int ply)
+    cpdef list _order(self, Position pos, list moves, object tt_move, int ply, list rest=*)
 
     @cython.locals(reach=list, m=tuple, r=bytes, to=int, frm=int)
     cpdef bint _in_check(self, Position pos, int k) except -1
@@ -49,7 +49,8 @@ cdef class Searcher:
                    quiets=int, lmp=int, prune=bint, pv_node=bint, floor=long, futile=bint, lazy=bint,
                    quiet=bint, same=bint, q=int, mover=int, opp=int, m=tuple, royal=list, teams=list, gd=GameData,
                    to=int, kto0=int, kto1=int, frm=int, checks=bytes, aligned=bytes, escapes=set, staged=bint,
-                   moves=list, n=int, j=int, ep=int, promotion=int, double=int, special=int)
+                   moves=list, n=int, j=int, ep=int, promotion=int, double=int, special=int,
+                   rest=list)
     cpdef long _ab(self, Position pos, int depth, long alpha, long beta, int ply, bint null_ok=*) except? -1234567
 
     cpdef bint _has_pieces(self, Position pos) except -1

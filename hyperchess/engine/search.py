@@ -219,12 +219,13 @@ class Searcher:
             return 0
         return MATE - ply if pos.game.teams[pos.turn] == winner else -(MATE - ply)
 
-    def _order(self, pos: Position, moves: list[Move], tt_move, ply: int) -> list[Move]:
+    def _order(self, pos: Position, moves: list[Move], tt_move, ply: int, rest: list | None = None) -> list[Move]:
         """Hash move, then captures and promotions by MVV/LVA, killers, then quiet moves by history, the
-        rest by the move itself (engine/ordering.py)."""
+        rest by the move itself (engine/ordering.py); with ``rest``, those last ones are left in it unsorted
+        (``MoveOrder.sort_rest`` orders them when they are reached)."""
         killers = self.killers[ply]
         return self.orderer.order(pos.cells, moves, tt_move, killers[0], killers[1], self.history,
-                                  self.gd.enemy[pos.turn], self.gd.value)
+                                  self.gd.enemy[pos.turn], self.gd.value, rest)
 
     def _in_check(self, pos: Position, k: int) -> bool:
         """Is the side to move's king on ``k`` attacked? Two-player games skip the full test when the
@@ -375,12 +376,13 @@ class Searcher:
         # pseudo-legal moves, each checked only when it is about to be searched (a cut often comes early)
         lazy = not gd.has_filter and gd.single_royal
         staged = lazy and tt_move is not None and gd.owner[pos.cells[tt_move[0]]] == pos.turn
+        rest = []                           # the quiet moves ordered by themselves: sorted once reached
         if staged:
             # the hash move first, before any move is generated: when it cuts, nothing else is
             moves = [tt_move]
         else:
             moves = pos.pseudo_legal_moves() if lazy else pos.legal_moves()
-            moves = self._order(pos, moves, tt_move, ply)
+            moves = self._order(pos, moves, tt_move, ply, rest)
 
         us = pos.turn
         teams = gd.teams
@@ -435,16 +437,22 @@ class Searcher:
         j = 0
         while True:
             if j == n:
-                if not staged:
+                if staged:
+                    # the hash move did not cut: every other pseudo-legal move in order (the order puts the
+                    # hash move first, where it is skipped)
+                    staged = False
+                    moves = self._order(pos, pos.pseudo_legal_moves(), tt_move, ply, rest)
+                    n = len(moves)
+                    j = 0
+                    while j < n and moves[j] == tt_move:
+                        j += 1
+                elif rest:
+                    moves = self.orderer.sort_rest(rest)
+                    rest = []
+                    n = len(moves)
+                    j = 0
+                else:
                     break
-                # the hash move did not cut: every other pseudo-legal move in order (the order puts the
-                # hash move first, where it is skipped)
-                staged = False
-                moves = self._order(pos, pos.pseudo_legal_moves(), tt_move, ply)
-                n = len(moves)
-                j = 0
-                while j < n and moves[j] == tt_move:
-                    j += 1
                 continue
             m = moves[j]
             j += 1
