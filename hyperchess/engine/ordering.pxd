@@ -14,12 +14,14 @@ cdef class MoveOrder:
 
     cpdef _grow(self, int n)
 
-    @cython.locals(n=int, i=int, j=int, to=int, q=int, flag=int, ncap=int, nknown=int, nrest=int,
-                   key=cython.longlong, m=tuple, tt_to=int, k1_to=int, k2_to=int, first=list, mover=int,
-                   vq=cython.longlong, vm=cython.longlong, h=cython.longlong, size=int)
+    @cython.locals(n=int, i=int, j=int, ncap=int, nknown=int, nrest=int, size=int, q=int, mover=int, m=tuple,
+                   first=list, extra=object, frm=cython.longlong, to=cython.longlong, x=cython.longlong,
+                   flag=cython.longlong, key=cython.longlong, tt_key=cython.longlong, k1_key=cython.longlong,
+                   k2_key=cython.longlong, vq=cython.longlong, vm=cython.longlong, h=cython.longlong, capture=bint,
+                   ep=int, promotion=int)
     cpdef list order(self, int[:] b, list moves, object tt_move, object k1, object k2, long long[:] hist, list enemy,
                      list value)
 
     @cython.locals(i=int, j=int, k=int, x=int, y=int, mid=int, end=int, run=int, left=int, width=int,
-                   p='long long[:]', s='long long[:]', idx='int[:]', tmp='int[:]')
+                   px=cython.longlong, sx=cython.longlong)
     cdef void _sort(self, int lo, int hi) noexcept

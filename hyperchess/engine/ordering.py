@@ -112,47 +112,58 @@ class MoveOrder:
         size = len(b)
         if n > self.capacity:
             self._grow(2 * n)
+        ep = EN_PASSANT
+        promotion = PROMOTION
+        # the hash move and the killers are found by their keys (-1: none, or a move that does not pack, which
+        # no packed move equals)
+        tt_key = move_key(tt_move) if tt_move is not None else -1
+        k1_key = move_key(k1) if k1 is not None else -1
+        k2_key = move_key(k2) if k2 is not None else -1
         first = []
         ncap = 0                        # captures are index[0:ncap], history moves index[n:n + nknown],
         nknown = 0                      # the rest index[2n:2n + nrest]
         nrest = 0
         kill1 = kill2 = None
-        tt_to = tt_move[1] if tt_move is not None else -1
-        k1_to = k1[1] if k1 is not None else -1
-        k2_to = k2[1] if k2 is not None else -1
         for i in range(n):
             m = moves[i]
+            # move_key inlined: each field read once
+            extra = m[2]
+            if type(extra) is not int:
+                return order_tuples(b, moves, tt_move, k1, k2, hist, enemy, value)
+            frm = m[0]
             to = m[1]
-            q = b[to]
+            x = extra
             flag = m[3]
-            if to == tt_to and m == tt_move:
+            if not (0 <= frm < 65536 and 0 <= to < 65536 and 0 <= x < 16777216 and 0 <= flag < 128):
+                return order_tuples(b, moves, tt_move, k1, k2, hist, enemy, value)
+            key = frm << 47 | to << 31 | x << 7 | flag
+            if key == tt_key:
                 first.append(m)
                 continue
-            if not ((q and enemy[q]) or flag == EN_PASSANT or flag == PROMOTION):
-                if to == k1_to and m == k1:
+            q = b[to]
+            capture = q != 0 and enemy[q]
+            if not capture and flag != ep and flag != promotion:
+                if key == k1_key:
                     kill1 = m
                     continue
-                if to == k2_to and m == k2:
+                if key == k2_key:
                     kill2 = m
                     continue
-            key = move_key(m)
-            if key < 0:                 # a field too large to pack: the tuples' sort
-                return order_tuples(b, moves, tt_move, k1, k2, hist, enemy, value)
             self.secondary[i] = key
-            mover = b[m[0]]
-            if q and enemy[q]:
+            mover = b[frm]
+            if capture:
                 vq = value[q]
                 vm = value[mover]
                 self.primary[i] = (vq << 6) - vm // 8
                 self.index[ncap] = i
                 ncap += 1
-            elif flag == EN_PASSANT:
+            elif flag == ep:
                 vm = value[mover]
                 self.primary[i] = vm << 6
                 self.index[ncap] = i
                 ncap += 1
-            elif flag == PROMOTION:
-                vq = value[m[2]]
+            elif flag == promotion:
+                vq = value[x]
                 self.primary[i] = vq << 5
                 self.index[ncap] = i
                 ncap += 1
@@ -186,25 +197,24 @@ class MoveOrder:
 
     def _sort(self, lo: int, hi: int) -> None:
         """Sort ``index[lo:hi]`` by the keys, descending: runs of ``INSERTION`` sorted by insertion, then
-        merged bottom-up (through ``spare`` and back)."""
-        p = self.primary
-        s = self.secondary
-        idx = self.index
-        tmp = self.spare
-        for run in range(lo, hi, INSERTION):
-            end = min(run + INSERTION, hi)
+        merged bottom-up (through ``spare`` and back). Compiled only; the buffers are read through ``self``
+        (a typed view taken into a local costs two atomic counts a call)."""
+        for run in range(lo, hi, 16):                   # INSERTION
+            end = min(run + 16, hi)
             for i in range(run + 1, end):
-                x = idx[i]
+                x = self.index[i]
+                px = self.primary[x]
+                sx = self.secondary[x]
                 j = i
                 while j > run:
-                    y = idx[j - 1]
-                    if p[x] > p[y] or (p[x] == p[y] and s[x] > s[y]):
-                        idx[j] = y
+                    y = self.index[j - 1]
+                    if px > self.primary[y] or (px == self.primary[y] and sx > self.secondary[y]):
+                        self.index[j] = y
                         j -= 1
                     else:
                         break
-                idx[j] = x
-        width = INSERTION
+                self.index[j] = x
+        width = 16
         while width < hi - lo:
             for left in range(lo, hi, 2 * width):
                 mid = min(left + width, hi)
@@ -213,23 +223,24 @@ class MoveOrder:
                 j = mid
                 k = left
                 while i < mid and j < end:
-                    x = idx[j]
-                    y = idx[i]
-                    if p[x] > p[y] or (p[x] == p[y] and s[x] > s[y]):
-                        tmp[k] = x
+                    x = self.index[j]
+                    y = self.index[i]
+                    if self.primary[x] > self.primary[y] or (self.primary[x] == self.primary[y]
+                                                             and self.secondary[x] > self.secondary[y]):
+                        self.spare[k] = x
                         j += 1
                     else:
-                        tmp[k] = y
+                        self.spare[k] = y
                         i += 1
                     k += 1
                 while i < mid:
-                    tmp[k] = idx[i]
+                    self.spare[k] = self.index[i]
                     i += 1
                     k += 1
                 while j < end:
-                    tmp[k] = idx[j]
+                    self.spare[k] = self.index[j]
                     j += 1
                     k += 1
             for k in range(lo, hi):
-                idx[k] = tmp[k]
+                self.index[k] = self.spare[k]
             width *= 2

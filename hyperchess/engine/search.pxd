@@ -28,7 +28,8 @@ cdef class Searcher:
 
     cpdef _poll(self)
 
-    @cython.locals(gd=GameData, sign=long, v=long, extra=cython.longlong, ev=Evaluator, cache=EvalCache, i=cython.longlong)
+    @cython.locals(gd=GameData, sign=long, v=long, extra=cython.longlong, ev=Evaluator, cache=EvalCache, i=cython.longlong,
+                   lazy=long)
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(killers=list)
@@ -47,7 +48,8 @@ cdef class Searcher:
                    team=int, b='int[:]', enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,
                    quiets=int, lmp=int, prune=bint, pv_node=bint, floor=long, futile=bint, lazy=bint,
                    quiet=bint, same=bint, q=int, mover=int, opp=int, m=tuple, royal=list, teams=list, gd=GameData,
-                   to=int, kto0=int, kto1=int, frm=int, checks=bytes, aligned=bytes, escapes=set)
+                   to=int, kto0=int, kto1=int, frm=int, checks=bytes, aligned=bytes, escapes=set, staged=bint,
+                   moves=list, n=int, j=int, ep=int, promotion=int, double=int, special=int)
     cpdef long _ab(self, Position pos, int depth, long alpha, long beta, int ply, bint null_ok=*) except? -1234567
 
     cpdef bint _has_pieces(self, Position pos) except -1
@@ -57,5 +59,6 @@ cdef class Searcher:
     @cython.locals(us=int, best=long, b='int[:]', enemy=list, value=list, margin=long, v=long, a=long, q=int,
                    team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=list,
                    scored=list, moves=list, legal_known=bint, gd=GameData, only=int, reach=bytes, to=int,
-                   frm=int, quiet_checks=list, aligned=bytes)
+                   frm=int, quiet_checks=list, aligned=bytes, ep=int, promotion=int, double=int,
+                   special=int, see=long)
     cpdef long _qs(self, Position pos, long alpha, long beta, int ply, bint check, bint checks=*, int qdepth=*) except? -1234567

@@ -166,13 +166,14 @@ class Searcher:
         the positional terms (engine/evaluate.py) from the side to move's view. The positional terms are
         skipped (lazy evaluation) when the rest is ``LAZY_MARGIN`` or more outside ``alpha..beta``."""
         gd = self.gd
+        lazy = LAZY_MARGIN                  # the constants as locals: C integers when compiled
         sign = gd.team_sign[pos.turn]
         v = pos.score * sign + TEMPO
         if gd.has_evaluate:                 # a game's own term (e.g. First Contact's king escapes)
             v += pos.game.evaluate(pos) * sign
         if self.mop is not None:
             v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
-        if v - LAZY_MARGIN >= beta or v + LAZY_MARGIN <= alpha:
+        if v - lazy >= beta or v + lazy <= alpha:
             return v
         cache = self.eval_cache
         i = cache.find(pos.hash)
@@ -253,13 +254,6 @@ class Searcher:
         for cells in lines.values():
             return set(cells)
         return set()
-
-    def _staged(self, pos: Position, tt_move: Move, ply: int):
-        """The hash move, then (only if it did not cut) every other pseudo-legal move in order."""
-        yield tt_move
-        for m in self._order(pos, pos.pseudo_legal_moves(), None, ply):
-            if m != tt_move:
-                yield m
 
     # ------------------------------------------------------------------ the tree
     def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:
@@ -380,9 +374,10 @@ class Searcher:
 
         # pseudo-legal moves, each checked only when it is about to be searched (a cut often comes early)
         lazy = not gd.has_filter and gd.single_royal
-        if lazy and tt_move is not None and gd.owner[pos.cells[tt_move[0]]] == pos.turn:
+        staged = lazy and tt_move is not None and gd.owner[pos.cells[tt_move[0]]] == pos.turn
+        if staged:
             # the hash move first, before any move is generated: when it cuts, nothing else is
-            moves = self._staged(pos, tt_move, ply)
+            moves = [tt_move]
         else:
             moves = pos.pseudo_legal_moves() if lazy else pos.legal_moves()
             moves = self._order(pos, moves, tt_move, ply)
@@ -433,16 +428,33 @@ class Searcher:
                 futile = margin > 0 and self._eval(pos, alpha - margin, alpha - margin + 1) + margin <= alpha
                 lmp = LMP_WIDE[depth] if self.wide else LMP[depth]
         quiets = 0
+        ep, promotion, double, special = EN_PASSANT, PROMOTION, DOUBLE, SPECIAL   # C integers when compiled
         kto0 = killers[0][1] if killers[0] is not None else -1     # the killers' target cells (-1: none),
         kto1 = killers[1][1] if killers[1] is not None else -1     # tested before their tuples are compared
-        for m in moves:
+        n = len(moves)
+        j = 0
+        while True:
+            if j == n:
+                if not staged:
+                    break
+                # the hash move did not cut: every other pseudo-legal move in order (the order puts the
+                # hash move first, where it is skipped)
+                staged = False
+                moves = self._order(pos, pos.pseudo_legal_moves(), tt_move, ply)
+                n = len(moves)
+                j = 0
+                while j < n and moves[j] == tt_move:
+                    j += 1
+                continue
+            m = moves[j]
+            j += 1
             to = m[1]
             q = b[to]
             flag = m[3]
-            if (evade is not None and m[1] not in evade and (flag <= DOUBLE or flag == PROMOTION)
+            if (evade is not None and to not in evade and (flag <= double or flag == promotion)
                     and not royal[b[m[0]]]):
                 continue                    # leaves the check standing: illegal without trying it
-            quiet = not (q and enemy[q]) and flag != EN_PASSANT and flag != PROMOTION
+            quiet = not (q and enemy[q]) and flag != ep and flag != promotion
             unless_check = False            # pruned unless it gives check (tested once it is made)
             if quiet:
                 quiets += 1
@@ -455,7 +467,7 @@ class Searcher:
             frm = m[0]
             mover = b[frm]
             pos.push(m)
-            if lazy and (check or aligned[frm] or royal[mover] or flag == EN_PASSANT or flag >= SPECIAL) \
+            if lazy and (check or aligned[frm] or royal[mover] or flag == ep or flag >= special) \
                     and pos.king_exposed(m, us, k):
                 pos.pop()
                 continue
@@ -526,7 +538,8 @@ class Searcher:
         """Quiescence: stand pat, then captures and promotions only (all evasions when in check); with
         ``checks`` (its first ply, in games with check) also the quiet moves that give check. From
         ``QS_RECAPTURES`` plies into quiescence (``qdepth``) only captures on the last move's cell are tried:
-        a crowded 3D board otherwise chains exchanges over a dozen plies."""
+        a crowded 3D board otherwise chains exchanges over a dozen plies; in a game where every move
+        captures, from its first ply."""
         self.pv[ply] = []
         self.nodes += 1
         if self.nodes >= self.next_check:
@@ -538,6 +551,7 @@ class Searcher:
             if o is not None:
                 return self._outcome_score(pos, o, ply)
         us = pos.turn
+        ep, promotion, double, special = EN_PASSANT, PROMOTION, DOUBLE, SPECIAL   # C integers when compiled
         checking = None                     # the quiet checking candidates (first ply only)
         if check or ply >= MAX_PLY:
             if ply >= MAX_PLY:
@@ -558,10 +572,12 @@ class Searcher:
             legal_known = gd.has_filter
             source = pos.legal_moves() if legal_known else pos.capture_moves()
             scored = []
+            see = SEE_MARGIN
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
             enemies = gd.enemies[us]
             only = -1
-            if qdepth >= QS_RECAPTURES:
+            if qdepth >= QS_RECAPTURES or gd.captures_only:
+                # (where every move captures, all-capture quiescence would be the whole tree)
                 last = pos.last_move
                 if last is not None:
                     only = last[1]
@@ -573,12 +589,12 @@ class Searcher:
                     v = value[q]
                     if v >= margin:
                         a = value[b[m[0]]]
-                        if v + SEE_MARGIN < a and pos.attacked(m[1], enemies):
+                        if v + see < a and pos.attacked(m[1], enemies):
                             continue                # a dearer piece takes a defended cheaper one: losing
                         scored.append(((v << 6) - a // 8, m))
-                elif m[3] == PROMOTION:
+                elif m[3] == promotion:
                     scored.append(((value[m[2]] << 5), m))
-                elif m[3] == EN_PASSANT:
+                elif m[3] == ep:
                     scored.append((100 << 6, m))
             quiet_checks = None
             if checks and best + QS_CHECK_MARGIN > alpha:
@@ -591,7 +607,7 @@ class Searcher:
                     for m in source if legal_known else pos.pseudo_legal_moves():
                         to = m[1]
                         frm = m[0]
-                        if (reach[to] or reach[frm]) and not b[to] and m[3] != EN_PASSANT and m[3] != PROMOTION:
+                        if (reach[to] or reach[frm]) and not b[to] and m[3] != ep and m[3] != promotion:
                             quiet_checks.append(m)
             if not scored and not quiet_checks:
                 return best
@@ -620,11 +636,11 @@ class Searcher:
         for m in moves:
             frm = m[0]
             mover = b[frm]
-            if (evade is not None and m[1] not in evade and (m[3] <= DOUBLE or m[3] == PROMOTION)
+            if (evade is not None and m[1] not in evade and (m[3] <= double or m[3] == promotion)
                     and not royal[mover]):
                 continue                    # leaves the check standing
             pos.push(m)
-            if test and (check or aligned[frm] or royal[mover] or m[3] == EN_PASSANT or m[3] >= SPECIAL) \
+            if test and (check or aligned[frm] or royal[mover] or m[3] == ep or m[3] >= special) \
                     and pos.king_exposed(m, us, k):
                 pos.pop()
                 continue
