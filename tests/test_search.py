@@ -7,6 +7,7 @@ import time
 import chess
 import pytest
 
+from hyperchess.engine.gamedata import game_data
 from hyperchess.engine.search import Limits, Searcher, SearchInfo
 from hyperchess.engine.timecontrol import budget
 from hyperchess.variants import get_game
@@ -569,3 +570,14 @@ def test_a_wide_pv_node_keeps_the_escape_of_an_attacked_piece():
     pos = _bench_position("mixed3d", 5)
     result = Searcher().search(pos, Limits(depth=2))
     assert result.score < 150
+
+
+def test_a_game_where_every_move_captures_keeps_quiescence_to_recaptures():
+    """Clobber (FSF's ``cW`` stones): all-capture quiescence would be the whole tree below every leaf (65,690
+    nodes for depth 1 from clobber10's start); recaptures only keep depth 1 near the root's 180 moves."""
+    s = Searcher()
+    pos = get_game("clobber10").position()
+    result = s.search(pos, Limits(depth=1))
+    assert len(pos.legal_moves()) == 180 and result.best in pos.legal_moves()
+    assert s.nodes < 2 * 180
+    assert not game_data(get_game("normal")).captures_only and not game_data(get_game("crazyhouse")).captures_only

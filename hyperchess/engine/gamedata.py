@@ -6,6 +6,7 @@ opponent's move may give check). Read-only once built.
 """
 from __future__ import annotations
 
+from ..variants.pieces import Mode
 from .evaluate import Evaluator
 
 
@@ -44,6 +45,13 @@ def _aligned(lines: list, enemies: tuple, k: int) -> frozenset:
     return frozenset(cells)
 
 
+def _captures_only(game) -> bool:
+    """Is every move of the game a capture (no quiet move, no drop, pass or castling: clobber)?"""
+    if game.has_special or game.castling:
+        return False
+    return all(getattr(atom, "mode", None) is Mode.CAPTURE for piece in game.pieces if piece for atom in piece.moves)
+
+
 class GameData:
     """Per-game tables the search reads: piece values by code (royal victims count most)."""
 
@@ -68,6 +76,7 @@ class GameData:
         self.has_filter = game.has_filter
         self.has_evaluate = game.has_evaluate
         self.fifty_plies = game.fifty_plies
+        self.captures_only = _captures_only(game)
         self.evaluator = Evaluator(game)
         self._edge: list[int] | None = None
         # aligned[c][k]: the cells on an enemy slider line from cell k (own king of colour c there).

@@ -546,7 +546,8 @@ class Searcher:
         """Quiescence: stand pat, then captures and promotions only (all evasions when in check); with
         ``checks`` (its first ply, in games with check) also the quiet moves that give check. From
         ``QS_RECAPTURES`` plies into quiescence (``qdepth``) only captures on the last move's cell are tried:
-        a crowded 3D board otherwise chains exchanges over a dozen plies."""
+        a crowded 3D board otherwise chains exchanges over a dozen plies; in a game where every move
+        captures, from its first ply."""
         self.pv[ply] = []
         self.nodes += 1
         if self.nodes >= self.next_check:
@@ -583,7 +584,8 @@ class Searcher:
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
             enemies = gd.enemies[us]
             only = -1
-            if qdepth >= QS_RECAPTURES:
+            if qdepth >= QS_RECAPTURES or gd.captures_only:
+                # (where every move captures, all-capture quiescence would be the whole tree)
                 last = pos.last_move
                 if last is not None:
                     only = last[1]

@@ -82,7 +82,7 @@ cdef class Position:
                    k=int, i=int, j=int)
     cpdef bint attacked(self, int cell, object by=*) except -1
 
-    @cython.locals(roy=set)
+    @cython.locals(roy=set, c=int, k=object)
     cpdef object king(self, object color=*)
 
     @cython.locals(roy=set, k=int)

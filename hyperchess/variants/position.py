@@ -625,9 +625,11 @@ class Position:
 
     def king(self, color: int | None = None) -> int | None:
         """The cell of ``color``'s royal piece when check applies to it (exactly one), else None."""
-        roy = self.royals[self.turn if color is None else color]
+        c = self.turn if color is None else color
+        roy = self.royals[c]
         if len(roy) == 1 and self.rules.single_royal:
-            return next(iter(roy))
+            for k in roy:       # the set's one cell (compiled: no iterator object)
+                return k
         return None
 
     def in_check(self) -> bool:
