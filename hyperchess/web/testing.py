@@ -71,7 +71,12 @@ class BoardPage:
         sep = "&" if "?" in url else "?"
         self.page.goto(url if variant is None else
                        f"{url}{sep}variant={variant}&seats={','.join(seats or [])}&movetime={movetime}")
-        self.page.wait_for_function("state !== null && document.querySelector('#board svg') !== null")
+        try:
+            # a liveness bound, not a speed one: a loaded CI machine has taken over 30 s for a first page
+            self.page.wait_for_function("state !== null && document.querySelector('#board svg') !== null",
+                                        timeout=90_000)
+        except Exception as exc:
+            raise AssertionError(f"the page shows no board ({type(exc).__name__}); what it logged: {self.errors}") from None
 
     def state(self) -> dict:
         return self.page.evaluate("({...state, svg: undefined})")
