@@ -76,7 +76,13 @@ class BoardPage:
             self.page.wait_for_function("state !== null && document.querySelector('#board svg') !== null",
                                         timeout=90_000)
         except Exception as exc:
-            raise AssertionError(f"the page shows no board ({type(exc).__name__}); what it logged: {self.errors}") from None
+            try:
+                said = self.page.evaluate("[document.querySelector('#message')?.textContent, "
+                                          "typeof games === 'undefined' || !games ? -1 : games.length]")
+            except Exception as inner:              # the page itself is gone
+                said = repr(inner)
+            raise AssertionError(f"the page shows no board ({type(exc).__name__}); it says {said}; "
+                                 f"what it logged: {self.errors}") from None
 
     def state(self) -> dict:
         return self.page.evaluate("({...state, svg: undefined})")
