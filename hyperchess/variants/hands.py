@@ -202,7 +202,7 @@ class Hands:
         b = pos.board
         add = moves.append
         free = self.hand_rules.free_drops
-        royal = pos.rules.royal if pos.rules.single_royal else [False] * len(pos.rules.royal)
+        royal = pos.rules.royal if pos.rules.single_royal else None     # checked royal pieces, by code
         enemies = pos.rules.enemies[us]
         for kind in self.hand_order:
             if counts[kind] or free:
@@ -219,7 +219,7 @@ class Hands:
                                 add((cell, cell, new, DROP))
                     continue
                 for new in codes:
-                    if royal[new]:
+                    if royal is not None and royal[new]:
                         # a royal piece may not be dropped into check (FSF, position.cpp ``legal``)
                         for cell in self.drop_cells[new]:
                             if not b[cell] and not pos.attacked(cell, enemies):
