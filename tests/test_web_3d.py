@@ -470,3 +470,29 @@ def test_camera_limits_reset_view_and_a_new_game_from_the_persons_side(board):
         assert not view.errors, view.errors
     finally:
         view.page.close()
+
+
+def test_a_state_read_for_the_old_view_never_replaces_the_3d_view(board):
+    """A live update's read of the state, asked before the 3D view was chosen and answered after the 3D view's
+    own read, is dropped: the board stays in 3D (under load this order happened, and the view stayed empty)."""
+    url, b = board
+    view = BoardPage(b, url, "raumschach", ["human", "human"])
+    try:
+        held = []
+        view.page.route("**/api/state?*", lambda route: held.append(route) if "view=3d" not in route.request.url
+                        else route.continue_())
+        view.page.evaluate("() => { window.liveRead = fetchState(); }")     # as onLive does for a new version
+        for _ in range(50):
+            if held:
+                break
+            view.page.wait_for_timeout(100)
+        assert len(held) == 1, "the flat view's read did not start"
+        open_3d(view)                                   # its own read, answered first
+        held[0].continue_()                             # then the old view's answer arrives
+        view.page.evaluate("window.liveRead")
+        view.page.wait_for_timeout(200)
+        assert view.page.evaluate("state.cells3d !== null"), "the flat view's late answer replaced the 3D view's state"
+        assert len(pieces_3d(view)) == 40 and view.page.evaluate("!document.querySelector('#board3d').hidden")
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()

@@ -308,13 +308,22 @@ async function playMove(text) {
   }
 }
 
-async function fetchState() {
-  const q = `/api/state?key=${encodeURIComponent(KEY)}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
+// The state as this page shows it: the move looked at, the side of the board, the 3D view's data.
+function stateQuery() {
+  return `/api/state?key=${encodeURIComponent(KEY)}` + (reviewPly !== null ? `&ply=${reviewPly}` : "") + (flip ? "&flip=1" : "") +
     (rot ? `&rot=${rot}` : "") + (mode3d ? "&view=3d" : "");
+}
+
+// Each read of the state counts here: the answer to a read that a newer one followed is dropped, so a live
+// update's read, asked before the 3D view (or flip, or a move to review) was chosen, never replaces the newer
+// view's state with one drawn for the old view.
+let statesAsked = 0;
+async function fetchState() {
+  const mine = ++statesAsked;
   for (let tries = 0; tries < 3; tries++) {     // asked again if a change was answered while it was on its way
     const asked = changesAnswered;
-    const s = await api(q);
-    if (s.id !== state.id) return;
+    const s = await api(stateQuery());          // the view as it is now, on every try
+    if (mine !== statesAsked || s.id !== state.id) return;
     if (asked === changesAnswered) { state = s; show(); return; }
   }
 }
