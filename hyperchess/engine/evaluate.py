@@ -45,7 +45,10 @@ try:
 except ImportError:                 # no Cython installed: always Python
     TYPED = False
 
-PAWN_CACHE = 1 << 16     # pawn-term values kept per game (cleared when full)
+PAWN_CACHE = 1 << 16     # pawn-term values kept per game, by the pawn key's low 16 bits (the newest kept)
+NO_VALUE = -(1 << 40)    # no pawn terms cached for a key
+KEY_BITS = (1 << 64) - 1
+SKIPPED_KEY = 0x9E3779B97F4A7C15     # eliminated colours mixed into the pawn key (a 64-bit odd constant)
 STEPS = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) if (a, b, c) != (0, 0, 0)]
 
 
@@ -162,7 +165,14 @@ class Evaluator:
         self.bound = array("B", [walked[code] and self._colour_bound(code) for code in range(ncodes)])
         self.pair_on = w.pair > 0 and any(self.bound)
         self.pawns_on = self.structure_on or self.passed_on
-        self.pawn_cache: dict = {}      # pawn key -> _pawn_terms (shared by every search of the game)
+        # pawn key -> _pawn_terms, one entry a slot (shared by every search of the game)
+        self.pawn_keys = array("Q", bytes(8 * PAWN_CACHE))
+        self.pawn_values = array("q", bytes(8 * PAWN_CACHE))
+        self.pawn_used = array("B", bytes(PAWN_CACHE))
+        self.signs = array("q", game.team_sign)             # team_sign as machine integers
+        self.elimination = bool(game.elimination)
+        self.bound_codes = array("i", [code for code in range(ncodes) if self.bound[code]])
+        self.pairbits = array("i", [0]) * ncodes     # the compiled pair: per code, its cells' colours as bits
 
     def _castle_cells(self, rights: int) -> list[frozenset]:
         """Per colour, the cells where a royal piece earns the castling term under these ``rights``: the
@@ -291,12 +301,12 @@ class Evaluator:
                 total += sign[c] * v
         return total
 
-    def _walk_sets(self, pos: Position, mark, skipped: int, gather: bool, pawns: list, units: list,
-                   attackers: list, defended: list, material_of: list) -> int:
+    def _walk_sets(self, pos: Position, mark, skipped: int, gather: bool, pawns: list | None, acc) -> int:
         """The Python path of ``positional``'s piece walk (the same sums as its compiled board pass): each
         colour's pieces from its set, their mobility, the attacks on the king zones marked in ``mark``,
-        material, the pair; fills the lists given, gathers the pawns' cells when ``gather``, returns the
-        mobility and pair terms."""
+        material, the pair; writes each colour's sums into ``acc`` as the compiled pass does (5 a colour:
+        mobility, attacks on the enemy zone, pieces attacking it, defences of its own zone, material),
+        gathers the pawns' cells when ``gather``, returns the mobility and pair terms."""
         b = pos.cells
         occupied = pos.occupied
         sign = self.team_sign
@@ -316,12 +326,11 @@ class Evaluator:
             en = self.enemy[c]
             ebit = 2 >> c               # the enemy's zone bit (two-player games)
             mob = att_units = att_pieces = dfn = material = 0
-            pc = pawns[c]
             for cell in occupied[c]:
                 code = b[cell]
                 if pawn[code]:
                     if gather:
-                        pc.append(cell)
+                        pawns[c].append(cell)
                     continue
                 material += value[code]
                 if pair_on and bound[code]:
@@ -352,12 +361,19 @@ class Evaluator:
                 total += sign[c] * (mob >> 4)
             if colours:
                 total += sign[c] * self.w_pair * _pairs(colours)
-            material_of[c] = material
-            if players == 2:
-                units[1 - c] = att_units
-                attackers[1 - c] = att_pieces
-                defended[c] = dfn
+            acc[5 * c] = mob
+            acc[5 * c + 1] = att_units
+            acc[5 * c + 2] = att_pieces
+            acc[5 * c + 3] = dfn
+            acc[5 * c + 4] = material
         return total
+
+    def _pawn_value(self, key: int) -> int:
+        """The cached pawn terms of pawn key ``key``, or ``NO_VALUE``."""
+        slot = key & (PAWN_CACHE - 1)
+        if self.pawn_used[slot] and self.pawn_keys[slot] == key:
+            return self.pawn_values[slot]
+        return NO_VALUE
 
     def positional(self, pos: Position, king_safety: bool = True) -> int:
         """Mobility, king safety, pawns and pairs: team 0 minus team 1, in centipawns."""
@@ -368,11 +384,9 @@ class Evaluator:
         start = t.ray_start
         ray_cells = t.ray_cells
         players = self.players
-        sign = self.team_sign
-        walk = self.walk
+        sign = self.signs
         mw = self.mob_weight
         pawn = self.pawn
-        occupied = pos.occupied
         royals = pos.royals
         # king zones (two-player games, colours with one royal piece, middlegame only): the royal cells
         # (-1: no zone), and per cell the colours whose zone holds it, marked in ``mark`` (cleared below)
@@ -389,8 +403,10 @@ class Evaluator:
         zone_first = self.zone_first
         zone_cells = self.zone_cells
         mark = self.mark
-        if not TYPED:       # as Python another thread may run inside this call: a buffer of its own
+        acc = self.acc
+        if not TYPED:       # as Python another thread may run inside this call: buffers of its own
             mark = mark[:]
+            acc = array("q", bytes(8 * 5 * players))
         allzones = False
         if kz0 >= 0:
             for j in range(zone_first[kz0], zone_first[kz0 + 1]):
@@ -400,41 +416,37 @@ class Evaluator:
             for j in range(zone_first[kz1], zone_first[kz1 + 1]):
                 mark[zone_cells[j]] |= 2
                 allzones = True
-        units = [0] * players       # attacks on the colour's zone by enemy pieces
-        attackers = [0] * players   # enemy pieces attacking it
-        defended = [0] * players    # attacks on the colour's zone by its own pieces
-        material_of = [0] * players  # pieces (not pawns or royals) on the board, by value
         value = self.piece_value
-        elimination = pos.game.elimination
         total = 0
         pair_on = self.pair_on
         bound = self.bound
         parity = self.parity
         skipped = 0                 # eliminated colours (inert blockers; their pawns count for nothing)
-        if elimination:
+        if self.elimination:
             for c in range(players):
                 if not royals[c]:
                     skipped |= 1 << c
         # the pawn terms are cached by where the pawns stand: the pawns' cells are gathered only on a miss
-        key = None
-        cached = None
+        key = 0
+        cached = NO_VALUE
         if self.pawns_on:
             key = pos.pawn_hash
             if skipped:
-                key = (key, skipped)
-            cached = self.pawn_cache.get(key)
-        gather = self.pawns_on and cached is None
-        pawns: list[list[int]] = [[] for _ in range(players)]
+                key ^= (skipped * SKIPPED_KEY) & KEY_BITS
+            cached = self._pawn_value(key)
+        gather = self.pawns_on and cached == NO_VALUE
+        pawns = [[] for _ in range(players)] if gather else None
         if TYPED:
             # compiled: one pass over the board (no set iterated), each colour's sums in the kept buffer
             # ``acc`` (5 a colour: mobility, zone attacks, zone attackers, zone defences, material); the
             # rays from the flat int arrays of Game.flat_rays (rides, then each leap as a one-cell ray: the
-            # order of ``walk``), as movegen.capture_moves reads them
+            # order of ``walk``), as movegen.capture_moves reads them; the pair's cell colours per code in
+            # ``pairbits`` (all 0 between calls)
             nc = t.ncodes
             walk_on = self.walk_on
-            colours_of = [{} for _ in range(players)] if pair_on else None
+            pairbits = self.pairbits
             for j in range(5 * players):
-                self.acc[j] = 0
+                acc[j] = 0
             for cell in range(n):
                 code = b[cell]
                 if not code:
@@ -446,10 +458,9 @@ class Evaluator:
                     if gather:
                         pawns[c].append(cell)
                     continue
-                self.acc[5 * c + 4] += value[code]
+                acc[5 * c + 4] += value[code]
                 if pair_on and bound[code]:
-                    colours = colours_of[c]
-                    colours[code] = colours.get(code, 0) | (1 << parity[cell])
+                    pairbits[code] |= 1 << parity[cell]
                 if not walk_on or not self.walked[code]:
                     continue
                 ebit = 2 >> c               # the enemy's zone bit (two-player games)
@@ -470,25 +481,24 @@ class Evaluator:
                                 cnt += 1
                             break
                         cnt += 1
-                self.acc[5 * c] += cnt * mw[code]
-                self.acc[5 * c + 3] += dfn
+                acc[5 * c] += cnt * mw[code]
+                acc[5 * c + 3] += dfn
                 if att:
-                    self.acc[5 * c + 1] += att
-                    self.acc[5 * c + 2] += 1
-            for c in range(players):
-                if (skipped >> c) & 1:
-                    continue
-                if walk_on:
-                    total += sign[c] * (self.acc[5 * c] >> 4)
-                if pair_on and colours_of[c]:
-                    total += sign[c] * self.w_pair * _pairs(colours_of[c])
-                material_of[c] = self.acc[5 * c + 4]
-                if players == 2:
-                    units[1 - c] = self.acc[5 * c + 1]
-                    attackers[1 - c] = self.acc[5 * c + 2]
-                    defended[c] = self.acc[5 * c + 3]
+                    acc[5 * c + 1] += att
+                    acc[5 * c + 2] += 1
+            if pair_on:
+                bound_codes = self.bound_codes
+                for j in range(len(bound_codes)):
+                    code = bound_codes[j]
+                    if pairbits[code] == 3:
+                        total += sign[t.owner_of[code]] * self.w_pair
+                    pairbits[code] = 0
+            if walk_on:
+                for c in range(players):
+                    if not (skipped >> c) & 1:
+                        total += sign[c] * (acc[5 * c] >> 4)
         else:
-            total = self._walk_sets(pos, mark, skipped, gather, pawns, units, attackers, defended, material_of)
+            total = self._walk_sets(pos, mark, skipped, gather, pawns, acc)
         if allzones:
             for c in (0, 1):
                 k = kz0 if c == 0 else kz1
@@ -504,9 +514,11 @@ class Evaluator:
                         q = b[x]
                         if q and pawn[q] and not en[q]:
                             shelter += 1
-                v = self.w_king_defence * min(defended[c], nz) + self.w_king_shelter * shelter
-                if attackers[c] > 1:
-                    v -= self.w_king_attack * units[c] * attackers[c] >> 2
+                # our defences of our zone; the enemy's attacks on it and its pieces that attack it
+                v = self.w_king_defence * min(acc[5 * c + 3], nz) + self.w_king_shelter * shelter
+                attackers = acc[5 * (1 - c) + 2]
+                if attackers > 1:
+                    v -= self.w_king_attack * acc[5 * (1 - c) + 1] * attackers >> 2
                 total += sign[c] * v
         if self.castle_on:
             good = self.castle_cells.get(pos.rights)
@@ -514,14 +526,20 @@ class Evaluator:
                 good = self.castle_cells[pos.rights] = self._castle_cells(pos.rights)
             for c in (0, 1):
                 full = self.start_pieces[1 - c]
-                kept = len(royals[c] & good[c])
+                kept = 0
+                home = good[c]
+                for k in royals[c]:
+                    if k in home:
+                        kept += 1
                 if kept and full:
-                    total += sign[c] * (self.w_castling * kept * min(material_of[1 - c], full) // full)
+                    # scaled by the enemy's material (its pieces, not pawns or royals)
+                    total += sign[c] * (self.w_castling * kept * min(acc[5 * (1 - c) + 4], full) // full)
         if self.pawns_on:
-            if cached is None:
+            if cached == NO_VALUE:
                 cached = self._pawn_terms(b, pawns)
-                if len(self.pawn_cache) >= PAWN_CACHE:
-                    self.pawn_cache.clear()
-                self.pawn_cache[key] = cached
+                slot = key & (PAWN_CACHE - 1)
+                self.pawn_keys[slot] = key
+                self.pawn_values[slot] = cached
+                self.pawn_used[slot] = 1
             total += cached
         return total
