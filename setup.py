@@ -41,10 +41,17 @@ def extensions() -> list:
     sources = {name: hashlib.sha256((HERE / (name.replace(".", "/") + ".py")).read_bytes()).hexdigest()
                for name in COMPILED}
     (HERE / "hyperchess" / "_compiled_sources.json").write_text(json.dumps(sources, indent=1) + "\n")
-    exts = [Extension(name, [name.replace(".", "/") + ".py"]) for name in COMPILED]
+    directives = {"language_level": 3, "annotation_typing": False}
+    # The typed modules (a .pxd beside them) index their typed arrays with C integers that their own loops
+    # keep in range and never negative: Cython's checks of each index (bounds, negative index, an unset view)
+    # are left out there. The hooks' modules keep every check.
+    typed = [name for name in COMPILED if (HERE / (name.replace(".", "/") + ".pxd")).exists()]
+    unchecked = dict(directives, boundscheck=False, wraparound=False, initializedcheck=False)
     try:
-        built = cythonize(exts, compiler_directives={"language_level": 3, "annotation_typing": False},
-                          quiet=True)
+        built = []
+        for names, how in ((typed, unchecked), ([n for n in COMPILED if n not in typed], directives)):
+            built += cythonize([Extension(name, [name.replace(".", "/") + ".py"]) for name in names],
+                               compiler_directives=how, quiet=True)
     except Exception as exc:                # a Cython that cannot translate them: Python only
         print(f"hyperchess: the compiled path is skipped ({exc})", file=sys.stderr)
         return []

@@ -458,7 +458,7 @@ class Position:
         """The move made ``back`` moves before the last one (0: the last), or None: before the first, or
         before a null move of the search."""
         i = self.ply - 1 - back
-        if i < 0 or (self._nulls and self._nulls[-1][6] > i):
+        if i < 0 or (self._nulls and self._nulls[len(self._nulls) - 1][6] > i):
             return None
         return self._undo_obj[i * UNDO_OBJS + O_MOVE]
 
