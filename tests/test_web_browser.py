@@ -7,7 +7,9 @@ is available; ``.ci/run`` installs both.
 """
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -88,6 +90,45 @@ def test_page_of_every_game_and_screenshot(board, name):
         assert not view.errors, view.errors
     finally:
         view.page.close()
+
+
+def test_the_page_starts_once_all_its_scripts_have_run_whatever_order_they_arrive_in(board):
+    """The page's start (``init`` in app.js) waits for the server's list of games and then uses what the
+    other scripts define. A script after app.js in the page (panel.js, with ``onConnection``, stood there)
+    arriving after that answer (a loaded machine; any real network) left the page with no board, saying only
+    "onConnection is not defined": the first-board timeouts of the CI's browser tests. Here the page is
+    served with panel.js after app.js again and panel.js held back until the list of games has been
+    answered (or for 3 s, for a page that waits for its scripts before it asks)."""
+    url, b = board
+    page = b.new_page()
+    try:
+        held, answered, errors = [], [], []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("response", lambda r: answered.append(r.url) if "/api/games" in r.url else None)
+
+        def document(route) -> None:
+            real = route.fetch()
+            text = real.text()
+            panel = '<script src="/static/panel.js"></script>\n'
+            app = '<script src="/static/app.js"></script>\n'
+            assert panel in text and app in text
+            route.fulfill(response=real, body=text.replace(panel, "").replace(app, app + panel))
+
+        page.route(lambda u: urlsplit(u).path == "/", document)
+        page.route("**/static/panel.js", lambda route: held.append(route))
+        page.goto(f"{url}?variant=normal&seats=human,engine&movetime=0.1", wait_until="commit")
+        deadline = time.monotonic() + 3
+        while not (held and answered) and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        assert held, "panel.js was never asked for"
+        held[0].continue_()
+        page.wait_for_function("(state !== null && document.querySelector('#board svg') !== null)"
+                               " || document.querySelector('#message').textContent !== ''", timeout=60_000)
+        said = page.inner_text("#message")
+        assert said == "" and page.evaluate("state !== null && state.variant === 'normal'"), said
+        assert page.locator("#board svg g.piece").count() == 32 and not errors, errors
+    finally:
+        page.close()
 
 
 def test_bad_input_in_the_page_keeps_the_game(board):

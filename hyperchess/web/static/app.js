@@ -583,4 +583,8 @@ async function init() {
   if (KEY) await resumeGame(); else await newGame();
 }
 
-init().catch((e) => say(e.message, true));
+// Started once the whole page is parsed, every one of its scripts run (DOMContentLoaded): init() waits for the
+// server, and a script still arriving then (a slow network, a loaded machine) was missing when it went on (a page
+// with no board, only "onConnection is not defined", when panel.js came after the list of games)
+function start() { init().catch((e) => say(e.message, true)); }
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
