@@ -68,9 +68,7 @@ def test_three_clicked_moves_and_engine_replies(board, name):
         view.page.close()
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(reason="chessgi's flat page timed out "
-                                  "in session 29's last run (open)", strict=False)) if n == "chessgi" else n
-                                  for n in game_names()])
+@pytest.mark.parametrize("name", game_names())
 def test_page_of_every_game_and_screenshot(board, name):
     url, b = board
     players = get_game(name).players
