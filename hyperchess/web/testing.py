@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import time
+import traceback
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -200,8 +202,6 @@ class BoardPage:
 def thread_dump() -> str:
     """Every thread of this process and where it stands (the servers' loops, their worker threads, engine
     searches): what a hung page was waiting for on the server's side."""
-    import sys
-    import traceback
     names = {t.ident: t.name for t in threading.enumerate()}
     out = []
     for ident, frame in sys._current_frames().items():
