@@ -129,6 +129,40 @@ def test_the_page_starts_once_all_its_scripts_have_run_whatever_order_they_arriv
         page.close()
 
 
+def test_the_answer_to_a_change_of_the_game_before_new_game_never_replaces_the_new_game(board):
+    """Choosing a seat changes the present game's seats (POST /api/seats); New game right after makes another
+    game (POST /api/new). Their answers may come in either order: the seats' answer, of the old game, coming
+    last put the old game back on the page while its link, live updates and reads were the new game's: the
+    page stood still on the old game (test_camera_limits_reset_view_and_a_new_game_from_the_persons_side timed
+    out once under load waiting for the new game's 3D view). Here the seats' answer is held back until the new
+    game is shown."""
+    url, b = board
+    view = BoardPage(b, url, "normal", ["human", "engine"])
+    try:
+        old = view.state()["id"]
+        held, made = [], []
+        view.page.route("**/api/seats", lambda route: held.append(route))
+        view.page.on("response", lambda r: made.append(r) if r.url.endswith("/api/new") else None)
+        view.page.select_option("#seat-black", "human")          # asks for the seats at once
+        deadline = time.monotonic() + 10
+        while not held and time.monotonic() < deadline:
+            view.page.wait_for_timeout(20)
+        assert held, "no seats asked for"
+        view.page.click("#new")
+        view.page.wait_for_function(f"state.id !== {old!r}")
+        new = view.state()["id"]
+        assert made and made[0].json()["id"] == new
+        with view.page.expect_event("requestfinished", lambda r: r.url.endswith("/api/seats")):
+            held[0].continue_()
+        view.page.wait_for_timeout(500)
+        st = view.state()
+        assert st["id"] == new and st["seats"] == ["human", "human"], (st["id"], old, new)
+        assert view.page.evaluate("KEY") == made[0].json()["key"]
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()
+
+
 def test_bad_input_in_the_page_keeps_the_game(board):
     url, b = board
     view = BoardPage(b, url, "normal", ["human", "engine"])
