@@ -6,6 +6,7 @@ import io
 import re
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -210,3 +211,34 @@ def test_a_fixed_move_time_on_the_board_is_the_time_to_spend():
     fixed = budget(Limits(movetime=2.0, use_all=True))
     assert fixed.soft == fixed.hard and fixed.hard > 1.8
     assert budget(Limits(movetime=2.0)) == fixed       # a move time without a clock is always spent (issue 50)
+
+
+def test_a_game_closed_as_its_engine_starts_a_search_stops_that_search():
+    """``close`` (a server stopping, a game set aside) stops the engine's search. The engine's loop checks
+    ``closed`` and makes the new search's stop event under the game's lock; ``close`` set ``closed`` and the
+    old event outside it, so a close between the two left the new search running its whole time (here
+    10 s) after its server had stopped, in the process every later test server shares. The close is made
+    to land there: while the loop holds the lock, just after its check."""
+    s = Session("normal", ["engine", "engine"], movetime=10)
+    closing = threading.Thread(target=s.close, daemon=True)
+    check = s._engine_wanted
+
+    def wanted() -> bool:
+        answer = check()
+        if threading.current_thread().name.startswith("engine-") and closing.ident is None:
+            closing.start()
+            closing.join(0.5)         # old code: closed and the old event set meanwhile; now it waits for the lock
+        return answer
+
+    s._engine_wanted = wanted
+    try:
+        s.kick()
+        worker = s.worker
+        assert worker is not None
+        worker.join(5)
+        assert not worker.is_alive(), "the search went on after the game was closed"
+        closing.join(5)
+        assert s.closed and not closing.is_alive()
+    finally:
+        s.stop.set()
+        s.close()

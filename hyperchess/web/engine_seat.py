@@ -219,7 +219,7 @@ class EngineSeats:
         with self.lock:
             self.analysis_stop.set()
             self.analysis = None
-            if not on:
+            if not on or self.closed:
                 return
             if ply is not None and not 0 <= ply <= len(self.names):
                 raise BadInput(f"ply: 0..{len(self.names)}, got {ply}")

@@ -387,10 +387,14 @@ class Session(EngineSeats, GameView):
         self.kick()
 
     def close(self) -> None:
-        self.closed = True
-        self.stop.set()
-        self.analysis_stop.set()
+        # under the lock: the engine's loop (and ``analyze``) checks ``closed`` and makes its search's new stop
+        # event under it. Set outside it, the old event could be set between the two, and the new search ran
+        # its whole time after its server had stopped (an analysis: a minute), holding one of the process's
+        # ENGINE_SLOTS and the GIL against every later server in it
         with self.lock:
+            self.closed = True
+            self.stop.set()
+            self.analysis_stop.set()
             self.close_outside()
 
     # ------------------------------------------------------------------ storage

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import time
+import traceback
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -35,13 +37,19 @@ def running_server(host: str = "127.0.0.1", db: str | Path | None = None, engine
     from .server import make_server
     with tempfile.TemporaryDirectory() as tmp:
         server = make_server(host, 0, db=db or Path(tmp) / "games.sqlite3", engines=engines)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread = threading.Thread(target=server.serve_forever, name=f"server-{server.server_address[1]}", daemon=True)
         thread.start()
         try:
             yield f"http://127.0.0.1:{server.server_address[1]}/" + (f"?token={server.token}" if server.token else "")
         finally:
             server.shutdown()
+            thread.join(20)
             server.server_close()
+        # a server still serving beside the next test's would share this process (the GIL, the engine slots)
+        # unseen: said here, with where its threads stand
+        if thread.is_alive():
+            raise AssertionError(f"the server on port {server.server_address[1]} did not stop in 30 s; "
+                                 f"this process's threads:\n{thread_dump()}")
 
 
 @contextmanager
@@ -56,7 +64,9 @@ def browser() -> Iterator[object]:
 
 
 class BoardPage:
-    """One browser tab on the board, recording console errors and uncaught exceptions."""
+    """One browser tab on the board, recording console errors and uncaught exceptions. A page that shows no
+    first board fails with what it says (#message), what it logged, each of its requests (sent, answered,
+    finished: one that never came back shows) and where this process's threads stand (the servers')."""
 
     def __init__(self, browser, url: str, variant: str | None = None, seats: list[str] | None = None,
                  movetime: float = 0.1, viewport: tuple[int, int] = (1400, 1000)) -> None:
@@ -67,22 +77,72 @@ class BoardPage:
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
                      if m.type in ("error", "assert") else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url}"))
+        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
+        # every request of the page and when it was asked and answered: a page that shows no board says which
+        # request never came back
+        self.started = time.monotonic()
+        self.requests: dict[object, list] = {}         # request -> [sent, (answered, status), (ended, how)]
+        self.sockets: list[list] = []                  # [url, opened, [frame times, close]]
+        recorders = {"request": lambda r: self.requests.setdefault(r, [time.monotonic(), None, None]),
+                     "response": lambda r: self._seen(r.request, 1, r.status),
+                     "requestfinished": lambda r: self._seen(r, 2, "done"),
+                     "requestfailed": lambda r: self._seen(r, 2, f"failed {r.failure}"),
+                     "websocket": self._socket}
+        for event, fn in recorders.items():
+            self.page.on(event, fn)
         sep = "&" if "?" in url else "?"
         self.page.goto(url if variant is None else
                        f"{url}{sep}variant={variant}&seats={','.join(seats or [])}&movetime={movetime}")
         try:
-            # a liveness bound, not a speed one: a loaded CI machine has taken over 30 s for a first page
-            self.page.wait_for_function("state !== null && document.querySelector('#board svg') !== null",
+            # a liveness bound, not a speed one: a loaded CI machine has taken over 30 s for a first page. A
+            # page that says an error before it has a game has stopped (nothing tries again): it fails at once
+            board = "state !== null && document.querySelector('#board svg') !== null"
+            self.page.wait_for_function(f"({board}) || document.querySelector('#message.error') !== null",
                                         timeout=90_000)
+            failed = None if self.page.evaluate(board) else "it stopped"
         except Exception as exc:
+            failed = type(exc).__name__
+        if failed is not None:
             try:
                 said = self.page.evaluate("[document.querySelector('#message')?.textContent, "
                                           "typeof games === 'undefined' || !games ? -1 : games.length]")
             except Exception as inner:              # the page itself is gone
                 said = repr(inner)
-            raise AssertionError(f"the page shows no board ({type(exc).__name__}); it says {said}; "
-                                 f"what it logged: {self.errors}") from None
+            raise AssertionError(f"the page shows no board ({failed}); it says {said}; "
+                                 f"what it logged: {self.errors}; its requests: {self.request_log()}; "
+                                 f"this process's threads:\n{thread_dump()}") from None
+        for event, fn in recorders.items():           # recorded for the first board only
+            self.page.remove_listener(event, fn)
+        self.requests.clear()
+
+    def _seen(self, request, slot: int, what) -> None:
+        entry = self.requests.setdefault(request, [None, None, None])
+        entry[slot] = (time.monotonic(), what)
+
+    def _socket(self, ws) -> None:
+        entry = [f"WS {ws.url}", time.monotonic(), []]
+        self.sockets.append(entry)
+
+        def note(what) -> None:             # the first few only: a page lives on after its first board
+            if len(entry[2]) < 20:
+                entry[2].append(what)
+        ws.on("framereceived", lambda _: note(round(time.monotonic() - self.started, 2)))
+        ws.on("close", lambda _: note(f"closed at {time.monotonic() - self.started:.2f}"))
+        ws.on("socketerror", lambda e: note(f"error {e}"))
+
+    def request_log(self) -> list[str]:
+        """Each request the page made: its method and path, when it was sent, answered and finished (seconds
+        from the page's start), so a request that never came back shows as one answered or finished never."""
+        out = []
+        t0 = self.started
+        for r, (sent, answered, finished) in self.requests.items():
+            path = r.url.split("/", 3)[-1][:80]
+            out.append(f"{r.method} /{path}: sent {sent - t0:.2f}" if sent is not None else f"{r.method} /{path}")
+            out[-1] += f", answered {answered[1]} at {answered[0] - t0:.2f}" if answered else ", never answered"
+            out[-1] += f", {finished[1]} at {finished[0] - t0:.2f}" if finished else ", never finished"
+        for name, opened, frames in self.sockets:
+            out.append(f"{name[:60]}: opened {opened - t0:.2f}, frames {frames[:10]}")
+        return out
 
     def state(self) -> dict:
         return self.page.evaluate("({...state, svg: undefined})")
@@ -137,6 +197,17 @@ class BoardPage:
             f"state.moves.length > {played} && (state.legal.length > 0 || state.result !== null)",
             timeout=timeout * 1000)
         return self.state()
+
+
+def thread_dump() -> str:
+    """Every thread of this process and where it stands (the servers' loops, their worker threads, engine
+    searches): what a hung page was waiting for on the server's side."""
+    names = {t.ident: t.name for t in threading.enumerate()}
+    out = []
+    for ident, frame in sys._current_frames().items():
+        stack = "".join(traceback.format_stack(frame)[-8:])
+        out.append(f"--- {names.get(ident, ident)}\n{stack}")
+    return "\n".join(out)
 
 
 def png_stats(page, data: bytes) -> tuple[int, float]:

@@ -28,15 +28,26 @@ let KEY = Live.keyFromPath();
 // Every answer to a change (a POST) counts here: a state read (GET) asked before a change was answered is older
 // than the state that change gave, and is dropped, so the board never steps back (a premove's reply, say).
 let changesAnswered = 0;
+let newsAsked = 0;        // New games asked for (newGame)
+
+// The answer to a change of a game the page has left while it was on its way (a New game answered first), or to
+// a New game asked for before the last one: not this page's any more, so it is dropped (its callers' catch does
+// nothing for it: failed). The seats' answer of the old game, coming after the new game's, put the old game back
+// on the page, which then followed the new one's link, updates and reads: the page stood still.
+class Superseded extends Error {}
+
+function failed(e) { if (!(e instanceof Superseded)) say(e.message, true); }
 
 async function api(path, body) {
+  const key = KEY, news = newsAsked;
   const headers = TOKEN ? { "X-Hyperchess-Token": TOKEN } : {};
   if (KEY) headers["X-Hyperchess-Key"] = KEY;
   const opts = body === undefined ? { headers } :
     { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
   const r = await fetch(path, opts);
-  let data;
-  try { data = await r.json(); } catch (e) { throw new Error(`server answered ${r.status}`); }
+  const data = await r.json().catch(() => null);
+  if (body !== undefined && (path === "/api/new" ? news !== newsAsked : key !== KEY)) throw new Superseded(path);
+  if (data === null) throw new Error(`server answered ${r.status}`);
   if (!r.ok) throw new Error(data.error || `server answered ${r.status}`);
   if (body !== undefined) changesAnswered++;
   return data;
@@ -84,11 +95,12 @@ async function changeSeats() {
     state = await api("/api/seats", { key: KEY, seats: chosenSeats(), movetime: parseFloat($("movetime").value) });
     selected = null;
     show();
-  } catch (e) { say(e.message, true); }
+  } catch (e) { failed(e); }
 }
 
 async function newGame() {
   try {
+    newsAsked++;
     const s = await api("/api/new", { variant: $("variant").value, seats: chosenSeats(),
                                       movetime: parseFloat($("movetime").value), clock: $("clock").value });
     state = s;
@@ -98,7 +110,7 @@ async function newGame() {
     reviewPly = null;
     say("");
     if (flip || rot || mode3d) await fetchState(); else show();
-  } catch (e) { say(e.message, true); }
+  } catch (e) { failed(e); }
 }
 
 function boardSvg() { return $("board").querySelector("svg"); }
@@ -171,7 +183,7 @@ async function editAction(body) {
     state = await api("/api/edit", Object.assign({ key: KEY }, body));
     if (mode3d) await fetchState(); else show();
     return true;
-  } catch (e) { say(e.message, true); return false; }
+  } catch (e) { failed(e); return false; }
 }
 
 function showEditor() {
@@ -302,6 +314,7 @@ async function playMove(text) {
     say("");
     if (flip || rot || mode3d) await fetchState(); else show();
   } catch (e) {
+    if (e instanceof Superseded) return;
     say(e.message, true);
     selected = null;
     markSelection();
@@ -337,7 +350,7 @@ async function review(ply) {
   try {
     if (analyzing) await startAnalysis(); else await fetchState();
     say("");
-  } catch (e) { say(e.message, true); }
+  } catch (e) { failed(e); }
 }
 
 function onKey(ev) {
@@ -435,7 +448,7 @@ async function startAnalysis() {
   try {
     state = await api("/api/analyze", { key: KEY, on: true, ply: reviewPly });
     if (mode3d) await fetchState(); else show();
-  } catch (e) { say(e.message, true); analyzing = false; showAnalysis(); }
+  } catch (e) { if (e instanceof Superseded) return; say(e.message, true); analyzing = false; showAnalysis(); }
 }
 
 function showAnalysis() {
@@ -484,7 +497,7 @@ async function action(path, extra) {
     reviewPly = null;
     say("");
     if (flip || rot || mode3d) await fetchState(); else show();
-  } catch (e) { say(e.message, true); }
+  } catch (e) { failed(e); }
 }
 
 // A change pushed over the WebSocket (live.js): a new version is fetched as this page sees it (its seat's
@@ -567,7 +580,7 @@ async function init() {
     analyzing = !analyzing;
     if (analyzing) { await startAnalysis(); return; }
     try { state = await api("/api/analyze", { key: KEY, on: false, ply: reviewPly }); show(); }
-    catch (e) { say(e.message, true); }
+    catch (e) { failed(e); }
   });
   document.addEventListener("keydown", onKey);
   $("load").addEventListener("click", () => action("/api/position", { position: $("fen").value }));
@@ -583,4 +596,8 @@ async function init() {
   if (KEY) await resumeGame(); else await newGame();
 }
 
-init().catch((e) => say(e.message, true));
+// Started once the whole page is parsed, every one of its scripts run (DOMContentLoaded): init() waits for the
+// server, and a script still arriving then (a slow network, a loaded machine) was missing when it went on (a page
+// with no board, only "onConnection is not defined", when panel.js came after the list of games)
+function start() { init().catch((e) => say(e.message, true)); }
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
