@@ -64,9 +64,8 @@ def test_a_drop_by_clicks(board):
 MATE_FEN = "1n4k1/5ppp/8/8/8/8/r4PPP/R5K1[] w - - 0 1"
 
 
-# slow: its first page timed out (30 s) once at the end of a loaded `.ci/run`, not seen alone; kept out of the
-# default run until that is understood
-@pytest.mark.slow
+# (its first page timed out once in a loaded `.ci/run`: app.js started before panel.js had run, fixed in
+# session 33; back in the default run)
 @BROWSER_MARKS[2]
 @pytest.mark.browser
 def test_crazyhouse_to_a_result_by_clicks_with_a_capture_to_hand_and_a_drop_mate(board):
