@@ -61,5 +61,6 @@ cdef class Searcher:
                    team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=list,
                    scored=list, moves=list, legal_known=bint, gd=GameData, only=int, reach=bytes, to=int,
                    frm=int, quiet_checks=list, aligned=bytes, ep=int, promotion=int, double=int,
-                   special=int, see=long)
+                   special=int, see=long, packed=bint, npicked=int, nsource=int, j=int, orderer=MoveOrder,
+                   key=cython.longlong, pk=cython.longlong)
     cpdef long _qs(self, Position pos, long alpha, long beta, int ply, bint check, bint checks=*, int qdepth=*) except? -1234567

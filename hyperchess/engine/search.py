@@ -23,9 +23,15 @@ from .deepening import deepen
 from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
 from .gamedata import game_data
 from .hashtables import EXACT, LOWER, UPPER, EvalCache, TransTable, table_slots
-from .ordering import MoveOrder
+from .ordering import MoveOrder, move_key
 from .scores import INF, MATE, MATE_BOUND, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
+
+try:
+    import cython
+    TYPED = cython.compiled         # true in the compiled module (setup.py), false when run as Python
+except ImportError:                 # no Cython installed: always Python
+    TYPED = False
 
 MAX_PLY = 120
 # Look at the clock and the stop event every POLL_NODES nodes. A poll costs ~0.2 us and a node 10-300 us
@@ -579,7 +585,6 @@ class Searcher:
             value = self.gd.value
             legal_known = gd.has_filter
             source = pos.legal_moves() if legal_known else pos.capture_moves()
-            scored = []
             see = SEE_MARGIN
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
             enemies = gd.enemies[us]
@@ -589,21 +594,48 @@ class Searcher:
                 last = pos.last_move
                 if last is not None:
                     only = last[1]
-            for m in source:
-                if only >= 0 and m[1] != only:
+            # the captures by (key, move), descending. Compiled: the keys and the packed moves (move_key) in
+            # the move order's buffers, by the move's place in ``source``, sorted as integers; as Python (or
+            # for a move that does not pack) the (key, move) tuples, sorted
+            packed = TYPED
+            scored = None if packed else []
+            npicked = 0
+            nsource = len(source)
+            if packed:
+                orderer = self.orderer
+                if nsource > orderer.capacity:
+                    orderer._grow(2 * nsource)
+            for j in range(nsource):
+                m = source[j]
+                to = m[1]
+                if only >= 0 and to != only:
                     continue
-                q = b[m[1]]
+                q = b[to]
                 if q and enemy[q]:
                     v = value[q]
-                    if v >= margin:
-                        a = value[b[m[0]]]
-                        if v + see < a and pos.attacked(m[1], enemies):
-                            continue                # a dearer piece takes a defended cheaper one: losing
-                        scored.append(((v << 6) - a // 8, m))
+                    if v < margin:
+                        continue
+                    a = value[b[m[0]]]
+                    if v + see < a and pos.attacked(to, enemies):
+                        continue                # a dearer piece takes a defended cheaper one: losing
+                    key = (v << 6) - a // 8
                 elif m[3] == promotion:
-                    scored.append(((value[m[2]] << 5), m))
+                    key = value[m[2]] << 5
                 elif m[3] == ep:
-                    scored.append((100 << 6, m))
+                    key = 100 << 6
+                else:
+                    continue
+                if packed:
+                    pk = move_key(m)
+                    if pk >= 0:
+                        orderer.primary[j] = key
+                        orderer.secondary[j] = pk
+                        orderer.index[npicked] = j
+                        npicked += 1
+                        continue
+                    packed = False      # a move that does not pack: the tuples, those picked so far too
+                    scored = [(orderer.primary[orderer.index[i]], source[orderer.index[i]]) for i in range(npicked)]
+                scored.append((key, m))
             quiet_checks = None
             if checks and best + QS_CHECK_MARGIN > alpha:
                 # quiet moves that land on or leave a cell from which the enemy king could be attacked;
@@ -617,10 +649,13 @@ class Searcher:
                         frm = m[0]
                         if (reach[to] or reach[frm]) and not b[to] and m[3] != ep and m[3] != promotion:
                             quiet_checks.append(m)
-            if not scored and not quiet_checks:
+            if (not npicked if packed else not scored) and not quiet_checks:
                 return best
-            scored.sort(reverse=True)
-            moves = [m for _, m in scored]
+            if packed:
+                moves = orderer.sort_picked(source, npicked)
+            else:
+                scored.sort(reverse=True)
+                moves = [m for _, m in scored]
             if quiet_checks:
                 checking = set(quiet_checks)
                 moves += quiet_checks
