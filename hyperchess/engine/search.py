@@ -97,6 +97,9 @@ class Searcher:
         self.history = array("q")
         self.history_size = 0                             # the board size the history is laid out for
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
+        # the empty PV of every node until a move raises alpha: one list shared, never changed (a PV is only
+        # ever made anew, ``[m] + self.pv[ply + 1]``)
+        self.no_pv: list = []
         self.nodes = 0
         self.mop: MopUp | KingCentre | None = None     # an endgame term (root decides)
         self.king_safety = True                           # middlegame: king safety counts (root decides)
@@ -107,6 +110,9 @@ class Searcher:
         self.wide = False                                 # the root has WIDE_ROOT moves or more
         self.root_scores: dict = {}                       # the root moves' scores in the last iteration
         self.orderer = MoveOrder()                        # the move order's sort buffers
+        self.mop_of = None                                # the endgame term mop_memo holds values of
+        self.mop_memo: dict = {}
+        self.mop_strong = 0
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -177,8 +183,10 @@ class Searcher:
         v = pos.score * sign + TEMPO
         if gd.has_evaluate:                 # a game's own term (e.g. First Contact's king escapes)
             v += pos.game.evaluate(pos) * sign
-        if self.mop is not None:
-            v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
+        mop = self.mop
+        if mop is not None:
+            bonus = self._endgame_bonus(pos, mop)
+            v += bonus if pos.turn == self.mop_strong else -bonus
         if v - lazy >= beta or v + lazy <= alpha:
             return v
         cache = self.eval_cache
@@ -190,6 +198,34 @@ class Searcher:
             extra = ev.positional(pos, self.king_safety)
             cache.put(pos.hash, extra)
         return v + extra * sign
+
+    def _endgame_bonus(self, pos: Position, mop) -> int:
+        """``mop.bonus(pos)`` (engine/endgame.py, run as Python), kept by the cells of the two kings: a
+        ``MopUp``'s or ``KingCentre``'s bonus depends on nothing else (its game's tables, fixed for the
+        object), so each pair of cells is computed once a search. Another kind of term is asked each time."""
+        if mop is not self.mop_of:
+            self.mop_of = mop
+            self.mop_memo = {}
+            self.mop_strong = mop.strong
+        if type(mop) is not MopUp and type(mop) is not KingCentre:
+            return mop.bonus(pos)
+        r0 = pos.royals[0]
+        r1 = pos.royals[1]
+        k0 = -1                             # the one royal cell of each side, -1 for none or several
+        k1 = -1
+        if len(r0) == 1:
+            for c in r0:
+                k0 = c
+        if len(r1) == 1:
+            for c in r1:
+                k1 = c
+        key = (k0 + 1) * 65537 + k1 + 1
+        memo = self.mop_memo
+        got = memo.get(key)
+        if got is None:
+            got = mop.bonus(pos)
+            memo[key] = got
+        return got
 
     def _terminal(self, pos: Position, ply: int) -> int:
         """Score of a position without legal moves: mated if in check, else a draw."""
@@ -328,7 +364,7 @@ class Searcher:
 
     def _ab(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
         """Alpha-beta value of ``pos`` for its side to move."""
-        self.pv[ply] = []
+        self.pv[ply] = self.no_pv
         g = pos.game
         gd = self.gd
         if gd.has_game_over:
@@ -554,7 +590,7 @@ class Searcher:
         ``QS_RECAPTURES`` plies into quiescence (``qdepth``) only captures on the last move's cell are tried:
         a crowded 3D board otherwise chains exchanges over a dozen plies; in a game where every move
         captures, from its first ply."""
-        self.pv[ply] = []
+        self.pv[ply] = self.no_pv
         self.nodes += 1
         if self.nodes >= self.next_check:
             self._poll()
