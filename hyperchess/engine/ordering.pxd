@@ -25,6 +25,9 @@ cdef class MoveOrder:
     @cython.locals(n=int, i=int, key=cython.longlong, out=list)
     cpdef list sort_rest(self, list rest)
 
+    @cython.locals(i=int, out=list)
+    cpdef list sort_picked(self, list moves, int n)
+
     @cython.locals(i=int, j=int, k=int, x=int, y=int, mid=int, end=int, run=int, left=int, width=int,
                    px=cython.longlong, sx=cython.longlong)
     cdef void _sort(self, int lo, int hi) noexcept

@@ -226,6 +226,17 @@ class MoveOrder:
             out.append(rest[self.index[i]])
         return out
 
+    def sort_picked(self, moves: list, n: int) -> list:
+        """The moves ``moves[index[j]]`` for ``j < n``, by ``primary`` then ``secondary`` (both indexed by the
+        move's place in ``moves``), descending: quiescence's captures (``Searcher._qs``), their keys in
+        ``primary`` and the packed moves (``move_key``) in ``secondary``, come out as the sort of their
+        ``(key, move)`` tuples with ``reverse=True`` would put them."""
+        self._sort(0, n)
+        out = []
+        for i in range(n):
+            out.append(moves[self.index[i]])
+        return out
+
     def _sort(self, lo: int, hi: int) -> None:
         """Sort ``index[lo:hi]`` by the keys, descending: runs of ``INSERTION`` sorted by insertion, then
         merged bottom-up (through ``spare`` and back). Compiled only; the buffers are read through ``self``

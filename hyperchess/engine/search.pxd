@@ -25,11 +25,19 @@ cdef class Searcher:
     cdef public GameData gd
     cdef public MoveOrder orderer
     cdef public double deadline, node_limit, next_check
+    cdef public list no_pv
+    cdef public object mop_of
+    cdef public dict mop_memo
+    cdef public int mop_strong
 
     cpdef _poll(self)
 
+    @cython.locals(r0=set, r1=set, k0=cython.longlong, k1=cython.longlong, c=cython.longlong, key=cython.longlong,
+                   memo=dict, got=object)
+    cpdef long _endgame_bonus(self, Position pos, object mop) except? -1234567
+
     @cython.locals(gd=GameData, sign=long, v=long, extra=cython.longlong, ev=Evaluator, cache=EvalCache, i=cython.longlong,
-                   lazy=long)
+                   lazy=long, mop=object, bonus=long)
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
     @cython.locals(killers=list)
@@ -61,5 +69,6 @@ cdef class Searcher:
                    team=int, test=bint, child_check=bint, s=long, m=tuple, mover=int, royal=list, teams=list,
                    scored=list, moves=list, legal_known=bint, gd=GameData, only=int, reach=bytes, to=int,
                    frm=int, quiet_checks=list, aligned=bytes, ep=int, promotion=int, double=int,
-                   special=int, see=long)
+                   special=int, see=long, packed=bint, npicked=int, nsource=int, j=int, orderer=MoveOrder,
+                   key=cython.longlong, pk=cython.longlong)
     cpdef long _qs(self, Position pos, long alpha, long beta, int ply, bint check, bint checks=*, int qdepth=*) except? -1234567

@@ -23,9 +23,15 @@ from .deepening import deepen
 from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
 from .gamedata import game_data
 from .hashtables import EXACT, LOWER, UPPER, EvalCache, TransTable, table_slots
-from .ordering import MoveOrder
+from .ordering import MoveOrder, move_key
 from .scores import INF, MATE, MATE_BOUND, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
+
+try:
+    import cython
+    TYPED = cython.compiled         # true in the compiled module (setup.py), false when run as Python
+except ImportError:                 # no Cython installed: always Python
+    TYPED = False
 
 MAX_PLY = 120
 # Look at the clock and the stop event every POLL_NODES nodes. A poll costs ~0.2 us and a node 10-300 us
@@ -91,6 +97,9 @@ class Searcher:
         self.history = array("q")
         self.history_size = 0                             # the board size the history is laid out for
         self.pv: list[list] = [[] for _ in range(MAX_PLY + 2)]
+        # the empty PV of every node until a move raises alpha: one list shared, never changed (a PV is only
+        # ever made anew, ``[m] + self.pv[ply + 1]``)
+        self.no_pv: list = []
         self.nodes = 0
         self.mop: MopUp | KingCentre | None = None     # an endgame term (root decides)
         self.king_safety = True                           # middlegame: king safety counts (root decides)
@@ -101,6 +110,9 @@ class Searcher:
         self.wide = False                                 # the root has WIDE_ROOT moves or more
         self.root_scores: dict = {}                       # the root moves' scores in the last iteration
         self.orderer = MoveOrder()                        # the move order's sort buffers
+        self.mop_of = None                                # the endgame term mop_memo holds values of
+        self.mop_memo: dict = {}
+        self.mop_strong = 0
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -171,8 +183,10 @@ class Searcher:
         v = pos.score * sign + TEMPO
         if gd.has_evaluate:                 # a game's own term (e.g. First Contact's king escapes)
             v += pos.game.evaluate(pos) * sign
-        if self.mop is not None:
-            v += self.mop.bonus(pos) if pos.turn == self.mop.strong else -self.mop.bonus(pos)
+        mop = self.mop
+        if mop is not None:
+            bonus = self._endgame_bonus(pos, mop)
+            v += bonus if pos.turn == self.mop_strong else -bonus
         if v - lazy >= beta or v + lazy <= alpha:
             return v
         cache = self.eval_cache
@@ -184,6 +198,34 @@ class Searcher:
             extra = ev.positional(pos, self.king_safety)
             cache.put(pos.hash, extra)
         return v + extra * sign
+
+    def _endgame_bonus(self, pos: Position, mop) -> int:
+        """``mop.bonus(pos)`` (engine/endgame.py, run as Python), kept by the cells of the two kings: a
+        ``MopUp``'s or ``KingCentre``'s bonus depends on nothing else (its game's tables, fixed for the
+        object), so each pair of cells is computed once a search. Another kind of term is asked each time."""
+        if mop is not self.mop_of:
+            self.mop_of = mop
+            self.mop_memo = {}
+            self.mop_strong = mop.strong
+        if type(mop) is not MopUp and type(mop) is not KingCentre:
+            return mop.bonus(pos)
+        r0 = pos.royals[0]
+        r1 = pos.royals[1]
+        k0 = -1                             # the one royal cell of each side, -1 for none or several
+        k1 = -1
+        if len(r0) == 1:
+            for c in r0:
+                k0 = c
+        if len(r1) == 1:
+            for c in r1:
+                k1 = c
+        key = (k0 + 1) * 65537 + k1 + 1
+        memo = self.mop_memo
+        got = memo.get(key)
+        if got is None:
+            got = mop.bonus(pos)
+            memo[key] = got
+        return got
 
     def _terminal(self, pos: Position, ply: int) -> int:
         """Score of a position without legal moves: mated if in check, else a draw."""
@@ -322,7 +364,7 @@ class Searcher:
 
     def _ab(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
         """Alpha-beta value of ``pos`` for its side to move."""
-        self.pv[ply] = []
+        self.pv[ply] = self.no_pv
         g = pos.game
         gd = self.gd
         if gd.has_game_over:
@@ -548,7 +590,7 @@ class Searcher:
         ``QS_RECAPTURES`` plies into quiescence (``qdepth``) only captures on the last move's cell are tried:
         a crowded 3D board otherwise chains exchanges over a dozen plies; in a game where every move
         captures, from its first ply."""
-        self.pv[ply] = []
+        self.pv[ply] = self.no_pv
         self.nodes += 1
         if self.nodes >= self.next_check:
             self._poll()
@@ -579,7 +621,6 @@ class Searcher:
             value = self.gd.value
             legal_known = gd.has_filter
             source = pos.legal_moves() if legal_known else pos.capture_moves()
-            scored = []
             see = SEE_MARGIN
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
             enemies = gd.enemies[us]
@@ -589,21 +630,48 @@ class Searcher:
                 last = pos.last_move
                 if last is not None:
                     only = last[1]
-            for m in source:
-                if only >= 0 and m[1] != only:
+            # the captures by (key, move), descending. Compiled: the keys and the packed moves (move_key) in
+            # the move order's buffers, by the move's place in ``source``, sorted as integers; as Python (or
+            # for a move that does not pack) the (key, move) tuples, sorted
+            packed = TYPED
+            scored = None if packed else []
+            npicked = 0
+            nsource = len(source)
+            if packed:
+                orderer = self.orderer
+                if nsource > orderer.capacity:
+                    orderer._grow(2 * nsource)
+            for j in range(nsource):
+                m = source[j]
+                to = m[1]
+                if only >= 0 and to != only:
                     continue
-                q = b[m[1]]
+                q = b[to]
                 if q and enemy[q]:
                     v = value[q]
-                    if v >= margin:
-                        a = value[b[m[0]]]
-                        if v + see < a and pos.attacked(m[1], enemies):
-                            continue                # a dearer piece takes a defended cheaper one: losing
-                        scored.append(((v << 6) - a // 8, m))
+                    if v < margin:
+                        continue
+                    a = value[b[m[0]]]
+                    if v + see < a and pos.attacked(to, enemies):
+                        continue                # a dearer piece takes a defended cheaper one: losing
+                    key = (v << 6) - a // 8
                 elif m[3] == promotion:
-                    scored.append(((value[m[2]] << 5), m))
+                    key = value[m[2]] << 5
                 elif m[3] == ep:
-                    scored.append((100 << 6, m))
+                    key = 100 << 6
+                else:
+                    continue
+                if packed:
+                    pk = move_key(m)
+                    if pk >= 0:
+                        orderer.primary[j] = key
+                        orderer.secondary[j] = pk
+                        orderer.index[npicked] = j
+                        npicked += 1
+                        continue
+                    packed = False      # a move that does not pack: the tuples, those picked so far too
+                    scored = [(orderer.primary[orderer.index[i]], source[orderer.index[i]]) for i in range(npicked)]
+                scored.append((key, m))
             quiet_checks = None
             if checks and best + QS_CHECK_MARGIN > alpha:
                 # quiet moves that land on or leave a cell from which the enemy king could be attacked;
@@ -617,10 +685,13 @@ class Searcher:
                         frm = m[0]
                         if (reach[to] or reach[frm]) and not b[to] and m[3] != ep and m[3] != promotion:
                             quiet_checks.append(m)
-            if not scored and not quiet_checks:
+            if (not npicked if packed else not scored) and not quiet_checks:
                 return best
-            scored.sort(reverse=True)
-            moves = [m for _, m in scored]
+            if packed:
+                moves = orderer.sort_picked(source, npicked)
+            else:
+                scored.sort(reverse=True)
+                moves = [m for _, m in scored]
             if quiet_checks:
                 checking = set(quiet_checks)
                 moves += quiet_checks
