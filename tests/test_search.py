@@ -581,3 +581,33 @@ def test_a_game_where_every_move_captures_keeps_quiescence_to_recaptures():
     assert len(pos.legal_moves()) == 180 and result.best in pos.legal_moves()
     assert s.nodes < 2 * 180
     assert not game_data(get_game("normal")).captures_only and not game_data(get_game("crazyhouse")).captures_only
+
+
+@pytest.mark.parametrize("name, fen", [
+    ("normal", "8/8/5k2/8/8/8/8/3QK3 w - - 0 1"),            # mop-up: K+Q v K
+    ("normal", "8/5k2/8/3p4/3P4/8/2K5/8 w - - 0 1"),          # king centralisation: pawns only
+    ("cylinder", "8/8/5k2/8/8/8/8/3QK3 w - - 0 1"),          # a wrapped board's distances
+])
+def test_the_kept_endgame_bonus_is_the_terms_own_for_every_pair_of_king_cells(name, fen):
+    """The search keeps an endgame term's bonus by the kings' cells: it equals the term's own value wherever
+    the kings stand (every cell pair reached by a short search from the position)."""
+    from hyperchess.engine.endgame import king_centre_for, mop_up_for
+    pos = get_game(name).position(fen)
+    gd = game_data(pos.game)
+    term = mop_up_for(pos, gd) or king_centre_for(pos, gd)
+    assert term is not None
+    searcher = Searcher(1)
+    seen = 0
+
+    def walk(depth: int) -> None:
+        nonlocal seen
+        assert searcher._endgame_bonus(pos, term) == term.bonus(pos), pos.fen()
+        seen += 1
+        if depth:
+            for m in pos.legal_moves():
+                pos.push(m)
+                walk(depth - 1)
+                pos.pop()
+
+    walk(3)
+    assert seen > 100
