@@ -22,6 +22,8 @@ class MopUp:
     Material alone gives no gradient there, so without this term K+Q v K is not mated within 50 moves.
     """
 
+    kings_only = True       # the bonus depends on the two royal cells alone (the search keeps it by them)
+
     def __init__(self, game, strong: int, weak: int, edge: list[int]) -> None:
         self.strong, self.weak, self.edge = strong, weak, edge
         g = game.geometry
@@ -50,6 +52,7 @@ class KingCentre:
     supports its pawns and stops the enemy's. Same interface as ``MopUp`` with side 0 as "strong"."""
 
     strong = 0
+    kings_only = True       # the bonus depends on the two royal cells alone (the search keeps it by them)
 
     def __init__(self, edge: list[int]) -> None:
         self.edge = edge

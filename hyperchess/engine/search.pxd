@@ -29,6 +29,7 @@ cdef class Searcher:
     cdef public object mop_of
     cdef public dict mop_memo
     cdef public int mop_strong
+    cdef public bint mop_kings_only
 
     cpdef _poll(self)
 

@@ -113,6 +113,7 @@ class Searcher:
         self.mop_of = None                                # the endgame term mop_memo holds values of
         self.mop_memo: dict = {}
         self.mop_strong = 0
+        self.mop_kings_only = False
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -200,14 +201,15 @@ class Searcher:
         return v + extra * sign
 
     def _endgame_bonus(self, pos: Position, mop) -> int:
-        """``mop.bonus(pos)`` (engine/endgame.py, run as Python), kept by the cells of the two kings: a
-        ``MopUp``'s or ``KingCentre``'s bonus depends on nothing else (its game's tables, fixed for the
-        object), so each pair of cells is computed once a search. Another kind of term is asked each time."""
+        """``mop.bonus(pos)`` (engine/endgame.py, run as Python), kept by the cells of the two kings when the
+        term says its bonus depends on nothing else (``kings_only``: its game's tables are fixed for the object),
+        so each pair of cells is computed once a search. Another term is asked each time."""
         if mop is not self.mop_of:
             self.mop_of = mop
             self.mop_memo = {}
             self.mop_strong = mop.strong
-        if type(mop) is not MopUp and type(mop) is not KingCentre:
+            self.mop_kings_only = bool(getattr(mop, "kings_only", False))
+        if not self.mop_kings_only:
             return mop.bonus(pos)
         r0 = pos.royals[0]
         r1 = pos.royals[1]
