@@ -1,7 +1,8 @@
 """The engine's seats and the analysis of a web-board game, each search in a worker thread (never on the
 server's event loop, so one game's search never stalls another game's moves).
 
-At most ``ENGINE_SLOTS`` searches run at once in one server, the engine seats' and the analyses' together:
+At most ``ENGINE_SLOTS`` searches run at once in one process (a ``hyperchess serve`` is one process; servers
+started side by side in one process, as tests do, share them), the engine seats' and the analyses' together:
 searches are pure Python (or compiled code that holds the GIL), so every thinking engine slows everything
 else; the other games wait their turn and play slower while the pages stay interactive. A seat's move comes
 before an analysis: a seat that finds every slot taken asks an analysis holding one to give way (its search
@@ -82,7 +83,7 @@ class Slots:
                 self._free()
 
 
-ENGINE_SLOTS = Slots(2)    # searches running at once in one server
+ENGINE_SLOTS = Slots(2)    # searches running at once in this process, whatever its servers
 
 
 class Either:

@@ -91,6 +91,7 @@ class Session(EngineSeats, GameView):
         self.created = time.time()
         self.rematch_offer: set[int] = set()         # the person seats that asked for a rematch
         self.rematch_keys: dict[str, str] = {}       # once made: each link's key -> its key in the rematch
+        self.making_rematch = False                  # rematch.offer is making it (without this game's lock)
         self.store = None                            # the server's Store (board.py)
         self.kept = False                            # written to the store (at its first move, store.py)
         self.saved = 0                               # moves written to the store
