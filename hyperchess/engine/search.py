@@ -233,7 +233,7 @@ class Searcher:
         """Score of a position without legal moves: mated if in check, else a draw."""
         g = pos.game
         if g.has_game_over:
-            o = g.game_over(pos)
+            o = pos.game_over()
             if o is not None:
                 return self._outcome_score(pos, o, ply)
         return self._no_moves(pos, ply, pos.in_check())
@@ -370,7 +370,7 @@ class Searcher:
         g = pos.game
         gd = self.gd
         if gd.has_game_over:
-            o = g.game_over(pos)
+            o = pos.game_over()
             if o is not None:
                 self.nodes += 1
                 return self._outcome_score(pos, o, ply)
@@ -599,7 +599,7 @@ class Searcher:
         g = pos.game
         gd = self.gd
         if gd.has_game_over:
-            o = g.game_over(pos)
+            o = pos.game_over()
             if o is not None:
                 return self._outcome_score(pos, o, ply)
         us = pos.turn

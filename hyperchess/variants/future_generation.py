@@ -223,6 +223,7 @@ class FutureGeneration(_Stacked):
                        for color in range(4)]
         self.z_unlock = [(self.z_piece[4][0] * (m + 3) * 0x9E3779B97F4A7C15) & (2**64 - 1) if m else 0
                          for m in range(16)]
+        self.threat_plan = [self._threats(turn, live) for turn in range(4) for live in range(16)]
 
     FORWARD = ((0, 1, 0), (0, -1, 0), (-1, 0, 0), (1, 0, 0))     # White +rank, Black -rank, Gold -file, Silver +file
 
@@ -333,28 +334,39 @@ class FutureGeneration(_Stacked):
                      if pos.royals[e] and (pos.extra >> e & 1 or lv not in self.barred_levels[e]))
 
     # ---------------------------------------------------------------- evaluation: kings en prise
+    def _threats(self, turn: int, live: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
+        """For ``turn`` to move and the colours with a king in the bits of ``live``: per live colour in turn
+        order from ``turn``, its enemies that move before it, those that move after it, and the sign of its
+        loss (team 0 minus team 1)."""
+        order = [c % 4 for c in range(turn, turn + 4) if live >> (c % 4) & 1]
+        teams = self.teams
+        return [(c, tuple(e for e in order[:i] if teams[e] != teams[c]),
+                 tuple(e for e in order[i + 1:] if teams[e] != teams[c]), -1 if teams[c] == 0 else 1)
+                for i, c in enumerate(order)]
+
     def evaluate(self, pos: "Position") -> int:
         """A king attacked by a live enemy that moves before the king's own colour does is about to be
         captured: count most of its value as lost (team 0 minus team 1). A king attacked only by
         colours that move after its own may still run: a small penalty."""
-        score = 0
-        royals = pos.royals
-        order = []                         # live colours from the side to move on, in turn order
-        c = pos.turn
-        for _ in range(4):
-            if royals[c]:
-                order.append(c)
-            c = (c + 1) % 4
-        teams = self.teams
-        for i, c in enumerate(order):
-            before = tuple(e for e in order[:i] if teams[e] != teams[c])
-            after = tuple(e for e in order[i + 1:] if teams[e] != teams[c])
-            for k in royals[c]:
-                if before and pos.attacked(k, before):
-                    loss = 1500
-                elif after and pos.attacked(k, after):
-                    loss = 100
-                else:
-                    continue
-                score += -loss if teams[c] == 0 else loss
-        return score
+        return kings_en_prise(pos, self.threat_plan)
+
+
+def kings_en_prise(pos: "Position", plan: list) -> int:
+    """``FutureGeneration.evaluate`` over its ``threat_plan`` (typed when compiled: a call a node)."""
+    royals = pos.royals
+    live = 0
+    for c in range(4):
+        if royals[c]:
+            live |= 1 << c
+    score = 0
+    for entry in plan[pos.turn << 4 | live]:
+        c = entry[0]
+        before = entry[1]
+        after = entry[2]
+        sign = entry[3]
+        for k in royals[c]:
+            if before and pos.attacked(k, before):
+                score += 1500 * sign
+            elif after and pos.attacked(k, after):
+                score += 100 * sign
+    return score

@@ -377,17 +377,21 @@ class Game(GameTables, Presentation):
 
     def team_outcome(self, pos: "Position"):
         """With elimination: the team that has lost every royal piece has lost, else None."""
-        alive = [False, False]
+        royals = pos.royals
+        teams = self.teams
+        alive = 0                          # bit t: team t has a royal piece
         for c in range(self.players):
-            if pos.royals[c]:
-                alive[self.teams[c]] = True
-        if alive[0] and alive[1]:
+            if royals[c]:
+                alive |= 1 << teams[c]
+        if alive == 3:
             return None
-        if alive[0]:
-            return Outcome("1-0", f"{self.team_name(1)} have lost their kings", "kings captured")
-        if alive[1]:
-            return Outcome("0-1", f"{self.team_name(0)} have lost their kings", "kings captured")
-        return Outcome("1/2-1/2", "no king left", "kings captured")
+        outcomes = self.__dict__.get("_team_outcomes")   # made once per game: the search meets them often
+        if outcomes is None:
+            outcomes = self._team_outcomes = (
+                Outcome("1/2-1/2", "no king left", "kings captured"),
+                Outcome("1-0", f"{self.team_name(1)} have lost their kings", "kings captured"),
+                Outcome("0-1", f"{self.team_name(0)} have lost their kings", "kings captured"))
+        return outcomes[alive]
 
     def team_name(self, team: int) -> str:
         return " and ".join(self.color_names[c].capitalize() for c in range(self.players) if self.teams[c] == team)
@@ -516,6 +520,12 @@ class Game(GameTables, Presentation):
         if self.elimination and type(self).next_turn is Game.next_turn:
             self.next_turn = self._next_alive          # type: ignore[method-assign]
         self.turns_in_order = type(self).next_turn is Game.next_turn and not self.elimination
+        # the defaults with elimination (``team_outcome``, ``_next_alive``): the compiled position runs them
+        # itself (Position.game_over, push) and asks the game only when a team has lost its royal pieces
+        self.ends_by_elimination = (self.elimination and type(self).game_over is Game.game_over
+                                    and type(self).team_outcome is Game.team_outcome)
+        self.skips_eliminated = (self.elimination and type(self).next_turn is Game.next_turn
+                                 and type(self)._next_alive is Game._next_alive)
         rng = random.Random(zlib.crc32(self.name.encode()) ^ 0x5EED)
         self.z_window = [rng.getrandbits(64) for _ in range(1 << self.players)]   # e.p. window masks
         self.pawn_attacks = [[tuple((c, codes & self.pawn_codes) for c, codes in entries

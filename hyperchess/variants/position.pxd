@@ -14,6 +14,7 @@ cdef class RuleTables:
     cdef public list castle_mask, pawn_attacks, attack_lines, far_leaps, path_bit
     cdef public bint has_extra, has_special, has_restrict, has_inner, dedupe, ep_windows, special_attacks
     cdef public bint double_step_once, single_royal, turns_in_order, reversible_captures
+    cdef public bint skips_eliminated, ends_by_elimination
     cdef public int size
     cdef public int[:] ray_first, ray_start, ray_cells, pawn_first, pawn_cells   # Game.flat_rays (movegen.py)
     cdef public list ray_moves, pawnish, pawn_moves
@@ -91,6 +92,9 @@ cdef class Position:
     @cython.locals(t=RuleTables, moves=list, us=int, k=int, enemies=tuple, out=list, pins=dict, b='int[:]',
                    bad=list, king=int, m=tuple, frm=int, to=int, flag=int, safe=bint)
     cpdef list _legal(self)
+
+    @cython.locals(t=RuleTables, alive=int, c=int)
+    cpdef object game_over(self)
 
     @cython.locals(t=RuleTables)
     cpdef list legal_moves(self)

@@ -85,6 +85,8 @@ class RuleTables:
         self.double_step_once = game.double_step_once
         self.single_royal = game.royal_rule == "single"
         self.turns_in_order = game.turns_in_order      # next_turn is colour + 1 (no hook, no elimination)
+        self.skips_eliminated = game.skips_eliminated  # next_turn is the next colour with a royal piece
+        self.ends_by_elimination = game.ends_by_elimination   # game_over is: a team without royal pieces lost
         self.reversible_captures = game.reversible_captures
         self.size = game.geometry.size
         self.ncodes = game.ncodes
@@ -376,6 +378,17 @@ class Position:
             nxt = us + 1
             if nxt == t.players:
                 nxt = 0
+        elif t.skips_eliminated:           # Game._next_alive
+            n = t.players
+            nxt = us
+            for _ in range(n):
+                nxt += 1
+                if nxt == n:
+                    nxt = 0
+                if self.royals[nxt]:
+                    break
+            else:
+                nxt = us + 1 if us + 1 < n else 0
         else:
             nxt = g.next_turn(self, us)
         if nxt <= us:
@@ -647,12 +660,26 @@ class Position:
         passant (variants/movegen.py)."""
         return _capture_moves(self)
 
+    def game_over(self) -> "Outcome | None":
+        """The game's own end (``Game.game_over``: a royal piece captured, a team eliminated, a bare king),
+        or None. With elimination by default rules (``ends_by_elimination``) the game is asked only once a
+        team has no royal piece left."""
+        t = self.rules
+        if t.ends_by_elimination:
+            alive = 0                              # bit 0: team 0 has a royal piece, bit 1: team 1
+            for c in range(t.players):
+                if self.royals[c]:
+                    alive |= 1 if t.sign_of[c] > 0 else 2
+            if alive == 3:
+                return None
+        return self.game.game_over(self)
+
     def legal_moves(self) -> list[Move]:
         """All legal moves. Empty when the game is over by a game rule (e.g. a king captured). A game with
         the hook ``legal_after`` (``has_legal_after``) has the last word on the list (e.g. a pass allowed
         only when nothing else is)."""
         t = self.rules
-        if t.has_game_over and self.game.game_over(self) is not None:
+        if t.has_game_over and self.game_over() is not None:
             return []
         if t.has_legal_after:
             return self.game.legal_after(self, self._legal())
@@ -804,7 +831,7 @@ class Position:
         ends the game by itself does: a game whose draws are claimed (``Game.automatic_fifty_plies``,
         ``Game.automatic_repetition``; FIDE 9.6: 75 moves, fivefold) ends at those counts instead."""
         g = self.game
-        special = g.game_over(self) if g.has_game_over else None
+        special = self.game_over() if g.has_game_over else None
         if special is not None:
             return special
         if not self.legal_moves():
