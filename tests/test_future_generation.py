@@ -447,3 +447,30 @@ def test_engine_takes_a_king_en_prise_and_saves_its_own(fg):
     pos.push(best)
     king = next(iter(pos.royals[0]))
     assert not pos.attacked(king, (1,)), pos.move_name(best)
+
+
+# ---------------------------------------------------------------- the compiled position's shortcuts
+def test_random_games_keep_the_position_shortcuts_equal_to_the_games_own_rules(fg):
+    """The position reads the unlock keys from ``extra_keys``, finds the next live colour and tests the
+    teams' kings itself (``skips_eliminated``, ``ends_by_elimination``): at every ply of random games, the
+    same hash as the position string's, the same turn as ``_next_alive`` and the same end as ``game_over``."""
+    import random
+    assert fg.rule_tables().extra_by_table and fg.skips_eliminated and fg.ends_by_elimination
+    assert [fg.extra_hash(e) for e in range(16)] == list(fg.extra_keys)
+    rng = random.Random(57)
+    seen = {"unlocked": 0, "eliminated": 0, "over": 0}
+    for _ in range(6):
+        pos = fg.position()
+        for _ in range(600):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            us = pos.turn
+            pos.push(rng.choice(moves))
+            assert pos.turn == fg._next_alive(pos, us)
+            assert pos.game_over() == fg.game_over(pos)
+            assert fg.position(pos.fen()).hash == pos.hash
+            seen["unlocked"] += pos.extra != 0
+            seen["eliminated"] += not all(pos.royals)
+        seen["over"] += pos.game_over() is not None
+    assert all(seen.values()), seen

@@ -223,6 +223,7 @@ class FutureGeneration(_Stacked):
                        for color in range(4)]
         self.z_unlock = [(self.z_piece[4][0] * (m + 3) * 0x9E3779B97F4A7C15) & (2**64 - 1) if m else 0
                          for m in range(16)]
+        self.extra_keys = self.z_unlock
         self.threat_plan = [self._threats(turn, live) for turn in range(4) for live in range(16)]
 
     FORWARD = ((0, 1, 0), (0, -1, 0), (-1, 0, 0), (1, 0, 0))     # White +rank, Black -rank, Gold -file, Silver +file

@@ -131,6 +131,9 @@ class Game(GameTables, Presentation):
     # The search scores a position without legal moves through ``mate_outcome``/``stalemate_outcome`` (a
     # checkmate that is not simply lost, pseudo-royal pieces: variants/endings.py) instead of lost/``stalemate``
     terminal_hooks = False
+    # the Zobrist key of each extra state, when ``extra`` is always an int below its length: the position
+    # reads it instead of calling ``extra_hash`` (which must agree with it)
+    extra_keys: "list[int] | None" = None
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry
@@ -243,6 +246,8 @@ class Game(GameTables, Presentation):
         return pos.extra
 
     def extra_hash(self, extra) -> int:
+        """The Zobrist key of the extra state (0: it is not part of the key). A game whose extra state is
+        always a small int may give the keys as ``extra_keys`` instead, read by the position at every move."""
         return 0
 
     def parse_extra(self, pos: "Position", fields: list[str]):

@@ -76,6 +76,8 @@ class RuleTables:
         self.far_leaps = game.far_leaps
         self.path_bit = game.path_bit
         self.has_extra = game.has_extra
+        self.extra_by_table = game.extra_keys is not None             # Game.extra_keys: push reads it
+        self.extra_keys = array("Q", game.extra_keys if game.extra_keys is not None else [0])
         self.has_special = game.has_special
         self.has_restrict = game.has_restrict
         self.has_inner = game.has_inner
@@ -371,9 +373,16 @@ class Position:
         else:
             self.halfmove += 1
         if t.has_extra:
-            h ^= g.extra_hash(self.extra)
-            self.extra = g.extra_after_move(self, move, p, cap)
-            h ^= g.extra_hash(self.extra)
+            if t.extra_by_table:
+                ex = self.extra
+                h ^= t.extra_keys[ex]
+                self.extra = g.extra_after_move(self, move, p, cap)
+                ex = self.extra
+                h ^= t.extra_keys[ex]
+            else:
+                h ^= g.extra_hash(self.extra)
+                self.extra = g.extra_after_move(self, move, p, cap)
+                h ^= g.extra_hash(self.extra)
         if t.turns_in_order:
             nxt = us + 1
             if nxt == t.players:
