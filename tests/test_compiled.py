@@ -161,3 +161,31 @@ def test_move_key_orders_as_the_tuples():
     moves = [(0, 5, 0, 0), (0, 5, 0, 1), (0, 6, 0, 0), (1, 0, 0, 0), (511, 3, 17 | 9 << 16, 3), (2, 9, 3, 8)]
     assert sorted(moves, key=move_key) == sorted(moves)
     assert move_key((0, 1, None, 8)) == move_key((0, 1, 1 << 24, 0)) == move_key((1 << 16, 0, 0, 0)) == -1
+
+
+@pytest.mark.parametrize("name", ["normal", "cylinder", "capablanca", "raumschach", "mixed3d", "third-millennium",
+                                  "millennium", "grand"])
+def test_block_cells_is_attack_lines_one_entry(name):
+    """``attacks.block_cells`` (the check evasions' target cells; compiled: from the flat lines) is the one
+    entry of ``attack_lines``, or empty for none or several attackers, on every cell of random games."""
+    import random
+
+    from hyperchess.variants.attacks import attack_lines, block_cells
+    game = get_game(name)
+    rng = random.Random(name)
+    single = several = 0
+    for _ in range(3):
+        pos = game.position()
+        for _ in range(60):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+            for by in [tuple(e for e in range(game.players) if e != c) for c in range(game.players)]:
+                for cell in range(game.geometry.size):
+                    lines = attack_lines(pos, cell, by)
+                    want = set(next(iter(lines.values()))) if len(lines) == 1 else set()
+                    assert block_cells(pos, cell, by) == want, (pos.fen(), cell, by)
+                    single += len(lines) == 1
+                    several += len(lines) > 1
+    assert single and several

@@ -2,6 +2,7 @@
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
 from hyperchess.variants.position cimport Position
+from hyperchess.variants.attacks cimport block_cells
 from hyperchess.engine.gamedata cimport GameData
 from hyperchess.engine.ordering cimport MoveOrder
 from hyperchess.engine.evaluate cimport Evaluator

@@ -16,6 +16,7 @@ import time
 from array import array
 from typing import Callable, Collection
 
+from hyperchess.variants.attacks import block_cells
 from hyperchess.variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from hyperchess.variants.position import Position
 
@@ -293,12 +294,7 @@ class Searcher:
         sliding checker. Empty in a double check (only the king, or a game's special move, can answer)."""
         if pos.game.indirect:
             return None                     # a hurdle or a lame leaper's leg may answer too: try every move
-        lines = pos.attack_lines(k, enemies)
-        if len(lines) != 1:
-            return set()
-        for cells in lines.values():
-            return set(cells)
-        return set()
+        return block_cells(pos, k, enemies)
 
     # ------------------------------------------------------------------ the tree
     def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:

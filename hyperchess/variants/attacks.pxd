@@ -18,3 +18,7 @@ cpdef bint hinged_attack(Position pos, int cell, tuple by) except -1
                key=int, j=int, jj=int, s0=int, o=int, allowed=set, line_first='int[:]', line_cell='int[:]',
                line_codes='int[:]', rest_start='int[:]', rest='int[:]', member='unsigned char[:]')
 cpdef dict pins(Position pos, int k, int us)
+
+@cython.locals(t=RuleTables, b='int[:]', n=int, nc=int, c=int, k=int, i=int, j=int, q=int, x=int, found=int,
+               line=int, stop=int, out=set)
+cpdef set block_cells(Position pos, int cell, tuple by)
