@@ -4,6 +4,7 @@
     python bench/perft.py normal mixed3d  # only these games
     python bench/perft.py normal --baseline ../old   # and an older checkout, alternating, in the same run
     python bench/perft.py --pure          # compiled (setup.py) against this tree run as Python (HYPERCHESS_PURE=1)
+    python bench/perft.py --deeper 1 --baseline ../old   # each case one ply deeper (runs of 0.1-3 s, less noise)
 
 For `normal` the ratio is against python-chess on the same position and depth; for the other games it
 is against python-chess's start-position depth-4 speed (the nearest like-for-like reference). Every time is
@@ -76,12 +77,14 @@ def baseline(path: str, game_name: str, fen: str | None, depth: int, repeat: int
     return None if row is None else tuple(row)  # type: ignore[return-value]
 
 
-def run(games: list[str] | None = None, repeat: int = 3, base: str | None = None, pure: bool = False) -> list[dict]:
+def run(games: list[str] | None = None, repeat: int = 3, base: str | None = None, pure: bool = False,
+        deeper: int = 0) -> list[dict]:
     reference = python_chess_nps(chess.STARTING_FEN, 4, repeat=repeat, clock=time.process_time)
     rows = []
     for i, (game_name, label, fen, depth) in enumerate(CASES):
         if games and game_name not in games:
             continue
+        depth += deeper
         old = baseline(base, game_name, fen, depth, repeat, pure) if base and i % 2 else None
         nodes, secs = measure(game_name, fen, depth, repeat)
         if base and not i % 2:
@@ -113,11 +116,16 @@ def main(argv: list[str]) -> None:
         i = argv.index("--baseline")
         base = argv[i + 1]
         argv = argv[:i] + argv[i + 2:]
+    deeper = 0
+    if "--deeper" in argv:
+        i = argv.index("--deeper")
+        deeper = int(argv[i + 1])
+        argv = argv[:i] + argv[i + 2:]
     pure = "--pure" in argv
     if pure:
         argv = [a for a in argv if a != "--pure"]
         base = str(Path(__file__).resolve().parent.parent)
-    rows = run(argv or None, base=base, pure=pure)
+    rows = run(argv or None, base=base, pure=pure, deeper=deeper)
     print(f"{'game':<17} {'position':<10} {'depth':>5} {'nodes':>10} {'seconds':>8} {'nodes/s':>10} "
           f"{'python-chess':>12} {'ratio':>6}" + ("  baseline nodes  seconds  this/baseline" if base else ""))
     for r in rows:
