@@ -224,6 +224,10 @@ class FutureGeneration(_Stacked):
         self.z_unlock = [(self.z_piece[4][0] * (m + 3) * 0x9E3779B97F4A7C15) & (2**64 - 1) if m else 0
                          for m in range(16)]
         self.extra_keys = self.z_unlock
+        # the same as bytes, one a cell, for the typed helpers below: the barred cells, the access level's cells
+        self.barred_flags = [bytes(row) for row in self.barred]
+        self.access_flags = [bytes(self.level_of[c] == self.access_level[color] for c in range(self.geometry.size))
+                             for color in range(4)]
         self.threat_plan = [self._threats(turn, live) for turn in range(4) for live in range(16)]
 
     FORWARD = ((0, 1, 0), (0, -1, 0), (-1, 0, 0), (1, 0, 0))     # White +rank, Black -rank, Gold -file, Silver +file
@@ -265,8 +269,7 @@ class FutureGeneration(_Stacked):
         us = pos.turn
         if pos.extra >> us & 1:
             return moves
-        barred = self.barred[us]
-        return [m for m in moves if not barred[m[1]]]
+        return moves_off_barred(moves, self.barred_flags[us])
 
     def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):
         """After the mover's move: 4 or more of its units on its access level unlock it for good."""
@@ -274,13 +277,7 @@ class FutureGeneration(_Stacked):
         us = pos.turn
         if mask >> us & 1:
             return mask
-        adj = self.access_level[us]
-        level = self.level_of
-        n = 0
-        for c in pos.occupied[us]:
-            if level[c] == adj:
-                n += 1
-        return mask | 1 << us if n >= 4 else mask
+        return mask | 1 << us if units_on(pos, us, self.access_flags[us]) >= 4 else mask
 
     def extra_hash(self, extra) -> int:
         return self.z_unlock[extra]
@@ -371,3 +368,17 @@ def kings_en_prise(pos: "Position", plan: list) -> int:
             elif after and pos.attacked(k, after):
                 score += 100 * sign
     return score
+
+
+def moves_off_barred(moves: list, barred: bytes) -> list:
+    """``moves`` without those that end on a barred cell (``barred[cell]`` true): a locked colour's moves."""
+    return [m for m in moves if not barred[m[1]]]
+
+
+def units_on(pos: "Position", color: int, cells: bytes) -> int:
+    """How many of ``color``'s units stand on the cells flagged in ``cells``."""
+    n = 0
+    for c in pos.occupied[color]:
+        if cells[c]:
+            n += 1
+    return n

@@ -529,6 +529,8 @@ class Game(GameTables, Presentation):
         # itself (Position.game_over, push) and asks the game only when a team has lost its royal pieces
         self.ends_by_elimination = (self.elimination and type(self).game_over is Game.game_over
                                     and type(self).team_outcome is Game.team_outcome)
+        # ``rights_key`` as defined here (its cache ``_rights_keys``): push reads the cache before calling it
+        self.plain_rights_key = type(self).rights_key is Game.rights_key
         self.skips_eliminated = (self.elimination and type(self).next_turn is Game.next_turn
                                  and type(self)._next_alive is Game._next_alive)
         rng = random.Random(zlib.crc32(self.name.encode()) ^ 0x5EED)

@@ -15,6 +15,7 @@ cdef class RuleTables:
     cdef public bint has_extra, has_special, has_restrict, has_inner, dedupe, ep_windows, special_attacks
     cdef public bint double_step_once, single_royal, turns_in_order, reversible_captures
     cdef public bint skips_eliminated, ends_by_elimination, extra_by_table
+    cdef public dict rights_keys                   # Game._rights_keys, or None when rights_key is a game's own
     cdef public unsigned long long[:] extra_keys   # Game.extra_keys (one 0 when the game has none)
     cdef public int size
     cdef public int[:] ray_first, ray_start, ray_cells, pawn_first, pawn_cells   # Game.flat_rays (movegen.py)
@@ -70,7 +71,8 @@ cdef class Position:
 
     @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, score=long, c=int, nxt=int, e=int, occ=set,
                    roy=set, g=object, t=RuleTables, n=int, zm='unsigned long long', zc='unsigned long long',
-                   h='unsigned long long', inner=tuple, i=int, j=int, k=int, objs=list, victim=int, ex=int)
+                   h='unsigned long long', inner=tuple, i=int, j=int, k=int, objs=list, victim=int, ex=int, kd=dict,
+                   x=object, zr='unsigned long long', new=object)
     cpdef push(self, tuple move)
 
     @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, occ=set, roy=set, t=RuleTables, i=int, j=int,

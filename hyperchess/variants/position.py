@@ -76,6 +76,7 @@ class RuleTables:
         self.far_leaps = game.far_leaps
         self.path_bit = game.path_bit
         self.has_extra = game.has_extra
+        self.rights_keys = game.__dict__.get("_rights_keys") if game.plain_rights_key else None   # its cache
         self.extra_by_table = game.extra_keys is not None             # Game.extra_keys: push reads it
         self.extra_keys = array("Q", game.extra_keys if game.extra_keys is not None else [0])
         self.has_special = game.has_special
@@ -366,8 +367,21 @@ class Position:
             if flag == CASTLE:     # the rook moved too (it may be shared by two castlings)
                 mask |= t.castle_mask[g.castling[extra].rook_from]
             if rights & mask:
-                self.rights = rights & ~mask
-                h ^= g.rights_key(rights) ^ g.rights_key(self.rights)
+                new = rights & ~mask
+                self.rights = new
+                kd = t.rights_keys
+                if kd is not None:          # Game.rights_key's own cache, asked first
+                    x = kd.get(rights)
+                    if x is None:
+                        x = g.rights_key(rights)
+                    zr = x
+                    x = kd.get(new)
+                    if x is None:
+                        x = g.rights_key(new)
+                    zr ^= x
+                    h ^= zr
+                else:
+                    h ^= g.rights_key(rights) ^ g.rights_key(new)
         if cap or t.clock_flag[p] or flag == PROMOTION:
             self.halfmove = 0
         else:
