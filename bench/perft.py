@@ -102,6 +102,16 @@ def run(games: list[str] | None = None, repeat: int = 3, base: str | None = None
     return rows
 
 
+def _option(argv: list[str], name: str) -> tuple[str | None, list[str]]:
+    """The value after ``name`` in ``argv`` (None without it) and the arguments without the two."""
+    if name not in argv:
+        return None, argv
+    i = argv.index(name)
+    if i + 1 >= len(argv):
+        sys.exit(f"perft.py: {name} needs a value")
+    return argv[i + 1], argv[:i] + argv[i + 2:]
+
+
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--worker"]:           # one case for --baseline, as JSON (null: the game is not there)
         game_name, fen, depth, repeat = argv[1:5]
@@ -111,16 +121,13 @@ def main(argv: list[str]) -> None:
             return
         print(json.dumps(measure(game_name, None if fen == "-" else fen, int(depth), int(repeat))))
         return
-    base = None
-    if "--baseline" in argv:
-        i = argv.index("--baseline")
-        base = argv[i + 1]
-        argv = argv[:i] + argv[i + 2:]
+    base, argv = _option(argv, "--baseline")
+    deeper_text, argv = _option(argv, "--deeper")
     deeper = 0
-    if "--deeper" in argv:
-        i = argv.index("--deeper")
-        deeper = int(argv[i + 1])
-        argv = argv[:i] + argv[i + 2:]
+    if deeper_text is not None:
+        if not deeper_text.isdigit() or int(deeper_text) > 3:
+            sys.exit(f"perft.py: --deeper takes 0 to 3 plies, not {deeper_text!r}")
+        deeper = int(deeper_text)
     pure = "--pure" in argv
     if pure:
         argv = [a for a in argv if a != "--pure"]
