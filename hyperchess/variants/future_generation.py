@@ -279,9 +279,6 @@ class FutureGeneration(_Stacked):
             return mask
         return mask | 1 << us if units_on(pos, us, self.access_flags[us]) >= 4 else mask
 
-    def extra_hash(self, extra) -> int:
-        return self.z_unlock[extra]
-
     def parse_extra(self, pos: "Position", fields: list[str]):
         """Field 7: the colours that have unlocked level access (``wg`` or ``-``). Field 8 (optional on
         input): the eliminated colours, which must be exactly the colours without a king. Field 9 (written

@@ -246,9 +246,10 @@ class Game(GameTables, Presentation):
         return pos.extra
 
     def extra_hash(self, extra) -> int:
-        """The Zobrist key of the extra state (0: it is not part of the key). A game whose extra state is
-        always a small int may give the keys as ``extra_keys`` instead, read by the position at every move."""
-        return 0
+        """The Zobrist key of the extra state: ``extra_keys[extra]`` when the game gives that list (its extra
+        state is always a small int; the position reads the list itself at every move), else 0 (not part of
+        the key)."""
+        return self.extra_keys[extra] if self.extra_keys is not None else 0
 
     def parse_extra(self, pos: "Position", fields: list[str]):
         """Game-specific FEN fields after the fullmove number -> extra state (raise FenError if bad)."""
