@@ -22,3 +22,7 @@ cpdef list capture_moves(Position pos)
                code=int, qleaps=tuple, cleaps=tuple, paths=tuple, qrides=tuple, hinged=tuple, lame=tuple,
                hops=tuple)
 cpdef pawn_moves(Position pos, int frm, tuple pawnish, list moves, bint quiet=*)
+
+@cython.locals(t=RuleTables, n=int, seen='unsigned int[:]', where='int[:]', keys='int[:]', stamp='unsigned int', out=list, odd=set,
+               m=tuple, x=tuple, frm=int, to=int, key=int, i=int, fresh=bint)
+cpdef list unique_moves(Position pos, list moves)

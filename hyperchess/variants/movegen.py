@@ -7,6 +7,7 @@ ready-made move tuples, variants/tables.py; the loops stay flat). ``Position.pse
 """
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 from .codes import CASTLE, EN_PASSANT, EP_PROMOTED, HOLE, PROMOTION, Move
@@ -80,7 +81,7 @@ def pseudo_legal_moves(pos: "Position") -> list[Move]:
     if t.has_special:
         pos.game.special_moves(pos, moves)
     if t.dedupe:
-        moves = list(dict.fromkeys(moves))
+        moves = unique_moves(pos, moves)
     if t.has_restrict:
         moves = pos.game.restrict_moves(pos, moves)
     return moves
@@ -161,10 +162,62 @@ def capture_moves(pos: "Position") -> list[Move]:
             if enemy[b[m[1]]]:
                 moves.append(m)
     if t.dedupe:
-        moves = list(dict.fromkeys(moves))
+        moves = unique_moves(pos, moves)
     if t.has_restrict:
         moves = pos.game.restrict_moves(pos, moves)
     return moves
+
+
+def unique_moves(pos: "Position", moves: list[Move]) -> list[Move]:
+    """``moves`` without repeats, each at its first place: on a wrapped board two rays of a piece can reach
+    the same cell. Compiled, a stamp per (from, to) pair finds the candidates, and only a pair met before
+    compares whole moves (the tuples' hashes cost a fifth of a wrapped game's perft, docs/performance.md)."""
+    if not TYPED:
+        return list(dict.fromkeys(moves))
+    t = pos.rules
+    n = t.size
+    seen = t.seen
+    where = t.seen_at
+    t.stamp += 1
+    if t.stamp == 0:                # wrapped around: no old stamp may match
+        for i in range(n * n):
+            seen[i] = 0
+        t.stamp = 1
+    stamp = t.stamp
+    if len(t.seen_keys) < len(moves):
+        t.seen_keys = array("i", bytes(8 * len(moves)))
+    keys = t.seen_keys              # the (from, to) of each kept move, by its place in ``out``
+    out: list[Move] = []
+    odd = None                      # moves whose cells are not two board cells (drops): by hash
+    for m in moves:
+        frm = m[0]
+        to = m[1]
+        if frm < 0 or frm >= n or to < 0 or to >= n:
+            if odd is None:
+                odd = set()
+            if m not in odd:
+                odd.add(m)
+                keys[len(out)] = -1
+                out.append(m)
+            continue
+        key = frm * n + to
+        if seen[key] != stamp:
+            seen[key] = stamp
+            where[key] = len(out)
+            keys[len(out)] = key
+            out.append(m)
+            continue
+        fresh = True
+        for i in range(where[key], len(out)):
+            if keys[i] == key:
+                x = out[i]
+                if x is m or x == m:
+                    fresh = False
+                    break
+        if fresh:
+            keys[len(out)] = key
+            out.append(m)
+    return out
 
 
 def pawn_moves(pos: "Position", frm: int, pawnish: tuple, moves: list, quiet: bool = True) -> None:

@@ -32,6 +32,11 @@ cdef class RuleTables:
     # Game.flat_attacks: attack_lines and far_leaps as flat int arrays (compiled only)
     cdef public int[:] line_first, line_cell, line_near, line_codes, rest_start, rest, far_first, far_cell, far_codes
     cdef public unsigned char[:] member
+    # movegen.unique_moves' marks: the stamp of the call that last met each (from, to), and where it put it
+    cdef public unsigned int[:] seen
+    cdef public int[:] seen_at
+    cdef public object seen_keys        # an array('i'): the (from, to) of each move unique_moves kept
+    cdef public unsigned int stamp
 
 
 cdef class Position:
@@ -72,7 +77,7 @@ cdef class Position:
     @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, score=long, c=int, nxt=int, e=int, occ=set,
                    roy=set, g=object, t=RuleTables, n=int, zm='unsigned long long', zc='unsigned long long',
                    h='unsigned long long', inner=tuple, i=int, j=int, k=int, objs=list, victim=int, ex=int, kd=dict,
-                   x=object, zr='unsigned long long', new=object)
+                   x=object, zr='unsigned long long', new=object, was=object, now=object)
     cpdef push(self, tuple move)
 
     @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, occ=set, roy=set, t=RuleTables, i=int, j=int,

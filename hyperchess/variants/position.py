@@ -83,6 +83,11 @@ class RuleTables:
         self.has_restrict = game.has_restrict
         self.has_inner = game.has_inner
         self.dedupe = game.dedupe
+        pairs = game.geometry.size ** 2 if game.dedupe else 1    # movegen.unique_moves: per (from, to)
+        self.seen = array("I", bytes(4 * pairs))
+        self.seen_at = array("i", bytes(4 * pairs))
+        self.seen_keys = array("i", bytes(4 * 256))
+        self.stamp = 0
         self.ep_windows = game.ep_windows
         self.special_attacks = game.special_attacks
         self.double_step_once = game.double_step_once
@@ -394,9 +399,11 @@ class Position:
                 ex = self.extra
                 h ^= t.extra_keys[ex]
             else:
-                h ^= g.extra_hash(self.extra)
-                self.extra = g.extra_after_move(self, move, p, cap)
-                h ^= g.extra_hash(self.extra)
+                was = self.extra
+                now = g.extra_after_move(self, move, p, cap)
+                if now is not was:          # the same state object: its key would cancel
+                    h ^= g.extra_hash(was) ^ g.extra_hash(now)
+                self.extra = now
         if t.turns_in_order:
             nxt = us + 1
             if nxt == t.players:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 import re
 import zlib
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..codes import EMPTY, HOLE, SPECIAL, Move, code_of
@@ -80,13 +79,14 @@ class Point(NamedTuple):
     cells: tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):
     """``pos.extra``: the phase, each side's reserve (counts by piece kind, index 0 unused) and the
-    index of the point where the platform moved last stands (-1 = none yet)."""
+    index of the point where the platform moved last stands (-1 = none yet). A tuple: push makes one for
+    every drop and platform move, and a frozen dataclass costs eight times as much to make."""
     phase: int                              # 0 place, 1 kings, 2 play
     reserve: tuple[tuple[int, ...], tuple[int, ...]]
     last: int
+    key: int = 0                            # its Zobrist key, a function of the rest (FirstContact.state)
 
 
 class FirstContact(Notation, Game):
@@ -149,6 +149,7 @@ class FirstContact(Notation, Game):
             for c in p.cells:
                 self.point_of[c] = p.index
         self.platform_cells = frozenset(c for p in self.points for c in p.cells)
+        self.point_a1 = [p.cells[0] for p in self.points]     # a platform stands on p when this is no HOLE
         self._point_targets()
         names = FirstContactNames(geo, smith)
         super().__init__(geo, names, ARMY)
@@ -205,6 +206,14 @@ class FirstContact(Notation, Game):
                 self.tropism[code_of(kind, color)] = weight
         self.king_steps = [tuple(t for t in (self.geometry.step(c, v) for v in KING.moves[0].vectors)
                                  if t is not None) for c in range(self.geometry.size)]
+        self.point_cells = [p.cells for p in self.points]
+        # where a platform may go from each point: empty (C1), or carrying its one pawn (C2, C3)
+        self.empty_targets = [(self.inverse[i],) + (self.lateral[i] if self.empty_platforms_slide else ())
+                              for i in range(len(self.points))]
+        self.carry_targets = [self.lateral[i] + self.next_level[i] for i in range(len(self.points))]
+        # each drop as a ready move, by colour and kind: the moves onto one's own fixed level, in its order
+        self.drop_moves = [[tuple((c, c, code_of(k, color), DROP) for c in self.fixed_cells["WB"[color]])
+                            if k else () for k in range(7)] for color in (0, 1)]
 
     # ------------------------------------------------------------------ API for GUIs and tools
     def phase(self, pos: "Position") -> str:
@@ -215,6 +224,16 @@ class FirstContact(Notation, Game):
         """The points where a platform stands now."""
         b = pos.board
         return [p for p in self.points if b[p.cells[0]] != HOLE]
+
+    def state(self, phase: int, reserve: tuple[tuple[int, ...], tuple[int, ...]], last: int) -> State:
+        """``State(phase, reserve, last)`` with its key: push reads ``extra_hash`` twice a special move."""
+        h = self.z_phase[phase] ^ self.z_last[last]
+        zr = self.z_reserve
+        for color in (0, 1):
+            counts = reserve[color]
+            for kind in range(1, 7):
+                h ^= zr[color][kind][counts[kind]]
+        return State(phase, reserve, last, h)
 
     def cell_exists(self, pos: "Position", cell: int) -> bool:
         return pos.board[cell] != HOLE
@@ -235,9 +254,8 @@ class FirstContact(Notation, Game):
         us = pos.turn
         add = moves.append
         if st.phase == 0:                         # §C(b) Phases 1: place a platform on any vacant point
-            for p in self.points:
-                if b[p.cells[0]] == HOLE:
-                    a1 = p.cells[0]
+            for a1 in self.point_a1:
+                if b[a1] == HOLE:
                     add((a1, a1, 0, PLACE))
             return
         home = self.fixed_cells["W" if us == 0 else "B"]
@@ -247,11 +265,12 @@ class FirstContact(Notation, Game):
         else:                                     # C5: drops only on one's own fixed level
             kinds = tuple(k for k in RESERVE_ORDER if counts[k] and k != K_KIND)
         if kinds:
-            empty = [c for c in home if not b[c]]
+            empty = [i for i in range(len(home)) if not b[home[i]]]
+            drops = self.drop_moves[us]
             for k in kinds:
-                code = code_of(k, us)
-                for c in empty:
-                    add((c, c, code, DROP))
+                row = drops[k]
+                for i in empty:
+                    add(row[i])
         if st.phase == 2:
             self._platform_moves(pos, st, add)
 
@@ -261,23 +280,25 @@ class FirstContact(Notation, Game):
         Targets must be vacant; the platform moved last waits."""
         b = pos.board
         pawn = code_of(P_KIND, pos.turn)
-        for p in self.points:
-            cells = p.cells
-            if b[cells[0]] == HOLE or p.index == st.last:
+        a1s = self.point_a1
+        point_cells = self.point_cells
+        last = st.last
+        for p in range(len(a1s)):
+            if b[a1s[p]] == HOLE or p == last:
                 continue
-            held = [i for i in range(4) if b[cells[i]]]
-            if not held:
-                targets = (self.inverse[p.index],)
-                if self.empty_platforms_slide:
-                    targets += self.lateral[p.index]
-                for t in targets:
-                    if b[self.points[t].cells[0]] == HOLE:
-                        add((cells[0], self.points[t].cells[0], 0, PLATFORM))
-            elif len(held) == 1 and b[cells[held[0]]] == pawn:
-                i = held[0]
-                for t in self.lateral[p.index] + self.next_level[p.index]:
-                    if b[self.points[t].cells[0]] == HOLE:
-                        add((cells[i], self.points[t].cells[i], 0, PLATFORM))
+            cells = point_cells[p]
+            held = -1                   # the one occupied cell of the platform (-1: none; -2: more than one)
+            for i in range(4):
+                if b[cells[i]]:
+                    held = i if held == -1 else -2
+            if held == -1:
+                for t in self.empty_targets[p]:
+                    if b[a1s[t]] == HOLE:
+                        add((cells[0], a1s[t], 0, PLATFORM))
+            elif held >= 0 and b[cells[held]] == pawn:
+                for t in self.carry_targets[p]:
+                    if b[a1s[t]] == HOLE:
+                        add((cells[held], point_cells[t][held], 0, PLATFORM))
 
     def make_special(self, pos: "Position", move: Move) -> int:
         frm, to, code, flag = move
@@ -304,31 +325,35 @@ class FirstContact(Notation, Game):
         if flag < SPECIAL:
             return st
         if flag == PLATFORM:
-            return State(st.phase, st.reserve, self.point_of[move[1]])
+            last = self.point_of[move[1]]
+            return State(st.phase, st.reserve, last, st.key ^ self.z_last[st.last] ^ self.z_last[last])
         # drops and placements are irreversible: they reset the fifty-move clock (Position.push has counted it
         # already and restores it on pop), so repetitions are looked for since the last capture, drop or placement
         pos.halfmove = 0
         if flag == PLACE:
-            phase = 1 if len(self.platforms(pos)) >= 4 else 0
-            return State(phase, st.reserve, st.last)
+            b = pos.board
+            standing = 0
+            for a1 in self.point_a1:
+                if b[a1] != HOLE:
+                    standing += 1
+            if standing < 4:
+                return st                           # still placing: the same state
+            return State(1, st.reserve, st.last, st.key ^ self.z_phase[st.phase] ^ self.z_phase[1])
         us = pos.turn                              # DROP
         kind = self.kind_of[move[2]]
         mine = list(st.reserve[us])
+        zr = self.z_reserve[us][kind]
+        key = st.key ^ zr[mine[kind]] ^ zr[mine[kind] - 1]
         mine[kind] -= 1
         reserve = (tuple(mine), st.reserve[1]) if us == 0 else (st.reserve[0], tuple(mine))
         phase = st.phase
         if phase == 1 and not reserve[1 - us][K_KIND]:
             phase = 2                               # both kings are on: play begins
-        return State(phase, reserve, st.last)
+            key ^= self.z_phase[1] ^ self.z_phase[2]
+        return State(phase, reserve, st.last, key)
 
     def extra_hash(self, extra) -> int:
-        h = self.z_phase[extra.phase] ^ self.z_last[extra.last]
-        zr = self.z_reserve
-        for color in (0, 1):
-            counts = extra.reserve[color]
-            for kind in range(1, 7):
-                h ^= zr[color][kind][counts[kind]]
-        return h
+        return extra.key
 
     # ------------------------------------------------------------------ end of game
     def game_over(self, pos: "Position") -> "Outcome | None":
@@ -503,7 +528,7 @@ class FirstContact(Notation, Game):
         for color in (0, 1):
             for kind in range(1, 7):
                 pos.score += self.team_sign[color] * counts[color][kind] * self.reserve_value[code_of(kind, color)]
-        return State(phase, reserve, last)
+        return self.state(phase, reserve, last)
 
     def format_extra(self, pos: "Position") -> list[str]:
         st: State = pos.extra
