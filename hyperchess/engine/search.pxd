@@ -3,6 +3,7 @@
 cimport cython
 from hyperchess.variants.position cimport Position
 from hyperchess.variants.attacks cimport block_cells
+from hyperchess.variants.movegen cimport capture_moves, pseudo_legal_moves
 from hyperchess.engine.gamedata cimport GameData
 from hyperchess.engine.ordering cimport MoveOrder
 from hyperchess.engine.evaluate cimport Evaluator

@@ -17,6 +17,7 @@ from array import array
 from typing import Callable, Collection
 
 from hyperchess.variants.attacks import block_cells
+from hyperchess.variants.movegen import capture_moves, pseudo_legal_moves
 from hyperchess.variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from hyperchess.variants.position import Position
 
@@ -421,7 +422,7 @@ class Searcher:
             # the hash move first, before any move is generated: when it cuts, nothing else is
             moves = [tt_move]
         else:
-            moves = pos.pseudo_legal_moves() if lazy else pos.legal_moves()
+            moves = pseudo_legal_moves(pos) if lazy else pos.legal_moves()
             moves = self._order(pos, moves, tt_move, ply, rest)
 
         us = pos.turn
@@ -481,7 +482,7 @@ class Searcher:
                     # the hash move did not cut: every other pseudo-legal move in order (the order puts the
                     # hash move first, where it is skipped)
                     staged = False
-                    moves = self._order(pos, pos.pseudo_legal_moves(), tt_move, ply, rest)
+                    moves = self._order(pos, pseudo_legal_moves(pos), tt_move, ply, rest)
                     n = len(moves)
                     j = 0
                     while j < n and moves[j] == tt_move:
@@ -605,7 +606,7 @@ class Searcher:
             if ply >= MAX_PLY:
                 return self._eval(pos)
             legal_known = gd.has_filter or not gd.single_royal
-            moves = pos.legal_moves() if legal_known else pos.pseudo_legal_moves()
+            moves = pos.legal_moves() if legal_known else pseudo_legal_moves(pos)
             best = -INF
             moves = self._order(pos, moves, None, ply)
         else:
@@ -618,7 +619,7 @@ class Searcher:
             enemy = gd.enemy[us]
             value = self.gd.value
             legal_known = gd.has_filter
-            source = pos.legal_moves() if legal_known else pos.capture_moves()
+            source = pos.legal_moves() if legal_known else capture_moves(pos)
             see = SEE_MARGIN
             margin = alpha - best - 200          # delta pruning: skip captures that cannot reach alpha
             enemies = gd.enemies[us]
@@ -678,7 +679,7 @@ class Searcher:
                 if ek is not None:
                     reach = self.gd.reach_flags[enemies[0]][ek]
                     quiet_checks = []
-                    for m in source if legal_known else pos.pseudo_legal_moves():
+                    for m in source if legal_known else pseudo_legal_moves(pos):
                         to = m[1]
                         frm = m[0]
                         if (reach[to] or reach[frm]) and not b[to] and m[3] != ep and m[3] != promotion:

@@ -41,7 +41,8 @@ def pseudo_legal_moves(pos: "Position") -> list[Move]:
         flag = t.enemy_flag
         base = us * t.ncodes
         n = t.size
-        for frm in pos.occupied[us]:
+        occ = pos.occupied[us]          # typed as a set (movegen.pxd): iterated in place, in the same order
+        for frm in occ:
             k = b[frm] * n + frm
             for r in range(first[k], first[k + 1]):
                 for j in range(start[r], start[r + 1]):
@@ -103,7 +104,8 @@ def capture_moves(pos: "Position") -> list[Move]:
     pawn_captures = t.pawn_moves
     n = t.size
     moves: list[Move] = []
-    for frm in pos.occupied[pos.turn]:
+    occ = pos.occupied[pos.turn]        # typed as a set (movegen.pxd): iterated in place, in the same order
+    for frm in occ:
         p = b[frm]
         k = p * n + frm
         # Each ride or leap captures the first piece it meets if that is an enemy. Compiled, the loop reads
