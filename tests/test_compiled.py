@@ -189,3 +189,35 @@ def test_block_cells_is_attack_lines_one_entry(name):
                     single += len(lines) == 1
                     several += len(lines) > 1
     assert single and several
+
+
+@pytest.mark.parametrize("name", ["cylinder", "cylinderhouse", "cylinder-capablanca", "third-millennium"])
+def test_unique_moves_keeps_first_occurrences_as_dict_fromkeys(name):
+    """On a wrapped board two rays of one piece can reach one cell: ``movegen.unique_moves`` (compiled: a stamp
+    per (from, to) pair) drops exactly the repeats ``list(dict.fromkeys(...))`` drops, keeping the order, in
+    the generated lists of random games (drops, promotions and splits included where the game has them)."""
+    import random
+
+    from hyperchess.variants.movegen import unique_moves
+    game = get_game(name)
+    rng = random.Random(name)
+    repeats = 0
+    for _ in range(6):
+        pos = game.position()
+        for _ in range(80):
+            rules = pos.rules
+            rules.dedupe = False            # the lists as generated, repeats and all
+            try:
+                raw = [pos.pseudo_legal_moves(), pos.capture_moves()]
+            finally:
+                rules.dedupe = True
+            for moves in raw:
+                want = list(dict.fromkeys(moves))
+                assert unique_moves(pos, list(moves)) == want, pos.fen()
+                repeats += len(moves) - len(want)
+            assert pos.pseudo_legal_moves() == list(dict.fromkeys(raw[0]))
+            legal = pos.legal_moves()
+            if not legal:
+                break
+            pos.push(rng.choice(legal))
+    assert repeats > 0 or name == "third-millennium"
