@@ -106,3 +106,11 @@ def test_decode_text_is_utf8_or_one_line(data):
         assert "\n" not in str(exc) and str(exc).startswith("f: not UTF-8 text")
     else:
         assert text == data.removeprefix(codecs.BOM_UTF8).decode("utf-8")
+
+
+def test_a_line_break_python_counts_inside_a_bad_tag_stays_in_one_line(tmp_path):
+    """U+0085 (NEL) ends a line for ``str.splitlines``: a bad tag pair holding one is quoted in the reason."""
+    path = tmp_path / "nel.pgn"
+    path.write_bytes(b"[\xc2\x85\x00")
+    line = assert_one_line(run(["pgn", "check", str(path)]))
+    assert "not a tag pair: '[\\x85\\x00'" in line

@@ -93,7 +93,7 @@ def _tokens(text: str) -> Iterator[tuple[str, str, int, str]]:
             else:
                 end = text.find("\n", i)
                 end = n if end < 0 else end
-                yield "bad", f"not a tag pair: {text[i:min(end, i + 60)]}", i, ""
+                yield "bad", f"not a tag pair: {text[i:min(end, i + 60)]!r}", i, ""     # quoted: a NEL or NUL stays in one line
                 i = end
         elif c in "()":
             yield ("open" if c == "(" else "close"), c, i, ""
