@@ -187,7 +187,7 @@ def unique_moves(pos: "Position", moves: list[Move]) -> list[Move]:
         t.stamp = 1
     stamp = t.stamp
     if len(t.seen_keys) < len(moves):
-        t.seen_keys = array("i", bytes(8 * len(moves)))
+        t.seen_keys = array("i", bytes(4 * 2 * len(moves)))     # room for twice this list
     keys = t.seen_keys              # the (from, to) of each kept move, by its place in ``out``
     out: list[Move] = []
     odd = None                      # moves whose cells are not two board cells (drops): by hash
