@@ -28,8 +28,9 @@ cdef class TransTable:
 
     cdef void _put(self, long long j, long long half, int depth, int flag, long long score, object move)
 
-    @cython.locals(data='long long[:]', moves=list, n=cython.longlong, j=cython.longlong, k=cython.longlong,
-                   half=cython.ulonglong, key=cython.ulonglong)
+    @cython.locals(n=cython.longlong, nb=cython.longlong, bit=cython.longlong, b=cython.longlong,
+                   j=cython.longlong, k=cython.longlong, stay=cython.longlong, move=cython.longlong,
+                   half=cython.longlong)
     cpdef _grow(self)
 
 
@@ -49,6 +50,5 @@ cdef class EvalCache:
     @cython.locals(i=cython.longlong)
     cpdef put(self, unsigned long long key, long long value)
 
-    @cython.locals(data='long long[:]', n=cython.longlong, j=cython.longlong, i=cython.longlong,
-                   half=cython.ulonglong, key=cython.ulonglong)
+    @cython.locals(n=cython.longlong, bit=cython.longlong, j=cython.longlong, i=cython.longlong)
     cpdef _grow(self)
