@@ -17,7 +17,7 @@ from pathlib import Path
 from setuptools import setup
 
 COMPILED = [
-    "hyperchess.variants.position", "hyperchess.variants.movegen", "hyperchess.variants.attacks",
+    "hyperchess.variants.cellset", "hyperchess.variants.position", "hyperchess.variants.movegen", "hyperchess.variants.attacks",
     "hyperchess.variants.perft", "hyperchess.variants.tables",   # tables: a game's first build (issue 57)
     "hyperchess.engine.evaluate", "hyperchess.engine.search", "hyperchess.engine.ordering",
     "hyperchess.engine.hashtables",

@@ -79,6 +79,7 @@ def test_push_pop_restores_everything():
     pos = game.position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
     for _ in range(300):
         before = (pos.fen(), pos.hash, pos.score, [set(s) for s in pos.occupied], [set(s) for s in pos.royals])
+        order = [list(s) for s in pos.occupied + pos.royals]
         moves = pos.legal_moves()
         if not moves:
             break
@@ -86,6 +87,7 @@ def test_push_pop_restores_everything():
             pos.push(m)
             pos.pop()
             assert (pos.fen(), pos.hash, pos.score, pos.occupied, pos.royals) == before
+            assert [list(s) for s in pos.occupied + pos.royals] == order     # the cells' order too
         pos.push(rng.choice(moves))
 
 

@@ -476,7 +476,7 @@ def ready(fen: str) -> tuple[Searcher, object]:
 def test_reverse_futility_cuts_a_shallow_node_far_above_beta():
     """A non-PV node at depth <= RFP_DEPTH whose static score minus depth * RFP_MARGIN still reaches beta
     returns at once; the same node in a PV window, or with beta out of reach, searches its moves."""
-    import hyperchess.engine.search as sm
+    import hyperchess.engine.margins as sm
     s, pos = ready(UP_A_QUEEN)
     static = s._eval(pos)
     beta = static - sm.RFP_MARGIN * 2 - 50
@@ -501,15 +501,17 @@ def test_reverse_futility_never_cuts_in_check():
 def test_a_node_without_a_hash_move_is_searched_one_ply_shallower():
     """Internal iterative reduction: from IIR_DEPTH on, a node the TT knows no move for stores its result
     one ply shallower; with a hash move it keeps its depth."""
-    import hyperchess.engine.search as sm
+    import hyperchess.engine.margins as sm
+    from hyperchess.engine.hashtables import UPPER
+    from hyperchess.engine.scores import INF
     d = sm.IIR_DEPTH
     s, pos = ready(None)
-    s._ab(pos, d, -sm.INF, sm.INF, 1)
+    s._ab(pos, d, -INF, INF, 1)
     assert s.tt[pos.hash][0] == d - 1
     move = s.tt[pos.hash][3]
     s.tt.clear()
-    s.tt[pos.hash] = (0, sm.UPPER, -sm.INF // 2, move)      # a hash move, no usable bound
-    s._ab(pos, d, -sm.INF, sm.INF, 1)
+    s.tt[pos.hash] = (0, UPPER, -INF // 2, move)            # a hash move, no usable bound
+    s._ab(pos, d, -INF, INF, 1)
     assert s.tt[pos.hash][0] == d
 
 
@@ -526,7 +528,7 @@ def test_quiet_endings_are_the_games_own_hooks():
 def test_deep_quiescence_tries_only_recaptures():
     """From the ``QS_RECAPTURES``-th quiescence ply on, only captures on the cell the last move landed on
     are searched (mixed3d's crowded cube otherwise chains exchanges a dozen plies deep)."""
-    import hyperchess.engine.search as sm
+    import hyperchess.engine.margins as sm
     from pathlib import Path
     sets = Path(__file__).resolve().parent.parent / "bench" / "positions" / "mixed3d.txt"
     middlegame = [line for line in sets.read_text().splitlines() if line.strip() and not line.startswith("#")][7]

@@ -38,7 +38,7 @@ import numpy as np  # noqa: E402
 from hyperchess.engine.evaluate import Evaluator  # noqa: E402
 from hyperchess.engine.endgame import king_centre_for, mop_up_for  # noqa: E402
 from hyperchess.engine.gamedata import GameData  # noqa: E402
-from hyperchess.engine.search import TEMPO  # noqa: E402
+from hyperchess.engine.scores import TEMPO  # noqa: E402
 from hyperchess.variants import UnknownVariant, get_game  # noqa: E402
 from hyperchess.variants.game import EvalWeights  # noqa: E402
 

@@ -120,7 +120,7 @@ class SelfSearch:
         self.limits = Limits(depth=depth)
 
     def label(self, fen: str) -> tuple[int, str] | None:
-        from hyperchess.engine.search import MATE_BOUND
+        from hyperchess.engine.scores import MATE_BOUND
         pos = self.game.position(fen)
         result = self.searcher.search(pos, self.limits)
         if result.best is None or abs(result.score) >= MATE_BOUND:

@@ -1,6 +1,7 @@
 # Cython declarations for evaluate.py (the optional compiled path, docs/performance.md): the same source,
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
+from hyperchess.variants.cellset cimport CellSet
 from hyperchess.variants.position cimport Position, RuleTables
 
 
@@ -37,8 +38,8 @@ cdef class Evaluator:
                    pawns=list, skipped=int, key=cython.ulonglong, cached=cython.longlong, t=RuleTables, n=int,
                    slot=int, ri=int, j=int, acc='long long[:]', pairbits='int[:]', bound_codes='int[:]',
                    first='int[:]', start='int[:]', ray_cells='int[:]', kz0=int, kz1=int,
-                   allzones=bint, r=set, zone_first='int[:]', zone_cells='int[:]', nc=int, walk_on=bint,
-                   gather=bint)
+                   allzones=bint, r=CellSet, zone_first='int[:]', zone_cells='int[:]', nc=int, walk_on=bint,
+                   gather=bint, occ=CellSet, ix=int)
     cpdef long positional(self, Position pos, bint king_safety=*) except? -1234567
 
     @cython.locals(players=int, c=int, e=int, cell=int, code=int, doubled=int, isolated=int, total=long, v=long,

@@ -393,13 +393,11 @@ class Evaluator:
         kz0 = kz1 = -1
         if king_safety and self.king_on and players == 2:
             r = royals[0]
-            if len(r) == 1:
-                for k in r:
-                    kz0 = k
+            if r.n == 1:
+                kz0 = r.first()
             r = royals[1]
-            if len(r) == 1:
-                for k in r:
-                    kz1 = k
+            if r.n == 1:
+                kz1 = r.first()
         zone_first = self.zone_first
         zone_cells = self.zone_cells
         mark = self.mark
@@ -437,7 +435,7 @@ class Evaluator:
         gather = self.pawns_on and cached == NO_VALUE
         pawns = [[] for _ in range(players)] if gather else None
         if TYPED:
-            # compiled: one pass over the board (no set iterated), each colour's sums in the kept buffer
+            # compiled: one pass over each colour's pieces (its CellSet's cells), its sums in the kept buffer
             # ``acc`` (5 a colour: mobility, zone attacks, zone attackers, zone defences, material); the
             # rays from the flat int arrays of Game.flat_rays (rides, then each leap as a one-cell ray: the
             # order of ``walk``), as movegen.capture_moves reads them; the pair's cell colours per code in
@@ -447,45 +445,45 @@ class Evaluator:
             pairbits = self.pairbits
             for j in range(5 * players):
                 acc[j] = 0
-            for cell in range(n):
-                code = b[cell]
-                if not code:
+            for c in range(players):         # each colour's pieces from its CellSet, as C ints
+                if (skipped >> c) & 1:
                     continue
-                c = t.owner_of[code]
-                if c < 0 or (skipped >> c) & 1:
-                    continue
-                if pawn[code]:
-                    if gather:
-                        pawns[c].append(cell)
-                    continue
-                acc[5 * c + 4] += value[code]
-                if pair_on and bound[code]:
-                    pairbits[code] |= 1 << parity[cell]
-                if not walk_on or not self.walked[code]:
-                    continue
-                ebit = 2 >> c               # the enemy's zone bit (two-player games)
-                cnt = att = dfn = 0
-                slot = code * n + cell
-                for ri in range(first[slot], first[slot + 1]):
-                    for j in range(start[ri], start[ri + 1]):
-                        to = ray_cells[j]
-                        zm = mark[to]
-                        if zm:
-                            if zm & ebit:
-                                att += 1
-                            else:
-                                dfn += 1
-                        q = b[to]
-                        if q:
-                            if t.enemy_flag[c * nc + q]:
-                                cnt += 1
-                            break
-                        cnt += 1
-                acc[5 * c] += cnt * mw[code]
-                acc[5 * c + 3] += dfn
-                if att:
-                    acc[5 * c + 1] += att
-                    acc[5 * c + 2] += 1
+                occ = pos.occupied[c]
+                for ix in range(occ.n):
+                    cell = occ.cells[ix]
+                    code = b[cell]
+                    if pawn[code]:
+                        if gather:
+                            pawns[c].append(cell)
+                        continue
+                    acc[5 * c + 4] += value[code]
+                    if pair_on and bound[code]:
+                        pairbits[code] |= 1 << parity[cell]
+                    if not walk_on or not self.walked[code]:
+                        continue
+                    ebit = 2 >> c               # the enemy's zone bit (two-player games)
+                    cnt = att = dfn = 0
+                    slot = code * n + cell
+                    for ri in range(first[slot], first[slot + 1]):
+                        for j in range(start[ri], start[ri + 1]):
+                            to = ray_cells[j]
+                            zm = mark[to]
+                            if zm:
+                                if zm & ebit:
+                                    att += 1
+                                else:
+                                    dfn += 1
+                            q = b[to]
+                            if q:
+                                if t.enemy_flag[c * nc + q]:
+                                    cnt += 1
+                                break
+                            cnt += 1
+                    acc[5 * c] += cnt * mw[code]
+                    acc[5 * c + 3] += dfn
+                    if att:
+                        acc[5 * c + 1] += att
+                        acc[5 * c + 2] += 1
             if pair_on:
                 bound_codes = self.bound_codes
                 for j in range(len(bound_codes)):

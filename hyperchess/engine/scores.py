@@ -14,6 +14,7 @@ MATE = 1_000_000
 MATE_BOUND = MATE - 10_000          # |score| above this is a mate
 MATE_REPORT = 100_000               # reported mate scores: 100000 + moves
 INF = 10 ** 9
+TEMPO = 10                          # the side to move's small edge in every static score
 
 
 @dataclass

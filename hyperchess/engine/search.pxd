@@ -1,6 +1,7 @@
 # Cython declarations for search.py (the optional compiled path, docs/performance.md): the same source,
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
+from hyperchess.variants.cellset cimport CellSet
 from hyperchess.variants.position cimport Position
 from hyperchess.variants.attacks cimport block_cells
 from hyperchess.variants.movegen cimport capture_moves, pseudo_legal_moves
@@ -8,6 +9,13 @@ from hyperchess.engine.gamedata cimport GameData
 from hyperchess.engine.ordering cimport MoveOrder
 from hyperchess.engine.evaluate cimport Evaluator
 from hyperchess.engine.hashtables cimport TransTable, EvalCache
+
+
+# the module's constants the tree compares with on every node, as C integers (a Python constant there was a
+# dictionary look-up, a boxed int and a rich comparison each time: docs/performance.md, session 36)
+cdef long MAX_PLY, POLL_NODES, TEMPO, RFP_MARGIN, RFP_DEPTH, NULL_R, NULL_DEPTH_WIDE, IIR_DEPTH, QS_RECAPTURES
+cdef long SEE_MARGIN, QS_CHECK_MARGIN, LAZY_MARGIN, LMP_DEPTH, INF, MATE, MATE_BOUND
+cdef int EXACT, LOWER, UPPER, DOUBLE, EN_PASSANT, PROMOTION, SPECIAL
 
 
 cpdef long _to_tt(long s, int ply)
@@ -35,7 +43,7 @@ cdef class Searcher:
 
     cpdef _poll(self)
 
-    @cython.locals(r0=set, r1=set, k0=cython.longlong, k1=cython.longlong, c=cython.longlong, key=cython.longlong,
+    @cython.locals(r0=CellSet, r1=CellSet, k0=cython.longlong, k1=cython.longlong, c=cython.longlong, key=cython.longlong,
                    memo=dict, got=object)
     cpdef long _endgame_bonus(self, Position pos, object mop) except? -1234567
 

@@ -9,7 +9,6 @@ an elimination) the child's value is not negated and the window is passed unchan
 """
 from __future__ import annotations
 
-import math
 import random
 import threading
 import time
@@ -25,8 +24,11 @@ from .deepening import deepen
 from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
 from .gamedata import game_data
 from .hashtables import EXACT, LOWER, UPPER, EvalCache, TransTable, table_slots
+from .margins import (EVAL_CACHE, FUTILITY, IIR_DEPTH, LAZY_MARGIN, LMP, LMP_DEPTH, LMP_PV, LMP_WIDE, LMR, MAX_PLY,
+                      NULL_DEPTH_WIDE, NULL_R, POLL_NODES, QS_CHECK_MARGIN, QS_RECAPTURES, RFP_DEPTH, RFP_MARGIN,
+                      ROOT_LMR, ROOT_LMR_FROM, ROOT_LMR_MAX, ROOT_LMR_WIDE, ROOT_LMR_WIDE_FROM, SEE_MARGIN)
 from .ordering import MoveOrder, move_key
-from .scores import INF, MATE, MATE_BOUND, SearchInfo, SearchResult, Stop
+from .scores import INF, MATE, MATE_BOUND, TEMPO, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
 
 try:
@@ -35,37 +37,7 @@ try:
 except ImportError:                 # no Cython installed: always Python
     TYPED = False
 
-MAX_PLY = 120
-# Look at the clock and the stop event every POLL_NODES nodes. A poll costs ~0.2 us and a node 10-300 us
-# (3D boards are the slow end), so polling this often is free and keeps the reaction within a few ms.
-POLL_NODES = 16
-TEMPO = 10                          # the side to move's small edge
-FUTILITY = (0, 150, 400)            # frontier nodes: quiet moves cannot lift eval + margin above alpha
-LMP = (0, 8, 14, 24, 36, 50)        # quiet moves tried at depth 1..LMP_DEPTH in non-PV nodes before the rest is skipped
-LMP_DEPTH = len(LMP) - 1
-RFP_MARGIN = 90                     # non-PV nodes of depth <= RFP_DEPTH: eval - depth * this >= beta cuts at once
-RFP_DEPTH = 5
-NULL_R = 3                          # null move: the reply searched NULL_R + depth // 4 plies shallower
-ROOT_LMR = True                     # late move reductions at the root too (issue 50) ...
-ROOT_LMR_FROM = 4                   # ... from the root's fifth move on, quiet moves that give no check,
-ROOT_LMR_MAX = 1                    # ... by at most this many plies (2 missed a mate in two at depth 4)
-# A wide search (a root with deepening.WIDE_ROOT legal moves or more: mixed3d's 190-460) prunes harder, so
-# that its 400 root moves still leave time for depth (issue 50; docs/performance.md, session 28):
-LMP_WIDE = (0, 4, 7, 12, 18, 26)    # non-PV nodes try this many quiet moves by depth (LMP otherwise)
-LMP_PV = (0, 12, 20, 32, 48, 64)    # PV nodes too, but never prune the moves of an attacked piece
-NULL_DEPTH_WIDE = 2                 # null move from this depth on (3 otherwise)
-ROOT_LMR_WIDE = 2                   # root moves from ROOT_LMR_WIDE_FROM on reduced by up to 2 plies, when
-ROOT_LMR_WIDE_FROM = 20             # ... the reduced search still has 2 plies (it sees a mate in two)
-IIR_DEPTH = 4                       # a node this deep without a hash move is searched one ply shallower
-QS_RECAPTURES = 4                   # quiescence plies with every capture; deeper, only recaptures
-SEE_MARGIN = 50                     # quiescence skips captures of a cheaper, defended piece by a dearer one
-QS_CHECKS = False                   # search quiet checking moves in the first quiescence ply ...
-QS_CHECK_MARGIN = 100               # ... when the stand-pat score is less than this below alpha
-LAZY_MARGIN = 100                   # positional terms are skipped when material is this far outside the window
-EVAL_CACHE = 1 << 17                # positional terms kept, by the position hash's low 17 bits
-# late move reduction: about log(depth) * log(moves tried) / 2, at least one ply
-LMR = [[0] * 256] + [[0, 0, 0] + [max(1, int(0.5 + math.log(d) * math.log(i) / 2.0)) for i in range(3, 256)]
-                     for d in range(1, 64)]
+QS_CHECKS = False                   # search quiet checking moves in the first quiescence ply (margins.QS_CHECK_MARGIN)
 
 
 def _to_tt(s: int, ply: int) -> int:
@@ -215,14 +187,8 @@ class Searcher:
             return mop.bonus(pos)
         r0 = pos.royals[0]
         r1 = pos.royals[1]
-        k0 = -1                             # the one royal cell of each side, -1 for none or several
-        k1 = -1
-        if len(r0) == 1:
-            for c in r0:
-                k0 = c
-        if len(r1) == 1:
-            for c in r1:
-                k1 = c
+        k0 = r0.first() if r0.n == 1 else -1     # the one royal cell of each side, -1 for none or several
+        k1 = r1.first() if r1.n == 1 else -1
         key = (k0 + 1) * 65537 + k1 + 1
         memo = self.mop_memo
         got = memo.get(key)
@@ -278,7 +244,7 @@ class Searcher:
         opponent's last move was a plain one that neither lands where it could attack ``k`` nor leaves
         a line through ``k`` (our previous move was legal, so nothing else can give check)."""
         reach = self.gd.reach_flags[pos.turn]
-        m = pos.last_move
+        m = pos.made_last()
         if reach is not None and m is not None:
             if m[3] <= DOUBLE or m[3] == PROMOTION:
                 r = reach[k]
@@ -626,7 +592,7 @@ class Searcher:
             only = -1
             if qdepth >= QS_RECAPTURES or gd.captures_only:
                 # (where every move captures, all-capture quiescence would be the whole tree)
-                last = pos.last_move
+                last = pos.made_last()
                 if last is not None:
                     only = last[1]
             # the captures by (key, move), descending. Compiled: the keys and the packed moves (move_key) in

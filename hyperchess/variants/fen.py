@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .cellset import CellSet
 from .codes import EMPTY, HOLE
 from .errors import FenError
 from .notation import FILES, UnknownSquare
@@ -111,8 +112,8 @@ def parse_fen(pos: "Position", text: str) -> None:
     if side not in game.color_letters:
         raise FenError(f"side to move must be one of {'/'.join(game.color_letters)}, got {side!r}")
     pos.clear_board(game.geometry.size)
-    pos.occupied = [set() for _ in range(game.players)]
-    pos.royals = [set() for _ in range(game.players)]
+    pos.occupied = [CellSet(game.geometry.size) for _ in range(game.players)]
+    pos.royals = [CellSet(game.geometry.size) for _ in range(game.players)]
     pos.hash = pos.score = pos.pawn_hash = 0
     for cell, code in enumerate(board):
         if code:

@@ -41,8 +41,9 @@ def pseudo_legal_moves(pos: "Position") -> list[Move]:
         flag = t.enemy_flag
         base = us * t.ncodes
         n = t.size
-        occ = pos.occupied[us]          # typed as a set (movegen.pxd): iterated in place, in the same order
-        for frm in occ:
+        occ = pos.occupied[us]          # a CellSet (movegen.pxd): its cells read as C ints
+        for ix in range(occ.n):
+            frm = occ.cells[ix]
             k = b[frm] * n + frm
             for r in range(first[k], first[k + 1]):
                 for j in range(start[r], start[r + 1]):
@@ -54,8 +55,33 @@ def pseudo_legal_moves(pos: "Position") -> list[Move]:
                             moves.append(ray_moves[j])
                         break
             pawnish = t.pawnish[k]
-            if pawnish is not None:
+            if pawnish is None:
+                continue
+            if not t.pawn_plain[k]:
                 pawn_moves(pos, frm, pawnish, moves)
+                continue
+            # a plain pawn (tables.flat_pawn_steps): pawn_moves' moves in its order, from flat arrays
+            for j in range(t.step_first[k], t.step_first[k + 1]):
+                if not b[t.step_cells[j]]:
+                    moves.append(t.step_moves[j])
+            for j in range(t.pawn_first[k], t.pawn_first[k + 1]):
+                to = t.pawn_cells[j]
+                q = b[to]
+                if q:
+                    if flag[base + q]:
+                        moves.append(t.pawn_moves[j])
+                elif to == pos.ep:
+                    moves.append((frm, to, pos.ep_victim, EN_PASSANT))
+            if t.path_first[k] < t.path_first[k + 1] and (not t.double_step_once or pos.rights & t.path_bit[frm]):
+                for j in range(t.path_first[k], t.path_first[k + 1]):
+                    if not b[t.path_to[j]]:
+                        free = True
+                        for x in range(t.between_first[j], t.between_first[j + 1]):
+                            if b[t.between[x]]:
+                                free = False
+                                break
+                        if free:
+                            moves.append(t.path_moves[j])
     else:
         for frm in pos.occupied[us]:
             p = b[frm]
@@ -104,8 +130,9 @@ def capture_moves(pos: "Position") -> list[Move]:
     pawn_captures = t.pawn_moves
     n = t.size
     moves: list[Move] = []
-    occ = pos.occupied[pos.turn]        # typed as a set (movegen.pxd): iterated in place, in the same order
-    for frm in occ:
+    occ = pos.occupied[pos.turn]        # a CellSet (movegen.pxd): its cells read as C ints
+    for ix in range(occ.n):
+        frm = occ.cells[ix]
         p = b[frm]
         k = p * n + frm
         # Each ride or leap captures the first piece it meets if that is an enemy. Compiled, the loop reads

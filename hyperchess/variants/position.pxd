@@ -1,10 +1,11 @@
 # Cython declarations for position.py (the optional compiled path, docs/performance.md): the same source,
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
+from hyperchess.variants.cellset cimport CellSet
 
 # the move flags and piece codes position.py compares with (variants/codes.py), and its undo layout, as C ints
 cdef int EMPTY, DOUBLE, EN_PASSANT, CASTLE, PROMOTION, TRANSFORM, SPECIAL, EP_PROMOTED
-cdef int U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, UNDO_INTS
+cdef int U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, U_CAPAT, U_ROYAT, UNDO_INTS
 cdef int O_MOVE, O_RIGHTS, O_EXTRA, O_CHANGES, O_WINDOWS, UNDO_OBJS, START_PLIES
 
 
@@ -32,6 +33,10 @@ cdef class RuleTables:
     # Game.flat_attacks: attack_lines and far_leaps as flat int arrays (compiled only)
     cdef public int[:] line_first, line_cell, line_near, line_codes, rest_start, rest, far_first, far_cell, far_codes
     cdef public unsigned char[:] member
+    # tables.flat_pawn_steps: the plain pawns' single and double steps (compiled only)
+    cdef public unsigned char[:] pawn_plain
+    cdef public int[:] step_first, step_cells, path_first, path_to, between_first, between
+    cdef public list step_moves, path_moves
     # movegen.unique_moves' marks: the stamp of the call that last met each (from, to), and where it put it
     cdef public unsigned int[:] seen
     cdef public int[:] seen_at
@@ -62,9 +67,10 @@ cdef class Position:
     cdef public unsigned long long[:] _hashes
     cdef public list _undo_obj           # UNDO_OBJS a ply
 
-    @cython.locals(b='int[:]', old=int, c=int, t=RuleTables, z='unsigned long long', occ=set, roy=set)
+    @cython.locals(b='int[:]', old=int, c=int, t=RuleTables, z='unsigned long long', occ=CellSet, roy=CellSet)
     cpdef _set(self, int cell, int code)
 
+    @cython.locals(old=int, c=int, occ=CellSet, roy=CellSet)
     cpdef put(self, int cell, int code)
 
     cpdef _grow(self)
@@ -74,14 +80,14 @@ cdef class Position:
     @cython.locals(h='unsigned long long', n=int, lo=int, i=int, count=int)
     cpdef int repetitions(self) except -1
 
-    @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, score=long, c=int, nxt=int, e=int, occ=set,
-                   roy=set, g=object, t=RuleTables, n=int, zm='unsigned long long', zc='unsigned long long',
+    @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, score=long, c=int, nxt=int, e=int, occ=CellSet,
+                   roy=CellSet, g=object, t=RuleTables, n=int, zm='unsigned long long', zc='unsigned long long',
                    h='unsigned long long', inner=tuple, i=int, j=int, k=int, objs=list, victim=int, ex=int, kd=dict,
                    x=object, zr='unsigned long long', new=object, was=object, now=object)
     cpdef push(self, tuple move)
 
-    @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, occ=set, roy=set, t=RuleTables, i=int, j=int,
-                   k=int, objs=list, move=tuple)
+    @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, occ=CellSet, roy=CellSet, t=RuleTables, i=int, j=int,
+                   k=int, objs=list, move=tuple, cell=int, old=int, at=int, royal_at=int)
     cpdef tuple pop(self)
 
     @cython.locals(k=object)
@@ -91,10 +97,10 @@ cdef class Position:
                    k=int, i=int, j=int)
     cpdef bint attacked(self, int cell, object by=*) except -1
 
-    @cython.locals(roy=set, c=int, k=object)
+    @cython.locals(roy=CellSet, c=int, k=object)
     cpdef object king(self, object color=*)
 
-    @cython.locals(roy=set, k=int)
+    @cython.locals(roy=CellSet, k=int)
     cpdef int king_cell(self, int color) except? -2
 
     @cython.locals(t=RuleTables, moves=list, us=int, k=int, enemies=tuple, out=list, pins=dict, b='int[:]',
@@ -117,3 +123,5 @@ cdef class Position:
     cpdef list pseudo_legal_moves(self)
 
     cpdef list capture_moves(self)
+
+    cpdef object made_last(self)

@@ -13,6 +13,8 @@ from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, EP_PROMOTED, PROMOTION, SP
 from .errors import MoveError
 from .fen import format_fen, parse_fen
 from .attacks import attack_lines as _attack_lines
+from .cellset import CellSet
+from .tables import flat_pawn_steps
 from .attacks import hinged_attack as _hinged_attack
 from .attacks import indirect_attack as _indirect_attack
 from .attacks import pins as _pins
@@ -32,9 +34,10 @@ if TYPE_CHECKING:
 # (docs/performance.md, session 32): UNDO_INTS ints a ply in ``_undo`` (the captured code, the en-passant
 # cell and victim, the halfmove clock, the score, the side that moved), the hash in ``_hashes``, and
 # UNDO_OBJS objects a ply in ``_undo_obj`` (the move, the castling rights, the game's extra state, the
-# board changes of a special move or None, the en-passant windows).
-U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US = 0, 1, 2, 3, 4, 5
-UNDO_INTS = 6
+# board changes of a special move or None, the en-passant windows). U_CAPAT and U_ROYAT: where a captured
+# piece stood in its colour's ``occupied`` and ``royals`` orders, so that ``pop`` puts it back there.
+U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, U_CAPAT, U_ROYAT = 0, 1, 2, 3, 4, 5, 6, 7
+UNDO_INTS = 8
 O_MOVE, O_RIGHTS, O_EXTRA, O_CHANGES, O_WINDOWS = 0, 1, 2, 3, 4
 UNDO_OBJS = 5
 START_PLIES = 128       # the records' first capacity, doubled when a line of play needs more
@@ -128,6 +131,9 @@ class RuleTables:
         if TYPED:       # the attack tables as flat int arrays, for attacked's typed loop (compiled only)
             (self.line_first, self.line_cell, self.line_near, self.line_codes, self.rest_start, self.rest,
              self.far_first, self.far_cell, self.far_codes, self.member) = game.flat_attacks()
+            # the plain pawns' quiet steps as flat arrays, for movegen.pseudo_legal_moves (tables.py)
+            (self.pawn_plain, self.step_first, self.step_cells, self.step_moves, self.path_first, self.path_to,
+             self.path_moves, self.between_first, self.between) = flat_pawn_steps(self.pawnish)
 
 
 class Position:
@@ -152,8 +158,9 @@ class Position:
         # ep_rule "each_enemy": open en-passant chances as (passed cell, pawn cell, pawn code, mask of
         # the colours that may still take it on their next turn); ``ep`` stays -1 in such games
         self.windows: tuple[tuple[int, int, int, int], ...] = ()
-        self.occupied: list[set[int]] = [set() for _ in range(game.players)]
-        self.royals: list[set[int]] = [set() for _ in range(game.players)]
+        # each colour's occupied cells, and those of its royal pieces (read like sets: variants/cellset.py)
+        self.occupied: list[CellSet] = [CellSet(game.geometry.size) for _ in range(game.players)]
+        self.royals: list[CellSet] = [CellSet(game.geometry.size) for _ in range(game.players)]
         self.ply = 0              # moves made: the undo records in use
         self._undo_arr = array("q", bytes(8 * UNDO_INTS * START_PLIES))
         self._undo = self._undo_arr           # the same array (typed, compiled)
@@ -162,7 +169,7 @@ class Position:
         self._undo_obj: list = [None] * (UNDO_OBJS * START_PLIES)
         self._nulls: list[tuple] = []     # what push_null saved, for pop_null
         self.history = []         # the hash of each position of the game: a typed array (the property below)
-        self._changes: list[tuple[int, int]] | None = None
+        self._changes: list[tuple[int, int, int, int]] | None = None
         parse_fen(self, fen if fen is not None else game.start_fen)
 
     # ------------------------------------------------------------------ board primitives
@@ -175,7 +182,15 @@ class Position:
     def put(self, cell: int, code: int) -> None:
         """Set ``cell`` to ``code`` (EMPTY to clear), keeping sets, hash and score in step."""
         if self._changes is not None:
-            self._changes.append((cell, self.board[cell]))
+            # what pop needs to undo it: the old code, and the old piece's places in its colour's sets
+            old = self.cells[cell]
+            c = self.rules.owner_of[old]
+            if c >= 0:
+                occ = self.occupied[c]
+                roy = self.royals[c]
+                self._changes.append((cell, old, occ.place(cell), roy.place(cell)))
+            else:
+                self._changes.append((cell, old, -1, -1))
         self._set(cell, code)
 
     def _set(self, cell: int, code: int) -> None:
@@ -221,8 +236,8 @@ class Position:
         new.extra, new.windows = self.extra, self.windows
         new.board = self.board[:]
         new.cells = new.board
-        new.occupied = [set(s) for s in self.occupied]
-        new.royals = [set(s) for s in self.royals]
+        new.occupied = [s.copy() for s in self.occupied]
+        new.royals = [s.copy() for s in self.royals]
         new.ply = self.ply
         new._undo_arr = self._undo_arr[:]
         new._undo = new._undo_arr
@@ -299,25 +314,25 @@ class Position:
             score = self.score + t.sign_of[us] * (t.pst_flat[p * n + to] - t.pst_flat[p * n + frm])
             self.cells[frm] = EMPTY
             self.cells[to] = p
-            occ = self.occupied[us]
-            occ.discard(frm)
-            occ.add(to)
             if cap:
                 c = t.owner_of[cap]
                 occ = self.occupied[c]
+                self._undo[j + U_CAPAT] = occ.index[to]
                 occ.discard(to)
                 zc = t.zobrist[cap * n + to]
                 h ^= zc
                 score -= t.sign_of[c] * t.pst_flat[cap * n + to]
                 if t.royal_flag[cap]:
                     roy = self.royals[c]
+                    self._undo[j + U_ROYAT] = roy.index[to]
                     roy.discard(to)
                 if t.pawn_flag[cap]:
                     self.pawn_hash ^= zc
+            occ = self.occupied[us]
+            occ.move(frm, to)
             if t.royal_flag[p]:
                 roy = self.royals[us]
-                roy.discard(frm)
-                roy.add(to)
+                roy.move(frm, to)
             if t.pawn_flag[p]:
                 self.pawn_hash ^= zm
             self.hash = h
@@ -457,26 +472,33 @@ class Position:
             self.cells[frm] = p
             self.cells[to] = cap
             occ = self.occupied[us]
-            occ.discard(to)
-            occ.add(frm)
+            occ.move(to, frm)
+            if t.royal_flag[p]:
+                roy = self.royals[us]
+                roy.move(to, frm)
             if cap:
                 c = t.owner_of[cap]
                 occ = self.occupied[c]
-                occ.add(to)
+                occ.restore(to, self._undo[j + U_CAPAT])
                 if t.royal_flag[cap]:
                     roy = self.royals[c]
-                    roy.add(to)
+                    roy.restore(to, self._undo[j + U_ROYAT])
                 if t.pawn_flag[cap]:
                     self.pawn_hash ^= t.zobrist[cap * t.size + to]
-            if t.royal_flag[p]:
-                roy = self.royals[us]
-                roy.discard(to)
-                roy.add(frm)
             if t.pawn_flag[p]:
                 self.pawn_hash ^= t.zobrist[p * t.size + frm] ^ t.zobrist[p * t.size + to]
         else:
-            for cell, old in reversed(changes):
+            for cell, old, at, royal_at in reversed(changes):
                 self._set(cell, old)
+                if at >= 0:             # the old piece back in its place (_set added it last)
+                    c = self.rules.owner_of[old]
+                    occ = self.occupied[c]
+                    occ.discard(cell)
+                    occ.restore(cell, at)
+                    if royal_at >= 0:
+                        roy = self.royals[c]
+                        roy.discard(cell)
+                        roy.restore(cell, royal_at)
         if self.turn <= us:
             self.fullmove -= 1
         self.turn = us
@@ -495,6 +517,10 @@ class Position:
     @property
     def last_move(self) -> Move | None:
         """The move ``push`` made last and ``pop`` would take back (a null move is no move), or None."""
+        return self.made_last()
+
+    def made_last(self) -> Move | None:
+        """``last_move`` as a method: the compiled search calls it in C, not through a property."""
         return self._undo_obj[(self.ply - 1) * UNDO_OBJS + O_MOVE] if self.ply else None
 
     def recent_move(self, back: int = 0) -> Move | None:
@@ -661,18 +687,16 @@ class Position:
     def king_cell(self, color: int) -> int:
         """The cell of ``color``'s royal piece when check applies to it (exactly one), else -1."""
         roy = self.royals[color]
-        if len(roy) == 1 and self.rules.single_royal:
-            for k in roy:
-                return k
+        if roy.n == 1 and self.rules.single_royal:
+            return roy.cells[0]
         return -1
 
     def king(self, color: int | None = None) -> int | None:
         """The cell of ``color``'s royal piece when check applies to it (exactly one), else None."""
         c = self.turn if color is None else color
         roy = self.royals[c]
-        if len(roy) == 1 and self.rules.single_royal:
-            for k in roy:       # the set's one cell (compiled: no iterator object)
-                return k
+        if roy.n == 1 and self.rules.single_royal:
+            return roy.cells[0]
         return None
 
     def in_check(self) -> bool:

@@ -965,6 +965,38 @@ def _flat_segment(table: list) -> tuple[list, ...]:
     return first, ends, cells, moves, pawn_first, pawn_cells, pawn_moves
 
 
+def flat_pawn_steps(pawnish_of: list) -> tuple[array, array, array, list, array, array, list, array, array]:
+    """The quiet steps of the plain pawn-like parts of ``flat_rays``' ``pawnish`` (no promotion zone in reach,
+    no hinged or lame leap, no hop, no ride) as flat arrays by ``k = code * size + cell``, for the compiled
+    generator (movegen.pseudo_legal_moves), which reads them in the order ``pawn_moves`` makes its moves:
+
+    - ``plain[k]``: 1 where ``pawnish[k]`` is such a part;
+    - ``step_first, step_cells, step_moves``: its single steps (``step_first[k]`` to ``step_first[k + 1] - 1``);
+    - ``path_first, path_to, path_moves``: its double steps, each with the cells it passes,
+      ``between[between_first[j]:between_first[j + 1]]``."""
+    plain = array("B", bytes(len(pawnish_of)))
+    step_first, step_cells, step_moves = array("i"), array("i"), []
+    path_first, path_to, path_moves = array("i"), array("i"), []
+    between_first, between = array("i", [0]), array("i")
+    for k, pawnish in enumerate(pawnish_of):
+        step_first.append(len(step_cells))
+        path_first.append(len(path_to))
+        if pawnish is None or not pawnish[8] or pawnish[3]:
+            continue
+        plain[k] = 1
+        for to, mv in pawnish[0]:
+            step_cells.append(to)
+            step_moves.append(mv)
+        for passed, to, mv in pawnish[2]:
+            path_to.append(to)
+            path_moves.append(mv)
+            between.extend(passed)
+            between_first.append(len(between))
+    step_first.append(len(step_cells))
+    path_first.append(len(path_to))
+    return plain, step_first, step_cells, step_moves, path_first, path_to, path_moves, between_first, between
+
+
 def _clipped(entry: tuple, region: frozenset[int], name: str, inside: bool) -> tuple:
     """A ride's or hop's cells up to the last one inside ``region`` (the piece may stop only there). A cell
     outside the region before that one would be a cell the line crosses but may not stop on, which the

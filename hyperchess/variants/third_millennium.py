@@ -105,6 +105,9 @@ class ThirdMillennium(Game):
                         for k in range(1, MAX_PAIRS + 1) for c in (0, 1)}
         self.whole_of = {v: k for k, v in self.half_of.items()}
         self.knight_codes = self.joined_codes | self.single_codes
+        # by code: 1 a joined pair, 2 a single half, 0 anything else (special_moves reads it per piece)
+        self.knight_kind = [1 if c in self.joined_codes else 2 if c in self.single_codes else 0
+                            for c in range(self.ncodes)]
         # Positions as players see them (repetition, 1b End): a joined pair is a joined pair whatever its
         # id, a single half a single half; what matters is only which halves are partners. So every id
         # hashes like id 1, and the partnering is the extra state (a set of cell pairs) with its own keys.
@@ -124,11 +127,11 @@ class ThirdMillennium(Game):
         seen: dict[int, int] = {}
         out = []
         b = pos.board
-        single = self.single_codes
+        kind = self.knight_kind
         for color in (0, 1):
             for c in pos.occupied[color]:
                 code = b[c]
-                if code in single:
+                if kind[code] == 2:         # a single half
                     other = seen.pop(code, None)
                     if other is None:
                         seen[code] = c
@@ -196,15 +199,18 @@ class ThirdMillennium(Game):
         half moves onto its own single partner: the only move onto a friendly piece)."""
         b = pos.board
         enemy = self.enemy[pos.turn]
-        joined, single, tables = self.joined_codes, self.single_codes, self.tables
+        kind, tables = self.knight_kind, self.tables
         for frm in pos.occupied[pos.turn]:
             p = b[frm]
-            if p in joined:
+            k = kind[p]
+            if not k:
+                continue
+            if k == 1:
                 for to, _ in tables[p][frm][1]:
                     q = b[to]
                     if not q or enemy[q]:
                         moves.append((frm, to, 0, SPLIT))
-            elif p in single:
+            else:
                 for to, _ in tables[p][frm][1]:
                     if b[to] == p:
                         moves.append((frm, to, 0, REJOIN))
