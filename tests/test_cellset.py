@@ -70,6 +70,15 @@ def test_a_cellset_answers_as_the_set_of_its_cells_and_undoes_in_reverse(steps):
     assert cells.isdisjoint(other) == model.isdisjoint(other)
 
 
+def test_a_move_that_does_not_fit_is_a_discard_then_an_add():
+    cells = CellSet(8, [1, 2, 3])
+    cells.move(5, 6)                                    # from a cell not in it: 6 is added
+    assert list(cells) == [1, 2, 3, 6]
+    cells.move(1, 3)                                    # onto a cell in it: 1 goes, 3 stays
+    assert list(cells) == [6, 2, 3] and cells == {2, 3, 6}
+    assert [cells.place(c) for c in (6, 2, 3, 1)] == [0, 1, 2, -1]
+
+
 def test_odd_members_are_not_in_it_and_a_cell_off_the_board_is_refused():
     cells = CellSet(8, [1, 2])
     assert "1" not in cells and 1.0 not in cells and None not in cells and 2 ** 70 not in cells

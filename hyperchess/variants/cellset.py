@@ -62,8 +62,13 @@ class CellSet:
         self.n += 1
 
     def move(self, frm: int, to: int) -> None:
-        """The piece on ``frm`` (in the set) moves to ``to`` (not in it), keeping its place."""
+        """The piece on ``frm`` (in the set) moves to ``to`` (not in it), keeping its place. Otherwise it is
+        ``discard(frm)`` then ``add(to)``, as on a set (nothing is written outside the list)."""
         i = self.index[frm]
+        if i < 0 or self.index[to] >= 0:
+            self.discard(frm)
+            self.add(to)
+            return
         self.index[frm] = -1
         self.cells[i] = to
         self.index[to] = i

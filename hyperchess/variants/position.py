@@ -13,13 +13,13 @@ from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, EP_PROMOTED, PROMOTION, SP
 from .errors import MoveError
 from .fen import format_fen, parse_fen
 from .attacks import attack_lines as _attack_lines
-from .cellset import CellSet
-from .tables import flat_pawn_steps
 from .attacks import hinged_attack as _hinged_attack
 from .attacks import indirect_attack as _indirect_attack
 from .attacks import pins as _pins
 from .movegen import capture_moves as _capture_moves
 from .movegen import pseudo_legal_moves as _pseudo_legal_moves
+from .cellset import CellSet
+from .tables import flat_pawn_steps
 
 try:
     import cython
