@@ -22,9 +22,10 @@ COMPILED = [
     "hyperchess.engine.evaluate", "hyperchess.engine.search", "hyperchess.engine.ordering",
     "hyperchess.engine.hashtables",
     "hyperchess.engine.gamedata",   # typed (.pxd)
-    # the rules' hooks that run on every move or node, compiled as they are (no .pxd)
+    # the rules' hooks that run on every move or node: compiled as they are, or typed where a .pxd is beside them
     "hyperchess.variants.game", "hyperchess.variants.millennium", "hyperchess.variants.third_millennium",
     "hyperchess.variants.future_generation", "hyperchess.variants.first_contact.rules",
+    "hyperchess.variants.first_contact.actions",
 ]
 HERE = Path(__file__).resolve().parent
 

@@ -269,6 +269,38 @@ def test_push_pop_restores_everything():
         assert (pos.fen(), pos.hash, pos.score, pos.board) == before
 
 
+class AskedEveryMove(FirstContact):
+    """The same game with the core's default: ``extra_after_move`` asked after every move, and counted."""
+    extra_on_special_only = False
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+        super().__init__()
+
+    def extra_after_move(self, pos, move, moved, captured):
+        self.asked.append(move[3])
+        return super().extra_after_move(pos, move, moved, captured)
+
+
+def test_extra_state_asked_on_special_moves_only_changes_nothing():
+    """``extra_on_special_only``: push skips the hook for piece moves, and every position, key and move list
+    along random games is the one the game asked after every move gives."""
+    asked = AskedEveryMove()
+    for seed in range(3):
+        rng = random.Random(seed)
+        fast, slow = GAME.position(), asked.position()
+        for _ in range(70):
+            moves = fast.legal_moves()
+            assert moves == slow.legal_moves()
+            if not moves or fast.outcome(claim_draw=False):
+                break
+            m = moves[rng.randrange(len(moves))]
+            fast.push(m)
+            slow.push(m)
+            assert (fast.fen(), fast.hash, fast.extra, fast.halfmove) == (slow.fen(), slow.hash, slow.extra, slow.halfmove)
+    assert {PLACE, DROP, PLATFORM, 0} <= set(asked.asked)     # plain moves were met, and asked about there
+
+
 @pytest.mark.parametrize("fen, why", [
     ("4/4/4/4|4/4/4/4 w - - 0 1 - - place -", "3 fixed levels"),
     ("4/4/4/4|4/4/4/4|4/4/4/4 w - - 0 1 - - place", "4 fields"),

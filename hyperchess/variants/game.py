@@ -79,6 +79,9 @@ class Game(GameTables, Presentation):
     # "tried" = always tested by a trial move (e.g. a platform move, which can open lines).
     # Either list every special flag the game makes, or leave it empty (each is then tried).
     special_legality: dict[int, str] = {}
+    # The extra state changes on the game's own special moves only (flags >= SPECIAL): push then calls
+    # ``extra_after_move`` for those alone, and an ordinary move keeps the extra state as it is.
+    extra_on_special_only = False
     # Elimination (four-player capture-the-king games): a colour with no royal piece left is skipped in
     # the turn order, its pieces stay as inert blockers (they attack nothing), and a team whose colours
     # are all eliminated has lost. Use with royal_rule = "none".

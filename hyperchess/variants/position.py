@@ -80,6 +80,7 @@ class RuleTables:
         self.path_bit = game.path_bit
         self.has_extra = game.has_extra
         self.rights_keys = game.__dict__.get("_rights_keys") if game.plain_rights_key else None   # its cache
+        self.extra_on_special_only = game.extra_on_special_only
         self.extra_by_table = game.extra_keys is not None             # Game.extra_keys: push reads it
         self.extra_keys = array("Q", game.extra_keys if game.extra_keys is not None else [0])
         self.has_special = game.has_special
@@ -406,7 +407,7 @@ class Position:
             self.halfmove = 0
         else:
             self.halfmove += 1
-        if t.has_extra:
+        if t.has_extra and (not t.extra_on_special_only or move[3] >= SPECIAL):
             if t.extra_by_table:
                 ex = self.extra
                 h ^= t.extra_keys[ex]

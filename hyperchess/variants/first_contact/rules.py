@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import re
 import zlib
+from array import array
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..codes import EMPTY, HOLE, SPECIAL, Move, code_of
@@ -28,6 +29,7 @@ from ..geometry import Geometry, Vector, symmetric
 from ..pieces import Leap, Mode, PieceType, Slide
 from ..position import Outcome
 from ..presentation import Target
+from .actions import add_drops, make_action, platform_moves, standing_platforms, vacant_points
 from .notation import DROP, GLOBAL_FILES, PLACE, PLATFORM, FirstContactNames, Notation, global_name  # noqa: F401
 from .picture import PICTURE, reserve_target
 
@@ -61,6 +63,7 @@ KING = PieceType("K", "king", (Leap(ORTHOGONAL + DIAGONAL + TRIAGONAL),), 0, roy
 ARMY = (PAWN, KNIGHT_PIECE, BISHOP, ROOK, QUEEN, KING)
 P_KIND, N_KIND, B_KIND, R_KIND, Q_KIND, K_KIND = range(1, 7)
 RESERVE_ORDER = (K_KIND, Q_KIND, R_KIND, B_KIND, N_KIND, P_KIND)      # how the reserve field lists pieces
+DROP_ORDER = RESERVE_ORDER[1:]                                       # the drops in play, in the order made
 FULL_RESERVE = {K_KIND: 1, Q_KIND: 1, R_KIND: 2, B_KIND: 2, N_KIND: 2, P_KIND: 8}
 START_FEN = "4/4/4/4|4/4/4/4|4/4/4/4 w - - 0 1 - [KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] place -"
 # §C(d): the 88-action position (platforms Wa1u, Wd1u, Ba4u, Bd4u; kings Wb2, Bc3; turn 7, White), as reached
@@ -109,6 +112,7 @@ class FirstContact(Notation, Game):
     # A drop only adds a piece of ours: it cannot expose our king. Placements and platform moves create and
     # remove cells (lines and knight hinges open), so each is tried.
     special_legality = {PLACE: "tried", DROP: "stays", PLATFORM: "tried"}
+    extra_on_special_only = True      # State changes on placements, drops and platform moves alone
 
     def __init__(self, empty_platforms_slide: bool = False, lenient_knights: bool = False) -> None:
         self.empty_platforms_slide = empty_platforms_slide
@@ -214,6 +218,20 @@ class FirstContact(Notation, Game):
         # each drop as a ready move, by colour and kind: the moves onto one's own fixed level, in its order
         self.drop_moves = [[tuple((c, c, code_of(k, color), DROP) for c in self.fixed_cells["WB"[color]])
                             if k else () for k in range(7)] for color in (0, 1)]
+        self.home_cells = [array("i", self.fixed_cells[lv]) for lv in ("W", "B")]
+        # dropping ``code`` moves it out of its side's reserve, and ``pos.score`` by this much
+        self.drop_gain = [self.team_sign[self.owner[code]] * self.reserve_value[code] if self.owner[code] >= 0 else 0
+                          for code in range(self.ncodes)]
+        # the points as the hooks read them: a1 cells, the four cells of each (4 * point + local index), the
+        # cells of the point each cell belongs to (None: a fixed cell), and each action as a ready move
+        self.a1_cells = array("i", self.point_a1)
+        self.corner_cells = array("i", [c for p in self.points for c in p.cells])
+        self.cells_at = [self.points[i].cells if i >= 0 else None for i in self.point_of]
+        self.place_moves = [(a1, a1, 0, PLACE) for a1 in self.point_a1]
+        self.empty_moves = [[(t, (p.cells[0], self.point_a1[t], 0, PLATFORM)) for t in self.empty_targets[p.index]]
+                            for p in self.points]
+        self.carry_moves = [[(t, (p.cells[held], self.point_cells[t][held], 0, PLATFORM))
+                             for t in self.carry_targets[p.index]] for p in self.points for held in range(4)]
 
     # ------------------------------------------------------------------ API for GUIs and tools
     def phase(self, pos: "Position") -> str:
@@ -250,79 +268,32 @@ class FirstContact(Notation, Game):
     # ------------------------------------------------------------------ special moves
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
         st: State = pos.extra
-        b = pos.board
         us = pos.turn
-        add = moves.append
         if st.phase == 0:                         # §C(b) Phases 1: place a platform on any vacant point
-            for a1 in self.point_a1:
-                if b[a1] == HOLE:
-                    add((a1, a1, 0, PLACE))
+            vacant_points(pos, self.a1_cells, self.place_moves, moves)
             return
-        home = self.fixed_cells["W" if us == 0 else "B"]
         counts = st.reserve[us]
         if st.phase == 1:                         # Phases 2: the king onto one's own fixed level
-            kinds = (K_KIND,) if counts[K_KIND] else ()
+            kinds = [K_KIND] if counts[K_KIND] else []
         else:                                     # C5: drops only on one's own fixed level
-            kinds = tuple(k for k in RESERVE_ORDER if counts[k] and k != K_KIND)
+            kinds = [k for k in DROP_ORDER if counts[k]]
         if kinds:
-            empty = [i for i in range(len(home)) if not b[home[i]]]
-            drops = self.drop_moves[us]
-            for k in kinds:
-                row = drops[k]
-                for i in empty:
-                    add(row[i])
+            add_drops(pos, self.home_cells[us], self.drop_moves[us], kinds, moves)
         if st.phase == 2:
-            self._platform_moves(pos, st, add)
-
-    def _platform_moves(self, pos: "Position", st: State, add) -> None:
-        """§C(b) Platform moves, C1-C3: an empty platform inverts (C1 option: or slides to an edge-adjacent
-        corner); a platform holding exactly one friendly pawn slides or changes level, carrying the pawn.
-        Targets must be vacant; the platform moved last waits."""
-        b = pos.board
-        pawn = code_of(P_KIND, pos.turn)
-        a1s = self.point_a1
-        point_cells = self.point_cells
-        last = st.last
-        for p in range(len(a1s)):
-            if b[a1s[p]] == HOLE or p == last:
-                continue
-            cells = point_cells[p]
-            held = -1                   # the one occupied cell of the platform (-1: none; -2: more than one)
-            for i in range(4):
-                if b[cells[i]]:
-                    held = i if held == -1 else -2
-            if held == -1:
-                for t in self.empty_targets[p]:
-                    if b[a1s[t]] == HOLE:
-                        add((cells[0], a1s[t], 0, PLATFORM))
-            elif held >= 0 and b[cells[held]] == pawn:
-                for t in self.carry_targets[p]:
-                    if b[a1s[t]] == HOLE:
-                        add((cells[held], point_cells[t][held], 0, PLATFORM))
+            # §C(b) Platform moves, C1-C3: an empty platform inverts (C1 option: or slides to an edge-adjacent
+            # corner); a platform holding exactly one friendly pawn slides or changes level, carrying the pawn.
+            # Targets must be vacant; the platform moved last waits.
+            platform_moves(pos, self.a1_cells, self.corner_cells, st.last, code_of(P_KIND, us), self.empty_moves,
+                           self.carry_moves, moves)
 
     def make_special(self, pos: "Position", move: Move) -> int:
-        frm, to, code, flag = move
-        put = pos.put
-        if flag == DROP:
-            put(to, code)
-            pos.score -= self.team_sign[pos.turn] * self.reserve_value[code]    # it leaves the reserve
-        elif flag == PLACE:
-            for c in self.points[self.point_of[to]].cells:
-                put(c, EMPTY)
-        else:                                     # PLATFORM
-            rider = pos.board[frm]
-            for c in self.points[self.point_of[frm]].cells:
-                put(c, HOLE)
-            for c in self.points[self.point_of[to]].cells:
-                put(c, EMPTY)
-            if rider:
-                put(to, rider)
+        make_action(pos, move, self.cells_at, self.drop_gain)
         return EMPTY
 
     def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):
         st: State = pos.extra
         flag = move[3]
-        if flag < SPECIAL:
+        if flag < SPECIAL:                          # not called for these (extra_on_special_only)
             return st
         if flag == PLATFORM:
             last = self.point_of[move[1]]
@@ -331,12 +302,7 @@ class FirstContact(Notation, Game):
         # already and restores it on pop), so repetitions are looked for since the last capture, drop or placement
         pos.halfmove = 0
         if flag == PLACE:
-            b = pos.board
-            standing = 0
-            for a1 in self.point_a1:
-                if b[a1] != HOLE:
-                    standing += 1
-            if standing < 4:
+            if standing_platforms(pos, self.a1_cells) < 4:
                 return st                           # still placing: the same state
             return State(1, st.reserve, st.last, st.key ^ self.z_phase[st.phase] ^ self.z_phase[1])
         us = pos.turn                              # DROP
