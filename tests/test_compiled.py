@@ -15,6 +15,7 @@ import pytest
 from hyperchess import _compiled
 from hyperchess.engine.search import Limits, Searcher
 from hyperchess.variants import get_game
+from hyperchess.variants.first_contact import POSITION_88
 from hyperchess.variants.perft import perft
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -28,6 +29,7 @@ CASES = [
     ("third-millennium", None, 2, 4),
     ("mixed3d", None, 1, 2),
     ("first-contact", None, 2, 2),
+    ("first-contact", POSITION_88, 2, 3),      # the play phase: its own evaluation, drops, platform moves
     ("next-generation", None, 2, 3),
     ("future-generation", None, 1, 2),
     ("shako", None, 2, 4),
@@ -74,6 +76,42 @@ def test_compiled_and_python_paths_count_and_search_alike():
     assert all(state == "compiled" for state in _compiled.status().values())
     for case, ours, theirs in zip(CASES, here, python["cases"]):
         assert ours == theirs, case
+
+
+# every cell's attack test by each colour, and the game's own evaluation, along random First Contact games
+# (its knights' hinged leaps: Position.attacked reads them from tables.flat_hinges when compiled)
+ATTACKS = """
+import json, random
+from hyperchess.variants import get_game
+g = get_game("first-contact")
+out = []
+for seed in range(4):
+    rng = random.Random(seed)
+    pos = g.position()
+    for _ in range(90):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        out.append([[c for c in range(g.geometry.size) if pos.attacked(c, (color,))] for color in (0, 1)]
+                   + [g.evaluate(pos)])
+        pos.push(moves[rng.randrange(len(moves))])
+print(json.dumps(out))
+"""
+
+
+@compiled
+def test_compiled_and_python_paths_attack_alike_with_hinged_leaps():
+    def run(pure: bool) -> list:
+        env = dict(os.environ)
+        if pure:
+            env["HYPERCHESS_PURE"] = "1"
+        else:
+            env.pop("HYPERCHESS_PURE", None)
+        return json.loads(subprocess.run([sys.executable, "-c", ATTACKS], env=env, capture_output=True, text=True,
+                                         check=True).stdout)
+    here, python = run(False), run(True)
+    assert len(here) > 200 and sum(len(row[0]) + len(row[1]) for row in here) > 10000
+    assert here == python
 
 
 @compiled

@@ -297,7 +297,8 @@ def test_extra_state_asked_on_special_moves_only_changes_nothing():
             m = moves[rng.randrange(len(moves))]
             fast.push(m)
             slow.push(m)
-            assert (fast.fen(), fast.hash, fast.extra, fast.halfmove) == (slow.fen(), slow.hash, slow.extra, slow.halfmove)
+            assert ((fast.fen(), fast.hash, fast.extra, fast.halfmove)
+                    == (slow.fen(), slow.hash, slow.extra, slow.halfmove))
     assert {PLACE, DROP, PLATFORM, 0} <= set(asked.asked)     # plain moves were met, and asked about there
 
 

@@ -4,7 +4,7 @@ cimport cython
 from hyperchess.variants.cellset cimport CellSet
 
 # the move flags and piece codes position.py compares with (variants/codes.py), and its undo layout, as C ints
-cdef int EMPTY, DOUBLE, EN_PASSANT, CASTLE, PROMOTION, TRANSFORM, SPECIAL, EP_PROMOTED
+cdef int EMPTY, HOLE, DOUBLE, EN_PASSANT, CASTLE, PROMOTION, TRANSFORM, SPECIAL, EP_PROMOTED
 cdef int U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, U_CAPAT, U_ROYAT, UNDO_INTS
 cdef int O_MOVE, O_RIGHTS, O_EXTRA, O_CHANGES, O_WINDOWS, UNDO_OBJS, START_PLIES
 
@@ -36,6 +36,10 @@ cdef class RuleTables:
     # tables.flat_pawn_steps: the plain pawns' single and double steps (compiled only)
     cdef public unsigned char[:] pawn_plain
     cdef public int[:] step_first, step_cells, path_first, path_to, between_first, between
+    # tables.flat_hinges: the hinged leaps' attacks (compiled only)
+    cdef public bint hinged
+    cdef public int[:] hinge_first, hinge_from, hinge_codes, hinge_start, hinge_cells
+    cdef public unsigned char[:] hinge_member
     cdef public list step_moves, path_moves
     # movegen.unique_moves' marks: the stamp of the call that last met each (from, to), and where it put it
     cdef public unsigned int[:] seen

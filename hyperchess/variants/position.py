@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import san as san_notation
-from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, EP_PROMOTED, PROMOTION, SPECIAL, TRANSFORM, Move
+from .codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, EP_PROMOTED, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
 from .errors import MoveError
 from .fen import format_fen, parse_fen
 from .attacks import attack_lines as _attack_lines
@@ -19,7 +19,7 @@ from .attacks import pins as _pins
 from .movegen import capture_moves as _capture_moves
 from .movegen import pseudo_legal_moves as _pseudo_legal_moves
 from .cellset import CellSet
-from .tables import flat_pawn_steps
+from .tables import flat_hinges, flat_pawn_steps
 
 try:
     import cython
@@ -118,6 +118,7 @@ class RuleTables:
         self.has_filter = game.has_filter
         self.has_legal_after = game.has_legal_after
         self.indirect = game.indirect
+        self.hinged = game.hinged
         self.plain_special = not game.has_special or bool(game.special_legality)
         self.tried_flags = game.tried_flags
         self.castling_hooked = game.castling_hooked
@@ -135,6 +136,9 @@ class RuleTables:
             # the plain pawns' quiet steps as flat arrays, for movegen.pseudo_legal_moves (tables.py)
             (self.pawn_plain, self.step_first, self.step_cells, self.step_moves, self.path_first, self.path_to,
              self.path_moves, self.between_first, self.between) = flat_pawn_steps(self.pawnish)
+            # the hinged leaps' attacks likewise (tables.flat_hinges)
+            (self.hinge_first, self.hinge_from, self.hinge_codes, self.hinge_member, self.hinge_start,
+             self.hinge_cells) = flat_hinges(game.hinged_attacks if self.hinged else [], self.ncodes)
 
 
 class Position:
@@ -672,8 +676,20 @@ class Position:
                     if b[frm] in codes:
                         return True
         if t.special_attacks:
-            g = self.game
-            return (g.hinged and _hinged_attack(self, cell, by)) or (g.indirect and _indirect_attack(self, cell, by))
+            if TYPED and t.hinged:
+                # compiled: the hinged leaps from tables.flat_hinges (a leap whose hinge cells all are missing
+                # does not attack)
+                n = t.size
+                nc = t.ncodes
+                for c in by:
+                    k = c * n + cell
+                    for i in range(t.hinge_first[k], t.hinge_first[k + 1]):
+                        if t.hinge_member[t.hinge_codes[i] * nc + b[t.hinge_from[i]]]:
+                            for j in range(t.hinge_start[i], t.hinge_start[i + 1]):
+                                if b[t.hinge_cells[j]] != HOLE:
+                                    return True
+                return t.indirect and _indirect_attack(self, cell, by)
+            return (t.hinged and _hinged_attack(self, cell, by)) or (t.indirect and _indirect_attack(self, cell, by))
         return False
 
     def attackers(self, cell: int, by: tuple[int, ...]) -> list[int]:

@@ -997,6 +997,34 @@ def flat_pawn_steps(pawnish_of: list) -> tuple[array, array, array, list, array,
     return plain, step_first, step_cells, step_moves, path_first, path_to, path_moves, between_first, between
 
 
+
+def flat_hinges(hinged_attacks: list, ncodes: int) -> tuple[array, array, array, array, array, array]:
+    """``hinged_attacks`` (per colour and cell: (from, hinges, codes)) as flat arrays by ``k = colour * size +
+    cell``, for ``Position.attacked``'s typed loop (compiled only): the entries of ``k`` are numbers
+    ``first[k]`` to ``first[k + 1] - 1``; entry ``i`` leaps from ``frm[i]`` for the codes of set
+    ``codes[i]`` (``member[s * ncodes + x]`` is 1 when set ``s`` holds code ``x``) and passes one of the cells
+    ``hinges[hinge_start[i]:hinge_start[i + 1]]``."""
+    first, frm, codes, hinge_start, hinges = array("i"), array("i"), array("i"), array("i", [0]), array("i")
+    member = bytearray()
+    ids: dict[frozenset, int] = {}
+    for per_colour in hinged_attacks:
+        for entries in per_colour:
+            first.append(len(frm))
+            for f, passed, attackers in entries:
+                s = ids.get(attackers)
+                if s is None:
+                    s = ids[attackers] = len(ids)
+                    row = bytearray(ncodes)
+                    for x in attackers:
+                        row[x] = 1
+                    member.extend(row)
+                frm.append(f)
+                codes.append(s)
+                hinges.extend(passed)
+                hinge_start.append(len(hinges))
+    first.append(len(frm))
+    return first, frm, codes, array("B", member), hinge_start, hinges
+
 def _clipped(entry: tuple, region: frozenset[int], name: str, inside: bool) -> tuple:
     """A ride's or hop's cells up to the last one inside ``region`` (the piece may stop only there). A cell
     outside the region before that one would be a cell the line crosses but may not stop on, which the

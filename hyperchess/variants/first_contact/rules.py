@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 import re
 import zlib
-from array import array
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..codes import EMPTY, HOLE, SPECIAL, Move, code_of
@@ -29,7 +28,8 @@ from ..geometry import Geometry, Vector, symmetric
 from ..pieces import Leap, Mode, PieceType, Slide
 from ..position import Outcome
 from ..presentation import Target
-from .actions import add_drops, make_action, platform_moves, standing_platforms, vacant_points
+from .actions import (PointTables, add_drops, bridges, king_attacked, make_action, platform_moves, play_terms,
+                      standing_platforms, vacant_points)
 from .notation import DROP, GLOBAL_FILES, PLACE, PLATFORM, FirstContactNames, Notation, global_name  # noqa: F401
 from .picture import PICTURE, reserve_target
 
@@ -199,17 +199,6 @@ class FirstContact(Notation, Game):
                 # a piece in hand is worth a little more than on the board (a drop that checks wins at once,
                 # and dropping everything clogs one's own level): drops are made for a reason
                 self.reserve_value[code_of(kind, color)] = self.pieces[kind].value + (RESERVE_BONUS if kind != P_KIND else 0)
-        # evaluation: king steps per cell, distances (Chebyshev over file, rank, elevation) for king tropism
-        coords = self.geometry.coords
-        self.distance = [[max(abs(a[0] - c[0]), abs(a[1] - c[1]), abs(a[2] - c[2])) for c in coords] for a in coords]
-        self.bridge = [20 if (p.level, p.up) in (("W", True), ("N", False)) else
-                       -20 if (p.level, p.up) in (("B", False), ("N", True)) else 0 for p in self.points]
-        self.tropism = [0] * self.ncodes
-        for kind, weight in ((P_KIND, 3), (N_KIND, 8), (B_KIND, 6), (R_KIND, 6), (Q_KIND, 9)):
-            for color in (0, 1):
-                self.tropism[code_of(kind, color)] = weight
-        self.king_steps = [tuple(t for t in (self.geometry.step(c, v) for v in KING.moves[0].vectors)
-                                 if t is not None) for c in range(self.geometry.size)]
         self.point_cells = [p.cells for p in self.points]
         # where a platform may go from each point: empty (C1), or carrying its one pawn (C2, C3)
         self.empty_targets = [(self.inverse[i],) + (self.lateral[i] if self.empty_platforms_slide else ())
@@ -218,20 +207,30 @@ class FirstContact(Notation, Game):
         # each drop as a ready move, by colour and kind: the moves onto one's own fixed level, in its order
         self.drop_moves = [[tuple((c, c, code_of(k, color), DROP) for c in self.fixed_cells["WB"[color]])
                             if k else () for k in range(7)] for color in (0, 1)]
-        self.home_cells = [array("i", self.fixed_cells[lv]) for lv in ("W", "B")]
-        # dropping ``code`` moves it out of its side's reserve, and ``pos.score`` by this much
-        self.drop_gain = [self.team_sign[self.owner[code]] * self.reserve_value[code] if self.owner[code] >= 0 else 0
-                          for code in range(self.ncodes)]
-        # the points as the hooks read them: a1 cells, the four cells of each (4 * point + local index), the
-        # cells of the point each cell belongs to (None: a fixed cell), and each action as a ready move
-        self.a1_cells = array("i", self.point_a1)
-        self.corner_cells = array("i", [c for p in self.points for c in p.cells])
-        self.cells_at = [self.points[i].cells if i >= 0 else None for i in self.point_of]
-        self.place_moves = [(a1, a1, 0, PLACE) for a1 in self.point_a1]
-        self.empty_moves = [[(t, (p.cells[0], self.point_a1[t], 0, PLATFORM)) for t in self.empty_targets[p.index]]
-                            for p in self.points]
-        self.carry_moves = [[(t, (p.cells[held], self.point_cells[t][held], 0, PLATFORM))
-                             for t in self.carry_targets[p.index]] for p in self.points for held in range(4)]
+        # the hooks' loops' tables (actions.PointTables): the points' cells and moves, the drops, and the
+        # evaluation's bridge values, king steps, distances (Chebyshev over file, rank, elevation) and tropism
+        coords = self.geometry.coords
+        tropism = [0] * self.ncodes
+        for kind, weight in ((P_KIND, 3), (N_KIND, 8), (B_KIND, 6), (R_KIND, 6), (Q_KIND, 9)):
+            for color in (0, 1):
+                tropism[code_of(kind, color)] = weight
+        self.point_tables = PointTables(
+            size=self.geometry.size, a1=self.point_a1, corners=[c for p in self.points for c in p.cells],
+            cells_at=[self.points[i].cells if i >= 0 else None for i in self.point_of],
+            place=[(a1, a1, 0, PLACE) for a1 in self.point_a1],
+            empty=[[(t, (p.cells[0], self.point_a1[t], 0, PLATFORM)) for t in self.empty_targets[p.index]]
+                   for p in self.points],
+            carry=[[(t, (p.cells[held], self.point_cells[t][held], 0, PLATFORM)) for t in self.carry_targets[p.index]]
+                   for p in self.points for held in range(4)],
+            home=self.fixed_cells["W"] + self.fixed_cells["B"], drops=self.drop_moves,
+            drop_gain=[self.team_sign[self.owner[code]] * self.reserve_value[code] if self.owner[code] >= 0 else 0
+                       for code in range(self.ncodes)],
+            bridge=[20 if (p.level, p.up) in (("W", True), ("N", False)) else
+                    -20 if (p.level, p.up) in (("B", False), ("N", True)) else 0 for p in self.points],
+            king_steps=[tuple(t for t in (self.geometry.step(c, v) for v in KING.moves[0].vectors) if t is not None)
+                        for c in range(self.geometry.size)],
+            distance=[max(abs(a[0] - c[0]), abs(a[1] - c[1]), abs(a[2] - c[2])) for a in coords for c in coords],
+            tropism=tropism, pawns=(code_of(P_KIND, 0), code_of(P_KIND, 1)), enemies=self.enemies)
 
     # ------------------------------------------------------------------ API for GUIs and tools
     def phase(self, pos: "Position") -> str:
@@ -270,7 +269,7 @@ class FirstContact(Notation, Game):
         st: State = pos.extra
         us = pos.turn
         if st.phase == 0:                         # §C(b) Phases 1: place a platform on any vacant point
-            vacant_points(pos, self.a1_cells, self.place_moves, moves)
+            vacant_points(pos, self.point_tables, moves)
             return
         counts = st.reserve[us]
         if st.phase == 1:                         # Phases 2: the king onto one's own fixed level
@@ -278,16 +277,15 @@ class FirstContact(Notation, Game):
         else:                                     # C5: drops only on one's own fixed level
             kinds = [k for k in DROP_ORDER if counts[k]]
         if kinds:
-            add_drops(pos, self.home_cells[us], self.drop_moves[us], kinds, moves)
+            add_drops(pos, self.point_tables, us, kinds, moves)
         if st.phase == 2:
             # §C(b) Platform moves, C1-C3: an empty platform inverts (C1 option: or slides to an edge-adjacent
             # corner); a platform holding exactly one friendly pawn slides or changes level, carrying the pawn.
             # Targets must be vacant; the platform moved last waits.
-            platform_moves(pos, self.a1_cells, self.corner_cells, st.last, code_of(P_KIND, us), self.empty_moves,
-                           self.carry_moves, moves)
+            platform_moves(pos, self.point_tables, st.last, code_of(P_KIND, us), moves)
 
     def make_special(self, pos: "Position", move: Move) -> int:
-        make_action(pos, move, self.cells_at, self.drop_gain)
+        make_action(pos, self.point_tables, move)
         return EMPTY
 
     def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):
@@ -302,7 +300,7 @@ class FirstContact(Notation, Game):
         # already and restores it on pop), so repetitions are looked for since the last capture, drop or placement
         pos.halfmove = 0
         if flag == PLACE:
-            if standing_platforms(pos, self.a1_cells) < 4:
+            if standing_platforms(pos, self.point_tables) < 4:
                 return st                           # still placing: the same state
             return State(1, st.reserve, st.last, st.key ^ self.z_phase[st.phase] ^ self.z_phase[1])
         us = pos.turn                              # DROP
@@ -324,8 +322,7 @@ class FirstContact(Notation, Game):
     # ------------------------------------------------------------------ end of game
     def game_over(self, pos: "Position") -> "Outcome | None":
         """§C(b) Goal: the side to move's king is attacked, so the last action won."""
-        k = pos.king(pos.turn)
-        if k is not None and pos.attacked(k, self.enemies[pos.turn]):
+        if king_attacked(pos, self.point_tables):
             if pos.turn == 1:
                 return Outcome("1-0", "White checks", "check")
             return Outcome("0-1", "Black checks", "check")
@@ -335,43 +332,11 @@ class FirstContact(Notation, Game):
         """King escape cells (existing, not our own, not attacked), king tropism (pieces near the enemy king:
         one check wins) and platform control (a platform holding one pawn of ours is ours to move; our pieces
         on platform cells reach other levels). Reserve pieces are valued in ``pos.score`` already."""
-        b = pos.board
         if pos.extra.phase != 2:
             # placements: a platform next to one's own fixed level and the middle one is a bridge toward the
             # enemy king (elevation 3 for White, 5 for Black); elevations 1 and 7 lead nowhere
-            v = 0
-            for p in self.points:
-                if b[p.cells[0]] != HOLE:
-                    v += self.bridge[p.index]
-            return v
-        owner = self.owner
-        v = 0
-        for color in (0, 1):
-            sign = 1 if color == 0 else -1
-            for k in pos.royals[color]:
-                enemies = self.enemies[color]
-                esc = 0
-                for t in self.king_steps[k]:
-                    q = b[t]
-                    if q != HOLE and owner[q] != color and not pos.attacked(t, enemies):
-                        esc += 1
-                v += sign * (12 * esc - (40 if esc == 0 else 0))
-                dist = self.distance[k]
-                trop = self.tropism
-                for c in pos.occupied[1 - color]:
-                    w = trop[b[c]]
-                    if w:
-                        v -= sign * w * (9 - dist[c])
-        pawns = (code_of(P_KIND, 0), code_of(P_KIND, 1))
-        for p in self.points:
-            cells = p.cells
-            if b[cells[0]] == HOLE:
-                continue
-            held = [b[c] for c in cells if b[c]]
-            for q in held:
-                v += 10 if owner[q] == 0 else -10
-            if len(held) == 1 and held[0] in pawns:
-                v += 15 if held[0] == pawns[0] else -15
+            return bridges(pos, self.point_tables)
+        v = play_terms(pos, self.point_tables)
         # the fifty-move rule: an advantage fades as the clock runs, so the side ahead makes progress
         # (a capture or a drop resets the clock)
         if pos.halfmove > 20:
