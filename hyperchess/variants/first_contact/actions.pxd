@@ -33,8 +33,10 @@ cpdef make_action(Position pos, PointTables tab, tuple move)
 @cython.locals(b='int[:]', p=int, v=int)
 cpdef int bridges(Position pos, PointTables tab) except? -1000000
 
-@cython.locals(b='int[:]', owner='int[:]', v=int, color=int, sign=int, roy=CellSet, them=CellSet, by=tuple, i=int,
-               j=int, k=int, esc=int, t=int, q=int, c=int, w=int, p=int, held=int, last=int)
+@cython.locals(b='int[:]', owner='int[:]', king_first='int[:]', king_cells='int[:]', distance='int[:]',
+               tropism='int[:]', corners='int[:]', size=int, base=int, v=int, color=int, sign=int, roy=CellSet,
+               them=CellSet, by=tuple, i=int, j=int, k=int, esc=int, t=int, q=int, c=int, w=int, p=int, held=int,
+               last=int)
 cpdef int play_terms(Position pos, PointTables tab) except? -1000000
 
 @cython.locals(k=int)

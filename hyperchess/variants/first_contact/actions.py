@@ -146,6 +146,8 @@ def play_terms(pos: "Position", tab: PointTables) -> int:
     (``FirstContact.evaluate`` states them)."""
     b = pos.cells
     owner = pos.rules.owner_of
+    king_first, king_cells, distance, tropism = tab.king_first, tab.king_cells, tab.distance, tab.tropism
+    size = tab.size
     v = 0
     for color in range(2):
         sign = 1 if color == 0 else -1
@@ -155,24 +157,26 @@ def play_terms(pos: "Position", tab: PointTables) -> int:
         for i in range(roy.n):
             k = roy.cells[i]
             esc = 0
-            for j in range(tab.king_first[k], tab.king_first[k + 1]):
-                t = tab.king_cells[j]
+            for j in range(king_first[k], king_first[k + 1]):
+                t = king_cells[j]
                 q = b[t]
                 if q != HOLE and owner[q] != color and not pos.attacked(t, by):
                     esc += 1
             v += sign * (12 * esc - (40 if esc == 0 else 0))
+            base = k * size
             for j in range(them.n):
                 c = them.cells[j]
-                w = tab.tropism[b[c]]
+                w = tropism[b[c]]
                 if w:
-                    v -= sign * w * (9 - tab.distance[k * tab.size + c])
+                    v -= sign * w * (9 - distance[base + c])
+    corners = tab.corners
     for p in range(len(tab.a1)):
-        if b[tab.corners[4 * p]] == HOLE:
+        if b[corners[4 * p]] == HOLE:
             continue
         held = 0                        # pieces on the platform
         last = EMPTY                    # one of them
         for i in range(4):
-            q = b[tab.corners[4 * p + i]]
+            q = b[corners[4 * p + i]]
             if q != EMPTY:
                 held += 1
                 last = q
