@@ -304,20 +304,8 @@ class GameTables:
           codes attacking along it ``line_codes[i]``;
         - ``far_first``, ``far_cell``, ``far_codes``: the leap sources, likewise;
         - ``member``: set ``s`` holds code ``x`` when ``member[s * ncodes + x]`` is 1 (each distinct set once)."""
-        ncodes = self.ncodes
-        ids: dict[frozenset, int] = {}
-        member = bytearray()
-
-        def set_id(codes: frozenset) -> int:
-            i = ids.get(codes)
-            if i is None:
-                i = ids[codes] = len(ids)
-                row = bytearray(ncodes)
-                for x in codes:
-                    row[x] = 1
-                member.extend(row)
-            return i
-
+        sets = CodeSets(self.ncodes)
+        ids, set_id = sets.ids, sets.number
         line_first: list[int] = []
         line_cell: list[int] = []
         line_near: list[int] = []
@@ -348,7 +336,7 @@ class GameTables:
         far_first.append(len(far_cell))
         return (array("i", line_first), array("i", line_cell), array("i", line_near), array("i", line_codes),
                 array("i", rest_start), array("i", rest), array("i", far_first), array("i", far_cell),
-                array("i", far_codes), array("B", member))
+                array("i", far_codes), sets.member())
 
     def _oriented(self, vecs: Iterable[Vector], basis) -> list[Vector]:
         key = (tuple(vecs), tuple(basis))
@@ -997,6 +985,28 @@ def flat_pawn_steps(pawnish_of: list) -> tuple[array, array, array, list, array,
     return plain, step_first, step_cells, step_moves, path_first, path_to, path_moves, between_first, between
 
 
+class CodeSets:
+    """Sets of piece codes numbered as they are first met, each also as a row of ``ncodes`` bytes: set ``s``
+    holds code ``x`` when ``member()[s * ncodes + x]`` is 1 (the flat tables' attacker sets)."""
+
+    def __init__(self, ncodes: int) -> None:
+        self.ncodes = ncodes
+        self.ids: dict[frozenset, int] = {}
+        self.rows = bytearray()
+
+    def number(self, codes: frozenset) -> int:
+        i = self.ids.get(codes)
+        if i is None:
+            i = self.ids[codes] = len(self.ids)
+            row = bytearray(self.ncodes)
+            for x in codes:
+                row[x] = 1
+            self.rows.extend(row)
+        return i
+
+    def member(self) -> array:
+        return array("B", self.rows)
+
 
 def flat_hinges(hinged_attacks: list, ncodes: int) -> tuple[array, array, array, array, array, array]:
     """``hinged_attacks`` (per colour and cell: (from, hinges, codes)) as flat arrays by ``k = colour * size +
@@ -1005,25 +1015,18 @@ def flat_hinges(hinged_attacks: list, ncodes: int) -> tuple[array, array, array,
     ``codes[i]`` (``member[s * ncodes + x]`` is 1 when set ``s`` holds code ``x``) and passes one of the cells
     ``hinges[hinge_start[i]:hinge_start[i + 1]]``."""
     first, frm, codes, hinge_start, hinges = array("i"), array("i"), array("i"), array("i", [0]), array("i")
-    member = bytearray()
-    ids: dict[frozenset, int] = {}
+    sets = CodeSets(ncodes)
     for per_colour in hinged_attacks:
         for entries in per_colour:
             first.append(len(frm))
             for f, passed, attackers in entries:
-                s = ids.get(attackers)
-                if s is None:
-                    s = ids[attackers] = len(ids)
-                    row = bytearray(ncodes)
-                    for x in attackers:
-                        row[x] = 1
-                    member.extend(row)
                 frm.append(f)
-                codes.append(s)
+                codes.append(sets.number(attackers))
                 hinges.extend(passed)
                 hinge_start.append(len(hinges))
     first.append(len(frm))
-    return first, frm, codes, array("B", member), hinge_start, hinges
+    return first, frm, codes, sets.member(), hinge_start, hinges
+
 
 def _clipped(entry: tuple, region: frozenset[int], name: str, inside: bool) -> tuple:
     """A ride's or hop's cells up to the last one inside ``region`` (the piece may stop only there). A cell
