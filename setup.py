@@ -1,6 +1,6 @@
 """The optional compiled path (docs/performance.md): the search's hottest modules compiled by Cython.
 
-Each module listed here is plain Python that runs as it is; its ``.pxd`` beside it gives Cython the C types
+Each module found here (a .pxd beside it, or the mark below) is plain Python that runs as it is; its ``.pxd`` beside it gives Cython the C types
 of the hot loops (the ``.py`` annotations are not read as C types). When Cython or a C compiler is missing,
 or ``HYPERCHESS_PURE=1`` is set at install time, the extensions are skipped (``optional=True``) and the same
 modules run as Python: same moves, same node counts. ``hyperchess/_compiled.py`` decides at import time
@@ -16,18 +16,22 @@ from pathlib import Path
 
 from setuptools import setup
 
-COMPILED = [
-    "hyperchess.variants.cellset", "hyperchess.variants.position", "hyperchess.variants.movegen", "hyperchess.variants.attacks",
-    "hyperchess.variants.perft", "hyperchess.variants.tables",   # tables: a game's first build (issue 57)
-    "hyperchess.engine.evaluate", "hyperchess.engine.search", "hyperchess.engine.ordering",
-    "hyperchess.engine.hashtables",
-    "hyperchess.engine.gamedata",   # typed (.pxd)
-    # the rules' hooks that run on every move or node: compiled as they are, or typed where a .pxd is beside them
-    "hyperchess.variants.game", "hyperchess.variants.millennium", "hyperchess.variants.third_millennium",
-    "hyperchess.variants.future_generation", "hyperchess.variants.first_contact.rules",
-    "hyperchess.variants.first_contact.actions",
-]
 HERE = Path(__file__).resolve().parent
+# A module is compiled when a .pxd stands beside it (its C types) or when one of its lines is this mark (the
+# rules' hooks that run on every move or node, compiled as they are). No list to keep by hand.
+MARK = "# hyperchess: compiled"
+
+
+def compiled_modules() -> list[str]:
+    """The dotted names of the modules of the compiled path, found in the package."""
+    out = []
+    for path in sorted((HERE / "hyperchess").rglob("*.py")):
+        if path.with_suffix(".pxd").exists() or MARK in path.read_text(encoding="utf-8").splitlines():
+            out.append(".".join(path.relative_to(HERE).with_suffix("").parts))
+    return out
+
+
+COMPILED = compiled_modules()
 
 
 def extensions() -> list:

@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import python_chess_nps, timed  # noqa: E402
 from bench.search import search_nps  # noqa: E402
 from hyperchess.variants import FILE_GAMES, get_game  # noqa: E402
-from hyperchess.variants.variantsfile import FileGame  # noqa: E402
-from hyperchess.variants.perft import perft  # noqa: E402
+from hyperchess.variants.formats.variantsfile import FileGame  # noqa: E402
+from hyperchess.variants.core.perft import perft  # noqa: E402
 
 
 def main(argv: list[str]) -> None:

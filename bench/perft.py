@@ -26,8 +26,8 @@ sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resol
 
 from bench.common import KIWIPETE, python_chess_nps, python_chess_perft, timed  # noqa: E402
 from hyperchess.variants import get_game  # noqa: E402
-from hyperchess.variants.first_contact import POSITION_88  # noqa: E402
-from hyperchess.variants.perft import perft  # noqa: E402
+from hyperchess.variants.games.first_contact import POSITION_88  # noqa: E402
+from hyperchess.variants.core.perft import perft  # noqa: E402
 
 # (game, label, position string or None for the start, depth). Games add their own lines here.
 CASES: list[tuple[str, str, str | None, int]] = [

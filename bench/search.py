@@ -37,7 +37,7 @@ from hyperchess.engine.search import Limits, Searcher  # noqa: E402
 from hyperchess.variants import get_game  # noqa: E402
 
 try:
-    from hyperchess.variants.first_contact import POSITION_88
+    from hyperchess.variants.games.first_contact import POSITION_88
 except (ImportError, TypeError):        # an older tree (--baseline) without the game
     POSITION_88 = None
 

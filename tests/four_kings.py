@@ -4,11 +4,11 @@ Black+Silver, capture-the-king; a colour whose king is gone is skipped, and a te
 Importing this module registers nothing (``four_player_toy`` does)."""
 from __future__ import annotations
 
-from hyperchess.variants.game import Game
-from hyperchess.variants.geometry import Geometry
-from hyperchess.variants.notation import SquareNames
-from hyperchess.variants.pieces import KING
-from hyperchess.variants.position import Outcome
+from hyperchess.variants.core.game import Game
+from hyperchess.variants.board.geometry import Geometry
+from hyperchess.variants.board.notation import SquareNames
+from hyperchess.variants.board.pieces import KING
+from hyperchess.variants.core.position import Outcome
 
 NAME = "four-kings-toy"
 

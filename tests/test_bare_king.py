@@ -9,7 +9,7 @@ import random
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.perft import perft
+from hyperchess.variants.core.perft import perft
 from test_variants_file import fsf_perft
 
 try:

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import get_game
-from hyperchess.variants.errors import VariantsFileError
-from hyperchess.variants.variantsfile import FileGame, read_variants
+from hyperchess.variants.board.errors import VariantsFileError
+from hyperchess.variants.formats.variantsfile import FileGame, read_variants
 
 try:
     import pyffish

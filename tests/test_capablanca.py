@@ -2,7 +2,7 @@
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.perft import perft
+from hyperchess.variants.core.perft import perft
 
 
 def test_start_perft_depth_1_to_3():

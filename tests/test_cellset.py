@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hyperchess.variants import get_game
-from hyperchess.variants.cellset import CellSet
+from hyperchess.variants.board.cellset import CellSet
 
 SIZE = 40
 CELLS = st.integers(0, SIZE - 1)

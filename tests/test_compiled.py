@@ -15,8 +15,8 @@ import pytest
 from hyperchess import _compiled
 from hyperchess.engine.search import Limits, Searcher
 from hyperchess.variants import get_game
-from hyperchess.variants.first_contact import POSITION_88
-from hyperchess.variants.perft import perft
+from hyperchess.variants.games.first_contact import POSITION_88
+from hyperchess.variants.core.perft import perft
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 # (game, position or None for the start, perft depth, search depth)
@@ -40,7 +40,7 @@ import json, sys
 from hyperchess import _compiled
 from hyperchess.engine.search import Limits, Searcher
 from hyperchess.variants import get_game
-from hyperchess.variants.perft import perft
+from hyperchess.variants.core.perft import perft
 out = {"status": _compiled.status(), "cases": []}
 for name, fen, perft_depth, depth in json.loads(sys.argv[1]):
     pos = get_game(name).position(fen)
@@ -118,7 +118,7 @@ def test_compiled_and_python_paths_attack_alike_with_hinged_leaps():
 def test_the_compiled_modules_are_the_ones_imported():
     import importlib
     names = set(_compiled.status())
-    assert {"hyperchess.variants.position", "hyperchess.engine.search", "hyperchess.engine.evaluate"} <= names
+    assert {"hyperchess.variants.core.position", "hyperchess.engine.search", "hyperchess.engine.evaluate"} <= names
     for name in names:                       # every module setup.py compiles, the rules' hooks included
         module = importlib.import_module(name)
         assert not module.__file__.endswith(".py"), module.__file__
@@ -208,7 +208,7 @@ def test_block_cells_is_attack_lines_one_entry(name):
     entry of ``attack_lines``, or empty for none or several attackers, on every cell of random games."""
     import random
 
-    from hyperchess.variants.attacks import attack_lines, block_cells
+    from hyperchess.variants.core.attacks import attack_lines, block_cells
     game = get_game(name)
     rng = random.Random(name)
     single = several = 0
@@ -236,7 +236,7 @@ def test_unique_moves_keeps_first_occurrences_as_dict_fromkeys(name):
     the generated lists of random games (drops, promotions and splits included where the game has them)."""
     import random
 
-    from hyperchess.variants.movegen import unique_moves
+    from hyperchess.variants.core.movegen import unique_moves
     game = get_game(name)
     rng = random.Random(name)
     repeats = 0

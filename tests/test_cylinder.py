@@ -8,9 +8,9 @@ import pytest
 
 import wrapped_oracle as oracle
 from hyperchess.variants import get_game
-from hyperchess.variants.fen import format_board
-from hyperchess.variants.geometry import ORTHOGONAL_2D, Geometry
-from hyperchess.variants.perft import perft
+from hyperchess.variants.core.fen import format_board
+from hyperchess.variants.board.geometry import ORTHOGONAL_2D, Geometry
+from hyperchess.variants.core.perft import perft
 
 PERFT_START = {1: 20, 2: 392, 3: 9162, 4: 211036}
 

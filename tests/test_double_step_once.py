@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hyperchess.variants import FenError, get_game
-from hyperchess.variants.load import load_position
-from hyperchess.variants.perft import perft
+from hyperchess.variants.core.load import load_position
+from hyperchess.variants.core.perft import perft
 
 NG_BACK_AND_FORTH = ["Ab1Ac3", "Be7Ae7", "Ac3Ab1", "Ae7Be7", "Ab1Ac3"]
 FG_BACK_AND_FORTH = ["Ab1Ac3", "Ab8Ac6", "Dg8Cg8", "Da7Dc6", "Ac3Ab1", "Ac6Ab8", "Cg8Dg8", "Dc6Da7", "Ab1Ac3",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.errors import VariantsFileError
-from hyperchess.variants.variantsfile import FileGame, read_variants
+from hyperchess.variants.board.errors import VariantsFileError
+from hyperchess.variants.formats.variantsfile import FileGame, read_variants
 
 try:
     import pyffish

@@ -14,8 +14,8 @@ from protocol_support import EngineProcess, engine_move
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import FenError, get_game
-from hyperchess.variants.errors import VariantsFileError
-from hyperchess.variants.variantsfile import FileGame, read_variants
+from hyperchess.variants.board.errors import VariantsFileError
+from hyperchess.variants.formats.variantsfile import FileGame, read_variants
 
 try:
     import pyffish

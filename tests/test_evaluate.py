@@ -11,7 +11,7 @@ import pytest
 from hyperchess.engine.evaluate import Evaluator
 from hyperchess.engine.search import Limits, Searcher
 from hyperchess.variants import get_game
-from hyperchess.variants.game import EvalWeights, code_of
+from hyperchess.variants.core.game import EvalWeights, code_of
 
 OFF = dict(mobility=0, king_attack=0, king_defence=0, king_shelter=0, passed_base=0, passed_advance=0)
 PASSED = EvalWeights(**{**OFF, "passed_base": 10, "passed_advance": 90})

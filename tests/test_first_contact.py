@@ -7,8 +7,8 @@ import random
 import pytest
 
 from hyperchess.variants import FenError, MoveError, get_game
-from hyperchess.variants.first_contact import DROP, PLACE, PLATFORM, POSITION_88, FirstContact
-from hyperchess.variants.perft import perft
+from hyperchess.variants.games.first_contact import DROP, PLACE, PLATFORM, POSITION_88, FirstContact
+from hyperchess.variants.core.perft import perft
 
 GAME = get_game("first-contact")
 RESERVES = "[QRRBBNNPPPPPPPPqrrbbnnpppppppp]"

@@ -12,7 +12,7 @@ import pytest
 
 from hyperchess.engine.gamedata import GameData
 from hyperchess.variants import game_names, game_summary, get_game
-from hyperchess.variants.variantsfile import FileGame, read_variants
+from hyperchess.variants.formats.variantsfile import FileGame, read_variants
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -105,8 +105,8 @@ IMPORT_EVERYTHING = """
 import gc, json
 import hyperchess, hyperchess.cli, hyperchess.protocol.uci, hyperchess.protocol.xboard, hyperchess.web.server
 import hyperchess.variants as v
-from hyperchess.variants.game import Game
-from hyperchess.variants.tables import GameTables
+from hyperchess.variants.core.game import Game
+from hyperchess.variants.board.tables import GameTables
 calls = []
 GameTables.compile = lambda self: calls.append(type(self).__name__)      # from here on, any build is seen
 names = v.game_names()
@@ -134,7 +134,7 @@ CACHED_GAMES = ["normal", "mixed3d", "future-generation", "first-contact", "mill
 
 def counting_builds(monkeypatch) -> list[str]:
     """The games whose move tables are built (not read from the cache) from now on, by name."""
-    from hyperchess.variants.tables import GameTables
+    from hyperchess.variants.board.tables import GameTables
     built: list[str] = []
     real = GameTables._compile_moves
 

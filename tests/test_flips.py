@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.errors import VariantsFileError
-from hyperchess.variants.perft import perft
-from hyperchess.variants.variantsfile import FileGame, read_variants
+from hyperchess.variants.board.errors import VariantsFileError
+from hyperchess.variants.core.perft import perft
+from hyperchess.variants.formats.variantsfile import FileGame, read_variants
 from test_fsf_reference import our_fen
 
 try:

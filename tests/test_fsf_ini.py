@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hyperchess.cli import main
-from hyperchess.variants.betza import parse_betza
-from hyperchess.variants.errors import VariantsFileError
-from hyperchess.variants.fsf_betza import read
-from hyperchess.variants.perft import perft
-from hyperchess.variants.variantsfile import FileGame, read_ini_variants
+from hyperchess.variants.formats.betza import parse_betza
+from hyperchess.variants.board.errors import VariantsFileError
+from hyperchess.variants.formats.fsf_betza import read
+from hyperchess.variants.core.perft import perft
+from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants
 
 
 def vectors(moves: dict) -> set:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.errors import VariantsFileError
-from hyperchess.variants.variantsfile import FileGame, read_variants
+from hyperchess.variants.board.errors import VariantsFileError
+from hyperchess.variants.formats.variantsfile import FileGame, read_variants
 
 from test_fsf_reference import game_for, needs_fsf, our_fen, replay
 

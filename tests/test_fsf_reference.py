@@ -12,9 +12,9 @@ import re
 import pytest
 
 from hyperchess.variants import FSF_UNLISTED, game_names, get_game
-from hyperchess.variants.fsf_ini import catalogue, hyperchess_fen
-from hyperchess.variants.perft import perft
-from hyperchess.variants.variantsfile import FileGame, read_ini_variants
+from hyperchess.variants.formats.fsf_ini import catalogue, hyperchess_fen
+from hyperchess.variants.core.perft import perft
+from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants
 
 try:
     import pyffish

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.errors import VariantsFileError
-from hyperchess.variants.variantsfile import FileGame, read_variants
+from hyperchess.variants.board.errors import VariantsFileError
+from hyperchess.variants.formats.variantsfile import FileGame, read_variants
 
 from test_fsf_reference import fsf_end, needs_fsf, pyffish, replay
 
@@ -164,7 +164,7 @@ C = { name = "cannon", betza = "mRcpR" }
 
 def test_the_toml_xiangqi_of_the_docs_is_fsf_s():
     """docs/variants-file.md's xiangqi in TOML plays as the reader's FSF xiangqi (one model for both)."""
-    from hyperchess.variants.perft import perft
+    from hyperchess.variants.core.perft import perft
     toml = FileGame(read_variants(XIANGQI_TOML, "xq.toml")[0])
     ini = get_game("xiangqi")
     fens = [toml.start_fen, "3k5/9/9/9/2P1P4/4p4/9/4B4/3A5/4K4 w - - 0 1", "4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1"]
@@ -230,7 +230,7 @@ def test_repetition_cycles_end_as_pyffish_says():
     """Every two-move cycle (a move each, then each back) played twice from random positions: the repetition's
     result (a draw, perpetual check, or a chase) as pyffish gives it; chases among them."""
     import random
-    from hyperchess.variants.errors import FenError
+    from hyperchess.variants.board.errors import FenError
     game = get_game("xiangqi")
     rng = random.Random(59)
     ends: dict[str, int] = {}

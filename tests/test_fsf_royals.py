@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from hyperchess.variants.fsf_ini import catalogue
-from hyperchess.variants.variantsfile import FileGame, read_ini_variants
+from hyperchess.variants.formats.fsf_ini import catalogue
+from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants
 
 from test_fsf_reference import lockstep, needs_fsf, our_fen, pyffish
 

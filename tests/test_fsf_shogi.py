@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.perft import perft
-from hyperchess.variants.variantsfile import FileGame, read_variants
+from hyperchess.variants.core.perft import perft
+from hyperchess.variants.formats.variantsfile import FileGame, read_variants
 
 from test_fsf_reference import fsf_end, fsf_perft, needs_fsf, our_fen, pyffish
 
@@ -149,7 +149,7 @@ def test_the_same_rules_from_a_toml_file_count_as_fairy_stockfish():
 
 
 def test_bad_piece_promotion_keys_are_one_line():
-    from hyperchess.variants.errors import VariantsFileError
+    from hyperchess.variants.board.errors import VariantsFileError
     promotion = 'piece_promotion = { P = "G", S = "G", B = "H", R = "D" }'
     for old, bad, reason in [(promotion, 'piece_promotion = { P = "Z" }', "no piece 'Z'"),
                              (promotion, 'piece_promotion = { P = "G", G = "D" }', "cannot promote itself"),

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from hyperchess.variants import FenError, get_game
-from hyperchess.variants.fen import format_board
-from hyperchess.variants.game import CASTLE, EN_PASSANT, PROMOTION, TRANSFORM
-from hyperchess.variants.perft import perft
+from hyperchess.variants.core.fen import format_board
+from hyperchess.variants.core.game import CASTLE, EN_PASSANT, PROMOTION, TRANSFORM
+from hyperchess.variants.core.perft import perft
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ import pytest
 
 from stacked_oracle import from_position
 from hyperchess.variants import get_game
-from hyperchess.variants.game import CASTLE, EN_PASSANT, PROMOTION, TRANSFORM
-from hyperchess.variants.perft import perft
+from hyperchess.variants.core.game import CASTLE, EN_PASSANT, PROMOTION, TRANSFORM
+from hyperchess.variants.core.perft import perft
 
 
 def replay(game, seed: int, plies: int, seen: Counter) -> None:

@@ -1,11 +1,11 @@
 """Geometry and the generic move generator on empty boards (tables in the style of ../shared/rules)."""
 import pytest
 
-from hyperchess.variants.game import Game
-from hyperchess.variants.geometry import Geometry, all_directions, symmetric
-from hyperchess.variants.notation import SquareNames
-from hyperchess.variants.pieces import Leap, PieceType, Slide
-from hyperchess.variants.geometry import ORTHOGONAL_2D
+from hyperchess.variants.core.game import Game
+from hyperchess.variants.board.geometry import Geometry, all_directions, symmetric
+from hyperchess.variants.board.notation import SquareNames
+from hyperchess.variants.board.pieces import Leap, PieceType, Slide
+from hyperchess.variants.board.geometry import ORTHOGONAL_2D
 
 
 def make_game(geo: Geometry, pieces, level_names=("",)) -> Game:

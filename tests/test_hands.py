@@ -17,9 +17,9 @@ from protocol_support import FSF_BINARY, EngineProcess, engine_move, match_again
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import FenError, get_game
-from hyperchess.variants.hands import DROP
-from hyperchess.variants.load import load_position
-from hyperchess.variants.perft import perft
+from hyperchess.variants.rules.hands import DROP
+from hyperchess.variants.core.load import load_position
+from hyperchess.variants.core.perft import perft
 
 try:
     import pyffish
@@ -376,7 +376,7 @@ P = { name = "pawn", betza = "fmWfcF", value = 100, pawn = true }
 
 
 def test_drops_on_levels():
-    from hyperchess.variants.variantsfile import FileGame, read_variants
+    from hyperchess.variants.formats.variantsfile import FileGame, read_variants
     text = (Path(__file__).resolve().parents[1] / "hyperchess/variants/games/spatial.toml").read_text() + RAUMHOUSE
     game = FileGame(next(s for s in read_variants(text, "raumhouse") if s.name == "raumhouse"))
     pos = game.position("k4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|4K/5/5/5/5[P] w - - 0 1")
@@ -388,7 +388,7 @@ def test_drops_on_levels():
 
 
 def test_drops_with_four_players():
-    from hyperchess.variants.variantsfile import FileGame, read_variants
+    from hyperchess.variants.formats.variantsfile import FileGame, read_variants
     game = FileGame(read_variants(FOURHOUSE, "fourhouse")[0])
     pos = game.position()
     assert pos.fen().split()[0].endswith("[wPrP]")

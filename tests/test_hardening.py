@@ -17,9 +17,9 @@ from click.testing import CliRunner
 from hyperchess.cli import main
 from protocol_support import ENGINE_CMD, ROOT, THINKING, EngineProcess
 from hyperchess.variants import BUILT_IN_GAMES, REGISTRY, game_names, get_game
-from hyperchess.variants.fen import format_board
-from hyperchess.variants.game import EMPTY, HOLE
-from hyperchess.variants.load import pawn_cells, royal_bounds
+from hyperchess.variants.core.fen import format_board
+from hyperchess.variants.core.game import EMPTY, HOLE
+from hyperchess.variants.core.load import pawn_cells, royal_bounds
 
 MOVE = re.compile(r"move \S+")
 
@@ -261,7 +261,7 @@ def test_feature_variants_lists_every_game(eng, monkeypatch, tmp_path):
     # a game added to the registry, or read by VariantPath, appears without touching the protocol layer
     from hyperchess.protocol.commands import features
     from hyperchess.protocol.xboard import XBoardEngine
-    monkeypatch.setitem(REGISTRY, "new-game-x", "hyperchess.variants.millennium:Millennium")
+    monkeypatch.setitem(REGISTRY, "new-game-x", "hyperchess.variants.games.millennium:Millennium")
     line = next(f for f in features(XBoardEngine(lambda s: None)) if "variants=" in f)
     names = re.search(r'variants="([^"]*)"', line).group(1).split(",")
     assert "new-game-x" in names and names == game_names()

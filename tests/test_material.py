@@ -8,7 +8,7 @@ import chess
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.material import cannot_mate, flag_fall_is_draw
+from hyperchess.variants.core.material import cannot_mate, flag_fall_is_draw
 
 
 def sparse_positions(count: int, seed: int = 7):

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 from hyperchess.cli import main
 from hyperchess.engine.search import Limits, Searcher
 from hyperchess.variants import FenError, get_game
-from hyperchess.variants.game import CASTLE, PROMOTION
-from hyperchess.variants.perft import divide, perft
+from hyperchess.variants.core.game import CASTLE, PROMOTION
+from hyperchess.variants.core.perft import divide, perft
 
 START = "rnbqkbnrnbkqbnr/ppppppppppppppp/15/15/15/15/PPPPPPPPPPPPPPP/RNBQKBNRNBKQBNR w AEHKOaehko - 0 1"
 FILES = "abcdefghijklmno"

@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from hyperchess.variants import FenError, get_game
-from hyperchess.variants.fen import format_board
-from hyperchess.variants.game import CASTLE, EN_PASSANT, PROMOTION
-from hyperchess.variants.perft import divide, perft
+from hyperchess.variants.core.fen import format_board
+from hyperchess.variants.core.game import CASTLE, EN_PASSANT, PROMOTION
+from hyperchess.variants.core.perft import divide, perft
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from hyperchess.engine.multipv import Line, search_lines
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import get_game
-from hyperchess.variants.load import load_position
+from hyperchess.variants.core.load import load_position
 
 TWO_MATES = "6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1"      # Ra8# and Rb8#, nothing else mates
 

@@ -54,8 +54,8 @@ def test_layers_import_one_way():
 
 def test_shared_code_names_no_game():
     games = game_modules()
-    assert "hyperchess.variants.first_contact" in games
+    assert "hyperchess.variants.games.first_contact" in games
     shared = [m for m in modules(ROOT, PACKAGE)
               if m != f"{PACKAGE}.variants" and not any(m == g or m.startswith(g + ".") for g in games)]
-    assert f"{PACKAGE}.web.session" in shared and f"{PACKAGE}.variants.game" in shared
+    assert f"{PACKAGE}.web.session" in shared and f"{PACKAGE}.variants.core.game" in shared
     assert game_mentions(ROOT, PACKAGE, shared, set(game_names()), games, ALLOWED) == []

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from hyperchess.variants.passing import PASS
-from hyperchess.variants.variantsfile import FileGame, read_ini_variants
+from hyperchess.variants.rules.passing import PASS
+from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants
 from protocol_support import EngineProcess, UCI_CMD
 from test_fsf_reference import fsf_end, game_for, needs_fsf, our_fen, pyffish
 
@@ -116,8 +116,8 @@ def test_the_toml_janggi_of_the_docs_is_fsf_s():
     from pathlib import Path
 
     from hyperchess.variants import get_game
-    from hyperchess.variants.perft import perft
-    from hyperchess.variants.variantsfile import read_variants
+    from hyperchess.variants.core.perft import perft
+    from hyperchess.variants.formats.variantsfile import read_variants
     doc = (Path(__file__).resolve().parents[1] / "docs" / "variants-file.md").read_text(encoding="utf-8")
     text = doc.split("```toml\n[janggi-casual]", 1)[1].split("```", 1)[0]
     toml = FileGame(read_variants("[janggi-casual]" + text, "janggi.toml")[0])

@@ -3,7 +3,7 @@ import chess
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.perft import divide, perft
+from hyperchess.variants.core.perft import divide, perft
 
 # https://www.chessprogramming.org/Perft_Results — the six standard positions, counts for depths 1..5.
 WIKI = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.perft import perft
-from hyperchess.variants.variantsfile import FileGame, VariantsFileError, read_variants
+from hyperchess.variants.core.perft import perft
+from hyperchess.variants.formats.variantsfile import FileGame, VariantsFileError, read_variants
 
 ROWS = ["0 0 0 0 0 0 0 0"] * 8
 KNIGHT = ["-50 -40 -30 -30 -30 -30 -40 -50"] + ["-40 0 5 10 10 5 0 -40"] * 3 + ["-30 5 20 25 25 20 5 -30"] * 3 + \
@@ -88,7 +88,7 @@ def _unit(game, **weights):
     import dataclasses
 
     from hyperchess.engine.evaluate import Evaluator
-    from hyperchess.variants.game import EvalWeights
+    from hyperchess.variants.core.game import EvalWeights
     saved = game.eval_weights
     game.eval_weights = EvalWeights(**{f.name: 0 for f in dataclasses.fields(EvalWeights)} | weights)
     try:

@@ -4,7 +4,7 @@ import random
 import pytest
 
 from hyperchess.variants import FenError, MoveError, get_game
-from hyperchess.variants.game import EN_PASSANT, PROMOTION
+from hyperchess.variants.core.game import EN_PASSANT, PROMOTION
 
 ROUND_TRIP = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -179,7 +179,7 @@ K = { name = "king", betza = "K", value = 0, royal = true }
 
 
 def test_en_passant_onto_a_promotion_cell_promotes_in_any_game():
-    from hyperchess.variants.variantsfile import FileGame, read_variants
+    from hyperchess.variants.formats.variantsfile import FileGame, read_variants
     game = FileGame(read_variants(EP_PROMOTION_FILE, "eppromo")[0])
     pos = game.position()
     pos.push(pos.parse_move("b2b4"))

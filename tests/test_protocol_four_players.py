@@ -10,7 +10,7 @@ import pytest
 
 from four_kings import FourKingsToy
 from protocol_support import InProcess
-from hyperchess.variants.game import code_of
+from hyperchess.variants.core.game import code_of
 
 
 class FourKings(FourKingsToy):

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hyperchess.protocol.xboard import HANDLERS, XBoardEngine
-from hyperchess.variants.game import SPECIAL
+from hyperchess.variants.core.game import SPECIAL
 
 SILENT = ["post", "nopost", "hard", "easy", "random", "computer", "name Some Body", "rating 2100 1900",
           "ics freechess.org", "accepted usermove", "rejected highlight", "egtpath syzygy /nowhere", "cores 2",

@@ -11,8 +11,8 @@ from hyperchess import variants
 
 from hyperchess.protocol.flat import flat_names, same_names
 from protocol_support import ROOT, InProcess
-from hyperchess.variants.fide import FlatChess
-from hyperchess.variants.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
+from hyperchess.variants.core.fide import FlatChess
+from hyperchess.variants.board.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 
 class TallChess(FlatChess):

@@ -16,8 +16,8 @@ from collections import deque
 import pytest
 
 from hyperchess.variants import BUILT_IN_GAMES, get_game
-from hyperchess.variants.fen import FenError, format_board
-from hyperchess.variants.game import CASTLE, EMPTY, HOLE, NORMAL
+from hyperchess.variants.core.fen import FenError, format_board
+from hyperchess.variants.core.game import CASTLE, EMPTY, HOLE, NORMAL
 
 GAMES = list(BUILT_IN_GAMES)
 # (games, plies) per game for the CI tier; the slow tier plays many more

@@ -1,4 +1,4 @@
-"""SAN for every flat game (hyperchess/variants/san.py), checked against the field's own writers and readers:
+"""SAN for every flat game (hyperchess/variants/core/san.py), checked against the field's own writers and readers:
 python-chess for normal chess, Fairy-Stockfish (pyffish, its Python binding) for capablanca; our PGN records
 read by python-chess; and for every game a record written as PGN and replayed to the same final position."""
 from __future__ import annotations
@@ -18,7 +18,7 @@ from hyperchess.tournament.pgn import check_pgn, read_pgn, record_to_pgn
 from hyperchess.tournament.runner import MatchConfig, run_match
 from hyperchess.tournament.spec import EngineSpec, TimeControl
 from hyperchess.variants import MoveError, game_names, get_game
-from hyperchess.variants.san import flat, parse_san, san
+from hyperchess.variants.core.san import flat, parse_san, san
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -368,11 +368,11 @@ class _FourPlayerRooks:
     @classmethod
     def game(cls):
         if cls._game is None:
-            from hyperchess.variants.game import Game
-            from hyperchess.variants.geometry import Geometry
-            from hyperchess.variants.notation import SquareNames
-            from hyperchess.variants.pieces import KING, ROOK
-            from hyperchess.variants.position import Outcome
+            from hyperchess.variants.core.game import Game
+            from hyperchess.variants.board.geometry import Geometry
+            from hyperchess.variants.board.notation import SquareNames
+            from hyperchess.variants.board.pieces import KING, ROOK
+            from hyperchess.variants.core.position import Outcome
 
             class FourPlayerRooks(Game):
                 name = "four-player-rooks-test"
@@ -407,7 +407,7 @@ class _FourPlayerRooks:
 
 def four_player(pieces: dict[str, tuple[str, int]], turn: int = 0):
     """A position of the test game: square -> (piece letter, colour)."""
-    from hyperchess.variants.game import code_of
+    from hyperchess.variants.core.game import code_of
     game = _FourPlayerRooks.game()
     pos = game.position()
     for square, (letter, color) in pieces.items():

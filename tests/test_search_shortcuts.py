@@ -14,7 +14,7 @@ import pytest
 from hyperchess.engine.gamedata import game_data
 from hyperchess.engine.search import Searcher
 from hyperchess.variants import BUILT_IN_GAMES, get_game
-from hyperchess.variants.game import EN_PASSANT, SPECIAL
+from hyperchess.variants.core.game import EN_PASSANT, SPECIAL
 
 
 @pytest.mark.parametrize("name", BUILT_IN_GAMES)

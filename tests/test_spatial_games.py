@@ -16,7 +16,7 @@ import pytest
 
 from protocol_support import EngineProcess, engine_move
 from hyperchess.variants import get_game
-from hyperchess.variants.perft import perft
+from hyperchess.variants.core.perft import perft
 
 
 class BruteForce:

@@ -15,7 +15,7 @@ import pytest
 from hyperchess.pictures import render_svg
 from hyperchess.pictures.svg import DEFAULT_COLORS, SIDE_COLORS
 from hyperchess.variants import game_names, get_game
-from hyperchess.variants.game import EMPTY, HOLE
+from hyperchess.variants.core.game import EMPTY, HOLE
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 ROOT = Path(__file__).resolve().parents[1]

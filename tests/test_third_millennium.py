@@ -10,10 +10,10 @@ from click.testing import CliRunner
 import wrapped_oracle as oracle
 
 from hyperchess.variants import FenError, MoveError, get_game
-from hyperchess.variants.fen import format_board
-from hyperchess.variants.game import EN_PASSANT, PROMOTION
-from hyperchess.variants.perft import perft
-from hyperchess.variants.third_millennium import REJOIN, SPLIT
+from hyperchess.variants.core.fen import format_board
+from hyperchess.variants.core.game import EN_PASSANT, PROMOTION
+from hyperchess.variants.core.perft import perft
+from hyperchess.variants.games.third_millennium import REJOIN, SPLIT
 
 PERFT_START = {1: 48, 2: 48 * 48, 3: 113380}
 START_BOARD = "PPPPPPPP/8/8/8/8/pppppppp/rdbqkbdr/pppppppp/8/8/8/8/PPPPPPPP/RDBQKBDR"

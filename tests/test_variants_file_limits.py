@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from hyperchess.cli import main
 from hyperchess.variants import check_variants
-from hyperchess.variants.filelimits import MAX_EXTENDS, MAX_NESTING
-from hyperchess.variants.variantsfile import VariantsFileError, read_variants
+from hyperchess.variants.formats.filelimits import MAX_EXTENDS, MAX_NESTING
+from hyperchess.variants.formats.variantsfile import VariantsFileError, read_variants
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
 from protocol_support import EngineProcess  # noqa: E402

@@ -1,4 +1,4 @@
-"""Walls (hyperchess/variants/walls.py; docs/variants-file.md, "Walls"): moves that also place a wall, and
+"""Walls (hyperchess/variants/rules/walls.py; docs/variants-file.md, "Walls"): moves that also place a wall, and
 petrification, against Fairy-Stockfish's rules (pyffish where it is installed)."""
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from hyperchess.variants import get_game
-from hyperchess.variants.errors import FenError, MoveError, VariantsFileError
-from hyperchess.variants.fsf_ini import hyperchess_fen
-from hyperchess.variants.variantsfile import FileGame, read_ini_variants, read_variants
-from hyperchess.variants.walls import WALL, wall_of
+from hyperchess.variants.board.errors import FenError, MoveError, VariantsFileError
+from hyperchess.variants.formats.fsf_ini import hyperchess_fen
+from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants, read_variants
+from hyperchess.variants.rules.walls import WALL, wall_of
 from hyperchess.web.targets import legal_targets
 
 try:

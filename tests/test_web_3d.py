@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from hyperchess.variants import game_names, get_game
-from hyperchess.variants.codes import HOLE
+from hyperchess.variants.board.codes import HOLE
 from hyperchess.web.testing import BoardPage, png_stats, running_server, save_screenshot
 
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)

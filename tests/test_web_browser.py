@@ -15,7 +15,7 @@ import pytest
 
 from hyperchess.pictures.svg import piece_glyph
 from hyperchess.variants import game_names, get_game
-from hyperchess.variants.game import EMPTY, HOLE
+from hyperchess.variants.core.game import EMPTY, HOLE
 from hyperchess.web.testing import BoardPage, png_stats, running_server, save_screenshot
 
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
@@ -407,7 +407,7 @@ def test_analysis_with_an_arrow_then_the_editor_and_play_on(board, name):
     """By clicking: analysis of the position shown (a score, a line in native notation, the best move as an
     arrow on the board); then the editor removes a piece by clicks and play goes on from the edited position.
     (First Contact starts with an empty board: the person drops pieces first.)"""
-    from hyperchess.variants.load import load_position
+    from hyperchess.variants.core.load import load_position
     url, b = board
     game = get_game(name)
     view = BoardPage(b, url, name, ["human"] + ["engine"] * (game.players - 1), movetime=0.1)

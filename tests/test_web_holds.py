@@ -344,7 +344,7 @@ def holes_file(path: Path, holes: int) -> Path:
 def test_a_huge_variants_file_is_refused_before_it_is_read(tmp_path, holes, reason):
     """The report: a 4 MB file of 518,714 holes was refused after 18.3 s (VariantPath: isready after 12.3 s)."""
     from hyperchess.variants import load_variants
-    from hyperchess.variants.variantsfile import VariantsFileError
+    from hyperchess.variants.formats.variantsfile import VariantsFileError
     from protocol_support import EngineProcess
     path = holes_file(tmp_path / "holes.toml", holes)
     t0 = time.perf_counter()

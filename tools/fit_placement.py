@@ -40,7 +40,7 @@ from hyperchess.engine.endgame import king_centre_for, mop_up_for  # noqa: E402
 from hyperchess.engine.gamedata import GameData  # noqa: E402
 from hyperchess.engine.scores import TEMPO  # noqa: E402
 from hyperchess.variants import UnknownVariant, get_game  # noqa: E402
-from hyperchess.variants.game import EvalWeights  # noqa: E402
+from hyperchess.variants.core.game import EvalWeights  # noqa: E402
 
 TERMS = [f.name for f in dataclasses.fields(EvalWeights)]
 SCALE = 400 / math.log(10)

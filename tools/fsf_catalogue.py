@@ -5,7 +5,7 @@ names).
     python tools/fsf_catalogue.py PATH/TO/variant.cpp > hyperchess/variants/games/fsf.ini
 
 Each ``Variant* name_variant() {...}`` function is run statement by statement on the model of
-``hyperchess.variants.fsf_model`` (the assignments, ``add_piece``, ``remove_piece``, ``reset_pieces``, and the
+``hyperchess.variants.formats.fsf_model`` (the assignments, ``add_piece``, ``remove_piece``, ``reset_pieces``, and the
 function it starts from); each game registered with ``add("name", ...)`` is written as one parentless section
 of the options that differ from FSF's defaults, checked to read back to the same model.
 """

@@ -1,5 +1,5 @@
 """Which mechanisms Fairy-Stockfish's games need that hyperchess lacks (issue 59): the tables of
-docs/variants-file.md and docs/fsf-games.md, as the reader (hyperchess.variants.fsf_ini) judges each game.
+docs/variants-file.md and docs/fsf-games.md, as the reader (hyperchess.variants.formats.fsf_ini) judges each game.
 
     python tools/fsf_measure.py [PATH/TO/upstream/variants.ini] > /tmp/report.md
 
@@ -11,8 +11,8 @@ import sys
 from collections import Counter
 
 from hyperchess.variants import FILE_GAMES, game_names
-from hyperchess.variants.fsf_ini import ORDER, catalogue
-from hyperchess.variants.variantsfile import read_ini_variants
+from hyperchess.variants.formats.fsf_ini import ORDER, catalogue
+from hyperchess.variants.formats.variantsfile import read_ini_variants
 
 
 def judge(text: str, name: str, taken: frozenset[str]) -> dict[str, list[str]]:

@@ -36,7 +36,7 @@ from hyperchess.engine.gamedata import GameData  # noqa: E402
 from hyperchess.engine.scores import TEMPO  # noqa: E402
 from hyperchess.tournament.pgn import read_pgn  # noqa: E402
 from hyperchess.variants import UnknownVariant, get_game  # noqa: E402
-from hyperchess.variants.game import EvalWeights  # noqa: E402
+from hyperchess.variants.core.game import EvalWeights  # noqa: E402
 
 TERMS = [f.name for f in dataclasses.fields(EvalWeights)]
 OPENING_PLIES = 8

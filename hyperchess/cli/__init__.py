@@ -11,9 +11,9 @@ import click
 import hyperchess
 from hyperchess import _compiled
 from hyperchess.variants import game_names, get_game
-from hyperchess.variants.perft import divide as divide_fn
-from hyperchess.variants.perft import perft as perft_count
-from hyperchess.variants.render import render
+from hyperchess.variants.core.perft import divide as divide_fn
+from hyperchess.variants.core.perft import perft as perft_count
+from hyperchess.variants.core.render import render
 
 from .common import MOVES_HELP, MovesCommand, fail, load, load_variants_files, variants_option
 from .uci import run_uci, uci
@@ -183,9 +183,9 @@ def check(file: str) -> None:
     is one line (the file, the key path, the reason) and exit status 2; a good file prints each game it
     defines with perft 1 and 2 from its start."""
     from hyperchess.variants import check_ini, check_variants
-    from hyperchess.variants.filelimits import MAX_FILE_BYTES
-    from hyperchess.variants.textfile import FileError, read_text
-    from hyperchess.variants.variantsfile import FileGame, VariantsFileError
+    from hyperchess.variants.formats.filelimits import MAX_FILE_BYTES
+    from hyperchess.variants.formats.textfile import FileError, read_text
+    from hyperchess.variants.formats.variantsfile import FileGame, VariantsFileError
     try:
         text = read_text(file, limit=MAX_FILE_BYTES)
         if file.lower().endswith(".ini"):         # Fairy-Stockfish's format: a line per note, then the games

@@ -7,9 +7,9 @@ import sys
 import click
 
 from hyperchess.variants import FenError, MoveError, UnknownVariant, get_game
-from hyperchess.variants.load import load_position
-from hyperchess.variants.notation import UnknownSquare
-from hyperchess.variants.textfile import shorten
+from hyperchess.variants.core.load import load_position
+from hyperchess.variants.board.notation import UnknownSquare
+from hyperchess.variants.formats.textfile import shorten
 
 
 def fail(message: str) -> None:
@@ -71,7 +71,7 @@ def load_variants_files(paths) -> None:
     """Add the games of each variants file (``--variants``, ``HYPERCHESS_VARIANTS``); a bad file ends the
     command with one line, and the built-in games stay as they are."""
     from hyperchess.variants import load_variants
-    from hyperchess.variants.variantsfile import VariantsFileError
+    from hyperchess.variants.formats.variantsfile import VariantsFileError
     for path in paths:
         try:
             load_variants(path)

@@ -9,7 +9,7 @@ import click
 
 from hyperchess.tournament.spec import SpecError, apply_engine_pairs, build_engine, parse_pairs, split_tokens
 from hyperchess.variants import DEFAULT_GAME, variant_source
-from hyperchess.variants.textfile import FileError, read_text, shorten
+from hyperchess.variants.formats.textfile import FileError, read_text, shorten
 
 from .common import fail, variants_option
 

@@ -13,8 +13,8 @@ import threading
 import time
 from typing import TYPE_CHECKING, Callable, Collection
 
-from hyperchess.variants.game import Move
-from hyperchess.variants.position import Position
+from hyperchess.variants.core.game import Move
+from hyperchess.variants.core.position import Position
 
 from .scores import MATE, MATE_BOUND, SearchInfo, SearchResult, Stop, report_score
 from .timecontrol import Limits

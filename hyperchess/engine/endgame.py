@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hyperchess.variants.position import Position
+from hyperchess.variants.core.position import Position
 
 if TYPE_CHECKING:
     from .gamedata import GameData

@@ -1,8 +1,8 @@
 # Cython declarations for evaluate.py (the optional compiled path, docs/performance.md): the same source,
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
-from hyperchess.variants.cellset cimport CellSet
-from hyperchess.variants.position cimport Position, RuleTables
+from hyperchess.variants.board.cellset cimport CellSet
+from hyperchess.variants.core.position cimport Position, RuleTables
 
 
 cdef long long NO_VALUE, PAWN_CACHE

@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from array import array
 from typing import Sequence
-from hyperchess.variants.game import EvalWeights
-from hyperchess.variants.position import Position
+from hyperchess.variants.core.game import EvalWeights
+from hyperchess.variants.core.position import Position
 
 try:
     import cython

@@ -20,8 +20,8 @@ import time
 from dataclasses import dataclass, replace
 from typing import Callable, Collection
 
-from hyperchess.variants.game import Move
-from hyperchess.variants.position import Position
+from hyperchess.variants.core.game import Move
+from hyperchess.variants.core.position import Position
 
 from .scores import SearchInfo, SearchResult, Stop, report_score
 from .search import Searcher

@@ -12,7 +12,7 @@ from __future__ import annotations
 from array import array
 from typing import Sequence
 
-from hyperchess.variants.codes import EN_PASSANT, PROMOTION, Move
+from hyperchess.variants.board.codes import EN_PASSANT, PROMOTION, Move
 
 try:
     import cython

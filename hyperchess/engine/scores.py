@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hyperchess.variants.game import Move
+from hyperchess.variants.core.game import Move
 
 MATE = 1_000_000
 MATE_BOUND = MATE - 10_000          # |score| above this is a mate

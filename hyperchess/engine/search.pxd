@@ -1,10 +1,10 @@
 # Cython declarations for search.py (the optional compiled path, docs/performance.md): the same source,
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
-from hyperchess.variants.cellset cimport CellSet
-from hyperchess.variants.position cimport Position
-from hyperchess.variants.attacks cimport block_cells
-from hyperchess.variants.movegen cimport capture_moves, pseudo_legal_moves
+from hyperchess.variants.board.cellset cimport CellSet
+from hyperchess.variants.core.position cimport Position
+from hyperchess.variants.core.attacks cimport block_cells
+from hyperchess.variants.core.movegen cimport capture_moves, pseudo_legal_moves
 from hyperchess.engine.gamedata cimport GameData
 from hyperchess.engine.ordering cimport MoveOrder
 from hyperchess.engine.evaluate cimport Evaluator

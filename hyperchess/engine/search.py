@@ -15,10 +15,10 @@ import time
 from array import array
 from typing import Callable, Collection
 
-from hyperchess.variants.attacks import block_cells
-from hyperchess.variants.movegen import capture_moves, pseudo_legal_moves
-from hyperchess.variants.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
-from hyperchess.variants.position import Position
+from hyperchess.variants.core.attacks import block_cells
+from hyperchess.variants.core.movegen import capture_moves, pseudo_legal_moves
+from hyperchess.variants.core.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
+from hyperchess.variants.core.position import Position
 
 from .deepening import deepen
 from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .layout import Layout, level_grid
 
 if TYPE_CHECKING:
-    from hyperchess.variants.position import Position
+    from hyperchess.variants.core.position import Position
 
 ORTHODOX = "PNBRQK"
 ORTHODOX_NAMES = {"pawn": "P", "knight": "N", "bishop": "B", "rook": "R", "queen": "Q", "king": "K"}

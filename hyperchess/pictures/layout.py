@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hyperchess.variants.notation import FILES
-from hyperchess.variants.picture import GAP, LABEL, SQUARE, TITLE, Block, Layout, Panel  # noqa: F401
+from hyperchess.variants.board.notation import FILES
+from hyperchess.variants.core.picture import GAP, LABEL, SQUARE, TITLE, Block, Layout, Panel  # noqa: F401
 
 if TYPE_CHECKING:
-    from hyperchess.variants.position import Position
+    from hyperchess.variants.core.position import Position
 
 
 def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | None = None,

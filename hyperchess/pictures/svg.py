@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-from hyperchess.variants.game import EMPTY, HOLE
+from hyperchess.variants.core.game import EMPTY, HOLE
 
 from .games import Glyph, default_layout, glyph_for, legend_entries
 from .layout import GAP, LABEL, SQUARE, Layout, Panel
 
 if TYPE_CHECKING:
-    from hyperchess.variants.game import Move
-    from hyperchess.variants.position import Position
+    from hyperchess.variants.core.game import Move
+    from hyperchess.variants.core.position import Position
 
 DEFAULT_COLORS = {
     "square light": "#f0d9b5",

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hyperchess.variants.codes import EMPTY, EN_PASSANT, HOLE, promoted_code
-from hyperchess.variants.notation import UnknownSquare
+from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, promoted_code
+from hyperchess.variants.board.notation import UnknownSquare
 
 from .flat import grid_rows
 from .wire import error

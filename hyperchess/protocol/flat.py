@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 
-from hyperchess.variants.codes import EMPTY, HOLE, Move
-from hyperchess.variants.errors import FenError
-from hyperchess.variants.fen import format_board
-from hyperchess.variants.flat import MAX_FLAT, FlatNames  # noqa: F401 (the projection's type, named here too)
-from hyperchess.variants.notation import FILES, UnknownSquare
+from hyperchess.variants.board.codes import EMPTY, HOLE, Move
+from hyperchess.variants.board.errors import FenError
+from hyperchess.variants.core.fen import format_board
+from hyperchess.variants.board.flat import MAX_FLAT, FlatNames  # noqa: F401 (the projection's type, named here too)
+from hyperchess.variants.board.notation import FILES, UnknownSquare
 
 XBOARD_ORDER = "PNBRQFEACWMOHIJGDVLSUK"  # piece-to-char order of XBoard's setup command (§5)
 _same: dict[tuple[int, int], tuple] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hyperchess.variants import FenError, MoveError
-from hyperchess.variants.notation import UnknownSquare
+from hyperchess.variants.board.notation import UnknownSquare
 
 from . import flat as flatmod
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hyperchess.variants import load_variants
-from hyperchess.variants.variantsfile import VariantsFileError
+from hyperchess.variants.formats.variantsfile import VariantsFileError
 
 from .clock import parse_int
 from .thinking import MAX_RANDOMNESS

@@ -5,7 +5,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hyperchess.variants import MoveError
-from hyperchess.variants.game import CASTLE
+from hyperchess.variants.core.game import CASTLE
 
 from .wire import error, illegal
 

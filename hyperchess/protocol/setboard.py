@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hyperchess.variants import FenError
-from hyperchess.variants.game import EMPTY, HOLE
-from hyperchess.variants.load import check_position
-from hyperchess.variants.notation import UnknownSquare
+from hyperchess.variants.core.game import EMPTY, HOLE
+from hyperchess.variants.core.load import check_position
+from hyperchess.variants.board.notation import UnknownSquare
 
 from . import flat as flatmod
 from .notation import parse_wire_square
@@ -109,7 +109,7 @@ def edit_line(e: "XBoardEngine", text: str) -> None:
     if text == ".":
         e.editing = None
         board = ed["board"]
-        from hyperchess.variants.fen import format_board
+        from hyperchess.variants.core.fen import format_board
         side = e.pos.fen().split()[1]
         start = e.game.start_fen.split()
         castling = start[2] if len(start) > 2 else "-"

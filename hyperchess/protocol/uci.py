@@ -21,8 +21,8 @@ from typing import Callable, Iterable, TextIO
 
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import DEFAULT_GAME, FenError, MoveError, UnknownVariant, game_names, get_game
-from hyperchess.variants.load import load_position
-from hyperchess.variants.notation import UnknownSquare
+from hyperchess.variants.core.load import load_position
+from hyperchess.variants.board.notation import UnknownSquare
 
 from . import options
 from .clock import parse_int, parse_seconds

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hyperchess.variants import FenError, MoveError, get_game
-from hyperchess.variants.notation import UnknownSquare
-from hyperchess.variants.textfile import FileError, read_text, shorten
+from hyperchess.variants.board.notation import UnknownSquare
+from hyperchess.variants.formats.textfile import FileError, read_text, shorten
 
 
 class OpeningError(ValueError):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from hyperchess.variants import DEFAULT_GAME, FenError, MoveError, UnknownVariant, get_game
-from hyperchess.variants.notation import UnknownSquare
+from hyperchess.variants.board.notation import UnknownSquare
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 NULL_MOVES = ("--", "Z0", "0000", "@@@@")

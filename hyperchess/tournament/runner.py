@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
 from hyperchess.variants import DEFAULT_GAME, get_game
-from hyperchess.variants.textfile import FileError, read_text, shorten
+from hyperchess.variants.formats.textfile import FileError, read_text, shorten
 
 from .engine import EngineDied, die_with_parent
 from .uci import start_engine

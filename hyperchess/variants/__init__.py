@@ -5,19 +5,19 @@ import threading
 from dataclasses import dataclass
 from importlib import import_module
 
-from . import tablecache
-from .errors import FenError, MoveError
-from .game import Game
-from .position import Outcome, Position
-from .tables import gc_paused
+from hyperchess.variants.board import tablecache
+from hyperchess.variants.board.errors import FenError, MoveError
+from hyperchess.variants.core.game import Game
+from hyperchess.variants.core.position import Outcome, Position
+from hyperchess.variants.board.tables import gc_paused
 
 # name -> "module:Class" (imported on first use so that start-up stays fast)
 REGISTRY: dict[str, str] = {
-    "third-millennium": "hyperchess.variants.third_millennium:ThirdMillennium",
-    "millennium": "hyperchess.variants.millennium:Millennium",
-    "first-contact": "hyperchess.variants.first_contact:FirstContact",
-    "next-generation": "hyperchess.variants.future_generation:NextGeneration",
-    "future-generation": "hyperchess.variants.future_generation:FutureGeneration",
+    "third-millennium": "hyperchess.variants.games.third_millennium:ThirdMillennium",
+    "millennium": "hyperchess.variants.games.millennium:Millennium",
+    "first-contact": "hyperchess.variants.games.first_contact:FirstContact",
+    "next-generation": "hyperchess.variants.games.future_generation:NextGeneration",
+    "future-generation": "hyperchess.variants.games.future_generation:FutureGeneration",
 }
 # The games that need code are modules (above); every other built-in game is data in ``games/*.toml``
 # (docs/variants-file.md). These nine are the product's own games, in the order they are listed.
@@ -53,7 +53,7 @@ def _load_shipped() -> None:
     with _shipped_lock:
         if _shipped:
             return
-        from .variantsfile import GameSpec
+        from hyperchess.variants.formats.variantsfile import GameSpec
         # the catalogue is made from the package's own files: kept in the disk cache (variants/tablecache.py)
         key = tablecache.key("shipped games") if not FILE_GAMES else None
         kept = tablecache.load(key) if key else None
@@ -71,7 +71,7 @@ def _read_shipped() -> None:
     """Read the shipped files into ``FILE_GAMES`` (``_load_shipped`` when the disk cache has them not)."""
     from importlib import resources
 
-    from .variantsfile import read_ini_variants, read_variants
+    from hyperchess.variants.formats.variantsfile import read_ini_variants, read_variants
     entries = sorted(resources.files(__package__).joinpath("games").iterdir(), key=lambda e: e.name)
     for entry in entries:
         if entry.name.endswith(".toml"):
@@ -96,7 +96,7 @@ def get_game(name: str) -> Game:
         _load_shipped()
     if name not in _cache:
         if name in FILE_GAMES:
-            from .variantsfile import FileGame       # loaded only when a file game is played
+            from hyperchess.variants.formats.variantsfile import FileGame       # loaded only when a file game is played
             spec = FILE_GAMES[name]
             # the disk cache's key (variants/tablecache.py): the game's name and its file's text
             with gc_paused(keep=True), tablecache.building(f"file\0{name}\0{spec.origin}\0{spec.source}"):  # type: ignore[attr-defined]
@@ -129,7 +129,7 @@ def game_summary(name: str) -> GameSummary:
     if game is not None:
         return GameSummary(name, game.title, game.description, game.players, tuple(game.color_names))
     if name in FILE_GAMES:
-        from .variantsfile import describe
+        from hyperchess.variants.formats.variantsfile import describe
         return GameSummary(name, *describe(FILE_GAMES[name]))  # type: ignore[arg-type]
     if name not in REGISTRY:
         raise UnknownVariant(name)
@@ -148,9 +148,9 @@ def game_names() -> list[str]:
 def load_variants(path: str) -> list[str]:
     """Read a variants file and add its games; their names. A file that fails leaves every game as it was.
     Raises ``variantsfile.VariantsFileError`` (one line)."""
-    from .filelimits import MAX_FILE_BYTES
-    from .textfile import FileError, read_text
-    from .variantsfile import VariantsFileError
+    from hyperchess.variants.formats.filelimits import MAX_FILE_BYTES
+    from hyperchess.variants.formats.textfile import FileError, read_text
+    from hyperchess.variants.formats.variantsfile import VariantsFileError
     try:
         text = read_text(path, limit=MAX_FILE_BYTES)
     except FileError as exc:
@@ -173,7 +173,7 @@ def check_variants(text: str | bytes, name: str) -> list:
     makes (``read_variants``: the file's bounds, each game built, its start a position play can begin
     from; and no game named like a built-in one), without adding them. Raises
     ``variantsfile.VariantsFileError``."""
-    from .variantsfile import VariantsFileError, read_variants
+    from hyperchess.variants.formats.variantsfile import VariantsFileError, read_variants
     if name.lower().endswith(".ini"):
         specs, notes = check_ini(text, name)
         if not specs:
@@ -191,8 +191,8 @@ def check_ini(text: str | bytes, name: str) -> tuple[list, list[str]]:
     """The games of a user's Fairy-Stockfish ``variants.ini`` that hyperchess plays (each built and checked),
     and one line per note (an option FSF does not have, a section that cannot be played yet and why, a name
     already taken: FSF's built-in games and hyperchess's). Raises ``variantsfile.VariantsFileError``."""
-    from .fsf_ini import catalogue
-    from .variantsfile import read_ini_variants
+    from hyperchess.variants.formats.fsf_ini import catalogue
+    from hyperchess.variants.formats.variantsfile import read_ini_variants
     _load_shipped()
     taken = frozenset({*catalogue(), *REGISTRY, *BUILT_IN_GAMES, *(n for n, s in FILE_GAMES.items()
                                                                    if getattr(s, "shipped", False))})

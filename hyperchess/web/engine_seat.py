@@ -19,7 +19,7 @@ from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.pgn import score_text
 from hyperchess.variants import MoveError
-from hyperchess.variants.game import Move
+from hyperchess.variants.core.game import Move
 
 from .errors import BadInput
 from .outside import EngineFailed, OutsidePlayer

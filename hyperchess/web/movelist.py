@@ -2,7 +2,7 @@
 ``variants/san.py``), None in games with levels (the page shows the native names it already has)."""
 from __future__ import annotations
 
-from hyperchess.variants.san import flat
+from hyperchess.variants.core.san import flat
 
 
 def san_list(pos, names: list[str]) -> list[str] | None:

@@ -19,10 +19,10 @@ from typing import Callable
 
 from hyperchess.engine.search import Searcher
 from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
-from hyperchess.variants.codes import EMPTY, HOLE
-from hyperchess.variants.game import Move
-from hyperchess.variants.material import flag_fall_is_draw
-from hyperchess.variants.notation import UnknownSquare
+from hyperchess.variants.board.codes import EMPTY, HOLE
+from hyperchess.variants.core.game import Move
+from hyperchess.variants.core.material import flag_fall_is_draw
+from hyperchess.variants.board.notation import UnknownSquare
 
 from .clocks import ClockError, Clocks, parse_clock
 from .errors import BadInput, NotAllowed
@@ -37,7 +37,7 @@ KEY_BYTES = 24            # secrets.token_urlsafe(24): 192 bits per link
 def load_checked(game, text: str | None):
     """A position of ``game`` from ``text`` through the project's shared loader (checks royal pieces, pawn
     cells and the game's own rules)."""
-    from hyperchess.variants.load import load_position
+    from hyperchess.variants.core.load import load_position
     return load_position(game, text)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hyperchess.pictures.layout import SQUARE
 from hyperchess.pictures.svg import glyph_svg, piece_glyph, side_colors
-from hyperchess.variants.codes import promoted_code
+from hyperchess.variants.board.codes import promoted_code
 
 
 def piece_picture(game, code: int) -> str:

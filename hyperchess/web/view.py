@@ -6,7 +6,7 @@ import time
 
 from hyperchess.pictures import render_svg
 from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, seat_tags, tag_block
-from hyperchess.variants.codes import HOLE, code_of
+from hyperchess.variants.board.codes import HOLE, code_of
 
 from .movelist import san_list
 from .errors import BadInput

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hyperchess.pictures.games import default_layout, glyph_for
 from hyperchess.pictures.svg import DEFAULT_COLORS, attacked_royals, side_colors
-from hyperchess.variants.codes import HOLE
+from hyperchess.variants.board.codes import HOLE
 
 
 def piece_data(game, code: int, glyphs: dict[int, str]) -> dict:
