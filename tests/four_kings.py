@@ -8,7 +8,7 @@ from hyperchess.variants.core.game import Game
 from hyperchess.variants.board.geometry import Geometry
 from hyperchess.variants.board.notation import SquareNames
 from hyperchess.variants.board.pieces import KING
-from hyperchess.variants.core.position import Outcome
+from hyperchess.variants.core.outcome import Outcome
 
 NAME = "four-kings-toy"
 

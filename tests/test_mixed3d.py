@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from hyperchess.variants import FenError, get_game
 from hyperchess.variants.core.fen import format_board
 from hyperchess.variants.core.game import CASTLE, EN_PASSANT, PROMOTION
+from hyperchess.variants.core.legality import safe_after
 from hyperchess.variants.core.perft import divide, perft
 
 
@@ -244,7 +245,7 @@ def test_legal_moves_match_push_and_test(game):
                                "w QS - 0 1"))
     for _ in range(60):
         legal = set(pos.legal_moves())
-        slow = {m for m in pos.pseudo_legal_moves() if pos._safe_after(m)}
+        slow = {m for m in pos.pseudo_legal_moves() if safe_after(pos, m)}
         assert legal == slow
         if not legal:
             break

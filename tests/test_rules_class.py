@@ -18,6 +18,7 @@ import pytest
 from hyperchess.variants import BUILT_IN_GAMES, get_game
 from hyperchess.variants.core.fen import FenError, format_board
 from hyperchess.variants.core.game import CASTLE, EMPTY, HOLE, NORMAL
+from hyperchess.variants.core.legality import safe_after
 
 GAMES = list(BUILT_IN_GAMES)
 # (games, plies) per game for the CI tier; the slow tier plays many more
@@ -39,7 +40,7 @@ def _assert_king_safety(pos) -> None:
         assert k is None or not pos.attacked(k, game.enemies[us]), (pos.fen(), pos.move_name(m))
         pos.pop()
     if _checkable(pos) and not (game.has_game_over and game.game_over(pos) is not None):
-        safe = [m for m in pos.pseudo_legal_moves() if pos._safe_after(m)]
+        safe = [m for m in pos.pseudo_legal_moves() if safe_after(pos, m)]
         assert sorted(safe) == sorted(legal), pos.fen()
 
 

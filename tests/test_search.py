@@ -372,7 +372,7 @@ class _FourPlayerRooks:
             from hyperchess.variants.board.geometry import Geometry
             from hyperchess.variants.board.notation import SquareNames
             from hyperchess.variants.board.pieces import KING, ROOK
-            from hyperchess.variants.core.position import Outcome
+            from hyperchess.variants.core.outcome import Outcome
 
             class FourPlayerRooks(Game):
                 name = "four-player-rooks-test"

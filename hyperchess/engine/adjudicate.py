@@ -8,7 +8,7 @@ doubt, so that self-play stays short. Rules (docs/engine.md, Adjudication):
 """
 from __future__ import annotations
 
-from hyperchess.variants.core.position import Outcome
+from hyperchess.variants.core.outcome import Outcome
 
 WIN_CP = 1000
 WIN_PLIES = 8

@@ -2,7 +2,8 @@
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
 from hyperchess.variants.board.cellset cimport CellSet
-from hyperchess.variants.core.position cimport Position, RuleTables
+from hyperchess.variants.core.position cimport Position
+from hyperchess.variants.core.rule_tables cimport RuleTables
 
 
 cdef long long NO_VALUE, PAWN_CACHE

@@ -8,7 +8,8 @@ from importlib import import_module
 from hyperchess.variants.board import tablecache
 from hyperchess.variants.board.errors import FenError, MoveError
 from hyperchess.variants.core.game import Game
-from hyperchess.variants.core.position import Outcome, Position
+from hyperchess.variants.core.outcome import Outcome
+from hyperchess.variants.core.position import Position
 from hyperchess.variants.board.tables import gc_paused
 
 # name -> "module:Class" (imported on first use so that start-up stays fast)

@@ -17,10 +17,10 @@ try:
 except ImportError:                 # no Cython installed: always Python
     TYPED = False
 if TYPE_CHECKING:
-    from hyperchess.variants.core.position import Position
+    from hyperchess.variants.core.placement import Placement
 
 
-def indirect_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
+def indirect_attack(pos: "Placement", cell: int, by: tuple[int, ...]) -> bool:
     """A lame leap (its passed cells empty) or a hopper (over its hurdle) onto ``cell``; with
     ``Game.flying_royals``, a royal piece on ``cell`` facing a royal piece of ``by`` along an open line."""
     b = pos.cells
@@ -49,7 +49,7 @@ def indirect_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
 
 
 
-def hopper_cell(pos: "Position", ray: tuple[int, ...], style: str, unlike: frozenset = frozenset()) -> int:
+def hopper_cell(pos: "Placement", ray: tuple[int, ...], style: str, unlike: frozenset = frozenset()) -> int:
     """The cell from which a piece could hop along ``ray`` (outward from a target) onto its start, or -1:
     for "p" the second piece out (over the first), for "g" the first piece beyond a hurdle right next
     to the target; -1 too when the hurdle's code is in ``unlike``."""
@@ -71,7 +71,7 @@ def hopper_cell(pos: "Position", ray: tuple[int, ...], style: str, unlike: froze
 
 
 
-def hinged_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
+def hinged_attack(pos: "Placement", cell: int, by: tuple[int, ...]) -> bool:
     """A hinged leap (``Leap(hinged=True)``) onto ``cell`` whose hinge cells are not all missing."""
     b = pos.cells
     for c in by:
@@ -84,7 +84,7 @@ def hinged_attack(pos: "Position", cell: int, by: tuple[int, ...]) -> bool:
 
 
 
-def attack_lines(pos: "Position", cell: int, by: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+def attack_lines(pos: "Placement", cell: int, by: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Each piece of colours ``by`` that attacks ``cell``: its cell -> the cells where a move can stop that
     attack (the cells between, then the attacker's own; a leap cannot be blocked: the attacker's cell only)."""
     g = pos.game
@@ -117,7 +117,7 @@ def attack_lines(pos: "Position", cell: int, by: tuple[int, ...]) -> dict[int, t
 
 
 
-def block_cells(pos: "Position", cell: int, by: tuple[int, ...]) -> set[int]:
+def block_cells(pos: "Placement", cell: int, by: tuple[int, ...]) -> set[int]:
     """Where a move can stop the attack on ``cell`` when exactly one piece of colours ``by`` attacks it: that
     piece's cell and, for a slider, the cells between (``attack_lines``' one entry); empty for none or several.
     Compiled, and without hinged or indirect attackers, from the flat lines ``Position.attacked`` reads."""
@@ -177,7 +177,7 @@ def block_cells(pos: "Position", cell: int, by: tuple[int, ...]) -> set[int]:
     return out
 
 
-def pins(pos: "Position", k: int, us: int) -> dict[int, set[int]]:
+def pins(pos: "Placement", k: int, us: int) -> dict[int, set[int]]:
     """Our pieces that shield the king from a slider, with the cells each may still move to."""
     g = pos.game
     b = pos.cells

@@ -20,7 +20,9 @@ from hyperchess.variants.core.fen import format_board, format_castling, format_e
 from hyperchess.variants.board.geometry import Geometry, Vector
 from hyperchess.variants.board.notation import SquareNames
 from hyperchess.variants.board.pieces import PieceType
-from hyperchess.variants.core.position import Outcome, Position, RuleTables
+from hyperchess.variants.core.outcome import Outcome
+from hyperchess.variants.core.position import Position
+from hyperchess.variants.core.rule_tables import RuleTables
 from hyperchess.variants.core.presentation import Presentation
 from hyperchess.variants.board.tables import GameTables
 

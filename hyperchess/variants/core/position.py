@@ -5,27 +5,19 @@ One position class serves every game; the game supplies tables and hooks (``vari
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hyperchess.variants.core import san as san_notation
-from hyperchess.variants.board.codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, EP_PROMOTED, HOLE, PROMOTION, SPECIAL, TRANSFORM, Move
+from hyperchess.variants.board.codes import CASTLE, DOUBLE, EMPTY, EN_PASSANT, EP_PROMOTED, PROMOTION, SPECIAL, TRANSFORM, Move
 from hyperchess.variants.board.errors import MoveError
 from hyperchess.variants.core.fen import format_fen, parse_fen
-from hyperchess.variants.core.attacks import attack_lines as _attack_lines
-from hyperchess.variants.core.attacks import hinged_attack as _hinged_attack
-from hyperchess.variants.core.attacks import indirect_attack as _indirect_attack
-from hyperchess.variants.core.attacks import pins as _pins
+from hyperchess.variants.core.outcome import Outcome
+from hyperchess.variants.core import legality as _legality
 from hyperchess.variants.core.movegen import capture_moves as _capture_moves
 from hyperchess.variants.core.movegen import pseudo_legal_moves as _pseudo_legal_moves
+from hyperchess.variants.core.placement import Placement
 from hyperchess.variants.board.cellset import CellSet
-from hyperchess.variants.board.tables import flat_hinges, flat_pawn_steps
 
-try:
-    import cython
-    TYPED = cython.compiled         # true in the compiled module (setup.py), false when run as Python
-except ImportError:                 # no Cython installed: always Python
-    TYPED = False
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.game import Game
@@ -43,105 +35,7 @@ UNDO_OBJS = 5
 START_PLIES = 128       # the records' first capacity, doubled when a line of play needs more
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``result`` is ``1-0``, ``0-1`` or ``1/2-1/2``; ``reason`` is human text."""
-    result: str
-    reason: str
-    termination: str     # checkmate, stalemate, insufficient, fifty, repetition, or a game's own word
-
-    def __str__(self) -> str:
-        return f"{self.result} {{{self.reason}}}"
-
-
-class RuleTables:
-    """What the move generator reads of its game on every move, gathered once per game (``Game.rule_tables``).
-
-    The same lists and flags as on the game; the compiled path (position.pxd) keeps each in a typed field
-    instead of looking it up among the game's attributes."""
-
-    def __init__(self, game: "Game") -> None:
-        self.players = game.players
-        self.owner = game.owner
-        self.enemy = game.enemy
-        self.enemies = game.enemies
-        self.tables = game.tables
-        self.z_piece = game.z_piece
-        self.z_ep = array("Q", game.z_ep)          # 64-bit words, as ``zobrist`` below
-        self.z_turn = array("Q", game.z_turn)
-        self.pst = game.pst
-        self.team_sign = game.team_sign
-        self.royal = [code in game.royal_codes for code in range(game.ncodes)]
-        self.pawn = [code in game.pawn_codes for code in range(game.ncodes)]
-        self.castle_mask = game.castle_mask
-        self.pawn_attacks = game.pawn_attacks
-        self.attack_lines = game.attack_lines
-        self.far_leaps = game.far_leaps
-        self.path_bit = game.path_bit
-        self.has_extra = game.has_extra
-        self.rights_keys = game.__dict__.get("_rights_keys") if game.plain_rights_key else None   # its cache
-        self.extra_on_special_only = game.extra_on_special_only
-        self.extra_by_table = game.extra_keys is not None             # Game.extra_keys: push reads it
-        self.extra_keys = array("Q", game.extra_keys if game.extra_keys is not None else [0])
-        self.has_special = game.has_special
-        self.has_restrict = game.has_restrict
-        self.has_inner = game.has_inner
-        self.dedupe = game.dedupe
-        pairs = game.geometry.size ** 2 if game.dedupe else 1    # movegen.unique_moves: per (from, to)
-        self.seen = array("I", bytes(4 * pairs))
-        self.seen_at = array("i", bytes(4 * pairs))
-        self.seen_keys = array("i", bytes(4 * 256))
-        self.stamp = 0
-        self.ep_windows = game.ep_windows
-        self.special_attacks = game.special_attacks
-        self.double_step_once = game.double_step_once
-        self.single_royal = game.royal_rule == "single"
-        self.turns_in_order = game.turns_in_order      # next_turn is colour + 1 (no hook, no elimination)
-        self.skips_eliminated = game.skips_eliminated  # next_turn is the next colour with a royal piece
-        self.ends_by_elimination = game.ends_by_elimination   # game_over is: a team without royal pieces lost
-        self.reversible_captures = game.reversible_captures
-        self.size = game.geometry.size
-        self.ncodes = game.ncodes
-        # what make/unmake reads on every move, as flat typed arrays: the placement values by
-        # code * size + cell, each code's owner, each colour's team sign, the royal and pawn codes
-        self.pst_flat = array("q", [v for row in game.pst for v in row])
-        self.owner_of = array("i", game.owner)
-        self.sign_of = array("i", game.team_sign)
-        self.royal_flag = array("B", self.royal)
-        self.pawn_flag = array("B", self.pawn)
-        # the codes whose moves reset the n-move count (Fairy-Stockfish's nMoveRuleTypes; the pawns by default)
-        self.clock_flag = array("B", [code in game.clock_codes for code in range(game.ncodes)])
-        # enemy_flag[us * ncodes + code]: is ``code`` an enemy of ``us`` (``enemy`` as bytes, for typed loops)
-        self.enemy_flag = array("B", [bool(x) for row in game.enemy for x in row])
-        # what legal_moves and castling_moves ask of the game on every call
-        self.has_game_over = game.has_game_over
-        self.has_filter = game.has_filter
-        self.has_legal_after = game.has_legal_after
-        self.indirect = game.indirect
-        self.hinged = game.hinged
-        self.plain_special = not game.has_special or bool(game.special_legality)
-        self.tried_flags = game.tried_flags
-        self.castling_hooked = game.castling_hooked
-        self.castle_safety_always = game.castle_safety_always
-        # each colour's castlings as (bits needed, cells to be empty, cells to be safe, the move)
-        self.castlings = [[(game.castle_need[i], tuple(r.empty), tuple(r.safe), (r.king_from, r.king_to, i, CASTLE))
-                           for i, r in rules] for rules in game.castle_by_color]
-        # the same Zobrist keys as 64-bit words (code * size + cell): the compiled push XORs machine words
-        self.zobrist = array("Q", [key for keys in game.z_piece for key in keys])
-        (self.ray_first, self.ray_start, self.ray_cells, self.ray_moves, self.pawnish, self.pawn_first,
-         self.pawn_cells, self.pawn_moves) = game.flat_rays()
-        if TYPED:       # the attack tables as flat int arrays, for attacked's typed loop (compiled only)
-            (self.line_first, self.line_cell, self.line_near, self.line_codes, self.rest_start, self.rest,
-             self.far_first, self.far_cell, self.far_codes, self.member) = game.flat_attacks()
-            # the plain pawns' quiet steps as flat arrays, for movegen.pseudo_legal_moves (tables.py)
-            (self.pawn_plain, self.step_first, self.step_cells, self.step_moves, self.path_first, self.path_to,
-             self.path_moves, self.between_first, self.between) = flat_pawn_steps(self.pawnish)
-            # the hinged leaps' attacks likewise (tables.flat_hinges)
-            (self.hinge_first, self.hinge_from, self.hinge_codes, self.hinge_member, self.hinge_start,
-             self.hinge_cells) = flat_hinges(game.hinged_attacks if self.hinged else [], self.ncodes)
-
-
-class Position:
+class Position(Placement):
     """A position of ``game``. Build it with ``game.position(fen)`` or ``Position(game, fen)``."""
 
     def __init__(self, game: "Game", fen: str | None = None) -> None:
@@ -176,60 +70,6 @@ class Position:
         self.history = []         # the hash of each position of the game: a typed array (the property below)
         self._changes: list[tuple[int, int, int, int]] | None = None
         parse_fen(self, fen if fen is not None else game.start_fen)
-
-    # ------------------------------------------------------------------ board primitives
-    def clear_board(self, size: int) -> None:
-        """An empty board of ``size`` cells. ``board`` is an ``array("i")``, read like a list; ``cells`` is
-        the same array, which the compiled path holds as a typed view (position.pxd) for its hot loops."""
-        self.board = array("i", [EMPTY]) * size
-        self.cells = self.board
-
-    def put(self, cell: int, code: int) -> None:
-        """Set ``cell`` to ``code`` (EMPTY to clear), keeping sets, hash and score in step."""
-        if self._changes is not None:
-            # what pop needs to undo it: the old code, and the old piece's places in its colour's sets
-            old = self.cells[cell]
-            c = self.rules.owner_of[old]
-            if c >= 0:
-                occ = self.occupied[c]
-                roy = self.royals[c]
-                self._changes.append((cell, old, occ.place(cell), roy.place(cell)))
-            else:
-                self._changes.append((cell, old, -1, -1))
-        self._set(cell, code)
-
-    def _set(self, cell: int, code: int) -> None:
-        b = self.cells
-        old = b[cell]
-        if old == code:
-            return
-        t = self.rules
-        if old:
-            z = t.zobrist[old * t.size + cell]
-            self.hash ^= z
-            if t.pawn_flag[old]:
-                self.pawn_hash ^= z
-            c = t.owner_of[old]
-            if c >= 0:
-                occ = self.occupied[c]
-                occ.discard(cell)
-                roy = self.royals[c]
-                roy.discard(cell)
-                self.score -= t.sign_of[c] * t.pst_flat[old * t.size + cell]
-        if code:
-            z = t.zobrist[code * t.size + cell]
-            self.hash ^= z
-            if t.pawn_flag[code]:
-                self.pawn_hash ^= z
-            c = t.owner_of[code]
-            if c >= 0:
-                occ = self.occupied[c]
-                occ.add(cell)
-                if t.royal_flag[code]:
-                    roy = self.royals[c]
-                    roy.add(cell)
-                self.score += t.sign_of[c] * t.pst_flat[code * t.size + cell]
-        b[cell] = code
 
     def copy(self) -> "Position":
         """An independent copy (history included)."""
@@ -448,7 +288,7 @@ class Position:
         self.hash = h
         if t.ep_windows and (self.windows or flag == DOUBLE):
             self._update_windows(move, us)
-        if self.ep >= 0 and not self._ep_legal():
+        if self.ep >= 0 and not _legality.ep_legal(self):
             self.hash ^= t.z_ep[self.ep]
             self.ep = self.ep_victim = -1
         i = self.nhist
@@ -623,103 +463,6 @@ class Position:
         self.windows = tuple(out)
         self.hash = h
 
-    def eliminated(self, color: int) -> bool:
-        """Has ``color`` lost its royal pieces in a game with elimination (it is skipped, its pieces inert)?"""
-        return self.game.elimination and not self.royals[color]
-
-    # ------------------------------------------------------------------ attacks
-    def attacked(self, cell: int, by: tuple[int, ...] | None = None) -> bool:
-        """Is ``cell`` attacked by any colour in ``by`` (default: the enemies of the side to move)?"""
-        t = self.rules
-        b = self.cells
-        if by is None:
-            by = t.enemies[self.turn]
-        if TYPED:
-            # Compiled: the same lines from the flat int arrays of Game.flat_attacks, a set's membership one
-            # byte of ``member``; as Python the tuples' loop below is the faster one.
-            # (the tables are indexed through ``t``, not taken into typed locals: a typed local costs two
-            # atomic reference counts per array and call, more than this loop's usual work)
-            n = t.size
-            nc = t.ncodes
-            for c in by:
-                k = c * n + cell
-                for i in range(t.line_first[k], t.line_first[k + 1]):
-                    q = b[t.line_cell[i]]
-                    if q:
-                        if t.member[t.line_near[i] * nc + q]:
-                            return True
-                        continue
-                    for j in range(t.rest_start[i], t.rest_start[i + 1]):
-                        q = b[t.rest[j]]
-                        if q:
-                            if t.member[t.line_codes[i] * nc + q]:
-                                return True
-                            break
-                for i in range(t.far_first[k], t.far_first[k + 1]):
-                    if t.member[t.far_codes[i] * nc + b[t.far_cell[i]]]:
-                        return True
-        else:
-            for c in by:
-                for first, near, more, codes in t.attack_lines[c][cell]:
-                    q = b[first]
-                    if q:
-                        if q in near:
-                            return True
-                        continue
-                    for x in more:
-                        q = b[x]
-                        if q:
-                            if q in codes:
-                                return True
-                            break
-                for frm, codes in t.far_leaps[c][cell]:
-                    if b[frm] in codes:
-                        return True
-        if t.special_attacks:
-            if TYPED and t.hinged:
-                # compiled: the hinged leaps from tables.flat_hinges (a leap whose hinge cells all are missing
-                # does not attack)
-                n = t.size
-                nc = t.ncodes
-                for c in by:
-                    k = c * n + cell
-                    for i in range(t.hinge_first[k], t.hinge_first[k + 1]):
-                        if t.hinge_member[t.hinge_codes[i] * nc + b[t.hinge_from[i]]]:
-                            for j in range(t.hinge_start[i], t.hinge_start[i + 1]):
-                                if b[t.hinge_cells[j]] != HOLE:
-                                    return True
-                return t.indirect and _indirect_attack(self, cell, by)
-            return (t.hinged and _hinged_attack(self, cell, by)) or (t.indirect and _indirect_attack(self, cell, by))
-        return False
-
-    def attackers(self, cell: int, by: tuple[int, ...]) -> list[int]:
-        """Cells of pieces of colours ``by`` that attack ``cell``."""
-        return sorted(self.attack_lines(cell, by))
-
-    def attack_lines(self, cell: int, by: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-        """Each piece of colours ``by`` that attacks ``cell``: its cell -> the cells where a move can stop that
-        attack (variants/attacks.py)."""
-        return _attack_lines(self, cell, by)
-
-    def king_cell(self, color: int) -> int:
-        """The cell of ``color``'s royal piece when check applies to it (exactly one), else -1."""
-        roy = self.royals[color]
-        if roy.n == 1 and self.rules.single_royal:
-            return roy.cells[0]
-        return -1
-
-    def king(self, color: int | None = None) -> int | None:
-        """The cell of ``color``'s royal piece when check applies to it (exactly one), else None."""
-        c = self.turn if color is None else color
-        roy = self.royals[c]
-        if roy.n == 1 and self.rules.single_royal:
-            return roy.cells[0]
-        return None
-
-    def in_check(self) -> bool:
-        k = self.king()
-        return k is not None and self.attacked(k)
-
     # ------------------------------------------------------------------ move generation
     def pseudo_legal_moves(self) -> list[Move]:
         """Every move of the side to move that the pieces' own rules allow, before the test of its king's
@@ -746,141 +489,15 @@ class Position:
         return self.game.game_over(self)
 
     def legal_moves(self) -> list[Move]:
-        """All legal moves. Empty when the game is over by a game rule (e.g. a king captured). A game with
-        the hook ``legal_after`` (``has_legal_after``) has the last word on the list (e.g. a pass allowed
-        only when nothing else is)."""
-        t = self.rules
-        if t.has_game_over and self.game_over() is not None:
-            return []
-        if t.has_legal_after:
-            return self.game.legal_after(self, self._legal())
-        return self._legal()
-
-    def _legal(self) -> list[Move]:
-        t = self.rules
-        g = self.game
-        moves = self.pseudo_legal_moves()
-        us = self.turn
-        k = self.king_cell(us)
-        if k < 0:
-            return g.filter_moves(self, moves) if t.has_filter else moves
-        enemies = t.enemies[us]
-        out: list[Move] = []
-        # lame leaps and hoppers (indirect attacks): any move may open or close an attack
-        if t.indirect or self.attacked(k, enemies):
-            for m in moves:
-                if self._safe_after(m):
-                    out.append(m)
-            return out
-        pins = _pins(self, k, us)
-        b = self.cells
-        if not pins and self.ep < 0 and not self.windows and t.plain_special:
-            # Nothing pinned, no en passant: only king moves can be illegal. Test those alone
-            # and keep the generated order (a big board's 300+ moves pass untouched).
-            bad: list[Move] = []
-            king = b[k]
-            b[k] = EMPTY
-            for m in moves:
-                if m[0] == k and m[3] != CASTLE and self.attacked(m[1], enemies):
-                    bad.append(m)
-            b[k] = king
-            if self.rights:
-                # castling: its passed squares were tested when generated, the king's landing square is
-                # tested here after the move, with the rook moved (it may have shielded that square)
-                for m in moves:
-                    if m[3] == CASTLE and not self._castle_safe(m, enemies):
-                        bad.append(m)
-            if t.tried_flags:
-                for m in moves:
-                    if m[3] in t.tried_flags and not self._safe_after(m):
-                        bad.append(m)
-            if not bad:
-                return moves
-            bad_set = set(bad)
-            for m in moves:
-                if m not in bad_set:
-                    out.append(m)
-            return out
-        for m in moves:
-            frm = m[0]
-            to = m[1]
-            flag = m[3]
-            if frm == k:
-                if flag == CASTLE:
-                    if self._castle_safe(m, enemies):   # passed squares: at generation; landing: here
-                        out.append(m)
-                    continue
-                king = b[k]
-                b[k] = EMPTY
-                safe = not self.attacked(to, enemies)
-                b[k] = king
-                if safe and flag >= SPECIAL:
-                    safe = self._safe_after(m)
-                if safe:
-                    out.append(m)
-            elif flag == EN_PASSANT or (flag >= SPECIAL and (flag not in g.special_legality
-                                                             or flag in t.tried_flags)):
-                if self._safe_after(m):
-                    out.append(m)
-            elif flag >= SPECIAL and g.special_legality[flag] == "stays":
-                out.append(m)
-            elif frm in pins:
-                if to in pins[frm]:
-                    out.append(m)
-            else:
-                out.append(m)
-        return out
-
-    def _castle_safe(self, move: Move, enemies: tuple[int, ...]) -> bool:
-        """Is the king's landing square unattacked once king and rook stand on their new squares? (The rook
-        may have shielded that square before it moved: Millennium's shared centre rook.)"""
-        rule = self.game.castling[move[2]]
-        b = self.cells
-        kf = rule.king_from
-        rf = rule.rook_from
-        rt = rule.rook_to
-        kt = rule.king_to
-        king = b[kf]
-        rook = b[rf]
-        was_rt = b[rt]
-        was_kt = b[kt]
-        b[kf] = EMPTY
-        b[rf] = EMPTY
-        b[rt] = rook
-        b[kt] = king
-        safe = not self.attacked(kt, enemies)
-        b[kt] = was_kt          # in reverse order: the cells may coincide
-        b[rt] = was_rt
-        b[rf] = rook
-        b[kf] = king
-        return safe
-
-    def _ep_legal(self) -> bool:
-        """Can the side to move really capture en passant, not just by the pawn's pattern?
-
-        FIDE counts positions as the same only when the same moves are possible, so an en-passant
-        square that no legal capture uses is not part of the position (as in python-chess).
-        """
-        g = self.game
-        us = self.turn
-        if g.players != 2 or self.king(us) is None:
-            return True
-        b = self.board
-        for c, codes in g.pawn_attacks[us][self.ep]:
-            if b[c] in codes and self._safe_after((c, self.ep, self.ep_victim, EN_PASSANT)):
-                return True
-        return False
-
-    def _safe_after(self, move: Move) -> bool:
-        us = self.turn
-        before = self.king(us)
-        self.push(move)
-        ok = not self.king_exposed(move, us, before)
-        self.pop()
-        return ok
+        """All legal moves (variants/core/legality.py): empty when the game is over by a game rule."""
+        return _legality.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
         return move in self.legal_moves()
+
+    def _ep_legal(self) -> bool:
+        """Can the side to move really capture en passant (variants/core/legality.py)?"""
+        return _legality.ep_legal(self)
 
     # ------------------------------------------------------------------ game end
     def repetitions(self) -> int:
@@ -897,28 +514,9 @@ class Position:
         return count
 
     def outcome(self, claim_draw: bool = True) -> Outcome | None:
-        """The game's result if it is over by rule, else None. With ``claim_draw`` (the engine's and the
-        referee's view) the n-move and repetition draws count as soon as they stand; without it only what
-        ends the game by itself does: a game whose draws are claimed (``Game.automatic_fifty_plies``,
-        ``Game.automatic_repetition``; FIDE 9.6: 75 moves, fivefold) ends at those counts instead."""
-        g = self.game
-        special = self.game_over() if g.has_game_over else None
-        if special is not None:
-            return special
-        if not self.legal_moves():
-            if self.in_check():
-                return g.mate_outcome(self)
-            return g.stalemate_outcome(self)
-        if g.insufficient_material(self):
-            return Outcome("1/2-1/2", "Insufficient material", "insufficient")
-        fifty, repetition = g.fifty_plies, g.repetition
-        if not claim_draw:
-            fifty, repetition = g.automatic_fifty_plies or fifty, g.automatic_repetition or repetition
-        if self.halfmove >= fifty:
-            return g.fifty_outcome(self, fifty)
-        if repetition and self.repetitions() >= repetition:
-            return g.repetition_outcome(self, repetition)
-        return None
+        """The game's result if it is over by rule, else None (variants/core/legality.py; ``claim_draw``:
+        the n-move and repetition draws count as soon as they stand)."""
+        return _legality.outcome(self, claim_draw)
 
     # ------------------------------------------------------------------ text
     def fen(self) -> str:

@@ -28,7 +28,7 @@ from hyperchess.variants.rules import blasts
 from hyperchess.variants.rules.blasts import Blasts
 from hyperchess.variants.rules.endings import END_KEYS, Endings, read_end_rules, start_checks
 from hyperchess.variants.core.game import _repetition_span as repetition_span
-from hyperchess.variants.core.position import Outcome
+from hyperchess.variants.core.outcome import Outcome
 from hyperchess.variants.rules.hands import HandRules, Hands, hands_picture
 from hyperchess.variants.rules import drop_rules, flips, move_repetition, passing, pawn_rules, piece_rules
 from hyperchess.variants.rules.drop_rules import Drops

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from hyperchess.variants.board.codes import PROMOTION, Move
 from hyperchess.variants.board.errors import FenError, VariantsFileError
 from hyperchess.variants.rules.piece_rules import can_move
-from hyperchess.variants.core.position import Outcome
+from hyperchess.variants.core.outcome import Outcome
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, Move, code_of
 from hyperchess.variants.board.errors import FenError, VariantsFileError
 from hyperchess.variants.core.game import Game
-from hyperchess.variants.core.position import Outcome
+from hyperchess.variants.core.outcome import Outcome
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from hyperchess.variants.board.codes import DOUBLE, EMPTY, SPECIAL, Move, code_of
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.rules.hands import DROP
-from hyperchess.variants.core.position import Outcome
+from hyperchess.variants.core.outcome import Outcome
 from hyperchess.variants.core.presentation import Target
 
 if TYPE_CHECKING:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from hyperchess.variants.board.codes import NORMAL, Move
 from hyperchess.variants.rules.passing import PASS
-from hyperchess.variants.core.position import Outcome
+from hyperchess.variants.core.legality import king_safe_moves
+from hyperchess.variants.core.outcome import Outcome
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -61,7 +62,7 @@ class MoveRepetition:
         if out is not None:
             return out
         # an end a player claims (FSF's optional end): not where the side to move has no legal move
-        if self._shuttled(pos) and self.legal_after(pos, pos._legal()):   # type: ignore[attr-defined]
+        if self._shuttled(pos) and self.legal_after(pos, king_safe_moves(pos)):
             return self._win(pos.turn, "move repetition", "moved a piece back and forth")  # type: ignore[attr-defined]
         return None
 

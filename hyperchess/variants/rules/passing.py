@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from hyperchess.variants.board.codes import EMPTY, SPECIAL, Move
 from hyperchess.variants.board.errors import VariantsFileError
-from hyperchess.variants.core.position import Outcome
+from hyperchess.variants.core.outcome import Outcome
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position

@@ -35,7 +35,8 @@ from hyperchess.variants.board.pieces import Hop, Mode, Path, PieceType
 from hyperchess.variants.core.presentation import Target
 
 if TYPE_CHECKING:
-    from hyperchess.variants.core.position import Outcome, Position
+    from hyperchess.variants.core.outcome import Outcome
+    from hyperchess.variants.core.position import Position
 
 PIECE_PROMOTION = SPECIAL + 4     # (from, to, the promoted or demoted piece's code, PIECE_PROMOTION)
 PREFIX = "+"                      # a promoted piece's token in position strings and its move suffix

@@ -27,7 +27,7 @@ from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.game import Game
 from hyperchess.variants.board.geometry import Geometry, Vector, symmetric
 from hyperchess.variants.board.pieces import Leap, Mode, PieceType, Slide
-from hyperchess.variants.core.position import Outcome
+from hyperchess.variants.core.outcome import Outcome
 from hyperchess.variants.core.presentation import Target
 from hyperchess.variants.games.first_contact.actions import (PointTables, add_drops, bridges, king_attacked, make_action, platform_moves, play_terms,
                       standing_platforms, vacant_points)
