@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import python_chess_nps, timed  # noqa: E402
 from bench.search import search_nps  # noqa: E402
 from hyperchess.variants import FILE_GAMES, get_game  # noqa: E402
-from hyperchess.variants.formats.variantsfile import FileGame  # noqa: E402
+from hyperchess.variants.formats.filegame import FileGame  # noqa: E402
 from hyperchess.variants.core.perft import perft  # noqa: E402
 
 

@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 from hyperchess.variants import get_game
 from hyperchess.variants.board.errors import FenError, VariantsFileError
-from hyperchess.variants.formats.variantsfile import FileGame, read_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.variantsfile import read_variants
 from test_fsf_reference import fsf_end as reference_end
 
 try:

@@ -15,7 +15,8 @@ from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.variants import FenError, get_game
 from hyperchess.variants.board.errors import VariantsFileError
-from hyperchess.variants.formats.variantsfile import FileGame, read_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.variantsfile import read_variants
 
 try:
     import pyffish

@@ -12,7 +12,8 @@ import pytest
 
 from hyperchess.engine.gamedata import GameData
 from hyperchess.variants import game_names, game_summary, get_game
-from hyperchess.variants.formats.variantsfile import FileGame, read_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.variantsfile import read_variants
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,7 +12,8 @@ from hyperchess.variants.formats.betza import parse_betza
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.formats.fsf_betza import read
 from hyperchess.variants.core.perft import perft
-from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.variantsfile import read_ini_variants
 
 
 def vectors(moves: dict) -> set:

@@ -7,7 +7,8 @@ import pytest
 
 from hyperchess.variants import get_game
 from hyperchess.variants.board.errors import VariantsFileError
-from hyperchess.variants.formats.variantsfile import FileGame, read_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.variantsfile import read_variants
 
 from test_fsf_reference import game_for, needs_fsf, our_fen, replay
 

@@ -12,9 +12,11 @@ import re
 import pytest
 
 from hyperchess.variants import FSF_UNLISTED, game_names, get_game
-from hyperchess.variants.formats.fsf_ini import catalogue, hyperchess_fen
 from hyperchess.variants.core.perft import perft
-from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.fsf_ini import catalogue
+from hyperchess.variants.formats.fsf_start import hyperchess_fen
+from hyperchess.variants.formats.variantsfile import read_ini_variants
 
 try:
     import pyffish

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from hyperchess.variants.formats.filegame import FileGame
 from hyperchess.variants.formats.fsf_ini import catalogue
-from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants
+from hyperchess.variants.formats.variantsfile import read_ini_variants
 
 from test_fsf_reference import lockstep, needs_fsf, our_fen, pyffish
 

@@ -7,7 +7,8 @@ import pytest
 
 from hyperchess.variants import get_game
 from hyperchess.variants.core.perft import perft
-from hyperchess.variants.formats.variantsfile import FileGame, read_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.variantsfile import read_variants
 
 from test_fsf_reference import fsf_end, fsf_perft, needs_fsf, our_fen, pyffish
 

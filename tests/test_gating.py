@@ -136,7 +136,7 @@ P = { name = "pawn", betza = "fmWfcFifmnD", pawn = true, value = 100 }
 
 
 def test_the_toml_key_gives_the_same_game_as_the_ini():
-    from hyperchess.variants.formats.variantsfile import FileGame
+    from hyperchess.variants.formats.filegame import FileGame
     game = FileGame(read_variants(SCHESS, "schess.toml")[0])
     pos, theirs = game.position(), play([])
     for m in OPENING + ["e1g1h", "f8c5e"]:
@@ -239,7 +239,7 @@ def test_chess960_castling_is_king_takes_rook_and_the_field_names_rook_files(var
 
 def test_gating_with_other_endings():
     """A gating game with an ending key (variants/endings.py) gates as before and ends by its flag rule."""
-    from hyperchess.variants.formats.variantsfile import FileGame
+    from hyperchess.variants.formats.filegame import FileGame
     flag = ('gating = true\nflag_piece = "K"\nflag_squares = [["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"], '
             '["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]]')
     game = FileGame(read_variants(SCHESS.replace("gating = true", flag), "flag.toml")[0])

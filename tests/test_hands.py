@@ -376,7 +376,8 @@ P = { name = "pawn", betza = "fmWfcF", value = 100, pawn = true }
 
 
 def test_drops_on_levels():
-    from hyperchess.variants.formats.variantsfile import FileGame, read_variants
+    from hyperchess.variants.formats.filegame import FileGame
+    from hyperchess.variants.formats.variantsfile import read_variants
     text = (Path(__file__).resolve().parents[1] / "hyperchess/variants/games/spatial.toml").read_text() + RAUMHOUSE
     game = FileGame(next(s for s in read_variants(text, "raumhouse") if s.name == "raumhouse"))
     pos = game.position("k4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|4K/5/5/5/5[P] w - - 0 1")
@@ -388,7 +389,8 @@ def test_drops_on_levels():
 
 
 def test_drops_with_four_players():
-    from hyperchess.variants.formats.variantsfile import FileGame, read_variants
+    from hyperchess.variants.formats.filegame import FileGame
+    from hyperchess.variants.formats.variantsfile import read_variants
     game = FileGame(read_variants(FOURHOUSE, "fourhouse")[0])
     pos = game.position()
     assert pos.fen().split()[0].endswith("[wPrP]")

@@ -9,7 +9,8 @@ import pytest
 
 from hyperchess.variants import get_game
 from hyperchess.variants.board.errors import VariantsFileError
-from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants, read_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.variantsfile import read_ini_variants, read_variants
 
 try:
     import pyffish

@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from hyperchess.variants.rules.passing import PASS
-from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.variantsfile import read_ini_variants
 from protocol_support import EngineProcess, UCI_CMD
 from test_fsf_reference import fsf_end, game_for, needs_fsf, our_fen, pyffish
 

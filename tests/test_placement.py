@@ -5,7 +5,8 @@ import pytest
 
 from hyperchess.variants import get_game
 from hyperchess.variants.core.perft import perft
-from hyperchess.variants.formats.variantsfile import FileGame, VariantsFileError, read_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.variantsfile import VariantsFileError, read_variants
 
 ROWS = ["0 0 0 0 0 0 0 0"] * 8
 KNIGHT = ["-50 -40 -30 -30 -30 -30 -40 -50"] + ["-40 0 5 10 10 5 0 -40"] * 3 + ["-30 5 20 25 25 20 5 -30"] * 3 + \

@@ -179,7 +179,8 @@ K = { name = "king", betza = "K", value = 0, royal = true }
 
 
 def test_en_passant_onto_a_promotion_cell_promotes_in_any_game():
-    from hyperchess.variants.formats.variantsfile import FileGame, read_variants
+    from hyperchess.variants.formats.filegame import FileGame
+    from hyperchess.variants.formats.variantsfile import read_variants
     game = FileGame(read_variants(EP_PROMOTION_FILE, "eppromo")[0])
     pos = game.position()
     pos.push(pos.parse_move("b2b4"))

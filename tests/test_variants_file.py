@@ -120,7 +120,7 @@ promotionPieceTypes = hed
 
 
 def lame_game():
-    from hyperchess.variants.formats.variantsfile import FileGame
+    from hyperchess.variants.formats.filegame import FileGame
     return FileGame(read_variants(LAME_FILE, "lame")[0])
 
 
@@ -192,7 +192,7 @@ fifty_plies = 0
 
 
 def test_rule_switches_end_games():
-    from hyperchess.variants.formats.variantsfile import FileGame
+    from hyperchess.variants.formats.filegame import FileGame
     bare, gone = (FileGame(s) for s in read_variants(RULES_FILE, "rules"))
     assert str(bare.position().outcome()) == "1-0 {Black has only a bare king}"
     stalemate = "k7/P7/1K6/7p/7P/8/8/8 b - - 0 1"          # Black has a pawn, and no legal move
@@ -265,7 +265,7 @@ def test_a_users_file_through_every_way_in(tmp_path):
 def test_3d_vectors_count_as_an_independent_brute_force():
     """The toy cube's queen and king moves, counted here from the vectors alone."""
     spec = {s.name: s for s in read_variants(USER_FILE, "user")}["cube3"]
-    from hyperchess.variants.formats.variantsfile import FileGame
+    from hyperchess.variants.formats.filegame import FileGame
     game = FileGame(spec)
     pos = game.position()
     dirs = [(x, y, z) for x in (-1, 0, 1) for y in (-1, 0, 1) for z in (-1, 0, 1) if (x, y, z) != (0, 0, 0)]
@@ -395,7 +395,7 @@ P = { name = "pawn", betza = "fmWfcF", value = 100, pawn = true }
 
 
 def test_four_players_in_teams_from_a_file():
-    from hyperchess.variants.formats.variantsfile import FileGame
+    from hyperchess.variants.formats.filegame import FileGame
     game = FileGame(read_variants(FOUR_FILE, "four")[0])
     assert game.players == 4 and game.teams == (0, 1, 0, 1) and game.color_names == ("white", "red", "black", "green")
     pos = game.position()

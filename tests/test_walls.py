@@ -7,8 +7,9 @@ from hypothesis import given, settings, strategies as st
 
 from hyperchess.variants import get_game
 from hyperchess.variants.board.errors import FenError, MoveError, VariantsFileError
-from hyperchess.variants.formats.fsf_ini import hyperchess_fen
-from hyperchess.variants.formats.variantsfile import FileGame, read_ini_variants, read_variants
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.fsf_start import hyperchess_fen
+from hyperchess.variants.formats.variantsfile import read_ini_variants, read_variants
 from hyperchess.variants.rules.walls import WALL, wall_of
 from hyperchess.web.targets import legal_targets
 

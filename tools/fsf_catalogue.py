@@ -15,7 +15,7 @@ import re
 import sys
 from typing import Any
 
-from hyperchess.variants import fsf_model as fm
+from hyperchess.variants.formats import fsf_model as fm
 
 TYPE_ALIASES = {"MET": "FERS", "KHON": "SILVER", "DRAGON": "BERS", "CLOBBER_PIECE": "CLOBBER",
                 "BREAKTHROUGH_PIECE": "BREAKTHROUGH", "IMMOBILE_PIECE": "IMMOBILE"}

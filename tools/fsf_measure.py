@@ -1,5 +1,6 @@
 """Which mechanisms Fairy-Stockfish's games need that hyperchess lacks (issue 59): the tables of
-docs/variants-file.md and docs/fsf-games.md, as the reader (hyperchess.variants.formats.fsf_ini) judges each game.
+docs/variants-file.md and docs/fsf-games.md, as the reader (hyperchess.variants.formats.fsf_ini, its translation
+fsf_table) judges each game.
 
     python tools/fsf_measure.py [PATH/TO/upstream/variants.ini] > /tmp/report.md
 
@@ -11,7 +12,8 @@ import sys
 from collections import Counter
 
 from hyperchess.variants import FILE_GAMES, game_names
-from hyperchess.variants.formats.fsf_ini import ORDER, catalogue
+from hyperchess.variants.formats.fsf_ini import catalogue
+from hyperchess.variants.formats.fsf_table import ORDER
 from hyperchess.variants.formats.variantsfile import read_ini_variants
 
 

@@ -185,7 +185,8 @@ def check(file: str) -> None:
     from hyperchess.variants import check_ini, check_variants
     from hyperchess.variants.formats.filelimits import MAX_FILE_BYTES
     from hyperchess.variants.formats.textfile import FileError, read_text
-    from hyperchess.variants.formats.variantsfile import FileGame, VariantsFileError
+    from hyperchess.variants.formats.filegame import FileGame
+    from hyperchess.variants.formats.variantsfile import VariantsFileError
     try:
         text = read_text(file, limit=MAX_FILE_BYTES)
         if file.lower().endswith(".ini"):         # Fairy-Stockfish's format: a line per note, then the games

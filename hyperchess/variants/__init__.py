@@ -33,7 +33,7 @@ DEFAULT_GAME = "normal"
 FSF_UNLISTED = frozenset({"chess", "fairy"})
 
 _cache: dict[str, Game] = {}
-# games read from variants files (docs/variants-file.md): name -> its checked spec (variantsfile.GameSpec)
+# games read from variants files (docs/variants-file.md): name -> its checked spec (gamespec.GameSpec)
 FILE_GAMES: dict[str, object] = {}
 
 
@@ -54,7 +54,7 @@ def _load_shipped() -> None:
     with _shipped_lock:
         if _shipped:
             return
-        from hyperchess.variants.formats.variantsfile import GameSpec
+        from hyperchess.variants.formats.gamespec import GameSpec
         # the catalogue is made from the package's own files: kept in the disk cache (variants/tablecache.py)
         key = tablecache.key("shipped games") if not FILE_GAMES else None
         kept = tablecache.load(key) if key else None
@@ -97,7 +97,7 @@ def get_game(name: str) -> Game:
         _load_shipped()
     if name not in _cache:
         if name in FILE_GAMES:
-            from hyperchess.variants.formats.variantsfile import FileGame       # loaded only when a file game is played
+            from hyperchess.variants.formats.filegame import FileGame       # loaded only when a file game is played
             spec = FILE_GAMES[name]
             # the disk cache's key (variants/tablecache.py): the game's name and its file's text
             with gc_paused(keep=True), tablecache.building(f"file\0{name}\0{spec.origin}\0{spec.source}"):  # type: ignore[attr-defined]
@@ -130,7 +130,7 @@ def game_summary(name: str) -> GameSummary:
     if game is not None:
         return GameSummary(name, game.title, game.description, game.players, tuple(game.color_names))
     if name in FILE_GAMES:
-        from hyperchess.variants.formats.variantsfile import describe
+        from hyperchess.variants.formats.filegame import describe
         return GameSummary(name, *describe(FILE_GAMES[name]))  # type: ignore[arg-type]
     if name not in REGISTRY:
         raise UnknownVariant(name)
@@ -170,7 +170,7 @@ def add_variants(text: str, name: str) -> list[str]:
 
 
 def check_variants(text: str | bytes, name: str) -> list:
-    """The games of a user's variants file (``variantsfile.GameSpec``s) after every check that loading it
+    """The games of a user's variants file (``gamespec.GameSpec``s) after every check that loading it
     makes (``read_variants``: the file's bounds, each game built, its start a position play can begin
     from; and no game named like a built-in one), without adding them. Raises
     ``variantsfile.VariantsFileError``."""

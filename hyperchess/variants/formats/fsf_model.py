@@ -8,7 +8,9 @@ option names and value types its reader understands (src/parser.cpp), both at Fa
 - ``apply(model, key, value)``: one ``key = value`` line, read as FSF reads it; False when the key is not an
   option of FSF's (then ``check`` names it);
 - ``to_lines(model)``: the options that differ from a parentless section, as ``key = value`` lines
-  (``apply`` of them rebuilds the model: the shipped catalogue is written so).
+  (``apply`` of them rebuilds the model: the shipped catalogue is written so);
+- ``type_of``, ``type_letters``, ``square_name``: a letter's piece type, types as letters, a square's name;
+  ``NotPlayable``: a model hyperchess cannot play yet (``fsf_table``).
 
 Per-colour options are kept under their ``...White``/``...Black`` names (``promotionRegion`` sets both).
 Squares are ``(file, rank)`` from 0 on FSF's largest board (12 files, 10 ranks); a region is a frozenset.
@@ -103,7 +105,7 @@ for _pt in PIECE_TYPES:
     for _c in COLORS:
         OPTIONS[f"mobilityRegion{_c}{_pt[0].upper()}{_pt[1:]}"] = ("region", frozenset())
 POINT_COUNT = "janggi"      # FSF's weighted material count (materialCounting; also the name of one of FSF's games)
-# FSF's counting rules, in the order fsf_ini translates them (its words are also the names of FSF's games)
+# FSF's counting rules, in the order fsf_rules translates them (its words are also the names of FSF's games)
 COUNTING_RULES = tuple("makruk cambodian asean".split())
 ATAXX = "ataxx"          # a value of enclosingDrop and flipEnclosedPieces (also the name of one of FSF's games)
 WORDS = {"enclosingDrop": {"none", "reversi", ATAXX, "quadwrangle", "snort", "anyside", "top"},
@@ -123,6 +125,10 @@ class ModelError(ValueError):
     """A value FSF would not read; one line."""
 
 
+class NotPlayable(ValueError):
+    """A section hyperchess cannot play yet: the message names the mechanism and the options needing it."""
+
+
 def new_model(pieces: bool = True) -> dict[str, Any]:
     """FSF's defaults; ``pieces``: with chess's six pieces (a built-in's base), else none (a section without
     parent)."""
@@ -134,13 +140,24 @@ def new_model(pieces: bool = True) -> dict[str, Any]:
     return model
 
 
-def _type_of(model: dict, letter: str) -> str | None:
+def type_of(model: dict, letter: str) -> str | None:
+    """The piece type ``letter`` names (either case), or None."""
     return next((pt for pt, ch in model["letters"].items() if ch == letter.upper()), None)
+
+
+def type_letters(model: dict, types: frozenset) -> str:
+    """FSF's piece types as the game's letters (``*``: every piece)."""
+    return "*" if "*" in types else "".join(sorted(model["letters"][pt] for pt in types if pt in model["letters"]))
+
+
+def square_name(s: tuple[int, int]) -> str:
+    """The name of FSF's square ``(file, rank)``: ``a1``."""
+    return f"{chr(97 + s[0])}{s[1] + 1}"
 
 
 def set_piece(model: dict, pt: str, letter: str, betza: str = "") -> None:
     """FSF's ``add_piece``: a letter names one type (another type with it loses it)."""
-    old = _type_of(model, letter)
+    old = type_of(model, letter)
     if old is not None:
         remove_piece(model, old)
     model["letters"][pt] = letter.upper()
@@ -180,7 +197,7 @@ def _pieces(model: dict, text: str) -> frozenset:
         if ch == "*":
             out.add("*")
             continue
-        pt = _type_of(model, ch)
+        pt = type_of(model, ch)
         if pt is None:
             raise ModelError(f"no piece {ch!r}")
         out.add(pt)
@@ -222,7 +239,7 @@ def _read(model: dict, key: str, kind: str, text: str) -> Any:
         t = text.strip()[:1]
         if t in ("*", "-"):
             return t
-        pt = _type_of(model, t)
+        pt = type_of(model, t)
         if pt is None:
             raise ModelError(f"no piece {t!r}")
         return pt
@@ -231,13 +248,13 @@ def _read(model: dict, key: str, kind: str, text: str) -> Any:
         words = text.replace(":", " : ").split()
         for i in range(0, len(words) - 2, 3):
             a, b = words[i], words[i + 2]
-            pa = _type_of(model, a)
+            pa = type_of(model, a)
             if pa is None:
                 raise ModelError(f"no piece {a!r}")
             if key == "promotionLimit":
                 out[pa] = int(b) if b.isdigit() else 0
             else:
-                out[pa] = "-" if b == "-" else _type_of(model, b)
+                out[pa] = "-" if b == "-" else type_of(model, b)
                 if out[pa] is None:
                     raise ModelError(f"no piece {b!r}")
         return tuple(sorted(out.items()))

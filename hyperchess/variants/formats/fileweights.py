@@ -1,0 +1,48 @@
+"""What a variants file tells the search about a game: learned placement tables (``placement``) and the
+evaluation's weights (``eval``)."""
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from typing import Any
+
+from hyperchess.variants.board.errors import VariantsFileError
+from hyperchess.variants.board.geometry import Geometry
+from hyperchess.variants.core.game import EvalWeights
+from hyperchess.variants.formats.gamespec import check_keys
+
+
+def read_placement(table: Any, where: str, geo: Geometry, army: list) -> dict[str, tuple[int, ...]]:
+    """Learned placement tables: letter = "numbers", one a cell laid out like the start position (levels
+    top first, each from its top rank down, files left to right; holes left out), from the first
+    player's side, in centipawns added to the piece's value."""
+    if not isinstance(table, dict):
+        raise VariantsFileError(f"{where}: a table of letter = \"numbers, one a cell\"")
+    letters = {p.letter for p in army}
+    order = [geo.index[(f, r, l)] for l in reversed(range(geo.levels)) for r in reversed(range(geo.ranks))
+             for f in range(geo.files) if (f, r, l) in geo.index]
+    out = {}
+    for letter, text in table.items():
+        if letter not in letters:
+            raise VariantsFileError(f"{where}.{letter}: no piece {letter!r} in this game")
+        words = str(text).split() if isinstance(text, str) else None
+        if words is None or len(words) != len(order) or not all(re.fullmatch(r"-?\d{1,5}", w) for w in words):
+            raise VariantsFileError(f"{where}.{letter}: {len(order)} whole numbers (centipawns, one a cell) "
+                                    f"in a string")
+        cells = [0] * len(order)
+        for cell, w in zip(order, words):
+            cells[cell] = int(w)
+        out[letter] = tuple(cells)
+    return out
+
+
+def read_eval(table: Any, where: str) -> EvalWeights:
+    """The search's weights (``EvalWeights``): name = a whole number from 0 to 1000."""
+    if not isinstance(table, dict):
+        raise VariantsFileError(f"{where}: a table of the search's weights, e.g. {{ mobility = 0 }}")
+    known = {f.name for f in fields(EvalWeights)}
+    check_keys(table, known, where)
+    for key, value in table.items():
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+            raise VariantsFileError(f"{where}.{key}: a whole number from 0 to 1000")
+    return EvalWeights(**table)
