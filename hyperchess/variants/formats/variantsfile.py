@@ -26,7 +26,8 @@ from hyperchess.variants.core.game import NO_LIMIT, EvalWeights, Game
 from hyperchess.variants.rules.gating import Gating
 from hyperchess.variants.rules import blasts
 from hyperchess.variants.rules.blasts import Blasts
-from hyperchess.variants.rules.endings import END_KEYS, Endings, read_end_rules, start_checks
+from hyperchess.variants.rules.end_rules import END_KEYS, read_end_rules, start_checks
+from hyperchess.variants.rules.endings import Endings
 from hyperchess.variants.core.game import _repetition_span as repetition_span
 from hyperchess.variants.core.position import Outcome
 from hyperchess.variants.rules.hands import HandRules, Hands, hands_picture
