@@ -5,22 +5,24 @@ its score from depth 4 (a score outside it is searched again in full; after a fa
 stands). A search stopped inside a depth keeps a move that already beat the previous best there. Opening
 variety: each root move gets a random bonus of 0..``Searcher.randomness`` centipawns while
 ``pos.fullmove <= RANDOM_MOVES``. The tree below the root is ``Searcher._root``/``_ab``/``_qs``
-(engine/search.py).
+(engine/search.py); what deepening asks of it is :class:`RootSearcher`.
 """
 from __future__ import annotations
 
+import random
 import threading
 import time
-from typing import TYPE_CHECKING, Callable, Collection
+from typing import TYPE_CHECKING, Callable, Collection, Protocol
 
 from hyperchess.variants.core.game import Move
 from hyperchess.variants.core.position import Position
 
-from .scores import MATE, MATE_BOUND, SearchInfo, SearchResult, Stop, report_score
-from .timecontrol import Limits
+from .outcomes import terminal_score
+from .scores import INF, MATE, MATE_BOUND, SearchInfo, SearchResult, Stop, report_score
+from .timecontrol import Budget, Limits
 
 if TYPE_CHECKING:
-    from .search import Searcher
+    from .hashtables import TransTable
 
 MAX_DEPTH = 100
 RANDOM_MOVES = 8                    # opening randomisation: root noise up to this full move number
@@ -28,7 +30,35 @@ WIDE_ROOT = 180                     # a root with this many legal moves makes a 
 ASPIRATION = 40                     # root window around the previous iteration's score, from depth 4
 
 
-def deepen(searcher: "Searcher", pos: Position, limits: Limits, stop: threading.Event | None = None,
+class RootSearcher(Protocol):
+    """What iterative deepening reads, sets and calls of the searcher (engine/search.py's ``Searcher``)."""
+
+    tt: TransTable
+    nodes: int
+    node_limit: float                   # the node budget (inf: none)
+    deadline: float                     # the hard time limit (``time.perf_counter``)
+    randomness: int
+    rng: random.Random
+    noise: dict[Move, int] | None       # each root move's random bonus (opening variety), or None
+    wide: bool                          # the root has WIDE_ROOT moves or more
+    root_scores: dict[Move, int]        # a wide root's moves' scores in the last iteration
+    root_best: tuple[Move, int, list[Move]] | None     # the best root move so far: (move, score, line)
+
+    def begin(self, pos: Position, limits: Limits, stop: threading.Event | None, start: float) -> Budget:
+        ...
+
+    def _order(self, pos: Position, moves: list[Move], tt_move: Move | None, ply: int,
+               rest: list | None = None) -> list[Move]:
+        ...
+
+    def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:
+        ...
+
+    def _eval(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
+        ...
+
+
+def deepen(searcher: RootSearcher, pos: Position, limits: Limits, stop: threading.Event | None = None,
            on_info: Callable[[SearchInfo], None] | None = None, exclude: Collection[Move] = ()) -> SearchResult:
     """Search ``pos`` (left unchanged) within ``limits``; the best move, or None if there is none."""
     start = time.perf_counter()
@@ -36,7 +66,7 @@ def deepen(searcher: "Searcher", pos: Position, limits: Limits, stop: threading.
     soft = start + plan.soft if plan.soft is not None else float("inf")
     moves = pos.legal_moves()
     if not moves:
-        return SearchResult(None, None, report_score(searcher._terminal(pos, 0)), 0, 0, [])
+        return SearchResult(None, None, report_score(terminal_score(pos, 0)), 0, 0, [])
     if exclude:
         excluded = set(exclude)
         moves = [m for m in moves if m not in excluded]

@@ -1,67 +1,31 @@
 # Cython declarations for search.py (the optional compiled path, docs/performance.md): the same source,
 # compiled with these C types when Cython and a C compiler are present at install time.
 cimport cython
-from hyperchess.variants.board.cellset cimport CellSet
 from hyperchess.variants.core.position cimport Position
-from hyperchess.variants.core.attacks cimport block_cells
 from hyperchess.variants.core.movegen cimport capture_moves, pseudo_legal_moves
 from hyperchess.engine.gamedata cimport GameData
 from hyperchess.engine.ordering cimport MoveOrder
-from hyperchess.engine.evaluate cimport Evaluator
 from hyperchess.engine.hashtables cimport TransTable, EvalCache
+from hyperchess.engine.treebase cimport TreeBase, score_from_tt
 
 
 # the module's constants the tree compares with on every node, as C integers (a Python constant there was a
 # dictionary look-up, a boxed int and a rich comparison each time: docs/performance.md, session 36)
-cdef long MAX_PLY, POLL_NODES, TEMPO, RFP_MARGIN, RFP_DEPTH, NULL_R, NULL_DEPTH_WIDE, IIR_DEPTH, QS_RECAPTURES
-cdef long SEE_MARGIN, QS_CHECK_MARGIN, LAZY_MARGIN, LMP_DEPTH, INF, MATE, MATE_BOUND
+cdef long MAX_PLY, RFP_MARGIN, RFP_DEPTH, NULL_R, NULL_DEPTH_WIDE, IIR_DEPTH, QS_RECAPTURES
+cdef long SEE_MARGIN, QS_CHECK_MARGIN, LMP_DEPTH, INF, MATE_BOUND
 cdef int EXACT, LOWER, UPPER, DOUBLE, EN_PASSANT, PROMOTION, SPECIAL
 
 
-cpdef long _to_tt(long s, int ply)
-cpdef long _from_tt(long s, int ply)
-
-
-cdef class Searcher:
-    cdef public long randomness, tt_cap, nodes
-    cdef public object rng, mop, eval_game, stop_event, noise, root_best
-    cdef public TransTable tt
-    cdef public EvalCache eval_cache
-    cdef public long long[:] history     # by piece code * history_size + destination
-    cdef public int history_size
-    cdef public list killers, pv
-    cdef public bint king_safety, qs_checks, null_allowed, wide
+cdef class Searcher(TreeBase):
+    cdef public long randomness, tt_cap
+    cdef public object rng, eval_game, noise, root_best
+    cdef public list pv, no_pv
+    cdef public bint qs_checks, null_allowed, wide
     cdef public dict root_scores
-    cdef public GameData gd
-    cdef public MoveOrder orderer
-    cdef public double deadline, node_limit, next_check
-    cdef public list no_pv
-    cdef public object mop_of
-    cdef public dict mop_memo
-    cdef public int mop_strong
-    cdef public bint mop_kings_only
-
-    cpdef _poll(self)
-
-    @cython.locals(r0=CellSet, r1=CellSet, k0=cython.longlong, k1=cython.longlong, c=cython.longlong, key=cython.longlong,
-                   memo=dict, got=object)
-    cpdef long _endgame_bonus(self, Position pos, object mop) except? -1234567
-
-    @cython.locals(gd=GameData, sign=long, v=long, extra=cython.longlong, ev=Evaluator, cache=EvalCache, i=cython.longlong,
-                   lazy=long, mop=object, bonus=long)
-    cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
-
-    @cython.locals(killers=list)
-    cpdef list _order(self, Position pos, list moves, object tt_move, int ply, list rest=*)
-
-    @cython.locals(reach=list, m=tuple, r=bytes, to=int, frm=int)
-    cpdef bint _in_check(self, Position pos, int k) except -1
 
     @cython.locals(teams=object, team=int, alpha0=long, beta0=long, best_score=long, i=int, n=long, s=long,
                    same=bint, b='int[:]', enemy=list, reduce=bint, d1=int, r=int, q=int, wide=bint)
     cpdef long _root(self, Position pos, list moves, int depth, long alpha=*, long beta=*) except? -1234567
-
-    cpdef _store(self, unsigned long long key, int depth, int flag, long score, object move, int ply)
 
     @cython.locals(k=object, check=bint, key=cython.ulonglong, tt=TransTable, slot=cython.longlong, s=long, flag=int, margin=long, v=long, r=int, us=int,
                    team=int, b='int[:]', enemy=list, alpha0=long, best=long, killers=list, d1=int, i=int,

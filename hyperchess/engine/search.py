@@ -1,8 +1,9 @@
 """The search's tree: alpha-beta for every game, negamax from the side to move's view.
 
 ``Searcher.search`` runs iterative deepening (engine/deepening.py) over ``_root``; below it ``_ab`` (the tree,
-with its pruning and reductions) and ``_qs`` (quiescence). Scores and results: engine/scores.py; what the
-search reads of a game: engine/gamedata.py.
+with its pruning and reductions) and ``_qs`` (quiescence). What a node asks besides (the evaluation, the move
+order, the check test, the budget): engine/treebase.py; the scores of ended games: engine/outcomes.py; scores
+and results: engine/scores.py; what the search reads of a game: engine/gamedata.py.
 
 Team games: when the next mover is on the same team as the current one (four-player games after
 an elimination) the child's value is not negated and the window is passed unchanged.
@@ -11,11 +12,9 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from array import array
 from typing import Callable, Collection
 
-from hyperchess.variants.core.attacks import block_cells
 from hyperchess.variants.core.movegen import capture_moves, pseudo_legal_moves
 from hyperchess.variants.core.game import DOUBLE, EN_PASSANT, PROMOTION, SPECIAL, Move
 from hyperchess.variants.core.position import Position
@@ -24,12 +23,14 @@ from .deepening import deepen
 from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
 from .gamedata import game_data
 from .hashtables import EXACT, LOWER, UPPER, EvalCache, TransTable, table_slots
-from .margins import (EVAL_CACHE, FUTILITY, IIR_DEPTH, LAZY_MARGIN, LMP, LMP_DEPTH, LMP_PV, LMP_WIDE, LMR, MAX_PLY,
-                      NULL_DEPTH_WIDE, NULL_R, POLL_NODES, QS_CHECK_MARGIN, QS_RECAPTURES, RFP_DEPTH, RFP_MARGIN,
+from .margins import (EVAL_CACHE, FUTILITY, IIR_DEPTH, LMP, LMP_DEPTH, LMP_PV, LMP_WIDE, LMR, MAX_PLY,
+                      NULL_DEPTH_WIDE, NULL_R, QS_CHECK_MARGIN, QS_RECAPTURES, RFP_DEPTH, RFP_MARGIN,
                       ROOT_LMR, ROOT_LMR_FROM, ROOT_LMR_MAX, ROOT_LMR_WIDE, ROOT_LMR_WIDE_FROM, SEE_MARGIN)
 from .ordering import MoveOrder, move_key
-from .scores import INF, MATE, MATE_BOUND, TEMPO, SearchInfo, SearchResult, Stop
+from .outcomes import no_moves_score, outcome_score
+from .scores import INF, MATE_BOUND, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
+from .treebase import TreeBase, score_from_tt
 
 try:
     import cython
@@ -40,23 +41,7 @@ except ImportError:                 # no Cython installed: always Python
 QS_CHECKS = False                   # search quiet checking moves in the first quiescence ply (margins.QS_CHECK_MARGIN)
 
 
-def _to_tt(s: int, ply: int) -> int:
-    if s >= MATE_BOUND:
-        return s + ply
-    if s <= -MATE_BOUND:
-        return s - ply
-    return s
-
-
-def _from_tt(s: int, ply: int) -> int:
-    if s >= MATE_BOUND:
-        return s - ply
-    if s <= -MATE_BOUND:
-        return s + ply
-    return s
-
-
-class Searcher:
+class Searcher(TreeBase):
     """The engine's brain. One instance per game session; not thread-safe (one search at a time)."""
 
     def __init__(self, hash_mb: int = 64, randomness: int = 0, seed: int | None = None) -> None:
@@ -137,132 +122,6 @@ class Searcher:
             k[0] = k[1] = None
         return plan
 
-    # ------------------------------------------------------------------ helpers
-    def _poll(self) -> None:
-        """Stop on the node budget, the stop event or the clock."""
-        if self.nodes >= self.node_limit:
-            raise Stop
-        if self.stop_event is not None and self.stop_event.is_set():
-            raise Stop
-        if time.perf_counter() >= self.deadline:
-            raise Stop
-        self.next_check = min(self.nodes + POLL_NODES, self.node_limit)
-
-    def _eval(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
-        """Material and placement (incremental in the position), the game's own term, the endgame term and
-        the positional terms (engine/evaluate.py) from the side to move's view. The positional terms are
-        skipped (lazy evaluation) when the rest is ``LAZY_MARGIN`` or more outside ``alpha..beta``."""
-        gd = self.gd
-        lazy = LAZY_MARGIN                  # the constants as locals: C integers when compiled
-        sign = gd.team_sign[pos.turn]
-        v = pos.score * sign + TEMPO
-        if gd.has_evaluate:                 # a game's own term (e.g. First Contact's king escapes)
-            v += pos.game.evaluate(pos) * sign
-        mop = self.mop
-        if mop is not None:
-            bonus = self._endgame_bonus(pos, mop)
-            v += bonus if pos.turn == self.mop_strong else -bonus
-        if v - lazy >= beta or v + lazy <= alpha:
-            return v
-        cache = self.eval_cache
-        i = cache.find(pos.hash)
-        if i >= 0:
-            extra = cache.value(i)
-        else:
-            ev = gd.evaluator
-            extra = ev.positional(pos, self.king_safety)
-            cache.put(pos.hash, extra)
-        return v + extra * sign
-
-    def _endgame_bonus(self, pos: Position, mop) -> int:
-        """``mop.bonus(pos)`` (engine/endgame.py, run as Python), kept by the cells of the two kings when the
-        term says its bonus depends on nothing else (``kings_only``: its game's tables are fixed for the object),
-        so each pair of cells is computed once a search. Another term is asked each time."""
-        if mop is not self.mop_of:
-            self.mop_of = mop
-            self.mop_memo = {}
-            self.mop_strong = mop.strong
-            self.mop_kings_only = bool(getattr(mop, "kings_only", False))
-        if not self.mop_kings_only:
-            return mop.bonus(pos)
-        r0 = pos.royals[0]
-        r1 = pos.royals[1]
-        k0 = r0.first() if r0.n == 1 else -1     # the one royal cell of each side, -1 for none or several
-        k1 = r1.first() if r1.n == 1 else -1
-        key = (k0 + 1) * 65537 + k1 + 1
-        memo = self.mop_memo
-        got = memo.get(key)
-        if got is None:
-            got = mop.bonus(pos)
-            memo[key] = got
-        return got
-
-    def _terminal(self, pos: Position, ply: int) -> int:
-        """Score of a position without legal moves: mated if in check, else a draw."""
-        g = pos.game
-        if g.has_game_over:
-            o = pos.game_over()
-            if o is not None:
-                return self._outcome_score(pos, o, ply)
-        return self._no_moves(pos, ply, pos.in_check())
-
-    def _no_moves(self, pos: Position, ply: int, check: bool) -> int:
-        """Mated (``check``) or stalemated: lost, or as ``Game.stalemate`` says; a game with ``terminal_hooks``
-        (another value of checkmate, pseudo-royal pieces) through its ``mate_outcome``/``stalemate_outcome``."""
-        g = pos.game
-        if g.terminal_hooks:
-            return self._outcome_score(pos, g.mate_outcome(pos) if check else g.stalemate_outcome(pos), ply)
-        return -(MATE - ply) if check else self._stalemate(pos, ply)
-
-    @staticmethod
-    def _stalemate(pos: Position, ply: int) -> int:
-        """A stalemate from the side to move's view, as the game scores it (``Game.stalemate``)."""
-        rule = pos.game.stalemate
-        return 0 if rule == "draw" else -(MATE - ply) if rule == "loss" else MATE - ply
-
-    def _outcome_score(self, pos: Position, outcome, ply: int) -> int:
-        """A finished game (``game_over`` hook) from the side to move's view."""
-        result = getattr(outcome, "result", None) or outcome[0]
-        if result == "1-0":
-            winner = 0
-        elif result == "0-1":
-            winner = 1
-        else:
-            return 0
-        return MATE - ply if pos.game.teams[pos.turn] == winner else -(MATE - ply)
-
-    def _order(self, pos: Position, moves: list[Move], tt_move, ply: int, rest: list | None = None) -> list[Move]:
-        """Hash move, then captures and promotions by MVV/LVA, killers, then quiet moves by history, the
-        rest by the move itself (engine/ordering.py); with ``rest``, those last ones are left in it unsorted
-        (``MoveOrder.sort_rest`` orders them when they are reached)."""
-        killers = self.killers[ply]
-        return self.orderer.order(pos.cells, moves, tt_move, killers[0], killers[1], self.history,
-                                  self.gd.enemy[pos.turn], self.gd.value, rest)
-
-    def _in_check(self, pos: Position, k: int) -> bool:
-        """Is the side to move's king on ``k`` attacked? Two-player games skip the full test when the
-        opponent's last move was a plain one that neither lands where it could attack ``k`` nor leaves
-        a line through ``k`` (our previous move was legal, so nothing else can give check)."""
-        reach = self.gd.reach_flags[pos.turn]
-        m = pos.made_last()
-        if reach is not None and m is not None:
-            if m[3] <= DOUBLE or m[3] == PROMOTION:
-                r = reach[k]
-                to = m[1]
-                frm = m[0]
-                if not r[to] and not r[frm]:
-                    return False
-        return pos.attacked(k)
-
-    @staticmethod
-    def _evasion_cells(pos: Position, k: int, enemies: tuple[int, ...]) -> set[int] | None:
-        """Cells where a plain move (normal, double step, promotion) of a piece other than the king can
-        end and perhaps answer the check on ``k``: the checker's cell and the cells between it and a
-        sliding checker. Empty in a double check (only the king, or a game's special move, can answer)."""
-        if pos.game.indirect:
-            return None                     # a hurdle or a lame leaper's leg may answer too: try every move
-        return block_cells(pos, k, enemies)
-
     # ------------------------------------------------------------------ the tree
     def _root(self, pos: Position, moves: list[Move], depth: int, alpha: int = -INF, beta: int = INF) -> int:
         """The root's moves in order (the previous iteration's best first). Quiet moves from the
@@ -323,10 +182,6 @@ class Searcher:
         self._store(pos.hash, depth, flag, best_score, self.root_best[0], 0)
         return best_score
 
-    def _store(self, key: int, depth: int, flag: int, score: int, move, ply: int) -> None:
-        """Keep the node's result (a bound does not replace a deeper entry; mate scores from this node)."""
-        self.tt.store(key, depth, flag, _to_tt(score, ply), move)
-
     def _ab(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
         """Alpha-beta value of ``pos`` for its side to move."""
         self.pv[ply] = self.no_pv
@@ -336,7 +191,7 @@ class Searcher:
             o = pos.game_over()
             if o is not None:
                 self.nodes += 1
-                return self._outcome_score(pos, o, ply)
+                return outcome_score(pos, o, ply)
         if pos.halfmove >= 4 and (pos.halfmove >= gd.fifty_plies or pos.repetitions() >= 2):
             self.nodes += 1
             return 0
@@ -357,7 +212,7 @@ class Searcher:
         if slot >= 0:
             tt_move = tt.moves[slot]
             if tt.depth(slot) >= depth:
-                s = _from_tt(tt.score(slot), ply)
+                s = score_from_tt(tt.score(slot), ply)
                 flag = tt.flag(slot)
                 if flag == EXACT or (flag == LOWER and s >= beta) or (flag == UPPER and s <= alpha):
                     return s
@@ -525,7 +380,7 @@ class Searcher:
                             self.history[mover * self.history_size + m[1]] += depth * depth
                         break
         if best_move is None:               # no legal move: mated or stalemated
-            return self._no_moves(pos, ply, check)
+            return no_moves_score(pos, ply, check)
         flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
         self._store(key, depth, flag, best, best_move, ply)
         return best
@@ -564,7 +419,7 @@ class Searcher:
         if gd.has_game_over:
             o = pos.game_over()
             if o is not None:
-                return self._outcome_score(pos, o, ply)
+                return outcome_score(pos, o, ply)
         us = pos.turn
         ep, promotion, double, special = EN_PASSANT, PROMOTION, DOUBLE, SPECIAL   # C integers when compiled
         checking = None                     # the quiet checking candidates (first ply only)
@@ -706,5 +561,5 @@ class Searcher:
                     if s >= beta:
                         break
         if best == -INF:                    # in check without a legal move
-            return self._no_moves(pos, ply, True)
+            return no_moves_score(pos, ply, True)
         return best

@@ -1,22 +1,18 @@
 """What the engine says when asked: draw offers (``draw``), hints (``hint``) and move highlights (``lift``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, promoted_code
 from hyperchess.variants.board.notation import UnknownSquare
 
 from .flat import grid_rows
+from .state import XBoardState
 from .wire import error
-
-if TYPE_CHECKING:
-    from .xboard import XBoardEngine
 
 DRAWISH_CP = 15             # |score| at most this ...
 DRAWISH_QUIET_PLIES = 20    # ... after this many plies without capture or pawn move: a draw offer is accepted
 
 
-def drawish(e: "XBoardEngine") -> bool:
+def drawish(e: XBoardState) -> bool:
     """Accept a draw offer? (docs/protocol.md, Draw offers)"""
     pos = e.pos
     outcome = pos.outcome()
@@ -32,7 +28,7 @@ def drawish(e: "XBoardEngine") -> bool:
     return abs(score) <= DRAWISH_CP and pos.halfmove >= DRAWISH_QUIET_PLIES
 
 
-def hint(e: "XBoardEngine") -> str | None:
+def hint(e: XBoardState) -> str | None:
     """The move to suggest: the running analysis' best, or a short search's."""
     if e.bad_position or e.ended:
         return None
@@ -53,7 +49,7 @@ def hint(e: "XBoardEngine") -> str | None:
     return e.wire_move(e.pos, best)
 
 
-def highlight(e: "XBoardEngine", square: str) -> None:
+def highlight(e: XBoardState, square: str) -> None:
     """``lift SQUARE``: ``highlight FEN`` marking where the piece there may go (Y move, R capture, M promotion)."""
     fl = e.flat
     if fl is None:

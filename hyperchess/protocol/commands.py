@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_names, get_game
 
@@ -13,11 +13,9 @@ from . import flat as flatmod
 from .clock import parse_int
 from .notation import NOTATIONS
 from .setboard import set_position, start_edit
+from .state import XBoardState
 from .thinking import MAX_RANDOMNESS
 from .wire import error, illegal
-
-if TYPE_CHECKING:
-    from .xboard import XBoardEngine
 
 VERSION = "0.1.0"
 # XBoard knows the rules of these, so they need no ``setup`` (Part 2 §5, common.h VARIANT_NAMES).
@@ -32,7 +30,7 @@ def variants_feature() -> str:
     return f'feature variants="{",".join(game_names())}"'
 
 
-def features(e: "XBoardEngine") -> list[str]:
+def features(e: XBoardState) -> list[str]:
     combo = " /// ".join(("*" if n == e.default_notation else "") + n for n in NOTATIONS)
     return [
         f'feature myname="hyperchess {VERSION}" ping=1 setboard=1 usermove=1 san=0 time=1 draw=1 reuse=1 '
@@ -45,18 +43,18 @@ def features(e: "XBoardEngine") -> list[str]:
     ]
 
 
-def _cmd_xboard(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_xboard(e: XBoardState, arg: str, line: str) -> None:
     pass
 
 
-def _cmd_protover(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_protover(e: XBoardState, arg: str, line: str) -> None:
     e.out("feature done=0")
     for f in features(e):
         e.out(f)
     e.out("feature done=1")
 
 
-def _cmd_new(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_new(e: XBoardState, arg: str, line: str) -> None:
     e.abandon()
     e.reset_game(DEFAULT_GAME)
     e.clock.new_game()
@@ -73,7 +71,7 @@ def _variant_name(arg: str) -> tuple[str, tuple[int, int] | None]:
     return name, None
 
 
-def _refuse_variant(e: "XBoardEngine", arg: str, line: str) -> str | None:
+def _refuse_variant(e: XBoardState, arg: str, line: str) -> str | None:
     try:
         get_game(_variant_name(arg)[0])
     except UnknownVariant:
@@ -81,7 +79,7 @@ def _refuse_variant(e: "XBoardEngine", arg: str, line: str) -> str | None:
     return None
 
 
-def _cmd_variant(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_variant(e: XBoardState, arg: str, line: str) -> None:
     refusal = _refuse_variant(e, arg, line)
     if refusal is not None:
         e.out(refusal)
@@ -104,12 +102,12 @@ def _cmd_variant(e: "XBoardEngine", arg: str, line: str) -> None:
             e.out(piece)
 
 
-def _cmd_force(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_force(e: XBoardState, arg: str, line: str) -> None:
     e.abandon()
     e.force = True
 
 
-def _cmd_go(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_go(e: XBoardState, arg: str, line: str) -> None:
     if e.analyzing:
         e.analyzing = False
         e.abandon()
@@ -124,15 +122,15 @@ def _cmd_go(e: "XBoardEngine", arg: str, line: str) -> None:
     play.think(e)
 
 
-def _cmd_playother(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_playother(e: XBoardState, arg: str, line: str) -> None:
     e.abandon()
     e.force = False
     e.side = 1 - e.game.teams[e.pos.turn]
 
 
-def _clock_command(setter: str, kind: str) -> Callable[["XBoardEngine", str, str], None]:
+def _clock_command(setter: str, kind: str) -> Callable[[XBoardState, str, str], None]:
     """A handler that passes the argument to ``Clock.<setter>`` and answers ``Error (<kind>)`` if refused."""
-    def handler(e: "XBoardEngine", arg: str, line: str) -> None:
+    def handler(e: XBoardState, arg: str, line: str) -> None:
         try:
             getattr(e.clock, setter)(arg)
         except ValueError:
@@ -140,13 +138,13 @@ def _clock_command(setter: str, kind: str) -> Callable[["XBoardEngine", str, str
     return handler
 
 
-def _refuse_usermove(e: "XBoardEngine", arg: str, line: str) -> str | None:
+def _refuse_usermove(e: XBoardState, arg: str, line: str) -> str | None:
     if not arg:
         return error("missing move", line)
     return play.move_refusal(e, arg, bare=False)
 
 
-def _cmd_usermove(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_usermove(e: XBoardState, arg: str, line: str) -> None:
     refusal = _refuse_usermove(e, arg, line)
     if refusal is not None:
         e.out(refusal)
@@ -155,39 +153,39 @@ def _cmd_usermove(e: "XBoardEngine", arg: str, line: str) -> None:
     play.user_move(e, arg, bare=False)
 
 
-def _cmd_ping(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_ping(e: XBoardState, arg: str, line: str) -> None:
     e.out(f"pong {arg}".rstrip())
 
 
-def _cmd_draw(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_draw(e: XBoardState, arg: str, line: str) -> None:
     if not e.ended and not e.force and advice.drawish(e):
         e.out("offer draw")
 
 
-def _cmd_result(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_result(e: XBoardState, arg: str, line: str) -> None:
     e.abandon()
     e.force = True
     e.ended = True
     e.analyzing = False
 
 
-def _cmd_setboard(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_setboard(e: XBoardState, arg: str, line: str) -> None:
     if play.null_move_by_setboard(e, arg):      # XBoard's way of passing on the opponent's @@@@
         return
     e.abandon()
     set_position(e, arg)
 
 
-def _cmd_edit(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_edit(e: XBoardState, arg: str, line: str) -> None:
     e.abandon()
     start_edit(e)
 
 
-def _refuse_undo(e: "XBoardEngine", arg: str, line: str, plies: int = 1) -> str | None:
+def _refuse_undo(e: XBoardState, arg: str, line: str, plies: int = 1) -> str | None:
     return error("no move to take back", line) if e.pos.moves_made < plies else None
 
 
-def _cmd_undo(e: "XBoardEngine", arg: str, line: str, plies: int = 1) -> None:
+def _cmd_undo(e: XBoardState, arg: str, line: str, plies: int = 1) -> None:
     refusal = _refuse_undo(e, arg, line, plies)
     if refusal is not None:
         e.out(refusal)
@@ -199,44 +197,44 @@ def _cmd_undo(e: "XBoardEngine", arg: str, line: str, plies: int = 1) -> None:
     e.changed()
 
 
-def _cmd_remove(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_remove(e: XBoardState, arg: str, line: str) -> None:
     _cmd_undo(e, arg, line, plies=2)
 
 
-def _cmd_hard(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_hard(e: XBoardState, arg: str, line: str) -> None:
     e.ponder = True
     play.maybe_ponder(e)
 
 
-def _cmd_easy(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_easy(e: XBoardState, arg: str, line: str) -> None:
     e.ponder = False
 
 
-def _cmd_post(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_post(e: XBoardState, arg: str, line: str) -> None:
     e.post = True
 
 
-def _cmd_nopost(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_nopost(e: XBoardState, arg: str, line: str) -> None:
     e.post = False
 
 
-def _cmd_analyze(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_analyze(e: XBoardState, arg: str, line: str) -> None:
     e.abandon()
     e.analyzing = True
     e.version += 1          # (re)start by the main loop
 
 
-def _refuse_exit(e: "XBoardEngine", arg: str, line: str) -> str | None:
+def _refuse_exit(e: XBoardState, arg: str, line: str) -> str | None:
     return "" if not e.analyzing else None          # nothing to leave: a no-op, said with no line
 
 
-def _cmd_exit(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_exit(e: XBoardState, arg: str, line: str) -> None:
     if e.analyzing:
         e.analyzing = False
         e.abandon()
 
 
-def _cmd_dot(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_dot(e: XBoardState, arg: str, line: str) -> None:
     """``.`` in analysis: ``stat01: time nodes ply moves-left moves-total current`` (never an error)."""
     s = e.search
     if not e.analyzing or s is None:
@@ -251,25 +249,25 @@ def _cmd_dot(e: "XBoardEngine", arg: str, line: str) -> None:
     e.out(f"stat01: {elapsed} {info.nodes} {info.depth} 0 {total} {best}".rstrip())
 
 
-def _cmd_hint(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_hint(e: XBoardState, arg: str, line: str) -> None:
     move = advice.hint(e)
     if move is not None:
         e.out(f"Hint: {move}")
 
 
-def _cmd_bk(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_bk(e: XBoardState, arg: str, line: str) -> None:
     e.out(" hyperchess has no opening book")
     e.out("")
 
 
-def _cmd_memory(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_memory(e: XBoardState, arg: str, line: str) -> None:
     try:
         options.set_hash(e.thinker, arg)
     except options.OptionError:
         e.out(error("bad memory size", line))
 
 
-def _cmd_cores(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_cores(e: XBoardState, arg: str, line: str) -> None:
     try:
         cores = parse_int(arg)
         if cores < 1:
@@ -279,7 +277,7 @@ def _cmd_cores(e: "XBoardEngine", arg: str, line: str) -> None:
         e.out(error("bad core count", line))
 
 
-def _cmd_option(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_option(e: XBoardState, arg: str, line: str) -> None:
     name, _, value = arg.partition("=")
     name, value = name.strip(), value.strip()
     if name == "Notation":
@@ -309,7 +307,7 @@ def _cmd_option(e: "XBoardEngine", arg: str, line: str) -> None:
     e.out(error("unknown option", name or line))
 
 
-def _cmd_exclude(e: "XBoardEngine", arg: str, line: str, include: bool = False) -> None:
+def _cmd_exclude(e: XBoardState, arg: str, line: str, include: bool = False) -> None:
     if not arg:
         e.out(error("missing move", line))
         return
@@ -331,11 +329,11 @@ def _cmd_exclude(e: "XBoardEngine", arg: str, line: str, include: bool = False) 
         e.version += 1
 
 
-def _cmd_include(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_include(e: XBoardState, arg: str, line: str) -> None:
     _cmd_exclude(e, arg, line, include=True)
 
 
-def _cmd_setscore(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_setscore(e: XBoardState, arg: str, line: str) -> None:
     try:
         cp, depth = (int(x) for x in arg.split())
     except ValueError:
@@ -344,20 +342,20 @@ def _cmd_setscore(e: "XBoardEngine", arg: str, line: str) -> None:
     e.setscore = (e.pos.hash, cp, depth)
 
 
-def _cmd_lift(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_lift(e: XBoardState, arg: str, line: str) -> None:
     advice.highlight(e, arg)
 
 
-def _cmd_quiet(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_quiet(e: XBoardState, arg: str, line: str) -> None:
     """Information only (name, rating, ics, computer, random, accepted, rejected, put, hover, egtpath...)."""
 
 
-def _cmd_pause(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_pause(e: XBoardState, arg: str, line: str) -> None:
     e.paused = True
     e.abandon()
 
 
-def _cmd_resume(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_resume(e: XBoardState, arg: str, line: str) -> None:
     if not e.paused:
         return
     e.paused = False
@@ -365,7 +363,7 @@ def _cmd_resume(e: "XBoardEngine", arg: str, line: str) -> None:
         play.think(e)
 
 
-def _cmd_color(e: "XBoardEngine", arg: str, line: str, team: int = 0) -> None:
+def _cmd_color(e: XBoardState, arg: str, line: str, team: int = 0) -> None:
     """Obsolete ``white``/``black`` (colors=0, so clients do not send them): that side to move,
     the engine plays the other one."""
     e.abandon()
@@ -377,33 +375,33 @@ def _cmd_color(e: "XBoardEngine", arg: str, line: str, team: int = 0) -> None:
         set_position(e, " ".join(fields))
 
 
-def _cmd_white(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_white(e: XBoardState, arg: str, line: str) -> None:
     _cmd_color(e, arg, line, 0)
 
 
-def _cmd_black(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_black(e: XBoardState, arg: str, line: str) -> None:
     _cmd_color(e, arg, line, 1)
 
 
-def _cmd_quit(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_quit(e: XBoardState, arg: str, line: str) -> None:
     e.done = True
     e.abandon()
 
 
-def _cmd_question(e: "XBoardEngine", arg: str, line: str) -> None:
+def _cmd_question(e: XBoardState, arg: str, line: str) -> None:
     """``?`` when not thinking on our move: nothing to do."""
 
 
 # For commands that abandon a search on our move: the answer when the command would be refused (it then
 # changes nothing, so the search goes on and the engine still owes its move), "" for a silent no-op, None
 # when it will act.
-REFUSALS: dict[str, Callable[["XBoardEngine", str, str], str | None]] = {
+REFUSALS: dict[str, Callable[[XBoardState, str, str], str | None]] = {
     "usermove": _refuse_usermove, "undo": _refuse_undo,
     "remove": lambda e, arg, line: _refuse_undo(e, arg, line, 2), "variant": _refuse_variant, "exit": _refuse_exit,
 }
 
 
-HANDLERS: dict[str, Callable[["XBoardEngine", str, str], None]] = {
+HANDLERS: dict[str, Callable[[XBoardState, str, str], None]] = {
     "xboard": _cmd_xboard, "protover": _cmd_protover, "new": _cmd_new, "variant": _cmd_variant,
     "force": _cmd_force, "go": _cmd_go, "playother": _cmd_playother,
     "level": _clock_command("set_level", "bad level"), "st": _clock_command("set_st", "bad time"),

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 from hyperchess.variants import MoveError
 from hyperchess.variants.core.game import CASTLE
 
+from .state import XBoardState
 from .wire import error, illegal
 
 if TYPE_CHECKING:
     from .thinking import Search
-    from .xboard import XBoardEngine
 
 
-def start_search(e: "XBoardEngine", purpose: str) -> None:
+def start_search(e: XBoardState, purpose: str) -> None:
     limits, deadline = e.clock.limits(purpose, e.pos.fullmove)
 
     def report(s: "Search", info) -> str | None:
@@ -31,7 +31,7 @@ def start_search(e: "XBoardEngine", purpose: str) -> None:
     e.thinker.start(purpose, e.pos, limits, deadline, e.version, excluded, report)
 
 
-def thinking_line(e: "XBoardEngine", root, info) -> str:
+def thinking_line(e: XBoardState, root, info) -> str:
     pv = []
     p = root.copy()
     try:
@@ -43,7 +43,7 @@ def thinking_line(e: "XBoardEngine", root, info) -> str:
     return f"{info.depth} {info.score} {int(info.elapsed * 100)} {info.nodes} {' '.join(pv)}".rstrip()
 
 
-def maybe_ponder(e: "XBoardEngine") -> None:
+def maybe_ponder(e: XBoardState) -> None:
     """``hard``: think on the opponent's time (the tree warms the transposition table; there is no
     ponder-hit: the real search starts when the opponent's move arrives)."""
     if (e.ponder and e.pos is not None and not e.force and not e.analyzing and not e.ended
@@ -52,14 +52,14 @@ def maybe_ponder(e: "XBoardEngine") -> None:
         start_search(e, "ponder")
 
 
-def start_analysis(e: "XBoardEngine") -> None:
+def start_analysis(e: XBoardState) -> None:
     e.abandon()
     if e.bad_position or not e.pos.legal_moves():
         return
     start_search(e, "analyze")
 
 
-def on_searched(e: "XBoardEngine", s: "Search", result) -> None:
+def on_searched(e: XBoardState, s: "Search", result) -> None:
     if not e.thinker.finished(s):
         return
     if s.purpose in ("analyze", "ponder"):
@@ -84,7 +84,7 @@ def on_searched(e: "XBoardEngine", s: "Search", result) -> None:
 PLAY_ON = frozenset(("repetition", "fifty", "insufficient"))
 
 
-def claim(e: "XBoardEngine") -> bool:
+def claim(e: XBoardState) -> bool:
     """Print the result if the game is over by rule; True if no move may follow it (mate, stalemate, the
     game's own end), False if the game goes on or only a draw by rule (``PLAY_ON``) was claimed."""
     outcome = e.pos.outcome()
@@ -94,7 +94,7 @@ def claim(e: "XBoardEngine") -> bool:
     return outcome.termination not in PLAY_ON or not e.pos.legal_moves()
 
 
-def think(e: "XBoardEngine") -> None:
+def think(e: XBoardState) -> None:
     """It is our move: claim the result if the game is over by rule, and search and move unless the game
     can have no move after it."""
     if claim(e) or e.paused:
@@ -102,7 +102,7 @@ def think(e: "XBoardEngine") -> None:
     start_search(e, "move")
 
 
-def play(e: "XBoardEngine", move) -> None:
+def play(e: XBoardState, move) -> None:
     if move is None or move not in e.pos.legal_moves():
         claim(e)
         return
@@ -122,7 +122,7 @@ def play(e: "XBoardEngine", move) -> None:
         think(e)           # native notation: our team moves again (the opponent's colour was skipped)
 
 
-def after_move(e: "XBoardEngine", mover: int) -> None:
+def after_move(e: XBoardState, mover: int) -> None:
     """Four-player games shown to XBoard as two colours (Part 1 §1.4): when the same team moves twice
     in a row (a colour was skipped), the other team owes XBoard a null move ``@@@@``."""
     e.null_owed = None
@@ -131,7 +131,7 @@ def after_move(e: "XBoardEngine", mover: int) -> None:
         e.null_owed = 1 - mover
 
 
-def castling_rook_leg(e: "XBoardEngine", move) -> str | None:
+def castling_rook_leg(e: XBoardState, move) -> str | None:
     """XBoard's text of the rook's part of a castling (flat notation, two-player games that show XBoard no
     king, ``flat_royal = False``), else None. XBoard moves only the king of such a castling (its own
     castling rule needs a royal king, docs/gui.md), so a castling is played in XBoard as three plies: the
@@ -148,7 +148,7 @@ def _grid(fen_board: str) -> list[list[str]]:
             for row in fen_board.split("/")]
 
 
-def null_move_by_setboard(e: "XBoardEngine", text: str) -> bool:
+def null_move_by_setboard(e: XBoardState, text: str) -> bool:
     """XBoard 4.9.1 passes an engine's null move ``@@@@`` on to the other engine as ``setboard`` of its own
     board (seen in the real XBoard, docs/gui.md). When we wait for the opponent's ``@@@@`` and the board is
     XBoard's view of our position (for a castling: with the rook still at home), take it as that null move
@@ -176,7 +176,7 @@ def null_move_by_setboard(e: "XBoardEngine", text: str) -> bool:
     return True
 
 
-def move_refusal(e: "XBoardEngine", text: str, bare: bool) -> str | None:
+def move_refusal(e: XBoardState, text: str, bare: bool) -> str | None:
     """The error line if the GUI's move ``text`` is refused, else None."""
     if e.bad_position:
         return error("unknown command", text) if bare else illegal(text, "no legal position set")
@@ -202,7 +202,7 @@ def move_refusal(e: "XBoardEngine", text: str, bare: bool) -> str | None:
 _RANK16_DROP = re.compile(r"[A-Za-z]@[a-z]\d+")
 
 
-def rank16_drop_reason(e: "XBoardEngine", text: str) -> str | None:
+def rank16_drop_reason(e: XBoardState, text: str) -> str | None:
     """Why a drop-looking move on a 16-rank flat board cannot be ours (a one-line reason), else None."""
     if (e.notation == "flat" and e.flat is not None and e.flat.height == 16
             and _RANK16_DROP.fullmatch(text)):
@@ -210,7 +210,7 @@ def rank16_drop_reason(e: "XBoardEngine", text: str) -> str | None:
     return None
 
 
-def user_move(e: "XBoardEngine", text: str, bare: bool) -> None:
+def user_move(e: XBoardState, text: str, bare: bool) -> None:
     """A move from the GUI (``usermove M``, or a bare token that may be a move)."""
     refusal = move_refusal(e, text, bare)
     if refusal is not None:
@@ -252,7 +252,7 @@ def user_move(e: "XBoardEngine", text: str, bare: bool) -> None:
         think(e)
 
 
-def bare(e: "XBoardEngine", text: str) -> None:
+def bare(e: XBoardState, text: str) -> None:
     """A line that is no command: a move if it looks like one, else an unknown command."""
     if " " not in text and re.fullmatch(r"[A-Za-z0-9@*+=:,\-]+", text):
         user_move(e, text, bare=True)

@@ -1,8 +1,6 @@
 """Setting a position from the GUI: ``setboard`` (native or flat strings) and the old ``edit`` mode."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hyperchess.variants import FenError
 from hyperchess.variants.core.game import EMPTY, HOLE
 from hyperchess.variants.core.load import check_position
@@ -10,10 +8,8 @@ from hyperchess.variants.board.notation import UnknownSquare
 
 from . import flat as flatmod
 from .notation import parse_wire_square
+from .state import XBoardState
 from .wire import error
-
-if TYPE_CHECKING:
-    from .xboard import XBoardEngine
 
 
 class PositionRefused(ValueError):
@@ -78,7 +74,7 @@ def relaxed_fields(game, fen: str) -> str | None:
     return " ".join(fields)
 
 
-def set_position(e: "XBoardEngine", fen: str) -> None:
+def set_position(e: XBoardState, fen: str) -> None:
     """``setboard``: the new position, or (refused) no legal position until the next new/setboard."""
     e.ensure_game()
     try:
@@ -97,12 +93,12 @@ def set_position(e: "XBoardEngine", fen: str) -> None:
     e.ended = False
 
 
-def start_edit(e: "XBoardEngine") -> None:
+def start_edit(e: XBoardState) -> None:
     e.force = True
     e.editing = {"board": list(e.pos.board), "color": 0}
 
 
-def edit_line(e: "XBoardEngine", text: str) -> None:
+def edit_line(e: XBoardState, text: str) -> None:
     """Old edit mode (setboard=1 makes clients avoid it): ``#`` clears, ``c`` toggles the colour,
     ``Pa4`` puts a piece, ``xa4`` empties a square, ``.`` ends."""
     ed = e.editing

@@ -11,8 +11,8 @@ runs on a copy of the position in a worker thread (``thinking``), so any command
 
 The other modules: ``clock`` (time controls -> search limits), ``play`` (our moves, the GUI's moves,
 result claims), ``notation`` (wire names), ``setboard`` (setboard and edit), ``advice`` (draw, hint,
-highlight), ``flat`` (the 2D projection). The layer knows no game by name: everything goes through
-``variants.get_game`` and the Game/Position API.
+highlight), ``flat`` (the 2D projection); ``state`` is what the handlers see of the engine. The layer knows no
+game by name: everything goes through ``variants.get_game`` and the Game/Position API.
 """
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from .clock import Clock
 from .commands import DEFAULT_GAME, HANDLERS, REFUSALS, VERSION, XBOARD_BUILTINS, features  # noqa: F401 (re-exported)
 from .notation import NOTATIONS
 from .setboard import edit_line
+from .state import XBoardState
 from .thinking import Search, Thinker
 from .wire import Output, clean, error, read_lines, shorten, too_long
 
@@ -45,7 +46,7 @@ LIGHT = frozenset("xboard protover accepted rejected quit ping name rating ics c
                   "level st sd nps time otim post nopost hard easy".split())
 
 
-class XBoardEngine:
+class XBoardEngine(XBoardState):
     """The CECP state machine. ``run()`` reads lines from ``stdin`` until ``quit`` or end of input;
     ``handle(line)`` processes one line at once (used by tests in force mode)."""
 

@@ -14,7 +14,8 @@ from hyperchess.variants.rules import (blasts, counting, drop_rules, first_moves
 from hyperchess.variants.rules.blasts import Blasts
 from hyperchess.variants.rules.counting import Counting, set_counting
 from hyperchess.variants.rules.drop_rules import Drops
-from hyperchess.variants.rules.endings import END_KEYS, Endings, read_end_rules, start_checks
+from hyperchess.variants.rules.end_rules import END_KEYS, read_end_rules, start_checks
+from hyperchess.variants.rules.endings import Endings
 from hyperchess.variants.rules.first_moves import FirstMoves, set_first_moves
 from hyperchess.variants.rules.flips import Flips
 from hyperchess.variants.rules.gating import Gating
