@@ -1,7 +1,8 @@
 """Static checks of the package's shape, read from the source with ``ast`` (no import is executed):
 
-- :func:`import_graph`: module -> the modules it imports, at the top or inside a function. Imports under
-  ``if TYPE_CHECKING:`` are left out: they never run and only name types for annotations.
+- :func:`import_edges` and :func:`import_graph`: module -> the modules it imports, at the top or inside a
+  function, each with its file and line. Imports under ``if TYPE_CHECKING:`` (which never run and only name
+  types for annotations) and the ``.pxd`` files' ``cimport`` lines count only when asked for (``types=True``).
 - :func:`cycles`: the groups of modules that import each other, directly or round a loop (Tarjan).
 - :func:`game_mentions`: where shared code names a game (its registry name as a string) or a game's module
   (an import, or an identifier carrying the module's name). Docstrings and comments do not count.
@@ -39,12 +40,12 @@ def _is_type_checking(test: ast.expr) -> bool:
         (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imports(tree: ast.AST):
-    """Import nodes anywhere in ``tree``, except the bodies of ``if TYPE_CHECKING:``."""
+def _imports(tree: ast.AST, types: bool = False):
+    """Import nodes anywhere in ``tree``, except the bodies of ``if TYPE_CHECKING:`` (unless ``types``)."""
     stack = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if not types and isinstance(node, ast.If) and _is_type_checking(node.test):
             stack.extend(node.orelse)
             continue
         if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -63,14 +64,16 @@ def _resolve(name: str, path: Path, node: ast.ImportFrom) -> str:
     return ".".join(parts + ([node.module] if node.module else []))
 
 
-def import_graph(root: Path, package: str) -> dict[str, set[str]]:
-    """module -> the modules of the same tree it imports (``from a import b`` counts as ``a.b`` when ``b``
-    is a module, else as ``a``)."""
+def import_edges(root: Path, package: str, types: bool = False) -> list[tuple[str, str, str]]:
+    """Every import of a module of the same tree: (importing module, imported module, "path:line").
+    ``from a import b`` counts as ``a.b`` when ``b`` is a module, else as ``a``. With ``types``, imports under
+    ``if TYPE_CHECKING:`` count too, and so do the ``cimport`` lines of the compiled path's ``.pxd`` files."""
     mods = modules(root, package)
-    graph: dict[str, set[str]] = {m: set() for m in mods}
+    out = []
     for name, path in mods.items():
+        where = path.relative_to(root)
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in _imports(tree):
+        for node in _imports(tree, types):
             targets = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -83,7 +86,21 @@ def import_graph(root: Path, package: str) -> dict[str, set[str]]:
                 while t and t not in mods:       # ``import a.b.c`` of a name inside a module: its module
                     t = t.rpartition(".")[0]
                 if t and t != name:
-                    graph[name].add(t)
+                    out.append((name, t, f"{where}:{node.lineno}"))
+        pxd = path.with_suffix(".pxd")
+        if types and pxd.exists():
+            for number, line in enumerate(pxd.read_text(encoding="utf-8").splitlines(), 1):
+                m = re.match(r"\s*from\s+([\w.]+)\s+cimport\b", line)
+                if m and m.group(1) in mods and m.group(1) != name:
+                    out.append((name, m.group(1), f"{pxd.relative_to(root)}:{number}"))
+    return out
+
+
+def import_graph(root: Path, package: str, types: bool = False) -> dict[str, set[str]]:
+    """module -> the modules of the same tree it imports (see ``import_edges``)."""
+    graph: dict[str, set[str]] = {m: set() for m in modules(root, package)}
+    for name, target, _ in import_edges(root, package, types):
+        graph[name].add(target)
     return graph
 
 

@@ -55,7 +55,8 @@ from .pages import games_page
 from .session import BadInput, NotAllowed
 from .store import Store
 
-STATIC = {"app.js": "text/javascript; charset=utf-8", "live.js": "text/javascript; charset=utf-8",
+STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascript; charset=utf-8",
+          "live.js": "text/javascript; charset=utf-8",
           "view3d.js": "text/javascript; charset=utf-8", "drag.js": "text/javascript; charset=utf-8", "three.min.js": "text/javascript; charset=utf-8",
           "layout3d.js": "text/javascript; charset=utf-8",
           "OrbitControls.js": "text/javascript; charset=utf-8", "THREE-LICENSE.txt": "text/plain; charset=utf-8",

@@ -14,7 +14,6 @@ let flip = false;         // the board seen from the other side
 let rot = 0;              // quarter turns more (four-player games: the view from any seat)
 let clockTimer = null;    // ticks the shown clocks between server states
 let analyzing = false;    // analysis mode: the engine thinks about the position shown
-let brush = "";           // the editor's chosen piece token ("" removes)
 let mode3d = false;       // the 3D view instead of the flat panels
 let view3dReady = false;
 let shownVersion = null; // the game version last drawn
@@ -176,40 +175,6 @@ function markSelection() {
     c.dataset.dest = d;
     svg.appendChild(c);
   }
-}
-
-async function editAction(body) {
-  try {
-    state = await api("/api/edit", Object.assign({ key: KEY }, body));
-    if (mode3d) await fetchState(); else show();
-    return true;
-  } catch (e) { failed(e); return false; }
-}
-
-function showEditor() {
-  const ed = state.editing;
-  $("editor").hidden = !ed;
-  $("edit").disabled = !!ed;
-  if (!ed) return;
-  const pal = $("palette");
-  if (pal.dataset.variant !== state.variant) {
-    pal.textContent = "";
-    pal.dataset.variant = state.variant;
-    for (const p of [{ token: "", color: "", name: "remove" }, ...ed.palette]) {
-      const b = document.createElement("button");
-      b.className = "brush";
-      b.dataset.token = p.token;
-      b.textContent = p.token ? `${p.token} ${p.color} ${p.name}` : "empty (remove)";
-      b.addEventListener("click", () => { brush = p.token; markBrush(); });
-      pal.appendChild(b);
-    }
-    $("edit-rest").value = ed.rest;
-  }
-  markBrush();
-}
-
-function markBrush() {
-  document.querySelectorAll("#palette button").forEach((b) => b.classList.toggle("chosen", b.dataset.token === brush));
 }
 
 function onBoardClick(ev) {
@@ -566,16 +531,7 @@ async function init() {
     selected = null;
     try { await fetchState(); } catch (e) { say(e.message, true); }
   });
-  $("edit").addEventListener("click", async () => {
-    reviewPly = null;
-    analyzing = false;
-    $("palette").dataset.variant = "";
-    await editAction({ start: true });
-  });
-  $("edit-cancel").addEventListener("click", () => editAction({ cancel: true }));
-  $("edit-done").addEventListener("click", async () => {
-    if (await editAction({ done: true, rest: $("edit-rest").value })) say("the edited position is set");
-  });
+  wireEditor();
   $("analyze").addEventListener("click", async () => {
     analyzing = !analyzing;
     if (analyzing) { await startAnalysis(); return; }
