@@ -6,7 +6,7 @@ opponent's move may give check). Read-only once built.
 """
 from __future__ import annotations
 
-from ..variants.pieces import Mode
+from hyperchess.variants.board.pieces import Mode
 from .evaluate import Evaluator
 
 
