@@ -19,7 +19,7 @@ from hyperchess.variants.core.attacks import pins as _pins
 from hyperchess.variants.core.movegen import capture_moves as _capture_moves
 from hyperchess.variants.core.movegen import pseudo_legal_moves as _pseudo_legal_moves
 from hyperchess.variants.board.cellset import CellSet
-from hyperchess.variants.board.tables import flat_hinges, flat_pawn_steps
+from hyperchess.variants.board.table_arrays import flat_hinges, flat_pawn_steps
 
 try:
     import cython
@@ -133,10 +133,10 @@ class RuleTables:
         if TYPED:       # the attack tables as flat int arrays, for attacked's typed loop (compiled only)
             (self.line_first, self.line_cell, self.line_near, self.line_codes, self.rest_start, self.rest,
              self.far_first, self.far_cell, self.far_codes, self.member) = game.flat_attacks()
-            # the plain pawns' quiet steps as flat arrays, for movegen.pseudo_legal_moves (tables.py)
+            # the plain pawns' quiet steps as flat arrays, for movegen.pseudo_legal_moves (table_arrays.py)
             (self.pawn_plain, self.step_first, self.step_cells, self.step_moves, self.path_first, self.path_to,
              self.path_moves, self.between_first, self.between) = flat_pawn_steps(self.pawnish)
-            # the hinged leaps' attacks likewise (tables.flat_hinges)
+            # the hinged leaps' attacks likewise (table_arrays.flat_hinges)
             (self.hinge_first, self.hinge_from, self.hinge_codes, self.hinge_member, self.hinge_start,
              self.hinge_cells) = flat_hinges(game.hinged_attacks if self.hinged else [], self.ncodes)
 
@@ -677,7 +677,7 @@ class Position:
                         return True
         if t.special_attacks:
             if TYPED and t.hinged:
-                # compiled: the hinged leaps from tables.flat_hinges (a leap whose hinge cells all are missing
+                # compiled: the hinged leaps from table_arrays.flat_hinges (a leap whose hinge cells all are missing
                 # does not attack)
                 n = t.size
                 nc = t.ncodes
