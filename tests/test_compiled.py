@@ -79,7 +79,7 @@ def test_compiled_and_python_paths_count_and_search_alike():
 
 
 # every cell's attack test by each colour, and the game's own evaluation, along random First Contact games
-# (its knights' hinged leaps: Position.attacked reads them from tables.flat_hinges when compiled)
+# (its knights' hinged leaps: Position.attacked reads them from table_arrays.flat_hinges when compiled)
 ATTACKS = """
 import json, random
 from hyperchess.variants import get_game

@@ -60,7 +60,7 @@ def pseudo_legal_moves(pos: "Position") -> list[Move]:
             if not t.pawn_plain[k]:
                 pawn_moves(pos, frm, pawnish, moves)
                 continue
-            # a plain pawn (tables.flat_pawn_steps): pawn_moves' moves in its order, from flat arrays
+            # a plain pawn (table_arrays.flat_pawn_steps): pawn_moves' moves in its order, from flat arrays
             for j in range(t.step_first[k], t.step_first[k + 1]):
                 if not b[t.step_cells[j]]:
                     moves.append(t.step_moves[j])

@@ -130,7 +130,7 @@ class Placement:
                         return True
         if t.special_attacks:
             if TYPED and t.hinged:
-                # compiled: the hinged leaps from tables.flat_hinges (a leap whose hinge cells all are missing
+                # compiled: the hinged leaps from table_arrays.flat_hinges (a leap whose hinge cells all are missing
                 # does not attack)
                 n = t.size
                 nc = t.ncodes

@@ -27,10 +27,10 @@ cdef class RuleTables:
     # Game.flat_attacks: attack_lines and far_leaps as flat int arrays (compiled only)
     cdef public int[:] line_first, line_cell, line_near, line_codes, rest_start, rest, far_first, far_cell, far_codes
     cdef public unsigned char[:] member
-    # tables.flat_pawn_steps: the plain pawns' single and double steps (compiled only)
+    # table_arrays.flat_pawn_steps: the plain pawns' single and double steps (compiled only)
     cdef public unsigned char[:] pawn_plain
     cdef public int[:] step_first, step_cells, path_first, path_to, between_first, between
-    # tables.flat_hinges: the hinged leaps' attacks (compiled only)
+    # table_arrays.flat_hinges: the hinged leaps' attacks (compiled only)
     cdef public bint hinged
     cdef public int[:] hinge_first, hinge_from, hinge_codes, hinge_start, hinge_cells
     cdef public unsigned char[:] hinge_member

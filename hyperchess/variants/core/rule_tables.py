@@ -7,7 +7,7 @@ from array import array
 from typing import TYPE_CHECKING
 
 from hyperchess.variants.board.codes import CASTLE
-from hyperchess.variants.board.tables import flat_hinges, flat_pawn_steps
+from hyperchess.variants.board.table_arrays import flat_hinges, flat_pawn_steps
 
 try:
     import cython
@@ -98,9 +98,9 @@ class RuleTables:
         if TYPED:       # the attack tables as flat int arrays, for attacked's typed loop (compiled only)
             (self.line_first, self.line_cell, self.line_near, self.line_codes, self.rest_start, self.rest,
              self.far_first, self.far_cell, self.far_codes, self.member) = game.flat_attacks()
-            # the plain pawns' quiet steps as flat arrays, for movegen.pseudo_legal_moves (tables.py)
+            # the plain pawns' quiet steps as flat arrays, for movegen.pseudo_legal_moves (table_arrays.py)
             (self.pawn_plain, self.step_first, self.step_cells, self.step_moves, self.path_first, self.path_to,
              self.path_moves, self.between_first, self.between) = flat_pawn_steps(self.pawnish)
-            # the hinged leaps' attacks likewise (tables.flat_hinges)
+            # the hinged leaps' attacks likewise (table_arrays.flat_hinges)
             (self.hinge_first, self.hinge_from, self.hinge_codes, self.hinge_member, self.hinge_start,
              self.hinge_cells) = flat_hinges(game.hinged_attacks if self.hinged else [], self.ncodes)
