@@ -25,7 +25,7 @@ from hyperchess.variants.board.pieces import Hop, Leap, Mode, Path, PieceType, S
 
 PAWN_ADVANCE = 60      # placement bonus of a pawn one step from promotion (quadratic in its progress)
 PAWN_CENTRE = 12       # ... plus up to this much for a pushed pawn on a central cell
-# what a build keeps in the disk cache (variants/tablecache.py): the tables that take its time, all made from
+# what a build keeps in the disk cache (variants/board/tablecache.py): the tables that take its time, all made from
 # the game's geometry and army alone (the cheap rest is built again each time). An attribute that
 # `_compile_moves`, `_compile_attacks` or `_compile_pst` comes to set belongs here too: tests/test_first_use.py
 # compares every attribute of a game read back from the cache with a built one's
@@ -226,7 +226,7 @@ class GameTables:
                 codes.append(code)
                 self.promo_suffix[code] = ch.lower()
             self._promo_codes.append(tuple(codes))
-        # a promoted piece's token is "+" and its letter (Fairy-Stockfish's +P; variants/piece_rules.py)
+        # a promoted piece's token is "+" and its letter (Fairy-Stockfish's +P; variants/rules/piece_rules.py)
         plus = r"\+?" if any(p is not None and p.letter.startswith("+") for p in self.pieces) else ""
         self.token_re = re.compile(r"\d+|\*|" + plus + "[A-Za-z]" if self.players <= 2 else
                                    r"\d+|\*|[" + "".join(self.color_letters) + "]" + plus + "[A-Z]")

@@ -98,7 +98,7 @@ class RuleTables:
         if TYPED:       # the attack tables as flat int arrays, for attacked's typed loop (compiled only)
             (self.line_first, self.line_cell, self.line_near, self.line_codes, self.rest_start, self.rest,
              self.far_first, self.far_cell, self.far_codes, self.member) = game.flat_attacks()
-            # the plain pawns' quiet steps as flat arrays, for movegen.pseudo_legal_moves (tables.py)
+            # the plain pawns' quiet steps as flat arrays, for movegen.pseudo_legal_moves (variants/board/tables.py)
             (self.pawn_plain, self.step_first, self.step_cells, self.step_moves, self.path_first, self.path_to,
              self.path_moves, self.between_first, self.between) = flat_pawn_steps(self.pawnish)
             # the hinged leaps' attacks likewise (tables.flat_hinges)
