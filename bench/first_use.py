@@ -8,7 +8,7 @@ Each measure runs in a new process per game and tree (the trees take turns, whic
 alternating), so nothing is warm but the operating system's file cache, the Python bytecode of the package
 (as an installed package has it: written once to a directory of this run, ``PYTHONPYCACHEPREFIX``;
 ``--no-bytecode`` compiles every module from its source in every process instead) and, where it says so,
-the disk cache of built tables (``HYPERCHESS_CACHE``, variants/tablecache.py; a tree without one ignores it):
+the disk cache of built tables (``HYPERCHESS_CACHE``, variants/board/tablecache.py; a tree without one ignores it):
 
 - **build**: ``get_game(name)`` and the search's per-game tables (``game_data``) after the package is
   imported and the games listed: CPU seconds of that call alone, with the table cache off.

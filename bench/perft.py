@@ -43,11 +43,11 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("next-generation", "start", None, 3),
     ("future-generation", "start", None, 3),
     ("raumschach", "start", None, 3),
-    # pieces in hand (variants/hands.py): a middle game with hands on both sides (Fairy-Stockfish counts 89377)
+    # pieces in hand (variants/rules/hands.py): a middle game with hands on both sides (Fairy-Stockfish counts 89377)
     ("crazyhouse", "hands", "2b1kbn1/r1pq3r/np1ppp1p/4nPQ1/pP3P1P/3P4/P1PK2P1/RNB2B1R[P] w - - 1 16", 3),
     # (Fairy-Stockfish: 23897)
     ("crazyhouse", "full hands", "r1b2rk1/ppp2ppp/2n5/3q4/8/2P5/P4PPP/R1BQ1RK1[NBPPPnbp] w - - 0 12", 2),
-    # piece promotion and drops (variants/piece_rules.py; the same count as Fairy-Stockfish, tests/test_fsf_reference.py)
+    # piece promotion and drops (variants/rules/piece_rules.py; the same count as Fairy-Stockfish, tests/test_fsf_reference.py)
     ("shogi", "start", None, 3),
 ]
 

@@ -12,7 +12,7 @@ from protocol_support import UCI_CMD, EngineProcess
 
 from hyperchess import variants
 
-# the disk cache of built tables (variants/tablecache.py): one fresh directory per test process (and the engines
+# the disk cache of built tables (variants/board/tablecache.py): one fresh directory per test process (and the engines
 # it starts), so a run neither reads nor fills the user's cache
 if "HYPERCHESS_CACHE" not in os.environ:
     os.environ["HYPERCHESS_CACHE"] = _CACHE = tempfile.mkdtemp(prefix="hyperchess-test-cache-")

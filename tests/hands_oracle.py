@@ -1,5 +1,5 @@
 """A deliberately naive, independent count of crazyhouse on the cylinder (``cylinderhouse``), for perft
-cross-checks of the core's hands (variants/hands.py) on a wrapped board.
+cross-checks of the core's hands (variants/rules/hands.py) on a wrapped board.
 
 It shares no code with ``variants``: the piece moves come from ``wrapped_oracle`` (itself written from the
 rules text), and the hands are added here from the crazyhouse rules (Fairy-Stockfish's crazyhouse,

@@ -1,4 +1,4 @@
-"""Captures that blast (variants/blasts.py, docs/variants-file.md "Blasts"): Fairy-Stockfish's atomic,
+"""Captures that blast (variants/rules/blasts.py, docs/variants-file.md "Blasts"): Fairy-Stockfish's atomic,
 nocheckatomic and atomar (src/position.cpp ``do_move`` and ``legal``, commit c19b5f6c). Each position's legal
 moves, the position after a move and the result are the rules'; where pyffish is installed each is also
 compared with it."""

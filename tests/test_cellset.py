@@ -1,4 +1,4 @@
-"""``CellSet`` (variants/cellset.py), the cells each colour's pieces stand on: it answers as a Python set of
+"""``CellSet`` (variants/board/cellset.py), the cells each colour's pieces stand on: it answers as a Python set of
 the same cells after any sequence of changes, keeps a moved piece's place, and ``restore`` undoes ``discard``
 exactly; a position's sets always hold the cells its board says."""
 from __future__ import annotations

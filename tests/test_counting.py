@@ -1,4 +1,4 @@
-"""Counting rules, first moves and the king held in check (variants/counting.py, variants/first_moves.py),
+"""Counting rules, first moves and the king held in check (variants/rules/counting.py, variants/rules/first_moves.py),
 against Fairy-Stockfish's own reading through pyffish: endgames where a count starts, runs and runs out, the
 count written in the position string, cambodian's first moves and makpong's king. Skipped without pyffish
 (the file's own checks below run everywhere)."""

@@ -1,4 +1,4 @@
-"""Rules on drops (variants/drop_rules.py): must drop, bishops on both colours, castling with dropped pieces,
+"""Rules on drops (variants/rules/drop_rules.py): must drop, bishops on both colours, castling with dropped pieces,
 as Fairy-Stockfish's placement plays them; compared with pyffish where it is installed."""
 from __future__ import annotations
 

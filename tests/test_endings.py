@@ -1,4 +1,4 @@
-"""The other ways a game ends (variants/endings.py, docs/variants-file.md "Other ways a game ends"): flag
+"""The other ways a game ends (variants/rules/endings.py and end_rules.py, docs/variants-file.md "Other ways a game ends"): flag
 squares, no checks, n-check, must capture, extinction, pseudo-royal pieces, what checkmate and stalemate give.
 Each position's outcome and legal moves are the rules' (read in Fairy-Stockfish's src/position.cpp at commit
 c19b5f6c); where pyffish is installed each is also compared with it."""

@@ -128,7 +128,7 @@ def test_importing_hyperchess_and_listing_its_games_builds_no_game():
     assert got["titles"] == got["names"]            # every game has its own title, read without a build
 
 
-# the disk cache (variants/tablecache.py): a game's tables read back from it are the tables its build makes
+# the disk cache (variants/board/tablecache.py): a game's tables read back from it are the tables its build makes
 CACHED_GAMES = ["normal", "mixed3d", "future-generation", "first-contact", "millennium", "third-millennium",
                 "raumschach", "crazyhouse", "shogi"]
 

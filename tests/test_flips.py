@@ -1,4 +1,4 @@
-"""Flipping enclosed pieces, enclosing drops and the full board (variants/flips.py): Fairy-Stockfish's
+"""Flipping enclosed pieces, enclosing drops and the full board (variants/rules/flips.py): Fairy-Stockfish's
 flipersi, flipello and ataxx, and a small TOML game; compared with pyffish where it is installed."""
 from __future__ import annotations
 

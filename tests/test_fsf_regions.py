@@ -1,4 +1,4 @@
-"""Regions, the flying general and the repetition rules (issue 59; variants/regions.py, docs/variants-file.md
+"""Regions, the flying general and the repetition rules (issue 59; variants/rules/regions.py, docs/variants-file.md
 "Regions"): xiangqi's and its family's rules checked against pyffish in positions made to show each rule, and
 the same keys in TOML files on levels and wrapped boards, checked by their move lists."""
 from __future__ import annotations
@@ -25,7 +25,7 @@ CASES = [
     ("xiangqi", "9/4k4/9/9/9/9/9/9/9/R2K5 w - - 0 1",
      ["a1a9", "e9e10", "a9a10", "e10e9", "a10a9", "e9e10", "a9a10", "e10e9", "a10a9"]),
     ("xiangqi", "r3k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ["a1a2", "a10a9", "a2a1", "a9a10"] * 2),
-    # chasing (the AXF rule, variants/chasing.py): the side that attacks the same piece with each of its moves loses
+    # chasing (the AXF rule, variants/rules/chasing.py): the side that attacks the same piece with each of its moves loses
     ("xiangqi", "2C1k4/4n4/9/5c3/6N2/9/9/9/3K1R3/1r7 w - - 0 1",
      ["c10d10", "e9c8", "d10c10", "c8e9", "c10d10", "e9c8", "d10c10", "c8e9"]),
     ("xiangqi", "9/1c1C5/4k4/n8/9/9/1N7/9/3r1R3/5K3 w - - 0 1",

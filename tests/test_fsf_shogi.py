@@ -1,6 +1,7 @@
-"""The shogi family's rules (variants/piece_rules.py, hands.py, and the repetition values of game.py) against pyffish, on positions
-that random games seldom reach: the legal moves and the game's end at every ply of a given line, as
-Fairy-Stockfish judges them. And the same rules written in a TOML variants file."""
+"""The shogi family's rules (variants/rules/piece_rules.py, hands.py, and the repetition values of
+variants/core/game.py) against pyffish, on positions that random games seldom reach: the legal moves and the
+game's end at every ply of a given line, as Fairy-Stockfish judges them. And the same rules written in a TOML
+variants file."""
 from __future__ import annotations
 
 import pytest

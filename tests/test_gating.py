@@ -1,4 +1,4 @@
-"""Seirawan gating as data (variants/gating.py, docs/variants-file.md "Gating"): the moves, the position string and
+"""Seirawan gating as data (variants/rules/gating.py, docs/variants-file.md "Gating"): the moves, the position string and
 the move names as Fairy-Stockfish has them (checked against pyffish where it is installed), the legality rule FSF
 applies, the TOML key, CECP and UCI, and (slow) a match against Debian's Fairy-Stockfish and a game by clicks."""
 from __future__ import annotations
@@ -238,7 +238,7 @@ def test_chess960_castling_is_king_takes_rook_and_the_field_names_rook_files(var
 
 
 def test_gating_with_other_endings():
-    """A gating game with an ending key (variants/endings.py) gates as before and ends by its flag rule."""
+    """A gating game with an ending key (variants/rules/endings.py) gates as before and ends by its flag rule."""
     from hyperchess.variants.formats.filegame import FileGame
     flag = ('gating = true\nflag_piece = "K"\nflag_squares = [["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"], '
             '["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]]')

@@ -1,4 +1,4 @@
-"""Pieces in hand and drops (variants/hands.py): crazyhouse against Fairy-Stockfish (pyffish for the legal
+"""Pieces in hand and drops (variants/rules/hands.py): crazyhouse against Fairy-Stockfish (pyffish for the legal
 moves, position strings and game ends; Debian's binary for perft 3), and ``cylinderhouse`` (crazyhouse on a
 wrapped board) against the independent count of tests/hands_oracle.py."""
 from __future__ import annotations

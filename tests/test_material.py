@@ -1,4 +1,4 @@
-"""Who can still mate (``variants.material``), read when a flag falls: for chess the same answer as python-chess's
+"""Who can still mate (``variants.core.material``), read when a flag falls: for chess the same answer as python-chess's
 ``has_insufficient_material(color)`` on random sparse positions; for other games their own rules."""
 from __future__ import annotations
 

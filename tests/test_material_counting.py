@@ -1,4 +1,4 @@
-"""Material counting (variants/endings.py, docs/variants-file.md "Other ways a game ends"; Fairy-Stockfish's
+"""Material counting (variants/rules/endings.py, docs/variants-file.md "Other ways a game ends"; Fairy-Stockfish's
 ``materialCounting``, src/position.h ``material_counting_result``, applied where src/position.cpp applies it):
 a drawn stalemate, the n-move rule and a drawn repetition go to the side the material says. Each position's
 result is the rule's; where pyffish is installed each is also compared with it (the same section loaded into

@@ -1,4 +1,4 @@
-"""Passing (variants/passing.py), facing royal pieces (bikjang) and the janggi cannon's hops, each against
+"""Passing (variants/rules/passing.py), facing royal pieces (bikjang) and the janggi cannon's hops, each against
 Fairy-Stockfish's own answer (pyffish): the legal moves and the end of the game in positions made to show the
 rule, a pass written and read over UCI, and passing only on stalemate from a section of FSF's format."""
 from __future__ import annotations

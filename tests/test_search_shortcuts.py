@@ -1,8 +1,8 @@
 """The search's shortcuts agree with the full rules in every game (issue 15 speed work).
 
 - legality: a pseudo-legal move skipped by the ``aligned`` test never leaves the own king attacked;
-- check detection: ``Searcher._in_check`` (which skips the attack test after plain moves out of reach)
-  equals ``Position.attacked`` on the king;
+- check detection: ``TreeBase._in_check`` (engine/treebase.py; it skips the attack test after plain moves out
+  of reach) equals ``Position.attacked`` on the king;
 over random games of every registered game, seeded.
 """
 from __future__ import annotations

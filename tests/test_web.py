@@ -206,7 +206,7 @@ def test_serve_command(tmp_path):
 def test_a_fixed_move_time_on_the_board_is_the_time_to_spend():
     """The board's "Engine s/move" is spent, not half of it: with ``use_all`` no new iteration is refused
     before the hard limit (``budget``), and the search does not stop early because the next iteration
-    looks too long to finish (engine/search.py)."""
+    looks too long to finish (engine/deepening.py)."""
     from hyperchess.engine.timecontrol import Limits, budget
     fixed = budget(Limits(movetime=2.0, use_all=True))
     assert fixed.soft == fixed.hard and fixed.hard > 1.8

@@ -18,7 +18,7 @@ term together, which only turns the fixed part down (session 9's millennium fit,
 The games are split in two halves by number (odd: fit, even: check) and the error is reported for both, so
 an over-fit shows. Positions of one game share one label, so the halves' noise is that of a few hundred
 games even when they hold tens of thousands of positions: ``--scan`` shows, weight by weight, where the two
-halves agree (docs/performance.md, session 11).
+halves agree (docs/history/performance-log.md, session 11).
 """
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ def fail(message: str) -> None:
 
 
 def load(variant: str, position: str | None, moves: str | None = None):
-    """The game and the checked position (``variants.load.load_position``) after ``moves``; bad input
+    """The game and the checked position (``variants.core.load.load_position``) after ``moves``; bad input
     ends the command with one line."""
     try:
         game = get_game(variant)

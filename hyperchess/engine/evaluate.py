@@ -4,7 +4,7 @@
 centipawns, team 0 minus team 1 (like ``Position.score``). Every table below is derived from the
 game's compiled move tables (``Game.tables``), its pawn tables and its geometry, so the same code serves
 flat boards, the cylinder, the stacked levels and the 512-cell cube; the weights are data in each game
-module (``Game.eval_weights``, ``variants.game.EvalWeights``).
+module (``Game.eval_weights``, ``variants.core.game.EvalWeights``).
 
 - **Mobility**: for every piece that is neither a pawn nor royal, the cells its slides reach up to and
   including the first occupied cell, plus its leaps to cells not held by its own side, times a per-piece

@@ -1,6 +1,6 @@
 # cython: boundscheck=False, wraparound=False
 """The search's two hash tables as typed arrays indexed by the position hash's low bits: no Python int boxed
-for a key, no dict looked up per node (docs/performance.md, session 32).
+for a key, no dict looked up per node (docs/history/performance-log.md, session 32).
 
 ``TransTable``, the transposition table: buckets of ``WAYS`` slots, each slot a key, its depth, bound flag
 and search generation packed in one integer, a score, and the best move (the move tuple itself, in a list:

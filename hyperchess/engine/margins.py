@@ -1,6 +1,6 @@
 """The search tree's depths, margins and reductions (engine/search.py), named once: the search imports them (as C
 integers when compiled: search.pxd), the tests and the tuning tools read them here. Each figure's reason and
-the runs behind it: docs/performance.md.
+the runs behind it: docs/history/performance-log.md.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ ROOT_LMR = True                     # late move reductions at the root too (issu
 ROOT_LMR_FROM = 4                   # ... from the root's fifth move on, quiet moves that give no check,
 ROOT_LMR_MAX = 1                    # ... by at most this many plies (2 missed a mate in two at depth 4)
 # A wide search (a root with deepening.WIDE_ROOT legal moves or more: mixed3d's 190-460) prunes harder, so
-# that its 400 root moves still leave time for depth (issue 50; docs/performance.md, session 28):
+# that its 400 root moves still leave time for depth (issue 50; docs/history/performance-log.md, session 28):
 LMP_WIDE = (0, 4, 7, 12, 18, 26)    # non-PV nodes try this many quiet moves by depth (LMP otherwise)
 LMP_PV = (0, 12, 20, 32, 48, 64)    # PV nodes too, but never prune the moves of an attacked piece
 NULL_DEPTH_WIDE = 2                 # null move from this depth on (3 otherwise)

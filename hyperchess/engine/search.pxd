@@ -10,7 +10,7 @@ from hyperchess.engine.treebase cimport TreeBase, score_from_tt
 
 
 # the module's constants the tree compares with on every node, as C integers (a Python constant there was a
-# dictionary look-up, a boxed int and a rich comparison each time: docs/performance.md, session 36)
+# dictionary look-up, a boxed int and a rich comparison each time: docs/history/performance-log.md, session 36)
 cdef long MAX_PLY, RFP_MARGIN, RFP_DEPTH, NULL_R, NULL_DEPTH_WIDE, IIR_DEPTH, QS_RECAPTURES
 cdef long SEE_MARGIN, QS_CHECK_MARGIN, LMP_DEPTH, INF, MATE_BOUND
 cdef int EXACT, LOWER, UPPER, DOUBLE, EN_PASSANT, PROMOTION, SPECIAL

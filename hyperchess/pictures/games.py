@@ -1,4 +1,4 @@
-"""What a game's picture declaration asks for (``Game.picture``, ``variants/picture.py``: marked lines, legend
+"""What a game's picture declaration asks for (``Game.picture``, ``variants/core/picture.py``: marked lines, legend
 texts, level order, notes, a whole layout for boards whose cells move), and the glyph of every piece."""
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ square cells, with their coordinate labels and marks.
 
 The default layout is derived from the geometry alone: one panel per level, ``game.panels_per_row`` panels
 side by side (higher levels in rows above), a seam drawn on a wrapped edge. A game adds what the geometry
-does not say in its ``picture`` declaration (``variants/picture.py``: marked ranks/files, legend texts, level
+does not say in its ``picture`` declaration (``variants/core/picture.py``: marked ranks/files, legend texts, level
 order, a custom layout for boards whose cells move); the data model (Layout, Panel, Block) lives there too.
 """
 from __future__ import annotations

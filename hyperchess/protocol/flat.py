@@ -1,6 +1,6 @@
 """The flat 2D projection a game shows in XBoard (protocol.md Part 1 §1.3, Part 2 §5 and §7).
 
-Everything here is read from what the game declares (``variants/game.py``, "the flat XBoard projection"):
+Everything here is read from what the game declares (``variants/core/game.py``, "the flat XBoard projection"):
 ``flat_names`` (a :class:`FlatNames` placing each cell on a board of at most 16x16 display squares, or None
 for no projection; the default exists for flat boards that fit 16x16), ``flat_letter(code)`` (the letter
 XBoard draws), ``flat_parent`` (the XBoard variant named in ``setup``), ``flat_betza`` (``{letter: Betza}``

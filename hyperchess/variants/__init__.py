@@ -55,7 +55,7 @@ def _load_shipped() -> None:
         if _shipped:
             return
         from hyperchess.variants.formats.gamespec import GameSpec
-        # the catalogue is made from the package's own files: kept in the disk cache (variants/tablecache.py)
+        # the catalogue is made from the package's own files: kept in the disk cache (variants/board/tablecache.py)
         key = tablecache.key("shipped games") if not FILE_GAMES else None
         kept = tablecache.load(key) if key else None
         if isinstance(kept, list):
@@ -99,7 +99,7 @@ def get_game(name: str) -> Game:
         if name in FILE_GAMES:
             from hyperchess.variants.formats.filegame import FileGame       # loaded only when a file game is played
             spec = FILE_GAMES[name]
-            # the disk cache's key (variants/tablecache.py): the game's name and its file's text
+            # the disk cache's key (variants/board/tablecache.py): the game's name and its file's text
             with gc_paused(keep=True), tablecache.building(f"file\0{name}\0{spec.origin}\0{spec.source}"):  # type: ignore[attr-defined]
                 _cache[name] = FileGame(spec)  # type: ignore[arg-type]
             return _cache[name]

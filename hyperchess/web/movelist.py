@@ -1,5 +1,5 @@
 """The move list and analysis line as the page shows them: SAN in flat games (as the PGN writes them,
-``variants/san.py``), None in games with levels (the page shows the native names it already has)."""
+``variants/core/san.py``), None in games with levels (the page shows the native names it already has)."""
 from __future__ import annotations
 
 from hyperchess.variants.core.san import flat

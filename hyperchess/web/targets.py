@@ -3,7 +3,7 @@ share both (promotions, a double knight's split, a platform carrying a pawn), a 
 promotion the picture of the piece it makes (the board's own SVG glyph). A game may name a third click
 (``then``: where a move also places a wall), which the page asks for instead of a choice.
 
-Each game declares its clicks (``Game.click_target``, ``variants/presentation.py``): square names (the
+Each game declares its clicks (``Game.click_target``, ``variants/core/presentation.py``): square names (the
 ``data-square`` of the picture's cells) or other picture ids such as a reserve piece (``data-target``).
 """
 from __future__ import annotations

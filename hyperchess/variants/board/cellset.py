@@ -3,7 +3,7 @@
 A ``CellSet`` reads like a set of cells (``in``, ``len``, iteration, ``==``, ``&``, ``|``, ``-``), and keeps its
 cells in a list with each cell's place in it: adding, removing or moving a piece is a few array writes, and the
 move generator's loops read ``cells[0:n]`` as C ints on the compiled path instead of walking a hash table
-(docs/performance.md, session 36).
+(docs/history/performance-log.md, session 36).
 
 The order is the order the cells came in, except that a removed cell's place goes to the last cell, and a piece
 that moves keeps its place. ``Position.pop`` puts a captured piece back in its old place, so taking back a move

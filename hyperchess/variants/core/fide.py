@@ -49,7 +49,7 @@ class FlatChess(Game):
         return all(self.side_cannot_mate(pos, c) for c in (0, 1))
 
     def side_cannot_mate(self, pos: Position, color: int) -> bool:
-        """One side's part of the rule (read by ``variants.material`` when a flag falls)."""
+        """One side's part of the rule (read by ``variants.core.material`` when a flag falls)."""
         return cannot_mate(self, pos, color)
 
 

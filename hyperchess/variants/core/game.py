@@ -1,6 +1,6 @@
 """A game = a geometry, an army of piece types, a start position and a few rule switches.
 
-``Game.compile`` (variants/tables.py) turns that data into the per-cell tables the shared move generator
+``Game.compile`` (variants/board/tables.py) turns that data into the per-cell tables the shared move generator
 reads (sunfish style: precompute once, keep the hot loops flat). Games override a handful of hooks
 for their special rules; there is never a move generator per game.
 """
@@ -126,16 +126,16 @@ class Game(GameTables, Presentation):
     placement: dict[str, tuple[int, ...]] = {}
     oriented_by_cell = False       # ``orientation`` depends on the cell, not only on the colour
     # Royal pieces may not face each other along an open orthogonal line (Fairy-Stockfish's flyingGeneral):
-    # a move that leaves them so is illegal, as if each attacked the other (variants/attacks.py)
+    # a move that leaves them so is illegal, as if each attacked the other (variants/core/attacks.py)
     flying_royals = False
-    # Captures go to hand (variants/hands.py): a capture or drop no longer bounds the positions that may
+    # Captures go to hand (variants/rules/hands.py): a capture or drop no longer bounds the positions that may
     # repeat, so repetitions are counted over the whole game (Fairy-Stockfish: since the last null move)
     reversible_captures = False
     # A game field "W+B" between the en-passant field and the clocks (Fairy-Stockfish's checks left in
     # n-check): ``fen.parse_fen`` hands it to ``read_extra`` first, ``format_counters`` writes it
     counters_field = False
     # The search scores a position without legal moves through ``mate_outcome``/``stalemate_outcome`` (a
-    # checkmate that is not simply lost, pseudo-royal pieces: variants/endings.py) instead of lost/``stalemate``
+    # checkmate that is not simply lost, pseudo-royal pieces: variants/rules/endings.py) instead of lost/``stalemate``
     terminal_hooks = False
     # the Zobrist key of each extra state, when ``extra`` is always an int below its length: the position
     # reads it instead of calling ``extra_hash`` (which must agree with it)
@@ -239,7 +239,7 @@ class Game(GameTables, Presentation):
         """Append game-specific pseudo-legal moves (flag >= SPECIAL)."""
 
     def inner_move(self, move: Move) -> Move:
-        """The ordinary move a special move wraps (a move that also places a wall, variants/walls.py), whose
+        """The ordinary move a special move wraps (a move that also places a wall, variants/rules/walls.py), whose
         en passant and castling rules ``Position.push`` applies; only asked of games that override it."""
         return move
 
@@ -272,7 +272,7 @@ class Game(GameTables, Presentation):
 
     def read_extra(self, pos: "Position", board_field: str, fields: list[str]):
         """The extra state from the whole board field and the fields after the move number (default:
-        ``parse_extra(fields)``; pieces in hand, variants/hands.py, read theirs from the board field)."""
+        ``parse_extra(fields)``; pieces in hand, variants/rules/hands.py, read theirs from the board field)."""
         return self.parse_extra(pos, fields)
 
     def write_board(self, pos: "Position") -> str:
@@ -281,7 +281,7 @@ class Game(GameTables, Presentation):
 
     def read_castling(self, pos: "Position", field: str) -> int:
         """The castling field of a position string -> ``pos.rights`` (the board is read already; default:
-        ``fen.parse_castling``; Seirawan's gates are read here too, variants/gating.py)."""
+        ``fen.parse_castling``; Seirawan's gates are read here too, variants/rules/gating.py)."""
         return parse_castling(pos, field)
 
     def write_castling(self, pos: "Position") -> str:
@@ -290,7 +290,7 @@ class Game(GameTables, Presentation):
 
     def read_en_passant(self, pos: "Position", field: str) -> None:
         """The en-passant field of a position string (read after the castling field; default:
-        ``fen.parse_en_passant``; a running count is read here too, variants/counting.py)."""
+        ``fen.parse_en_passant``; a running count is read here too, variants/rules/counting.py)."""
         parse_en_passant(pos, field)
 
     def write_en_passant(self, pos: "Position") -> str:
@@ -334,7 +334,7 @@ class Game(GameTables, Presentation):
     def board_to_text(self, board: list[int]) -> str:
         return format_board(self, board)
 
-    # ------------------------------------------------------------------ tables (built in variants/tables.py)
+    # ------------------------------------------------------------------ tables (built in variants/board/tables.py)
     def code_for_letter(self, letter: str, color: int) -> int:
         return code_of(self.kind_by_letter[letter.upper()], color)
 
@@ -416,7 +416,7 @@ class Game(GameTables, Presentation):
 
     def legal_after(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """The legal moves, given those that pass the test of the king's safety (``moves``): a game that
-        overrides it turns it on (variants/passing.py: a pass only when nothing else is legal, or also in
+        overrides it turns it on (variants/rules/passing.py: a pass only when nothing else is legal, or also in
         check)."""
         return moves
 

@@ -1,7 +1,7 @@
 """Move generation: the pseudo-legal moves of the side to move, read from the game's compiled tables.
 
 One generator for every game (sunfish style: the tables hold each cell's rays, leaps and pawn-like moves as
-ready-made move tuples, variants/tables.py; the loops stay flat). ``Position.pseudo_legal_moves`` and
+ready-made move tuples, variants/board/tables.py; the loops stay flat). ``Position.pseudo_legal_moves`` and
 ``Position.capture_moves`` call these; whether a move leaves the mover's king attacked is tested later, by
 ``Position.legal_moves`` or by the search only for the moves it tries.
 """
@@ -137,7 +137,7 @@ def capture_moves(pos: "Position") -> list[Move]:
         k = p * n + frm
         # Each ride or leap captures the first piece it meets if that is an enemy. Compiled, the loop reads
         # the flat int arrays of Game.flat_rays; as Python it iterates the move tables' tuples, which is
-        # faster there (docs/performance.md, session 27). Both give the same moves in the same order.
+        # faster there (docs/history/performance-log.md, session 27). Both give the same moves in the same order.
         if TYPED:
             for r in range(first[k], first[k + 1]):
                 for j in range(start[r], start[r + 1]):
@@ -200,7 +200,8 @@ def capture_moves(pos: "Position") -> list[Move]:
 def unique_moves(pos: "Position", moves: list[Move]) -> list[Move]:
     """``moves`` without repeats, each at its first place: on a wrapped board two rays of a piece can reach
     the same cell. Compiled, a stamp per (from, to) pair finds the candidates, and only a pair met before
-    compares whole moves (the tuples' hashes cost a fifth of a wrapped game's perft, docs/performance.md)."""
+    compares whole moves (the tuples' hashes cost a fifth of a wrapped game's perft,
+    docs/history/performance-log.md, session 35)."""
     if not TYPED:
         return list(dict.fromkeys(moves))
     t = pos.rules

@@ -151,7 +151,7 @@ class Placement:
 
     def attack_lines(self, cell: int, by: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
         """Each piece of colours ``by`` that attacks ``cell``: its cell -> the cells where a move can stop that
-        attack (variants/attacks.py)."""
+        attack (variants/core/attacks.py)."""
         return _attacks.attack_lines(self, cell, by)
 
     def king_cell(self, color: int) -> int:

@@ -5,7 +5,7 @@ from hyperchess.variants.board.cellset cimport CellSet
 from hyperchess.variants.core.rule_tables cimport RuleTables
 from hyperchess.variants.core.placement cimport Placement
 
-# the move flags and piece codes position.py compares with (variants/codes.py), and its undo layout, as C ints
+# the move flags and piece codes position.py compares with (variants/board/codes.py), and its undo layout, as C ints
 cdef int EMPTY, DOUBLE, EN_PASSANT, CASTLE, PROMOTION, TRANSFORM, SPECIAL, EP_PROMOTED
 cdef int U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, U_CAPAT, U_ROYAT, UNDO_INTS
 cdef int O_MOVE, O_RIGHTS, O_EXTRA, O_CHANGES, O_WINDOWS, UNDO_OBJS, START_PLIES

@@ -1,6 +1,6 @@
 """The position: board, side to move, rights, clocks and hash, with make/unmake and legal moves.
 
-One position class serves every game; the game supplies tables and hooks (``variants.game``).
+One position class serves every game; the game supplies tables and hooks (``variants.core.game``).
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from hyperchess.variants.core.game import Game
 
 # The undo record of each move made, kept per ply in preallocated arrays rather than as one tuple a move
-# (docs/performance.md, session 32): UNDO_INTS ints a ply in ``_undo`` (the captured code, the en-passant
+# (docs/history/performance-log.md, session 32): UNDO_INTS ints a ply in ``_undo`` (the captured code, the en-passant
 # cell and victim, the halfmove clock, the score, the side that moved), the hash in ``_hashes``, and
 # UNDO_OBJS objects a ply in ``_undo_obj`` (the move, the castling rights, the game's extra state, the
 # board changes of a special move or None, the en-passant windows). U_CAPAT and U_ROYAT: where a captured
@@ -57,7 +57,7 @@ class Position(Placement):
         # ep_rule "each_enemy": open en-passant chances as (passed cell, pawn cell, pawn code, mask of
         # the colours that may still take it on their next turn); ``ep`` stays -1 in such games
         self.windows: tuple[tuple[int, int, int, int], ...] = ()
-        # each colour's occupied cells, and those of its royal pieces (read like sets: variants/cellset.py)
+        # each colour's occupied cells, and those of its royal pieces (read like sets: variants/board/cellset.py)
         self.occupied: list[CellSet] = [CellSet(game.geometry.size) for _ in range(game.players)]
         self.royals: list[CellSet] = [CellSet(game.geometry.size) for _ in range(game.players)]
         self.ply = 0              # moves made: the undo records in use
@@ -466,12 +466,12 @@ class Position(Placement):
     # ------------------------------------------------------------------ move generation
     def pseudo_legal_moves(self) -> list[Move]:
         """Every move of the side to move that the pieces' own rules allow, before the test of its king's
-        safety (variants/movegen.py)."""
+        safety (variants/core/movegen.py)."""
         return _pseudo_legal_moves(self)
 
     def capture_moves(self) -> list[Move]:
         """The pseudo-legal moves quiescence looks at: captures of an enemy piece, promotions and en
-        passant (variants/movegen.py)."""
+        passant (variants/core/movegen.py)."""
         return _capture_moves(self)
 
     def game_over(self) -> "Outcome | None":
@@ -527,7 +527,7 @@ class Position(Placement):
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``: in the game's native notation, or, in a flat game, in SAN
-        (``variants/san.py``). Raises MoveError."""
+        (``variants/core/san.py``). Raises MoveError."""
         try:
             return self.game.parse_move(self, text)
         except MoveError as exc:

@@ -269,7 +269,7 @@ class FileGame(Game):
         checks of ``load.royal_bounds`` take their bounds from this start)."""
         if self.players != 2 or not self.royal_codes or self._lopsided:
             return
-        in_hand = getattr(self, "start_royals_in_hand", lambda color: 0)     # variants/hands.py
+        in_hand = getattr(self, "start_royals_in_hand", lambda color: 0)     # variants/rules/hands.py
         counts = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == color)
                   + in_hand(color) for color in (0, 1)]
         if 0 in counts or counts[0] != counts[1]:
@@ -284,7 +284,7 @@ class FileGame(Game):
 
     def repetition_outcome(self, pos: "Position", count: int) -> Outcome:
         """``chasing = "axf"``: after perpetual check, a side that chased a piece at each of its moves loses
-        (variants/chasing.py)."""
+        (variants/rules/chasing.py)."""
         outcome = super().repetition_outcome(pos, count)
         if self.chasing and outcome.termination == "repetition" and "checking" not in outcome.reason:
             verdict = chase_result(pos, repetition_span(pos, count))
@@ -303,7 +303,7 @@ class FileGame(Game):
         return False
 
     def side_cannot_mate(self, pos: "Position", color: int) -> bool | None:
-        """One side's part of ``insufficient_material`` (read by ``variants.material`` when a flag falls): the FIDE
+        """One side's part of ``insufficient_material`` (read by ``variants.core.material`` when a flag falls): the FIDE
         rule judges each side (fide.cannot_mate); the other rules judge the whole board (None)."""
         return cannot_mate(self, pos, color) if self._insufficient == "fide" else None
 

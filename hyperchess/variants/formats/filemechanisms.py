@@ -26,7 +26,7 @@ from hyperchess.variants.rules.pawn_rules import PawnRules
 from hyperchess.variants.rules.piece_rules import PieceRules
 from hyperchess.variants.rules.walls import Walls
 
-# pieces in hand and drops (variants/hands.py): key -> its HandRules field (Fairy-Stockfish's names, snake_case)
+# pieces in hand and drops (variants/rules/hands.py): key -> its HandRules field (Fairy-Stockfish's names, snake_case)
 HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
              "first_rank_pawn_drops": "first_rank_pawn_drops",
              "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows",
@@ -42,7 +42,7 @@ def _set_hand_rules(game: Any, spec: GameSpec) -> None:
 
 
 def _set_end_rules(game: Any, spec: GameSpec) -> None:
-    """The endings' keys of ``spec`` (variants/endings.py), read before the game is built."""
+    """The endings' keys of ``spec`` (variants/rules/end_rules.py), read before the game is built."""
     t = spec.table
     players = t.get("players", DEFAULT_PLAYERS)
     rules = read_end_rules(t, f"[{spec.name}]", _piece_letters(spec), len(players) if isinstance(players, list) else 2)
@@ -66,7 +66,7 @@ def _set_promotion_rules(game: Any, spec: GameSpec) -> None:
 
 
 def _set_wall_rules(game: Any, spec: GameSpec) -> None:
-    """The wall keys of ``spec`` (variants/walls.py), read before the game is built."""
+    """The wall keys of ``spec`` (variants/rules/walls.py), read before the game is built."""
     t = spec.table
     pieces = t.get("pieces", {})
     letters = {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
@@ -75,7 +75,7 @@ def _set_wall_rules(game: Any, spec: GameSpec) -> None:
 
 
 def _set_drop_rules(game: Any, spec: GameSpec) -> None:
-    """The drop rules of ``spec`` (variants/drop_rules.py): only in a game with drops."""
+    """The drop rules of ``spec`` (variants/rules/drop_rules.py): only in a game with drops."""
     t = spec.table
     where = f"[{spec.name}]"
     if t.get("piece_drops") is not True:

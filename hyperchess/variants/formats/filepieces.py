@@ -35,7 +35,7 @@ def _vectors(value: Any, where: str, dims: int) -> tuple[tuple[int, int, int], .
 def read_piece(letter: str, table: Any, where: str, dims: int,
                origins: dict[str, list[tuple[int, str, Any]]] | None = None) -> PieceType:
     """The piece of ``table``; the ``from`` regions of its moves go to ``origins`` (letter -> (move index,
-    value)), read once the board's squares are known (variants/regions.py)."""
+    value)), read once the board's squares are known (variants/rules/regions.py)."""
     if not isinstance(table, dict):
         raise VariantsFileError(f"{where}: a piece is a table, e.g. {{ name = \"rook\", betza = \"R\" }}")
     check_keys(table, PIECE_KEYS, where)

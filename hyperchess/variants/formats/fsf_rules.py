@@ -9,7 +9,7 @@ from hyperchess.variants.formats.fsf_model import square_name, type_letters
 
 
 def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
-    """FSF's other endings as the keys of variants/endings.py: flag squares, no checks, n-check, must capture,
+    """FSF's other endings as the keys of variants/rules/end_rules.py: flag squares, no checks, n-check, must capture,
     what checkmate and stalemate give."""
     board = frozenset((f, r) for f in range(files) for r in range(ranks))
     regions = [model[f"flagRegion{c}"] & board for c in fm.COLORS]
@@ -55,7 +55,7 @@ _COUNTING_WEIGHTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant"
 
 
 def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
-    """FSF's drop options as the hands' keys (variants/hands.py): captures to hand, drop loop, pawn drops on
+    """FSF's drop options as the hands' keys (variants/rules/hands.py): captures to hand, drop loop, pawn drops on
     the first row or in the zone, and a drop region that is the mover's first rows."""
     table["piece_drops"] = model["pieceDrops"]
     table["gating"] = model["seirawanGating"]
@@ -95,7 +95,7 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
 
 
 def add_flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
-    """FSF's Reversi and Ataxx options as the keys of variants/flips.py."""
+    """FSF's Reversi and Ataxx options as the keys of variants/rules/flips.py."""
     for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
         if model[option] in ("reversi", fm.ATAXX):
             table[key] = model[option]
@@ -109,7 +109,7 @@ def add_flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -
 
 
 def add_piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -> None:
-    """FSF's piece promotion and the shogi family's rules as the keys of variants/piece_rules.py, and a
+    """FSF's piece promotion and the shogi family's rules as the keys of variants/rules/piece_rules.py, and a
     repetition value for the first player (``nFoldValueAbsolute``)."""
     letters = model["letters"]
     promo = {a: b for a, b in model["promotedPieceType"] if b != "-" and a in letters and b in letters}
@@ -131,7 +131,7 @@ def add_piece_rules(model: dict, table: dict, pawns: frozenset, missing: dict) -
 
 
 def add_counting(model: dict, table: dict) -> None:
-    """FSF's counting rules (src/position.cpp ``count_limit``, ``do_move``) as variants/counting.py's data,
+    """FSF's counting rules (src/position.cpp ``count_limit``, ``do_move``) as variants/rules/counting.py's data,
     the first moves of its ``cambodianMoves`` (src/movegen.cpp: the king's knight leap to the next rank,
     the fers's double step; a rook lined up with the king takes the king's) and its ``makpongRule``."""
     letters = model["letters"]
@@ -164,7 +164,7 @@ def add_counting(model: dict, table: dict) -> None:
 
 
 def add_walls(model: dict, table: dict, on_board: frozenset) -> None:
-    """FSF's walls as the keys of variants/walls.py: the walling rule, its regions (on the board), and the
+    """FSF's walls as the keys of variants/rules/walls.py: the walling rule, its regions (on the board), and the
     pieces that petrify when they capture."""
     if model["wallingRule"] != "none":
         table["walling_rule"] = model["wallingRule"]
@@ -176,7 +176,7 @@ def add_walls(model: dict, table: dict, on_board: frozenset) -> None:
 
 
 def add_pawn_rules(model: dict, table: dict, missing: dict) -> None:
-    """FSF's promotion limits and optional pawn promotion as the keys of variants/pawn_rules.py."""
+    """FSF's promotion limits and optional pawn promotion as the keys of variants/rules/pawn_rules.py."""
     letters = model["letters"]
     limits = {letters[pt]: n for pt, n in model["promotionLimit"] if n and pt in letters}
     if limits:

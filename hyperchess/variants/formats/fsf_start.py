@@ -50,7 +50,7 @@ def start_position(model: dict, files: int, ranks: int, missing: dict) -> tuple[
         if any(ch not in "KQkq" for ch in rights) and not model["gating"]:
             missing.setdefault("chess960", []).append("startFen (castling by file)")
     order = "".join(ch for ch in "KQkq" if ch in kept) or "-"
-    if model["gating"] and rights != "-":       # the file letters are gates (variants/gating.py): kept as FSF has them
+    if model["gating"] and rights != "-":       # the file letters are gates (variants/rules/gating.py): kept as FSF has them
         order = "".join(ch for ch in rights if ch not in "KQkq" or ch in kept) or "-"
     return f"{board} {turn} {order} {ep} {half} {full}", castling
 

@@ -280,7 +280,7 @@ def _en_passant_types(model: dict, pawns: frozenset, present: set) -> bool:
 
 
 def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
-    """FSF's regions of piece type ``pt`` as the piece's keys (variants/regions.py): its mobility region
+    """FSF's regions of piece type ``pt`` as the piece's keys (variants/rules/regions.py): its mobility region
     (``mobilityRegionWhiteKing``, ...; none for a colour: the whole board) as ``region``, and the soldier's
     sideways step, which FSF allows only from ``soldierPromotionRank`` on (src/position.h, ``moves_from``:
     an unpromoted soldier keeps to its file), as a move with ``from``."""

@@ -9,7 +9,7 @@ Fairy-Stockfish's rules (src/position.cpp ``do_move``, "Remove the blast pieces"
   ``blast_immune_types``. A blasted king or rook loses its castling rights;
 - **mutually immune pieces** (``mutually_immune_types``): a piece of one of these kinds may not capture a
   piece of its own kind (atomar's kings), with or without blasts;
-- with pseudo-royal pieces (variants/endings.py), a move may not blast one of the mover's own, one that
+- with pseudo-royal pieces (variants/rules/endings.py), a move may not blast one of the mover's own, one that
   blasts one of the other side's is legal whatever else it leaves attacked, and two pseudo-royal pieces a
   king's step apart do not attack each other (capturing one would blast the capturer's own).
 
@@ -101,7 +101,7 @@ class Blasts:
         self.blast_spared = [not letter[c] or self.blast_immune[c] or self.pieces[self.kind_of[c]].pawn  # type: ignore[attr-defined]
                              for c in range(n)]        # (a hole is no piece: never blasted)
         self.mutual = [bool(letter[c]) and letter[c] in r.mutually_immune for c in range(n)]
-        # pseudo-royal pieces next to each other are immune to each other (read by variants/endings.py)
+        # pseudo-royal pieces next to each other are immune to each other (read by variants/rules/endings.py)
         self.touching_royals_immune = r.blast
 
     # ------------------------------------------------------------------ moves

@@ -13,7 +13,7 @@ read at commit c19b5f6c), each a switch that costs nothing when off:
   square gains that castling when its rook stands on the rook square, and a rook dropped on the rook square
   gains it when the royal piece stands on its square.
 
-Enclosing drops (Reversi's) are ``variants/flips.py``'s.
+Enclosing drops (Reversi's) are ``variants/rules/flips.py``'s.
 
 A mixin :class:`Drops` (before ``Hands`` among the bases) with its :class:`DropRules`, through ``restrict_moves``
 and ``make_special``.

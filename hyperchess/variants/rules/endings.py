@@ -44,7 +44,7 @@ class Endings:
     """Mixin (before the ``Game`` class among the bases): the endings of ``end_rules``."""
 
     end_rules = EndRules()
-    touching_royals_immune = False     # set where captures blast (variants/blasts.py)
+    touching_royals_immune = False     # set where captures blast (variants/rules/blasts.py)
 
     def compile(self) -> None:
         super().compile()                                     # type: ignore[misc]
@@ -134,7 +134,7 @@ class Endings:
 
     def _pseudo_attacked(self, pos: "Position", color: int) -> bool:
         """Is a pseudo-royal piece of ``color`` attacked (FSF's ``checked_pseudo_royals``)? Where captures
-        blast (variants/blasts.py), one next to a pseudo-royal piece of the other side is not."""
+        blast (variants/rules/blasts.py), one next to a pseudo-royal piece of the other side is not."""
         enemies = self.enemies[color]                         # type: ignore[attr-defined]
         theirs = self._pseudo_cells(pos, 1 - color) if self.touching_royals_immune else ()
         near = getattr(self, "blast_cells", None)

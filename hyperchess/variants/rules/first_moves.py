@@ -5,7 +5,7 @@ Two rules of Fairy-Stockfish's makruk family (src/movegen.cpp ``generate_all``; 
 
 - **first moves** (FSF's ``cambodianMoves``): ``first_moves = { K = [[-2, 1], [2, 1]], M = [[0, 2]] }``: a
   piece standing on its player's first row that has not moved yet (a gate of FSF's: the castling field's file
-  letters, ``DEde``, as Seirawan's gates, variants/gating.py) may also leap by these vectors (written for the
+  letters, ``DEde``, as Seirawan's gates, variants/rules/gating.py) may also leap by these vectors (written for the
   first player) to an empty square. A royal piece does not make that leap while in check, and loses it when
   an enemy piece of ``first_moves_lost`` moves onto its file or rank (FSF: a rook's move that lines up with
   the king, whatever stands between). The gates are bits of ``pos.rights``; a move that leaves or enters a

@@ -11,10 +11,10 @@ The rules follow Fairy-Stockfish (src/position.cpp ``do_move`` for ``flipEnclose
 - **enclosing drops** (``enclosing_drop``): while one of ``enclosing_drop_start``'s squares is empty a drop goes
   there; after that a drop must flip, "reversi": enclose a line as above, "ataxx": touch a piece of the mover's;
 - **a full board** (``adjudicate_full_board``): a board without an empty cell ends the game, a draw, or the
-  material count where the game counts material (variants/endings.py).
+  material count where the game counts material (variants/rules/endings.py).
 
 A piece that flips keeps its kind and changes colour. A move of a piece (Ataxx's jumps) becomes the special
-move ``(from, to, 0, FLIP)`` so that its flips are undone with it; a drop (variants/hands.py) flips in
+move ``(from, to, 0, FLIP)`` so that its flips are undone with it; a drop (variants/rules/hands.py) flips in
 ``make_special``. The mixin :class:`Flips` comes before ``Hands`` among the bases.
 """
 from __future__ import annotations
@@ -167,5 +167,5 @@ class Flips:
         if out is not None or not self.flip_rules.full_board or EMPTY in pos.board:
             return out
         full = Outcome("1/2-1/2", "The board is full", "full board")
-        counted = getattr(self, "counted", None)              # variants/endings.py: material counting
+        counted = getattr(self, "counted", None)              # variants/rules/endings.py: material counting
         return counted(pos, full) if counted is not None else full

@@ -52,7 +52,7 @@ class HandRules:
     no_doubled_count: int = 1                 # ... this many of the mover's own [dropNoDoubledCount]
     free_drops: bool = False                  # every piece is always in hand, as many as wanted [freeDrops]
     drops: bool = True                        # pieces in hand may be dropped [pieceDrops]; without, a hand serves
-                                              # gating only (variants/gating.py)
+                                              # gating only (variants/rules/gating.py)
 
 
 class HandState(NamedTuple):
@@ -102,7 +102,7 @@ class Hands:
 
     hand_rules = HandRules()
     special_legality = {DROP: "stays"}        # a drop only adds a piece of ours: it cannot expose our king
-    # promoted kinds (variants/piece_rules.py): kind -> the kind it was, kind -> its promoted kind; a promoted
+    # promoted kinds (variants/rules/piece_rules.py): kind -> the kind it was, kind -> its promoted kind; a promoted
     # kind is never in hand (captured, it goes there as the kind it was)
     unpromoted: dict[int, int] = {}
     promotes_to: dict[int, int] = {}

@@ -7,7 +7,7 @@ The rules are Fairy-Stockfish's (src/movegen.cpp ``generate_all``, src/position.
 - **pass** (``passWhite``/``passBlack``): a side may pass instead of moving. A pass is the move of its royal
   piece onto its own cell (``e2e2`` in UCI; a side without one "moves" the piece on its first cell, the
   lowest rank, then the lowest file). It is illegal while the side is in check, and two passes in a row end
-  the game: a draw, or the point count (variants/endings.py) where the game counts material;
+  the game: a draw, or the point count (variants/rules/endings.py) where the game counts material;
 - **pass on stalemate** (``passOnStalemateWhite``/``...Black``): the side may pass only when it has no other
   legal move;
 - **facing royal pieces** (``bikjangRule``): royal pieces facing each other on an open file or rank (neither
@@ -161,7 +161,7 @@ class Passing:
 
     def passed_outcome(self, pos: "Position", reason: str, termination: str) -> Outcome:
         """What ends a game by passing gives: a draw, or the point count where the game counts material
-        (``material_counting``, variants/endings.py: ``counted``)."""
+        (``material_counting``, variants/rules/endings.py: ``counted``)."""
         draw = Outcome("1/2-1/2", reason[0].upper() + reason[1:], termination)
         counted = getattr(self, "counted", None)
         return counted(pos, draw) if counted is not None else draw

@@ -6,7 +6,7 @@ Read from Fairy-Stockfish (src/movegen.cpp ``make_promotions``, ``generate_pawn_
 - ``promotion_limit = { Q = 1, R = 2 }`` (FSF's ``promotionLimit``): a pawn may promote to such a piece only
   while its side has fewer than that many on the board (grand chess: only to a piece it has lost);
 - ``mandatory_pawn_promotion = false`` (FSF's ``mandatoryPawnPromotion``): a pawn's move into its promotion
-  zone may also leave it a pawn. With ``immobility_illegal`` (variants/piece_rules.py) it may not stay a pawn
+  zone may also leave it a pawn. With ``immobility_illegal`` (variants/rules/piece_rules.py) it may not stay a pawn
   where it could never move again, so on the last rank it must promote, and cannot go there when no choice is
   left.
 

@@ -20,7 +20,7 @@ c19b5f6c), for any game of the shared core:
 
 A promotion or demotion is the special move ``(from, to, new code, PIECE_PROMOTION)``. The mixin
 :class:`PieceRules` adds these moves through ``restrict_moves`` (so the capture lists of the search get them
-too) and makes them through ``make_special``; drops are ``variants/hands.py``'s.
+too) and makes them through ``make_special``; drops are ``variants/rules/hands.py``'s.
 """
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ class PieceRules:
         self.__dict__.pop("_rule_tables", None)
 
     def _drop_cells_kept_mobile(self) -> None:
-        """Drops (variants/hands.py): none where the piece could never move; a promoted kind drops where its
+        """Drops (variants/rules/hands.py): none where the piece could never move; a promoted kind drops where its
         unpromoted piece may (FSF's ``dropPromoted`` shares the drop region)."""
         cells = self.drop_cells                                                       # type: ignore[has-type]
         for code in range(self.ncodes):                                               # type: ignore[attr-defined]

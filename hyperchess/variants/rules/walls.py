@@ -16,7 +16,7 @@ it ``*``. The rules are Fairy-Stockfish's (src/movegen.cpp ``make_move_and_gatin
 - it is written as the move, a comma, then its destination and the wall's cell: ``e2e4,e4d5`` (UCI, and
   XBoard, where a promotion's letter comes last: ``e7e8,e8d5q``);
 - ``petrify`` (``petrifyOnCaptureTypes``): a piece of these kinds that captures turns into a wall where it
-  captured, ``(from, to, 0, PETRIFY)``; a pseudo-royal piece (variants/endings.py) may not, and so does not
+  captured, ``(from, to, 0, PETRIFY)``; a pseudo-royal piece (variants/rules/endings.py) may not, and so does not
   count as attacking the other side's pseudo-royal pieces.
 """
 from __future__ import annotations
@@ -271,7 +271,7 @@ class Walls:
         pos.put(to, p)
         return captured
 
-    # ------------------------------------------------------------------ pseudo-royal pieces (variants/endings.py)
+    # ------------------------------------------------------------------ pseudo-royal pieces (variants/rules/endings.py)
     def _pseudo_attacked(self, pos: "Position", color: int) -> bool:
         """A pseudo-royal piece that would petrify by capturing attacks nothing (FSF's ``legal``): it is left out
         of the attackers, as a wall that still blocks lines."""

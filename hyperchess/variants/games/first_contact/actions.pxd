@@ -4,7 +4,7 @@ cimport cython
 from hyperchess.variants.board.cellset cimport CellSet
 from hyperchess.variants.core.position cimport Position
 
-# the codes and flags the loops compare with (variants/codes.py, notation.py), as C ints
+# the codes and flags the loops compare with (variants/board/codes.py, notation.py), as C ints
 cdef int EMPTY, HOLE, PLACE, DROP
 
 
