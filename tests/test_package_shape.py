@@ -73,7 +73,8 @@ def test_no_import_cycle():
 
 
 def test_layers_and_rooms_import_one_way():
-    assert wrong_way(ROOT) == []
+    wrong = wrong_way(ROOT)
+    assert not wrong, "imports against the layers or the rooms:\n" + "\n".join(wrong)
 
 
 def test_a_wrong_way_import_is_named_with_its_file_and_line(tmp_path):
@@ -106,7 +107,8 @@ def test_no_loop_of_type_imports_outside_the_core():
     room of ``TYPE_LOOPS_ALLOWED_IN``: never across rooms or layers."""
     loops = cycles(import_graph(ROOT, PACKAGE, types=True))
     assert loops, "the core's type loop is expected: if it is gone, empty TYPE_LOOPS_ALLOWED_IN"
-    assert [loop for loop in loops if {m.rpartition(".")[0] for m in loop} - TYPE_LOOPS_ALLOWED_IN] == []
+    wrong = [loop for loop in loops if {m.rpartition(".")[0] for m in loop} - TYPE_LOOPS_ALLOWED_IN]
+    assert not wrong, "modules that import each other round a loop:\n" + "\n".join(" <-> ".join(w) for w in wrong)
 
 
 def test_modules_are_short_and_folders_small():
@@ -117,13 +119,13 @@ def test_modules_are_short_and_folders_small():
             lines = len(path.read_text(encoding="utf-8").splitlines())
             if lines > MAX_LINES:
                 long.append(f"{path.relative_to(ROOT)}: {lines} lines")
-    assert long == []
+    assert not long, f"modules over {MAX_LINES} lines:\n" + "\n".join(long)
     crowded = []
     for folder in sorted(p for p in (ROOT / PACKAGE).rglob("*") if p.is_dir() and "__pycache__" not in p.parts):
         count = len([p for p in folder.glob("*.py") if p.name != "__init__.py"])
         if count > MAX_MODULES:
             crowded.append(f"{folder.relative_to(ROOT)}: {count} modules")
-    assert crowded == []
+    assert not crowded, f"folders with more than {MAX_MODULES} modules:\n" + "\n".join(crowded)
 
 
 @pytest.mark.parametrize("name", ["get_game", "game_names", "Game", "Position", "Outcome", "FenError",

@@ -1,6 +1,6 @@
 """Attack tests beyond the plain lines and leaps, and the lines a check or a pin runs along.
 
-``Position.attacked`` (the hot test: slider lines and leap sources from the target, variants/board/tables.py) asks
+``Position.attacked`` (the hot test: slider lines and leap sources from the target, variants/board/attack_tables.py) asks
 these only in games that need them: hinged leaps (``Leap(hinged=True)``) and indirect attackers (lame leaps and
 hoppers, ``Game.indirect``). ``attack_lines`` (which pieces attack a cell, and where a move can stop each) and
 ``pins`` (our pieces that shield the king from a slider) serve check evasions and ``Position.legal_moves``.

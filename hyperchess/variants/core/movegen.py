@@ -1,7 +1,7 @@
 """Move generation: the pseudo-legal moves of the side to move, read from the game's compiled tables.
 
 One generator for every game (sunfish style: the tables hold each cell's rays, leaps and pawn-like moves as
-ready-made move tuples, variants/board/tables.py; the loops stay flat). ``Position.pseudo_legal_moves`` and
+ready-made move tuples, variants/board/move_tables.py; the loops stay flat). ``Position.pseudo_legal_moves`` and
 ``Position.capture_moves`` call these; whether a move leaves the mover's king attacked is tested later, by
 ``Position.legal_moves`` or by the search only for the moves it tries.
 """
