@@ -35,6 +35,7 @@ from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, Move, code_of
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.game import Game
 from hyperchess.variants.core.outcome import Outcome
+from hyperchess.variants.rules.blasts import BLAST, plain_move
 from hyperchess.variants.rules.end_rules import CHECKS_LEFT, EXTINCTION, MAX_CHECKS, WEIGHTED, EndRules
 
 if TYPE_CHECKING:
@@ -112,8 +113,14 @@ class Endings:
 
     @staticmethod
     def _gives_check(pos: "Position", move: Move) -> bool:
+        """Does ``move`` leave the other side's king attacked? A capture that blasts is tested without its blast
+        (FSF's ``gives_check`` looks at the capturing piece on its cell and the lines it opens or closes,
+        blasts aside): one whose blast removes the king may still give check, one whose blast opens a line
+        does not."""
         us = pos.turn
         them = pos.game.enemies[us][0]
+        if move[3] == BLAST:
+            move = plain_move(move)
         pos.push(move)
         k = pos.king(them)
         check = k is not None and pos.attacked(k, (us,))
@@ -446,5 +453,8 @@ def _overridden(cls: type, name: str) -> bool:
 
 
 def _capture(pos: "Position", move: Move) -> bool:
-    """FSF's ``capture``: onto an occupied cell (not castling, not a drop), or en passant."""
+    """FSF's ``capture``: onto an occupied cell (not castling, not a drop), or en passant; a capture that
+    blasts (variants/rules/blasts.py) is the capture it wraps, en passant included."""
+    if move[3] == BLAST:
+        move = plain_move(move)
     return (bool(pos.board[move[1]]) and move[3] != CASTLE and move[0] != move[1]) or move[3] == EN_PASSANT
