@@ -55,6 +55,8 @@ class Endings:
         colors = range(self.players)                          # type: ignore[attr-defined]
 
         def codes(letters: str, color: int) -> frozenset[int]:
+            if letters == "-":              # a kind the game has not: each side always has none
+                return frozenset()
             if letters == "*":
                 return frozenset(c for c in range(self.ncodes) if self.kind_of[c] and self.owner[c] == color)  # type: ignore[attr-defined]
             return frozenset(code_of(kind[ch], color) for ch in letters)
@@ -284,7 +286,8 @@ class Endings:
     def _extinct_result(self, color: int, i: int) -> Outcome:
         r = self.end_rules
         letter = r.extinction_pieces[i]
-        what = "piece" if letter == "*" else self.pieces[self.kind_by_letter[letter]].name   # type: ignore[attr-defined]
+        what = "piece" if letter == "*" else "extinction piece" if letter == "-" \
+            else self.pieces[self.kind_by_letter[letter]].name                        # type: ignore[attr-defined]
         count = r.extinction_count
         text = f"has {count or 'no'} {what}{'s' if count > 1 else ''} left"
         name = self.color_names[color].capitalize()           # type: ignore[attr-defined]
