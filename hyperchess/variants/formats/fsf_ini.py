@@ -32,7 +32,10 @@ class Section:
 
 
 def parse_sections(text: str) -> list[Section]:
-    """The sections of an INI text, as FSF's reader splits them (``key = value``; ``#``/``;`` comment lines)."""
+    """The sections of an INI text, as FSF's reader splits them (src/variant.cpp, ``parse_istream``): ``#``/``;``
+    comment lines; a key is the text before the first ``=`` less its trailing spaces, its value what follows
+    from the first non-blank to the line's end (trailing blanks kept); a line with nothing after ``=`` sets
+    nothing."""
     out: list[Section] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r")
@@ -42,7 +45,8 @@ def parse_sections(text: str) -> list[Section]:
             out.append(Section(name.strip(), parent.strip(), []))
         elif out and line and line[0] not in "#;" and "=" in line:
             key, _, value = line.partition("=")
-            out[-1].lines.append((number, key.strip(), value.strip()))
+            if key.rstrip(" ") and value.lstrip():
+                out[-1].lines.append((number, key.rstrip(" "), value.lstrip()))
     return out
 
 
@@ -78,11 +82,13 @@ def build_model(section: Section, known: dict[str, dict], notes: list[str], wher
     order = lambda line: 0 if line[1] in ("maxRank", "maxFile") else 1 if line[1] in fm.PIECE_TYPES else 2
     for number, key, value in sorted(section.lines, key=order):
         if key in OUR_KEYS:
-            model.setdefault("ours", {})[key] = value
+            model.setdefault("ours", {})[key] = value.strip()
             continue
         try:
             if not fm.apply(model, key, value):
                 notes.append(f"{where}.{key} (line {number}): not an option of Fairy-Stockfish's; ignored")
+        except fm.Misread as exc:
+            notes.append(f"{where}.{key} (line {number}): {exc}")
         except fm.ModelError as exc:
             notes.append(f"{where}.{key} (line {number}): {exc}; ignored")
     return model

@@ -125,6 +125,15 @@ class ModelError(ValueError):
     """A value FSF would not read; one line."""
 
 
+class Misread(ModelError):
+    """A value FSF reads all the same, as ``value`` (a bool not spelt ``true``: false; a result or a rule's
+    word it does not know: none); the message says so."""
+
+    def __init__(self, message: str, value: Any) -> None:
+        super().__init__(message)
+        self.value = value
+
+
 class NotPlayable(ValueError):
     """A section hyperchess cannot play yet: the message names the mechanism and the options needing it."""
 
@@ -219,17 +228,21 @@ def _read(model: dict, key: str, kind: str, text: str) -> Any:
         if not 1 <= n <= FILES:
             raise ModelError(f"a file (a letter or a number up to {FILES}), got {text!r}")
         return n
+    # (FSF compares these as they are, trailing spaces included, and sets them whatever the value: parser.cpp's
+    # ``set`` for bool, Value and the rules' enumerations)
     if kind == "bool":
         if text not in ("true", "false"):
-            raise ModelError(f"true or false, got {text!r}")
+            raise Misread(f"true or false, got {text!r}: read as false, as Fairy-Stockfish reads all but 'true'",
+                          False)
         return text == "true"
     if kind == "value":
         if text not in ("win", "loss", "draw", "none"):
-            raise ModelError(f"win, loss, draw or none, got {text!r}")
+            raise Misread(f"win, loss, draw or none, got {text!r}: read as none, as Fairy-Stockfish reads it", "none")
         return text
     if kind == "word":
         if text not in WORDS[key]:
-            raise ModelError(f"one of {', '.join(sorted(WORDS[key]))}, got {text!r}")
+            raise Misread(f"one of {', '.join(sorted(WORDS[key]))}, got {text!r}: read as none, as Fairy-Stockfish "
+                          f"reads it", "none")
         return text
     if kind == "region":
         return _region(text)
@@ -261,10 +274,14 @@ def _read(model: dict, key: str, kind: str, text: str) -> Any:
     return text
 
 
+EXACT = ("bool", "value", "word")      # the kinds FSF compares as written (trailing spaces count)
+
+
 def apply(model: dict, key: str, text: str) -> bool:
     """Read one option as FSF does (src/parser.cpp): piece letters and Betza, the per-colour short names,
     the old names FSF still reads. False when ``key`` is not one of FSF's options; raises ModelError for a
-    value FSF would not take."""
+    value FSF would not take (``Misread``: one FSF reads all the same, set as FSF sets it)."""
+    raw = text.lstrip()                  # FSF's value: from the first non-blank after "=" to the line's end
     text = text.strip()
     if key in PIECE_TYPES:
         if not text or not text[0].isalpha():
@@ -284,13 +301,19 @@ def apply(model: dict, key: str, text: str) -> bool:
     if key in BOTH:
         names = ([f"{n}{c}" for n in ("promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes") for c in COLORS]
                  if key == "pawnTypes" else [key + c for c in COLORS])
-        value = _read(model, names[0], OPTIONS[names[0]][0], text)
-        for name in names:
-            model[name] = value
-        return True
-    if key not in OPTIONS or key == "kingBetza":
+    elif key not in OPTIONS or key == "kingBetza":
         return False
-    model[key] = _read(model, key, OPTIONS[key][0], text)
+    else:
+        names = [key]
+    kind = OPTIONS[names[0]][0]
+    try:
+        value = _read(model, names[0], kind, raw if kind in EXACT else text)
+    except Misread as exc:
+        for name in names:
+            model[name] = exc.value
+        raise
+    for name in names:
+        model[name] = value
     return True
 
 
