@@ -66,8 +66,10 @@ def catalogue() -> dict[str, Section]:
     return _catalogue
 
 
-def build_model(section: Section, known: dict[str, dict], notes: list[str], where: str) -> dict:
-    """FSF's model of ``section``: its parent's (``known`` models, else the catalogue's) with its options."""
+def build_model(section: Section, known: dict[str, dict], notes: list[str], where: str,
+                built_in: bool = False) -> dict:
+    """FSF's model of ``section``: its parent's (``known`` models, else the catalogue's) with its options
+    (``built_in``: a section of the catalogue, which may also give FSF's letter synonyms)."""
     if section.parent:
         if section.parent in known:
             model = _copy(known[section.parent])
@@ -84,6 +86,9 @@ def build_model(section: Section, known: dict[str, dict], notes: list[str], wher
         if key in OUR_KEYS:
             model.setdefault("ours", {})[key] = value.strip()
             continue
+        if key == fm.SYNONYMS and built_in:
+            fm.read_synonyms(model, value)
+            continue
         try:
             if not fm.apply(model, key, value):
                 notes.append(f"{where}.{key} (line {number}): not an option of Fairy-Stockfish's; ignored")
@@ -99,7 +104,7 @@ _models: dict[str, dict] = {}
 
 def built_in_model(name: str) -> dict:
     if name not in _models:
-        _models[name] = build_model(catalogue()[name], {}, [], f"[{name}]")
+        _models[name] = build_model(catalogue()[name], {}, [], f"[{name}]", built_in=True)
     return _copy(_models[name])
 
 
@@ -107,11 +112,11 @@ def _copy(model: dict) -> dict:
     return {k: (dict(v) if isinstance(v, dict) else v) for k, v in model.items()}
 
 
-def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),
-             reasons: bool = True) -> tuple[list[tuple[str, dict]], list[str]]:
+def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(), reasons: bool = True,
+             built_in: bool = False) -> tuple[list[tuple[str, dict]], list[str]]:
     """(name, table) for each section hyperchess plays, and one line per note: an option FSF does not have,
     a section that cannot be played yet and why (``reasons`` False: the first reasons only). ``taken``:
-    names a section may not use."""
+    names a section may not use; ``built_in``: the shipped catalogue (its own ``synonyms`` lines count)."""
     sections = parse_sections(text)
     if len(sections) > MAX_SECTIONS:
         raise ValueError(f"{name}: more than {MAX_SECTIONS} sections")
@@ -124,7 +129,7 @@ def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),
             notes.append(f"{where}: a game of this name exists already; section skipped")
             continue
         try:
-            model = build_model(section, known, notes, where)
+            model = build_model(section, known, notes, where, built_in)
         except NotPlayable as exc:
             notes.append(str(exc))
             continue

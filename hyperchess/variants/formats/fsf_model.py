@@ -10,6 +10,7 @@ option names and value types its reader understands (src/parser.cpp), both at Fa
 - ``to_lines(model)``: the options that differ from a parentless section, as ``key = value`` lines
   (``apply`` of them rebuilds the model: the shipped catalogue is written so);
 - ``type_of``, ``type_letters``, ``square_name``: a letter's piece type, types as letters, a square's name;
+- ``read_synonyms``/``write_synonyms``: FSF's second letters of a type (the catalogue's ``synonyms`` line);
   ``NotPlayable``: a model hyperchess cannot play yet (``fsf_table``).
 
 Per-colour options are kept under their ``...White``/``...Black`` names (``promotionRegion`` sets both).
@@ -144,6 +145,7 @@ def new_model(pieces: bool = True) -> dict[str, Any]:
     model: dict[str, Any] = dict(_DEFAULTS)
     model["letters"] = dict(CHESS_LETTERS) if pieces else {}
     model["custom"] = {}
+    model["synonyms"] = {}           # type -> a second letter the board of a position string may use for it
     if not pieces:
         model["promotionPieceTypesWhite"] = model["promotionPieceTypesBlack"] = frozenset()
     return model
@@ -164,18 +166,24 @@ def square_name(s: tuple[int, int]) -> str:
     return f"{chr(97 + s[0])}{s[1] + 1}"
 
 
-def set_piece(model: dict, pt: str, letter: str, betza: str = "") -> None:
-    """FSF's ``add_piece``: a letter names one type (another type with it loses it)."""
+def set_piece(model: dict, pt: str, letter: str, betza: str = "", synonym: str = "") -> None:
+    """FSF's ``add_piece``: a letter names one type (another type with it loses it); ``synonym``, a second
+    letter for the type in a position string's board (only FSF's own code gives one: xiangqi's ``e`` and
+    ``h``), is dropped when the type is given again without it."""
     old = type_of(model, letter)
     if old is not None:
         remove_piece(model, old)
     model["letters"][pt] = letter.upper()
+    model["synonyms"].pop(pt, None)
+    if synonym:
+        model["synonyms"][pt] = synonym.upper()
     if pt in CUSTOM:
         model["custom"][pt] = betza
 
 
 def remove_piece(model: dict, pt: str) -> None:
     model["letters"].pop(pt, None)
+    model["synonyms"].pop(pt, None)
     for c in COLORS:
         model[f"promotionPieceTypes{c}"] = model[f"promotionPieceTypes{c}"] - {pt}
 
@@ -372,6 +380,23 @@ def _write(model: dict, key: str, value: Any) -> str:
     if kind == "pairs":
         return " ".join(f"{letter(a)}:{b if key == 'promotionLimit' else letter(b)}" for a, b in value)
     return str(value)
+
+
+SYNONYMS = "synonyms"          # the catalogue's own key for FSF's letter synonyms: ``synonyms = horse:h``
+
+
+def read_synonyms(model: dict, text: str) -> None:
+    """The catalogue's ``synonyms = type:letter ...`` line (FSF sets synonyms in its code, never from a file)."""
+    for word in text.split():
+        pt, _, letter = word.partition(":")
+        if pt not in model["letters"] or len(letter) != 1 or not letter.isalpha():
+            raise ModelError(f"{word!r} is not a piece type of the game and a letter")
+        model["synonyms"][pt] = letter.upper()
+
+
+def write_synonyms(model: dict) -> str:
+    """The ``synonyms`` line's value ("" when the game has none)."""
+    return " ".join(f"{pt}:{ch.lower()}" for pt, ch in sorted(model["synonyms"].items()))
 
 
 def to_lines(model: dict) -> list[str]:

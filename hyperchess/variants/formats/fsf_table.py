@@ -173,6 +173,11 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             or zone_b != {(f, r) for f in range(files) for r in range(depth)} or depth == 0:
         table["promotion_squares"] = [sorted(square_name(q) for q in zone_w), sorted(square_name(q) for q in zone_b)]
     table["pieces"] = pieces
+    # FSF's second letters of a type, read in a position's board where no type has that letter (position.cpp, set)
+    synonyms = {ch: model["letters"][pt] for pt, ch in model["synonyms"].items()
+                if pt in model["letters"] and model["letters"][pt] in pieces and ch not in model["letters"].values()}
+    if synonyms:
+        table["letter_synonyms"] = synonyms
     table["check"] = check
     table["bare_king"] = bare_king
     table["stalemate"] = model["stalemateValue"] if model["stalemateValue"] != "none" else "draw"
