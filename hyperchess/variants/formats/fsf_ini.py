@@ -108,6 +108,20 @@ def built_in_model(name: str) -> dict:
     return _copy(_models[name])
 
 
+def refusal(name: str) -> str:
+    """Why FSF's built-in game ``name`` cannot be played yet ("needs ..."), or "" (no such built-in, or one
+    that plays)."""
+    if name not in catalogue():
+        return ""
+    try:
+        to_table(name, built_in_model(name))
+    except NotPlayable as exc:
+        return str(exc)
+    except (FenError, ValueError, KeyError, IndexError) as exc:
+        return str(exc)
+    return ""
+
+
 def _copy(model: dict) -> dict:
     return {k: (dict(v) if isinstance(v, dict) else v) for k, v in model.items()}
 

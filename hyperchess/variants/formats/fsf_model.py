@@ -25,6 +25,7 @@ FILES, RANKS = 12, 10                    # FSF's FILE_NB and RANK_NB with large 
 ALL = frozenset((f, r) for f in range(FILES) for r in range(RANKS))
 COLORS = ("White", "Black")
 DUCK = "duck"                            # a walling rule (also the name of one of FSF's games)
+FAIRY = "fairy"                          # FSF's default variantTemplate (also the name of one of its games)
 
 # FSF's piece types in its own order (src/types.h), each with the Betza FSF gives it (src/piece.cpp). The
 # option naming a type's letter is its name; custom pieces carry their Betza after the letter ("a:mfWcF").
@@ -43,7 +44,7 @@ CHESS_LETTERS = {"pawn": "P", "knight": "N", "bishop": "B", "rook": "R", "queen"
 # (one letter), word (an enumeration), pairs (letter:letter or letter:number pairs).
 _W, _B = frozenset((f, 7) for f in range(FILES)), frozenset((f, 0) for f in range(FILES))
 OPTIONS: dict[str, tuple[str, Any]] = {
-    "variantTemplate": ("text", "fairy"), "pieceToCharTable": ("text", "-"), "pocketSize": ("int", 0),
+    "variantTemplate": ("text", FAIRY), "pieceToCharTable": ("text", "-"), "pocketSize": ("int", 0),
     "maxRank": ("rank", 8), "maxFile": ("file", 8), "chess960": ("bool", False), "twoBoards": ("bool", False),
     "startFen": ("text", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     "promotionRegionWhite": ("region", _W), "promotionRegionBlack": ("region", _B),
