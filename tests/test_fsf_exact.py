@@ -18,7 +18,7 @@ from hyperchess.variants.core.perft import perft
 from hyperchess.variants.formats.filegame import FileGame
 from hyperchess.variants.formats.fsf_ini import catalogue
 from hyperchess.variants.formats.variantsfile import read_ini_variants
-from hyperchess.variants.board.errors import VariantsFileError
+from hyperchess.variants.board.errors import FenError, VariantsFileError
 from protocol_support import InProcess
 
 try:
@@ -214,10 +214,10 @@ def test_the_built_in_boards_read_the_synonyms(variant):
     assert load_position(game, fen).fen() == game.start_fen
 
 
-def test_a_synonym_is_not_a_letter_of_the_hand_nor_of_a_redefined_piece():
-    # FSF's hand reader knows only the pieces' own letters, and giving a type its letter again drops its synonym
+def test_a_type_given_its_letter_again_loses_its_synonym():
+    # FSF's add_piece without a second letter clears the type's synonym (src/variant.h)
     game = game_of("[xhouse:xiangqi]\nhorse = n\n")
-    with pytest.raises(Exception, match="unknown piece letter 'h'"):
+    with pytest.raises(FenError, match="unknown piece letter 'h'"):
         game.position("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1")
 
 
