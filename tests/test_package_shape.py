@@ -20,7 +20,8 @@ PACKAGE = "hyperchess"
 # PLACEMENT: the variants file's key of learned placement tables, also the name of another; DUCK: a walling rule;
 # ATAXX: a value of the flipping rules' keys, also the name of a third;
 # POINT_COUNT: FSF's weighted material count, named janggi
-ALLOWED = frozenset({"NORMAL_TERMINATION", "NORMAL", "EXTINCTION", "PLACEMENT", "DUCK", "ATAXX", "POINT_COUNT"})
+ALLOWED = frozenset({"NORMAL_TERMINATION", "NORMAL", "EXTINCTION", "PLACEMENT", "DUCK", "ATAXX", "POINT_COUNT",
+                     "FAIRY"})
 LAYER = {"variants": 0, "engine": 1, "protocol": 2, "tournament": 2, "pictures": 2, "web": 3, "cli": 4}
 # The rooms of ``variants``, lowest first: a room imports only from rooms below it (or itself); the package's
 # ``__init__`` (the registry) stands above them all.

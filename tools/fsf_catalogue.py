@@ -143,12 +143,13 @@ def run(body: str, functions: dict[str, str], cache: dict[str, dict]) -> dict:
         if st.startswith("return"):
             break
         if m := re.fullmatch(r"v->add_piece\((\w+), '(\w)'(?:, \"([^\"]*)\")?(?:, '(\w)')?\)", st):
-            fm.set_piece(model, type_name(m[1]), m[2], m[3] or "")
+            fm.set_piece(model, type_name(m[1]), m[2], m[3] or "", m[4] or "")
         elif m := re.fullmatch(r"v->remove_piece\((\w+)\)", st):
             fm.remove_piece(model, type_name(m[1]))
         elif st == "v->reset_pieces()":
             model["letters"] = {}
             model["custom"] = {}
+            model["synonyms"] = {}
             model["promotionPieceTypesWhite"] = model["promotionPieceTypesBlack"] = frozenset()
         elif m := re.fullmatch(r"((?:v->[\w\[\]]+ ?(?:[|&]?=) ?)+)(.+)", st):
             chain, expr = m[1], m[2]
@@ -194,6 +195,9 @@ def main(path: str) -> None:
         for line in lines:
             k, v = line.split(" = ", 1)
             assert fm.apply(back, k, v), line
+        if fm.write_synonyms(model):        # FSF's second letters (add_piece's last argument): our own key
+            lines.append(f"{fm.SYNONYMS} = {fm.write_synonyms(model)}")
+            fm.read_synonyms(back, fm.write_synonyms(model))
         diff = [k for k in model if back[k] != model[k]]
         assert not diff, (name, diff, [(model[k], back[k]) for k in diff])
         print(f"[{name}]")

@@ -74,8 +74,9 @@ def _variant_name(arg: str) -> tuple[str, tuple[int, int] | None]:
 def _refuse_variant(e: XBoardState, arg: str, line: str) -> str | None:
     try:
         get_game(_variant_name(arg)[0])
-    except UnknownVariant:
-        return error("unsupported variant", arg)
+    except UnknownVariant as exc:
+        # a game known but not played yet names its reason (Fairy-Stockfish's bughouse: needs two boards)
+        return error(f"unsupported variant: {exc.reason}" if exc.reason else "unsupported variant", arg)
     return None
 
 

@@ -290,7 +290,7 @@ def _setoption(e: UCIEngine, arg: str) -> None:
 
 def _set_variant(e: UCIEngine, name: str) -> None:
     try:
-        game = get_game(DEFAULT_GAME if name == UCI_CHESS else name)
+        game = get_game(name)           # UCI_CHESS is one of the registry's ALIASES
     except UnknownVariant as exc:
         e.out(f"info string {exc}")
         return

@@ -29,8 +29,11 @@ BUILT_IN_GAMES = ("normal", "capablanca", "third-millennium", "cylinder", "mille
 # without a Variant tag.
 DEFAULT_GAME = "normal"
 
-# Fairy-Stockfish's built-in names that are not listed as games here (see _load_shipped)
-FSF_UNLISTED = frozenset({"chess", "fairy"})
+# Other names of games: UCI's (python-chess's, Fairy-Stockfish's) name of orthodox chess. Known everywhere a
+# game is named, never listed
+ALIASES = {"chess": DEFAULT_GAME}
+# Fairy-Stockfish's built-in names that are not listed as games of their own (see _load_shipped)
+FSF_UNLISTED = frozenset(ALIASES)
 
 _cache: dict[str, Game] = {}
 # games read from variants files (docs/variants-file.md): name -> its checked spec (gamespec.GameSpec)
@@ -38,8 +41,26 @@ FILE_GAMES: dict[str, object] = {}
 
 
 class UnknownVariant(KeyError):
+    """A name no game has; ``reason`` says why when it is a game hyperchess knows but cannot play yet (one of
+    Fairy-Stockfish's built-in games: "needs two boards (twoBoards)")."""
+
+    def __init__(self, name: str, reason: str = "") -> None:
+        super().__init__(name, reason)
+
+    @property
+    def reason(self) -> str:
+        return self.args[1]
+
     def __str__(self) -> str:
+        if self.reason:
+            return f"variant {self.args[0]!r} (Fairy-Stockfish's) cannot be played yet: {self.reason}"
         return f"unknown variant {self.args[0]!r} (known: {', '.join(game_names())})"
+
+
+def _unknown(name: str) -> UnknownVariant:
+    """The error for ``name``, with the reason when it is one of Fairy-Stockfish's games that cannot play yet."""
+    from hyperchess.variants.formats.fsf_ini import refusal     # the catalogue's reader: on this error path only
+    return UnknownVariant(name, refusal(name) if name not in FILE_GAMES else "")
 
 
 _shipped: list[str] = []
@@ -80,8 +101,7 @@ def _read_shipped() -> None:
                 FILE_GAMES.setdefault(spec.name, spec)
     # Fairy-Stockfish's built-in games (games/fsf.ini) that the core can play, under FSF's names; a name
     # the games above already have keeps that one definition (tests/test_fsf_reference.py checks both).
-    # FSF's "chess" is UCI's name of the default game, and its "fairy" a set of pieces for its endgame
-    # code: neither is listed
+    # FSF's "chess" is UCI's name of the default game (an alias, ``ALIASES``)
     for entry in entries:
         if entry.name.endswith(".ini"):
             taken = frozenset({*FILE_GAMES, *REGISTRY, *FSF_UNLISTED})
@@ -92,7 +112,9 @@ def _read_shipped() -> None:
 
 
 def get_game(name: str) -> Game:
-    """The game called ``name`` (compiled once per process): a module's game, or a game from a file."""
+    """The game called ``name`` (or one of its ``ALIASES``; compiled once per process): a module's game, or a
+    game from a file."""
+    name = ALIASES.get(name, name)
     if name not in REGISTRY:
         _load_shipped()
     if name not in _cache:
@@ -104,7 +126,7 @@ def get_game(name: str) -> Game:
                 _cache[name] = FileGame(spec)  # type: ignore[arg-type]
             return _cache[name]
         if name not in REGISTRY:
-            raise UnknownVariant(name)
+            raise _unknown(name)
         module, cls = REGISTRY[name].split(":")
         with gc_paused(keep=True), tablecache.building(f"module\0{name}\0{REGISTRY[name]}"):
             _cache[name] = getattr(import_module(module), cls)()
@@ -124,6 +146,7 @@ class GameSummary:
 def game_summary(name: str) -> GameSummary:
     """The title, description and players of the game called ``name``, read from its class or its variants
     file: nothing is built (a game's tables are built on its first use, ``get_game``)."""
+    name = ALIASES.get(name, name)
     if name not in REGISTRY:
         _load_shipped()
     game = _cache.get(name)
@@ -133,7 +156,7 @@ def game_summary(name: str) -> GameSummary:
         from hyperchess.variants.formats.filegame import describe
         return GameSummary(name, *describe(FILE_GAMES[name]))  # type: ignore[arg-type]
     if name not in REGISTRY:
-        raise UnknownVariant(name)
+        raise _unknown(name)
     module, cls_name = REGISTRY[name].split(":")
     cls = getattr(import_module(module), cls_name)
     return GameSummary(name, cls.title, cls.description, cls.players, tuple(cls.color_names))
@@ -183,7 +206,7 @@ def check_variants(text: str | bytes, name: str) -> list:
     specs = read_variants(text, name)
     _load_shipped()
     for spec in specs:
-        if spec.name in REGISTRY or spec.name in BUILT_IN_GAMES:
+        if spec.name in REGISTRY or spec.name in BUILT_IN_GAMES or spec.name in ALIASES:
             raise VariantsFileError(f"{name}: [{spec.name}]: a built-in game has this name; choose another")
     return specs
 
@@ -195,7 +218,7 @@ def check_ini(text: str | bytes, name: str) -> tuple[list, list[str]]:
     from hyperchess.variants.formats.fsf_ini import catalogue
     from hyperchess.variants.formats.variantsfile import read_ini_variants
     _load_shipped()
-    taken = frozenset({*catalogue(), *REGISTRY, *BUILT_IN_GAMES, *(n for n, s in FILE_GAMES.items()
+    taken = frozenset({*catalogue(), *REGISTRY, *BUILT_IN_GAMES, *ALIASES, *(n for n, s in FILE_GAMES.items()
                                                                    if getattr(s, "shipped", False))})
     return read_ini_variants(text, name, taken=taken)
 
@@ -210,6 +233,6 @@ def variant_source(name: str) -> tuple[tuple[str, str], ...]:
     return ((getattr(spec, "origin", name), spec.source),)  # type: ignore[attr-defined]
 
 
-__all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "get_game",
+__all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "ALIASES", "get_game",
            "game_names", "game_summary", "GameSummary", "UnknownVariant", "FILE_GAMES", "BUILT_IN_GAMES", "load_variants",
            "add_variants", "check_variants", "check_ini", "variant_source"]

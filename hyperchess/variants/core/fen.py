@@ -59,6 +59,8 @@ def parse_board(game, field: str, marks: set[int] | None = None) -> list[int]:
                         board[g.index[coord]] = HOLE
                 else:
                     if tok not in game.letters:
+                        tok = game.letter_synonyms.get(tok, tok)
+                    if tok not in game.letters:
                         raise FenError(f"unknown piece letter {tok!r}")
                     if coord not in g.index:
                         raise FenError(f"a piece stands on a hole at file {FILES[f]}, rank {rank + 1}")

@@ -128,6 +128,10 @@ class Game(GameTables, Presentation):
     # Royal pieces may not face each other along an open orthogonal line (Fairy-Stockfish's flyingGeneral):
     # a move that leaves them so is illegal, as if each attacked the other (variants/core/attacks.py)
     flying_royals = False
+    # Second letters a position string's board may use for a piece (token -> the piece's own token, both cases;
+    # Fairy-Stockfish's xiangqi and janggi read ``h`` as the horse and ``e`` as the elephant); written back
+    # with the piece's own letter
+    letter_synonyms: dict[str, str] = {}
     # Captures go to hand (variants/rules/hands.py): a capture or drop no longer bounds the positions that may
     # repeat, so repetitions are counted over the whole game (Fairy-Stockfish: since the last null move)
     reversible_captures = False

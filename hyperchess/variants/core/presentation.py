@@ -24,6 +24,8 @@ Target = tuple[str, str, str]
 names (the ``data-square`` of the picture's cells) or other picture ids such as a reserve piece
 (``data-target``); the label tells apart the moves that share both clicks (promotions, splits...)."""
 
+FAIRY = "fairy"     # XBoard's variant of any pieces (also the name of one of Fairy-Stockfish's games)
+
 
 class Presentation:
     """The defaults: the geometry's own picture, from-square/to-square clicks, and the native layout of a
@@ -33,7 +35,7 @@ class Presentation:
     panels_per_row = 0             # panels side by side in pictures and the text board (0 = all levels)
 
     # ---------------------------------------------------------------- the flat XBoard projection
-    flat_parent = "fairy"          # the XBoard variant whose rules XBoard applies to the board of `setup`
+    flat_parent = FAIRY            # the XBoard variant whose rules XBoard applies to the board of `setup`
     flat_betza: dict[str, str] = {}   # letter -> Betza, sent as `piece X& DESC` for XBoard's legality test
     flat_royal = True              # False: XBoard is shown no king (its castling rule would misfire)
     flat_holdings = 0              # the size of XBoard's holdings (pieces in hand; 0: none)

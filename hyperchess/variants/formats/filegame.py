@@ -44,7 +44,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
-             "lopsided_royals", "n_move_rule_pieces"} | MECHANISM_KEYS
+             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms"} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -178,6 +178,7 @@ class FileGame(Game):
         for ch in promo.upper():
             if ch not in kind:
                 raise VariantsFileError(f"{where}.promotion: no piece {ch!r}")
+        self.letter_synonyms = self._synonyms(t.get("letter_synonyms", {}), where, kind)
         depth = read_int(t, "promotion_ranks", where, 1, 1, MAX_SIDE)
         up_depth = read_int(t, "promotion_levels", where, 0, 0, MAX_SIDE)
         self.promotion_zone = [self._zone(color, depth, up_depth) for color in range(self.players)]
@@ -233,6 +234,17 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}.start: {exc}") from None
         except ValueError as exc:
             raise VariantsFileError(f"{where}: {exc}") from None
+
+    def _synonyms(self, value: Any, where: str, kind: dict[str, int]) -> dict[str, str]:
+        """``letter_synonyms``: a table of letter = the letter of a piece of the game (two players), read in
+        the board of a position string in either case."""
+        if not isinstance(value, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) and len(k) == 1 and k.isalpha() and k.upper() not in kind
+                and v.upper() in kind and len(v) == 1 for k, v in value.items()) or (value and self.players != 2):
+            raise VariantsFileError(f"{where}.letter_synonyms: a table of letter = \"letter\": a letter no piece has, "
+                                    f"read as that piece's (two players)")
+        out = {k.upper(): v.upper() for k, v in value.items()}
+        return {**out, **{k.lower(): v.lower() for k, v in out.items()}}
 
     def _describe(self, spec: GameSpec) -> None:
         """What the game is, read from ``spec`` without building it: name, title, description, source and

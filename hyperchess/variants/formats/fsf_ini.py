@@ -32,7 +32,10 @@ class Section:
 
 
 def parse_sections(text: str) -> list[Section]:
-    """The sections of an INI text, as FSF's reader splits them (``key = value``; ``#``/``;`` comment lines)."""
+    """The sections of an INI text, as FSF's reader splits them (src/variant.cpp, ``parse_istream``): ``#``/``;``
+    comment lines; a key is the text before the first ``=`` less its trailing spaces, its value what follows
+    from the first non-blank to the line's end (trailing blanks kept); a line with nothing after ``=`` sets
+    nothing."""
     out: list[Section] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r")
@@ -42,7 +45,8 @@ def parse_sections(text: str) -> list[Section]:
             out.append(Section(name.strip(), parent.strip(), []))
         elif out and line and line[0] not in "#;" and "=" in line:
             key, _, value = line.partition("=")
-            out[-1].lines.append((number, key.strip(), value.strip()))
+            if key.rstrip(" ") and value.lstrip():
+                out[-1].lines.append((number, key.rstrip(" "), value.lstrip()))
     return out
 
 
@@ -62,8 +66,10 @@ def catalogue() -> dict[str, Section]:
     return _catalogue
 
 
-def build_model(section: Section, known: dict[str, dict], notes: list[str], where: str) -> dict:
-    """FSF's model of ``section``: its parent's (``known`` models, else the catalogue's) with its options."""
+def build_model(section: Section, known: dict[str, dict], notes: list[str], where: str,
+                built_in: bool = False) -> dict:
+    """FSF's model of ``section``: its parent's (``known`` models, else the catalogue's) with its options
+    (``built_in``: a section of the catalogue, which may also give FSF's letter synonyms)."""
     if section.parent:
         if section.parent in known:
             model = _copy(known[section.parent])
@@ -78,11 +84,16 @@ def build_model(section: Section, known: dict[str, dict], notes: list[str], wher
     order = lambda line: 0 if line[1] in ("maxRank", "maxFile") else 1 if line[1] in fm.PIECE_TYPES else 2
     for number, key, value in sorted(section.lines, key=order):
         if key in OUR_KEYS:
-            model.setdefault("ours", {})[key] = value
+            model.setdefault("ours", {})[key] = value.strip()
+            continue
+        if key == fm.SYNONYMS and built_in:
+            fm.read_synonyms(model, value)
             continue
         try:
             if not fm.apply(model, key, value):
                 notes.append(f"{where}.{key} (line {number}): not an option of Fairy-Stockfish's; ignored")
+        except fm.Misread as exc:
+            notes.append(f"{where}.{key} (line {number}): {exc}")
         except fm.ModelError as exc:
             notes.append(f"{where}.{key} (line {number}): {exc}; ignored")
     return model
@@ -93,19 +104,33 @@ _models: dict[str, dict] = {}
 
 def built_in_model(name: str) -> dict:
     if name not in _models:
-        _models[name] = build_model(catalogue()[name], {}, [], f"[{name}]")
+        _models[name] = build_model(catalogue()[name], {}, [], f"[{name}]", built_in=True)
     return _copy(_models[name])
+
+
+def refusal(name: str) -> str:
+    """Why FSF's built-in game ``name`` cannot be played yet ("needs ..."), or "" (no such built-in, or one
+    that plays)."""
+    if name not in catalogue():
+        return ""
+    try:
+        to_table(name, built_in_model(name))
+    except NotPlayable as exc:
+        return str(exc)
+    except (FenError, ValueError, KeyError, IndexError) as exc:
+        return str(exc)
+    return ""
 
 
 def _copy(model: dict) -> dict:
     return {k: (dict(v) if isinstance(v, dict) else v) for k, v in model.items()}
 
 
-def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),
-             reasons: bool = True) -> tuple[list[tuple[str, dict]], list[str]]:
+def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(), reasons: bool = True,
+             built_in: bool = False) -> tuple[list[tuple[str, dict]], list[str]]:
     """(name, table) for each section hyperchess plays, and one line per note: an option FSF does not have,
     a section that cannot be played yet and why (``reasons`` False: the first reasons only). ``taken``:
-    names a section may not use."""
+    names a section may not use; ``built_in``: the shipped catalogue (its own ``synonyms`` lines count)."""
     sections = parse_sections(text)
     if len(sections) > MAX_SECTIONS:
         raise ValueError(f"{name}: more than {MAX_SECTIONS} sections")
@@ -118,7 +143,7 @@ def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(),
             notes.append(f"{where}: a game of this name exists already; section skipped")
             continue
         try:
-            model = build_model(section, known, notes, where)
+            model = build_model(section, known, notes, where, built_in)
         except NotPlayable as exc:
             notes.append(str(exc))
             continue

@@ -10,6 +10,7 @@ option names and value types its reader understands (src/parser.cpp), both at Fa
 - ``to_lines(model)``: the options that differ from a parentless section, as ``key = value`` lines
   (``apply`` of them rebuilds the model: the shipped catalogue is written so);
 - ``type_of``, ``type_letters``, ``square_name``: a letter's piece type, types as letters, a square's name;
+- ``read_synonyms``/``write_synonyms``: FSF's second letters of a type (the catalogue's ``synonyms`` line);
   ``NotPlayable``: a model hyperchess cannot play yet (``fsf_table``).
 
 Per-colour options are kept under their ``...White``/``...Black`` names (``promotionRegion`` sets both).
@@ -24,6 +25,7 @@ FILES, RANKS = 12, 10                    # FSF's FILE_NB and RANK_NB with large 
 ALL = frozenset((f, r) for f in range(FILES) for r in range(RANKS))
 COLORS = ("White", "Black")
 DUCK = "duck"                            # a walling rule (also the name of one of FSF's games)
+FAIRY = "fairy"                          # FSF's default variantTemplate (also the name of one of its games)
 
 # FSF's piece types in its own order (src/types.h), each with the Betza FSF gives it (src/piece.cpp). The
 # option naming a type's letter is its name; custom pieces carry their Betza after the letter ("a:mfWcF").
@@ -42,7 +44,7 @@ CHESS_LETTERS = {"pawn": "P", "knight": "N", "bishop": "B", "rook": "R", "queen"
 # (one letter), word (an enumeration), pairs (letter:letter or letter:number pairs).
 _W, _B = frozenset((f, 7) for f in range(FILES)), frozenset((f, 0) for f in range(FILES))
 OPTIONS: dict[str, tuple[str, Any]] = {
-    "variantTemplate": ("text", "fairy"), "pieceToCharTable": ("text", "-"), "pocketSize": ("int", 0),
+    "variantTemplate": ("text", FAIRY), "pieceToCharTable": ("text", "-"), "pocketSize": ("int", 0),
     "maxRank": ("rank", 8), "maxFile": ("file", 8), "chess960": ("bool", False), "twoBoards": ("bool", False),
     "startFen": ("text", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     "promotionRegionWhite": ("region", _W), "promotionRegionBlack": ("region", _B),
@@ -125,6 +127,15 @@ class ModelError(ValueError):
     """A value FSF would not read; one line."""
 
 
+class Misread(ModelError):
+    """A value FSF reads all the same, as ``value`` (a bool not spelt ``true``: false; a result or a rule's
+    word it does not know: none); the message says so."""
+
+    def __init__(self, message: str, value: Any) -> None:
+        super().__init__(message)
+        self.value = value
+
+
 class NotPlayable(ValueError):
     """A section hyperchess cannot play yet: the message names the mechanism and the options needing it."""
 
@@ -135,6 +146,7 @@ def new_model(pieces: bool = True) -> dict[str, Any]:
     model: dict[str, Any] = dict(_DEFAULTS)
     model["letters"] = dict(CHESS_LETTERS) if pieces else {}
     model["custom"] = {}
+    model["synonyms"] = {}           # type -> a second letter the board of a position string may use for it
     if not pieces:
         model["promotionPieceTypesWhite"] = model["promotionPieceTypesBlack"] = frozenset()
     return model
@@ -155,18 +167,24 @@ def square_name(s: tuple[int, int]) -> str:
     return f"{chr(97 + s[0])}{s[1] + 1}"
 
 
-def set_piece(model: dict, pt: str, letter: str, betza: str = "") -> None:
-    """FSF's ``add_piece``: a letter names one type (another type with it loses it)."""
+def set_piece(model: dict, pt: str, letter: str, betza: str = "", synonym: str = "") -> None:
+    """FSF's ``add_piece``: a letter names one type (another type with it loses it); ``synonym``, a second
+    letter for the type in a position string's board (only FSF's own code gives one: xiangqi's ``e`` and
+    ``h``), is dropped when the type is given again without it."""
     old = type_of(model, letter)
     if old is not None:
         remove_piece(model, old)
     model["letters"][pt] = letter.upper()
+    model["synonyms"].pop(pt, None)
+    if synonym:
+        model["synonyms"][pt] = synonym.upper()
     if pt in CUSTOM:
         model["custom"][pt] = betza
 
 
 def remove_piece(model: dict, pt: str) -> None:
     model["letters"].pop(pt, None)
+    model["synonyms"].pop(pt, None)
     for c in COLORS:
         model[f"promotionPieceTypes{c}"] = model[f"promotionPieceTypes{c}"] - {pt}
 
@@ -219,17 +237,21 @@ def _read(model: dict, key: str, kind: str, text: str) -> Any:
         if not 1 <= n <= FILES:
             raise ModelError(f"a file (a letter or a number up to {FILES}), got {text!r}")
         return n
+    # (FSF compares these as they are, trailing spaces included, and sets them whatever the value: parser.cpp's
+    # ``set`` for bool, Value and the rules' enumerations)
     if kind == "bool":
         if text not in ("true", "false"):
-            raise ModelError(f"true or false, got {text!r}")
+            raise Misread(f"true or false, got {text!r}: read as false, as Fairy-Stockfish reads all but 'true'",
+                          False)
         return text == "true"
     if kind == "value":
         if text not in ("win", "loss", "draw", "none"):
-            raise ModelError(f"win, loss, draw or none, got {text!r}")
+            raise Misread(f"win, loss, draw or none, got {text!r}: read as none, as Fairy-Stockfish reads it", "none")
         return text
     if kind == "word":
         if text not in WORDS[key]:
-            raise ModelError(f"one of {', '.join(sorted(WORDS[key]))}, got {text!r}")
+            raise Misread(f"one of {', '.join(sorted(WORDS[key]))}, got {text!r}: read as none, as Fairy-Stockfish "
+                          f"reads it", "none")
         return text
     if kind == "region":
         return _region(text)
@@ -261,10 +283,14 @@ def _read(model: dict, key: str, kind: str, text: str) -> Any:
     return text
 
 
+EXACT = ("bool", "value", "word")      # the kinds FSF compares as written (trailing spaces count)
+
+
 def apply(model: dict, key: str, text: str) -> bool:
     """Read one option as FSF does (src/parser.cpp): piece letters and Betza, the per-colour short names,
     the old names FSF still reads. False when ``key`` is not one of FSF's options; raises ModelError for a
-    value FSF would not take."""
+    value FSF would not take (``Misread``: one FSF reads all the same, set as FSF sets it)."""
+    raw = text.lstrip()                  # FSF's value: from the first non-blank after "=" to the line's end
     text = text.strip()
     if key in PIECE_TYPES:
         if not text or not text[0].isalpha():
@@ -284,13 +310,19 @@ def apply(model: dict, key: str, text: str) -> bool:
     if key in BOTH:
         names = ([f"{n}{c}" for n in ("promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes") for c in COLORS]
                  if key == "pawnTypes" else [key + c for c in COLORS])
-        value = _read(model, names[0], OPTIONS[names[0]][0], text)
-        for name in names:
-            model[name] = value
-        return True
-    if key not in OPTIONS or key == "kingBetza":
+    elif key not in OPTIONS or key == "kingBetza":
         return False
-    model[key] = _read(model, key, OPTIONS[key][0], text)
+    else:
+        names = [key]
+    kind = OPTIONS[names[0]][0]
+    try:
+        value = _read(model, names[0], kind, raw if kind in EXACT else text)
+    except Misread as exc:
+        for name in names:
+            model[name] = exc.value
+        raise
+    for name in names:
+        model[name] = value
     return True
 
 
@@ -349,6 +381,23 @@ def _write(model: dict, key: str, value: Any) -> str:
     if kind == "pairs":
         return " ".join(f"{letter(a)}:{b if key == 'promotionLimit' else letter(b)}" for a, b in value)
     return str(value)
+
+
+SYNONYMS = "synonyms"          # the catalogue's own key for FSF's letter synonyms: ``synonyms = horse:h``
+
+
+def read_synonyms(model: dict, text: str) -> None:
+    """The catalogue's ``synonyms = type:letter ...`` line (FSF sets synonyms in its code, never from a file)."""
+    for word in text.split():
+        pt, _, letter = word.partition(":")
+        if pt not in model["letters"] or len(letter) != 1 or not letter.isalpha():
+            raise ModelError(f"{word!r} is not a piece type of the game and a letter")
+        model["synonyms"][pt] = letter.upper()
+
+
+def write_synonyms(model: dict) -> str:
+    """The ``synonyms`` line's value ("" when the game has none)."""
+    return " ".join(f"{pt}:{ch.lower()}" for pt, ch in sorted(model["synonyms"].items()))
 
 
 def to_lines(model: dict) -> list[str]:

@@ -104,7 +104,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     bare_king = "none"
     check = "check"
     blasts = model["blastOnCapture"]
-    if model["extinctionPseudoRoyal"] and ext[1]:
+    if model["extinctionPseudoRoyal"] and type_letters(model, ext[1]):
         # pseudo-royal pieces are never captured: FSF's extinction does not apply to them unless a blast
         # can remove them (position.cpp, is_immediate_game_end)
         table["pseudo_royal"] = {"pieces": type_letters(model, ext[1]), "count": ext[2] + 1}
@@ -113,12 +113,16 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
         bare_king = "reply"
     elif ext[0] == "loss" and not ext[3] and "king" not in model["letters"] and len(ext[1]) == 1 and \
+            ext[1] <= set(model["letters"]) and \
             "*" not in ext[1] and ext[2] in (0, _start_count(model, ext[1]) - 1) and not blasts:
         # (with blasts both sides may lose their last one at once: FSF's extinction decides, not the core's)
         royal = set(ext[1])              # losing this type loses (one type: FSF counts each type apart)
         check = EXTINCTION if ext[2] == 0 else "capture"
     else:
-        table[EXTINCTION] = {"value": ext[0], "pieces": type_letters(model, ext[1]), "count": ext[2],
+        # a type the game no longer has (``king = k`` took the commoner's letter) stays one of FSF's extinction
+        # types, of which each side has none: "-"
+        absent = "-" if any(pt != "*" and pt not in model["letters"] for pt in ext[1]) else ""
+        table[EXTINCTION] = {"value": ext[0], "pieces": type_letters(model, ext[1]) + absent, "count": ext[2],
                                "opponent_count": ext[3], "claim": ext[4]}
     fsf_rules.add_endings(model, table, files, ranks, missing)
     if blasts:
@@ -169,6 +173,11 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             or zone_b != {(f, r) for f in range(files) for r in range(depth)} or depth == 0:
         table["promotion_squares"] = [sorted(square_name(q) for q in zone_w), sorted(square_name(q) for q in zone_b)]
     table["pieces"] = pieces
+    # FSF's second letters of a type, read in a position's board where no type has that letter (position.cpp, set)
+    synonyms = {ch: model["letters"][pt] for pt, ch in model["synonyms"].items()
+                if pt in model["letters"] and model["letters"][pt] in pieces and ch not in model["letters"].values()}
+    if synonyms:
+        table["letter_synonyms"] = synonyms
     table["check"] = check
     table["bare_king"] = bare_king
     table["stalemate"] = model["stalemateValue"] if model["stalemateValue"] != "none" else "draw"

@@ -78,7 +78,7 @@ def read_ini_variants(text: str | bytes, name: str, build: bool = True, shipped:
         raise VariantsFileError(str(exc)) from None
     from hyperchess.variants.formats.fsf_ini import read_ini               # here: a game's first use reads its table from the cache
     try:
-        tables, notes = read_ini(text, name, taken, reasons)
+        tables, notes = read_ini(text, name, taken, reasons, built_in=shipped)
     except ValueError as exc:
         raise VariantsFileError(str(exc)) from None
     budget = limits.MAX_WORK

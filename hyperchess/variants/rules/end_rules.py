@@ -32,7 +32,8 @@ class EndRules:
     checkmate: str = "loss"                    # what the checkmated side gets [checkmateValue]
     stalemate_piece_count: bool = False        # the side with fewer pieces gets `stalemate` [stalematePieceCount]
     extinction: str = ""                       # what an extinct side gets: loss, win, draw; "" none [extinctionValue]
-    extinction_pieces: str = ""                # letters, or "*" all pieces together [extinctionPieceTypes]
+    extinction_pieces: str = ""                # letters, or "*" all pieces together, "-" a kind the game has not
+                                               # (each side has none of it) [extinctionPieceTypes]
     extinction_count: int = 0                  # extinct with at most this many [extinctionPieceCount]
     extinction_opponent_count: int = 0         # ... while the other side has at least this many
     extinction_claim: bool = False             # ... one more when the extinct side is to move [extinctionClaim]
@@ -124,8 +125,12 @@ def read_end_rules(t: dict, where: str, letters: set[str], players: int) -> EndR
                                     f"opponent_count = 0, claim = false }}")
         if ext.get("value", "loss") not in VALUES:
             raise VariantsFileError(f"{at}.value: one of 'loss', 'win', 'draw', got {ext.get('value')!r}")
-        values.update(extinction=ext.get("value", "loss"), extinction_pieces=_letters(ext["pieces"], f"{at}.pieces",
-                                                                                       letters),
+        pieces = ext["pieces"]
+        absent = isinstance(pieces, str) and pieces.endswith("-") and "-" not in pieces[:-1]
+        if absent:
+            pieces = pieces[:-1]            # "-" last: a kind the game has not (a type FSF removed, still listed)
+        values.update(extinction=ext.get("value", "loss"),
+                      extinction_pieces=_letters(pieces, f"{at}.pieces", letters) + ("-" if absent else ""),
                       extinction_count=_count(ext, "count", at, 0), extinction_claim=_bool(ext, "claim", at, False),
                       extinction_opponent_count=_count(ext, "opponent_count", at, 0))
     royal = t.get("pseudo_royal")

@@ -35,6 +35,7 @@ from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, Move, code_of
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.game import Game
 from hyperchess.variants.core.outcome import Outcome
+from hyperchess.variants.rules.blasts import BLAST, plain_move
 from hyperchess.variants.rules.end_rules import CHECKS_LEFT, EXTINCTION, MAX_CHECKS, WEIGHTED, EndRules
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ class Endings:
         colors = range(self.players)                          # type: ignore[attr-defined]
 
         def codes(letters: str, color: int) -> frozenset[int]:
+            if letters == "-":              # a kind the game has not: each side always has none
+                return frozenset()
             if letters == "*":
                 return frozenset(c for c in range(self.ncodes) if self.kind_of[c] and self.owner[c] == color)  # type: ignore[attr-defined]
             return frozenset(code_of(kind[ch], color) for ch in letters)
@@ -112,8 +115,14 @@ class Endings:
 
     @staticmethod
     def _gives_check(pos: "Position", move: Move) -> bool:
+        """Does ``move`` leave the other side's king attacked? A capture that blasts is tested without its blast
+        (FSF's ``gives_check`` looks at the capturing piece on its cell and the lines it opens or closes,
+        blasts aside): one whose blast removes the king may still give check, one whose blast opens a line
+        does not."""
         us = pos.turn
         them = pos.game.enemies[us][0]
+        if move[3] == BLAST:
+            move = plain_move(move)
         pos.push(move)
         k = pos.king(them)
         check = k is not None and pos.attacked(k, (us,))
@@ -277,7 +286,8 @@ class Endings:
     def _extinct_result(self, color: int, i: int) -> Outcome:
         r = self.end_rules
         letter = r.extinction_pieces[i]
-        what = "piece" if letter == "*" else self.pieces[self.kind_by_letter[letter]].name   # type: ignore[attr-defined]
+        what = "piece" if letter == "*" else "extinction piece" if letter == "-" \
+            else self.pieces[self.kind_by_letter[letter]].name                        # type: ignore[attr-defined]
         count = r.extinction_count
         text = f"has {count or 'no'} {what}{'s' if count > 1 else ''} left"
         name = self.color_names[color].capitalize()           # type: ignore[attr-defined]
@@ -446,5 +456,8 @@ def _overridden(cls: type, name: str) -> bool:
 
 
 def _capture(pos: "Position", move: Move) -> bool:
-    """FSF's ``capture``: onto an occupied cell (not castling, not a drop), or en passant."""
+    """FSF's ``capture``: onto an occupied cell (not castling, not a drop), or en passant; a capture that
+    blasts (variants/rules/blasts.py) is the capture it wraps, en passant included."""
+    if move[3] == BLAST:
+        move = plain_move(move)
     return (bool(pos.board[move[1]]) and move[3] != CASTLE and move[0] != move[1]) or move[3] == EN_PASSANT

@@ -9,7 +9,9 @@ The rules follow Fairy-Stockfish (src/position.cpp ``do_move`` for ``flipEnclose
   line of enemy pieces closed at one end by the piece that moved and at the other by another of the mover's
   (along the eight lines of a queen); "ataxx" turns every enemy piece next to the piece that moved;
 - **enclosing drops** (``enclosing_drop``): while one of ``enclosing_drop_start``'s squares is empty a drop goes
-  there; after that a drop must flip, "reversi": enclose a line as above, "ataxx": touch a piece of the mover's;
+  there; after that a drop must, "reversi": touch an enemy piece and see a piece of the mover's at the end of
+  one of its eight lines, past enemy pieces and holes (FSF's test lets the line run over walls, where the
+  flipping stops: such a drop may flip nothing), "ataxx": touch a piece of the mover's;
 - **a full board** (``adjudicate_full_board``): a board without an empty cell ends the game, a draw, or the
   material count where the game counts material (variants/rules/endings.py).
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hyperchess.variants.board.codes import DOUBLE, EMPTY, SPECIAL, Move, code_of
+from hyperchess.variants.board.codes import DOUBLE, EMPTY, HOLE, SPECIAL, Move, code_of
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.rules.hands import DROP
 from hyperchess.variants.core.outcome import Outcome
@@ -110,7 +112,25 @@ class Flips:
         if self.flip_rules.enclosing == ATAXX:
             own = self.owner                                  # type: ignore[attr-defined]
             return [m for m in moves if m[3] != DROP or any(b[c] and own[b[c]] == us for c in self._around[m[1]])]
-        return [m for m in moves if m[3] != DROP or self.enclosed(pos, m[1], us)]
+        return [m for m in moves if m[3] != DROP or self._encloses(pos, m[1], us)]
+
+    def _encloses(self, pos: "Position", cell: int, us: int) -> bool:
+        """FSF's ``drop_region`` for "reversi": ``cell`` touches an enemy piece, and along one of its eight lines,
+        past enemy pieces and holes (the line's blockers are the empty cells and our pieces), the first other
+        cell holds a piece of ours that is not next to ``cell``."""
+        b = pos.board
+        own = self.owner                                      # type: ignore[attr-defined]
+        if not any(b[c] and own[b[c]] not in (us, -1) for c in self._around[cell]):
+            return False
+        for line in self._lines[cell]:
+            for i, c in enumerate(line):
+                q = b[c]
+                if q and (q == HOLE or own[q] != us):
+                    continue
+                if q and i:
+                    return True
+                break
+        return False
 
     def enclosed(self, pos: "Position", cell: int, us: int) -> list[int]:
         """The enemy pieces a piece of ``us`` on ``cell`` encloses: along each of the eight lines, a run of

@@ -9,7 +9,8 @@ c19b5f6c), for any game of the shared core:
   that moves as the piece it was promoted to and goes to hand as the piece it was (``promoted_army``): the
   position string writes it ``+P`` as FSF does, and the move ``7g7f+`` (FSF's UCI suffix ``+``). A pawn with
   a promoted form gets ``+`` beside its promotion choices on each move into its zone (FSF's
-  ``make_promotions``: wolf chess's pawn becomes an elephant);
+  ``make_promotions``: wolf chess's pawn becomes an elephant), and with no choice at all it still enters
+  the zone so (FSF's shinobi: ``promotionPieceTypes = -``, the pawn becomes a commoner);
 - ``mandatory_piece_promotion``: a piece that can promote must, on every move into, out of or within its zone;
 - ``piece_promotion_on_capture``: it promotes only by capturing;
 - ``piece_demotion``: a promoted piece may turn back (``-``) the same way, and must where promotion is
@@ -27,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hyperchess.variants.board.codes import EMPTY, NORMAL, PROMOTION, SPECIAL, Move, code_of
+from hyperchess.variants.board.codes import (EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, Move, code_of,
+                                             ep_victim, promoted_code)
 from hyperchess.variants.board.errors import MoveError, VariantsFileError
 from hyperchess.variants.core.game import Game
 from hyperchess.variants.rules.hands import DROP
@@ -40,6 +42,9 @@ if TYPE_CHECKING:
 
 PIECE_PROMOTION = SPECIAL + 4     # (from, to, the promoted or demoted piece's code, PIECE_PROMOTION)
 PREFIX = "+"                      # a promoted piece's token in position strings and its move suffix
+# a pawn's promotion choice that stands for its promoted form (never a piece's code): ``restrict_moves`` turns
+# the core's promotion to it into the PIECE_PROMOTION move
+TWIN = HOLE
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,7 @@ class PieceRules:
     promotion_rules = PromotionRules()
     unpromoted: dict[int, int] = {}
     promotes_to: dict[int, int] = {}
+    pawn_twins = False                 # a pawn has a promoted form: ``TWIN`` among its promotion choices
 
     def compile(self) -> None:
         self.special_legality = {**self.special_legality, PIECE_PROMOTION: "plain"}   # type: ignore[has-type]
@@ -110,6 +116,7 @@ class PieceRules:
                 self.demote_code[code] = code_of(self.unpromoted[kind], color)
             if rules.immobility_illegal:
                 self.immobile[code] = frozenset(c for c in range(size) if no_moves(self, code, c))
+        self.pawn_twins = any(self.promote_code[c] for c in self.pawn_codes)        # type: ignore[attr-defined]
         self.drop_mate_codes = frozenset(code for code in range(n) if self.kind_of[code]  # type: ignore[attr-defined]
                                          and self.pieces[self.kind_of[code]].letter in rules.drop_mate_illegal.upper())  # type: ignore[attr-defined]
         # ``game_over`` below is the rule switches' (``Game.game_over``) unless the drop-mate rule is on: the
@@ -135,30 +142,40 @@ class PieceRules:
                 cells[code] = tuple(c for c in cells[code] if c not in self.immobile[code])
 
     # ------------------------------------------------------------------ moves
+    def promotion_choices(self, pos: "Position", color: int) -> tuple[int, ...]:
+        """The pawn's choices, and ``TWIN`` (its promoted form) where a pawn has one: FSF's ``make_promotions``
+        adds the piece promotion whatever ``promotionPieceTypes`` offers, none at all included."""
+        codes = tuple(super().promotion_choices(pos, color))                          # type: ignore[misc]
+        return (*codes, TWIN) if self.pawn_twins else codes
+
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """Each plain move of a piece that may promote or demote gets its promoting (demoting) twin where the
-        zone allows it; the plain move goes where promotion is mandatory or the piece could never move on."""
+        zone allows it; the plain move goes where promotion is mandatory or the piece could never move on. A
+        pawn's promotion to ``TWIN`` becomes its piece promotion."""
         rules = self.promotion_rules
         b = pos.board
         zone = self.promotion_zone[pos.turn]                                          # type: ignore[attr-defined]
+        pawns = self.pawn_codes                                                       # type: ignore[attr-defined]
         out: list[Move] = []
         add = out.append
-        twinned = None
         for m in moves:
-            frm, to, _, flag = m
+            frm, to, extra, flag = m
             if flag != NORMAL:
-                add(m)
-                if flag == PROMOTION and self.promote_code[b[frm]] and (b[to] != EMPTY or not rules.on_capture):
-                    # a pawn with a promoted form: the promotion to it beside its choices, once a move
-                    # (FSF's make_promotions: promotedPieceType of the pawn)
-                    twinned = set() if twinned is None else twinned
-                    if (frm, to) not in twinned:
-                        twinned.add((frm, to))
-                        add((frm, to, self.promote_code[b[frm]], PIECE_PROMOTION))
+                if flag == PROMOTION and extra == TWIN:
+                    new = self.promote_code[b[frm]]
+                    if new and (b[to] != EMPTY or not rules.on_capture):
+                        add((frm, to, new, PIECE_PROMOTION))
+                elif flag == EN_PASSANT and promoted_code(m) == TWIN:
+                    # FSF's en passant capture never promotes (movegen.cpp, make_move_and_gating<EN_PASSANT>)
+                    add((frm, to, ep_victim(m), EN_PASSANT))
+                else:
+                    add(m)
                 continue
             p = b[frm]
             new, back = self.promote_code[p], self.demote_code[p]
-            if not new and not back:
+            if not new and not back or (p in pawns and to in zone):
+                # (a pawn's plain move into its zone: its promotion is optional, variants/rules/pawn_rules.py,
+                # and its twin came as TWIN)
                 if to not in self.immobile[p]:
                     add(m)
                 continue

@@ -1,0 +1,291 @@
+"""Fairy-Stockfish's games exact under play (issue 70): rule differences found by random play against pyffish,
+each shown at a hand-picked position, from a small section written for the test. Each asserts the moves pyffish
+0.0.90 gives there, and compares them with pyffish itself when it is installed; the same positions are checked
+on the upstream sections when ``FSF_VARIANTS_INI`` names an upstream variants.ini. Also FSF's letter synonyms
+and the names ``chess`` and ``fairy``."""
+from __future__ import annotations
+
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from hyperchess.cli import main
+from hyperchess.protocol.uci import UCIEngine
+from hyperchess.variants import UnknownVariant, get_game
+from hyperchess.variants.core.load import load_position
+from hyperchess.variants.core.perft import perft
+from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.fsf_ini import catalogue
+from hyperchess.variants.formats.variantsfile import read_ini_variants
+from hyperchess.variants.board.errors import FenError, VariantsFileError
+from protocol_support import InProcess
+
+try:
+    import pyffish
+except ImportError:
+    pyffish = None
+
+
+def game_of(text: str, notes_expected: int = 0) -> FileGame:
+    specs, notes = read_ini_variants(text, "exact.ini", build=False)
+    assert specs and len(notes) == notes_expected, notes
+    return FileGame(specs[0])
+
+
+def ours(game, fen: str) -> list[str]:
+    pos = game.position(fen)
+    return sorted(pos.move_name(m) for m in pos.legal_moves())
+
+
+def theirs(text: str, name: str, fen: str) -> list[str] | None:
+    """pyffish's legal moves of section ``name`` of ``text`` at ``fen`` (None without pyffish)."""
+    if pyffish is None:
+        return None
+    pyffish.load_variant_config(text)
+    return sorted(pyffish.legal_moves(name, fen, []))
+
+
+def check(text: str, name: str, fen: str, expected: list[str], notes: int = 0) -> None:
+    """Our moves at ``fen`` are ``expected``, and pyffish's too where it is installed."""
+    assert ours(game_of(text, notes), fen) == sorted(expected)
+    fsf = theirs(text, name, fen)
+    assert fsf is None or fsf == sorted(expected)
+
+
+# 1. a pawn whose promotion choices are none promotes to its promoted form all the same (upstream shinobi:
+# promotionPieceTypes = -, promotedPieceType = p:c, mandatoryPiecePromotion)
+PAWN_TO_COMMONER = """[pawncommoner:crazyhouse]
+commoner = c
+promotionRegionWhite = *7 *8
+promotionRegionBlack = *2 *1
+promotionPieceTypes = -
+promotedPieceType = p:c
+mandatoryPiecePromotion = true
+"""
+
+
+@pytest.mark.parametrize("fen, expected", [
+    ("k7/8/4P3/8/8/8/8/4K3[] w - - 0 1", ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e6e7+"]),
+    ("k7/8/8/8/8/5p2/4P1P1/4K3[] b - - 0 1", ["a8a7", "a8b7", "a8b8", "f3e2+", "f3f2+", "f3g2+"]),
+])
+def test_a_pawn_without_promotion_choices_takes_its_promoted_form(fen, expected):
+    check(PAWN_TO_COMMONER, "pawncommoner", fen, expected)
+
+
+def test_the_promoted_pawn_moves_as_a_commoner_and_goes_to_hand_as_a_pawn():
+    game = game_of(PAWN_TO_COMMONER)
+    fen, moves = "k7/3n4/4P3/8/8/8/8/4K3[] w - - 0 1", ["e6e7+", "d7e5", "e1d1", "e5d7", "e7d7"]
+    pos = load_position(game, fen, moves)      # e7d7: a commoner's sideways step, taking the knight to hand
+    assert pos.fen() == "k7/3+P4/8/8/8/8/8/3K4[N] b - - 0 3"
+    if pyffish is not None:
+        pyffish.load_variant_config(PAWN_TO_COMMONER)
+        assert pyffish.get_fen("pawncommoner", fen, moves) == pos.fen()
+
+
+# 2. an en passant capture counts as a capture for the compulsory capture of a game whose captures blast
+# (upstream atomic-giveaway, atomic-giveaway-hill, antiatomic)
+ATOMIC_GIVEAWAY = "[blastgive:giveaway]\nblastOnCapture = true\n"
+
+
+def test_en_passant_is_a_capture_where_captures_blast_and_must_be_made():
+    check(ATOMIC_GIVEAWAY, "blastgive", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1", ["b4a3"])
+
+
+# 3. a drop must see a piece of its own past enemy pieces and walls (FSF's test runs over walls; upstream
+# annexation)
+WALLED = """[walled:flipello]
+maxRank = 10
+maxFile = 10
+startFen = ***4***/***4***/***4***/10/4pP4/4Pp4/10/***4***/***4***/***4***[PPPPPPPPPPpppppppppp] w 0 1
+"""
+
+
+def test_an_enclosing_drop_may_look_past_walls():
+    fen = "***4***/***4***/***P3***/1p8/10/3pp5/3pp5/***4***/***4***/***4***[PPpp] b - - 0 1"
+    check(WALLED, "walled", fen, ["P@d9"])
+    pos = load_position(game_of(WALLED), fen, ["P@d9"])       # it flips nothing: the wall stops the flip
+    assert pos.fen().split()[0] == "***4***/***p3***/***P3***/1p8/10/3pp5/3pp5/***4***/***4***/***4***[PPp]"
+
+
+# 4. where checks are forbidden, a capture that blasts gives check as FSF's gives_check sees it: the capturing
+# piece on its cell, the blast aside
+RACING_BLASTS = "[racingblasts:racingkings]\nblastOnCapture = true\n"
+
+
+@pytest.mark.parametrize("fen, expected", [
+    # Rc1xc2 would blast the king on c3 but checks it from c2 first: refused
+    ("8/8/8/8/8/2k5/2n5/2R1K3 w - - 0 1", ["e1d1", "e1e2", "e1f1", "e1f2"]),
+    # Na1xc2 blasts the knight on c3 and opens the rook's line to f3: no check as FSF counts it; Ra3xc3 checks
+    ("8/8/8/8/8/R1n2k2/2b5/N3K3 w - - 0 1", ["a1b3", "a1c2", "a3a2", "a3a4", "a3a5", "a3a6", "a3a7", "a3a8",
+                                            "a3b3", "e1d2", "e1f1"]),
+])
+def test_a_blast_capture_gives_check_as_fsf_counts_it(fen, expected):
+    check(RACING_BLASTS, "racingblasts", fen, expected)
+
+
+# 5. `king = k` under atomic: the commoner, whose letter the king took, is still the extinction type, and each
+# side has none of it: the game is over at once, won by the side to move (FSF checks the other side first)
+ATOMIC_KING = "[atomicking:atomic]\nking = k\ncastling = false\n"
+
+
+@pytest.mark.parametrize("turn, result", [("w", "1-0"), ("b", "0-1")])
+def test_an_extinction_type_the_game_lost_ends_it_at_once(turn, result):
+    game = game_of(ATOMIC_KING)
+    fen = f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR {turn} - - 0 1"
+    pos = game.position(fen)
+    assert pos.legal_moves() == [] and pos.outcome().result == result
+    if pyffish is not None:
+        pyffish.load_variant_config(ATOMIC_KING)
+        assert pyffish.legal_moves("atomicking", fen, []) == []
+        assert pyffish.is_immediate_game_end("atomicking", fen, []) == (True, 32000)   # a win for the mover
+
+
+# 6. FSF reads every bool but "true" (as written, trailing blanks included) as false
+CASTLE_FEN = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+
+
+@pytest.mark.parametrize("value, castles", [("False", False), ("True", False), ("true ", False), ("true", True),
+                                            ("yes", False)])
+def test_a_bool_is_true_only_when_written_true(value, castles):
+    name = f"bool{['False', 'True', 'true ', 'true', 'yes'].index(value)}"    # (pyffish keeps a name's first game)
+    text = f"[castles:chess]\ncastling = false\n\n[{name}:castles]\ncastling ={value}\nstartFen = {CASTLE_FEN}\n"
+    specs, notes = read_ini_variants(text, "bools.ini", build=False)
+    game = FileGame(next(s for s in specs if s.name == name))
+    fen = CASTLE_FEN if game.castling else CASTLE_FEN.replace("KQkq", "-")
+    moves = ours(game, fen)
+    assert ("e1g1" in moves) == castles and ("e1c1" in moves) == castles
+    assert len(notes) == (value not in ("true", "false")) and all("read as false" in n for n in notes), notes
+    if pyffish is not None:
+        pyffish.load_variant_config(text)
+        assert ("e1g1" in pyffish.legal_moves(name, CASTLE_FEN, [])) == castles
+
+
+def test_bikjang_rule_written_true_with_a_capital_is_off():
+    # after e2d2 the kings face each other: with the bikjang rule Black may not leave them so (e10e9)
+    fen = "4k4/9/9/9/9/9/9/9/3A5/4K4 b - - 1 1"
+    on = ours(get_game("janggi"), fen)
+    text = "[bikjangoff:janggi]\nbikjangRule=True\n"
+    off = ours(game_of(text, notes_expected=1), fen)
+    assert "e10e9" not in on and sorted(on + ["e10e9"]) == off
+    fsf = theirs(text, "bikjangoff", fen)
+    assert fsf is None or fsf == off
+
+
+def test_a_result_or_rule_word_fsf_does_not_know_is_none():
+    # FSF's parser sets VALUE_NONE (and NO_... for the rules' words) for a value it does not know
+    text = "[loose:chess]\nstalemateValue = Loss\n"
+    specs, notes = read_ini_variants(text, "loose.ini", build=False)
+    assert specs and notes == ["loose.ini: [loose].stalemateValue (line 2): win, loss, draw or none, got 'Loss': "
+                               "read as none, as Fairy-Stockfish reads it"]
+    assert specs[0].table["stalemate"] == "draw"
+
+
+def test_an_option_with_nothing_after_the_equals_sign_sets_nothing():
+    # FSF's reader skips such a line (src/variant.cpp, parse_istream): the rook stays
+    specs, notes = read_ini_variants("[keeps:chess]\nrook =\n", "keeps.ini", build=False)
+    assert notes == [] and "R" in specs[0].table["pieces"]
+
+
+# 7. FSF's letter synonyms: xiangqi's and janggi's boards may write the horse h and the elephant e
+E_JANGGI = "[ejanggi:janggi]\nstartFen = rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1\n"
+
+
+def test_janggi_set_ups_may_write_e_and_h():
+    game = game_of(E_JANGGI)
+    start = game.position()
+    assert start.fen().split()[0] == "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR"
+    counts = [perft(start, d) for d in (1, 2)]
+    assert counts[0] == 32
+    if pyffish is not None:
+        pyffish.load_variant_config(E_JANGGI)
+        fen = pyffish.start_fen("ejanggi")
+        assert counts == [len(pyffish.legal_moves("ejanggi", fen, [])),
+                          sum(len(pyffish.legal_moves("ejanggi", fen, [m]))
+                              for m in pyffish.legal_moves("ejanggi", fen, []))]
+
+
+@pytest.mark.parametrize("variant", ["xiangqi", "janggi", "minixiangqi", "manchu"])
+def test_the_built_in_boards_read_the_synonyms(variant):
+    game = get_game(variant)
+    fen = game.start_fen.replace("n", "h").replace("N", "H")
+    if variant != "minixiangqi":
+        fen = fen.replace("b", "e").replace("B", "E")
+    assert load_position(game, fen).fen() == game.start_fen
+
+
+def test_a_type_given_its_letter_again_loses_its_synonym():
+    # FSF's add_piece without a second letter clears the type's synonym (src/variant.h)
+    game = game_of("[xhouse:xiangqi]\nhorse = n\n")
+    with pytest.raises(FenError, match="unknown piece letter 'h'"):
+        game.position("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1")
+
+
+def test_letter_synonyms_in_a_toml_file_are_checked():
+    from hyperchess.variants import check_variants
+    text = '[syn]\nstart = "4k3/8/8/8/8/8/8/3HK3 w - - 0 1"\nletter_synonyms = { H = "N" }\n' \
+           '[syn.pieces]\nK = { betza = "K", royal = true }\nN = { betza = "N" }\n'
+    game = FileGame(check_variants(text, "syn.toml")[0])
+    assert game.position().fen() == "4k3/8/8/8/8/8/8/3NK3 w - - 0 1"
+    with pytest.raises(VariantsFileError, match=r"letter_synonyms: a table of letter") as exc:
+        check_variants(text.replace('H = "N"', 'N = "K"'), "syn.toml")
+    assert "\n" not in str(exc.value)
+
+
+# 8. names: chess and fairy everywhere; a refused built-in says why
+def test_chess_and_fairy_are_known_by_name():
+    run = CliRunner().invoke
+    chess = run(main, ["perft", "chess", "3"])
+    assert chess.exit_code == 0 and chess.output.strip().splitlines()[-1] == "Nodes searched: 8902"
+    fairy = run(main, ["perft", "fairy", "2"])
+    assert fairy.exit_code == 0 and fairy.output.strip().splitlines()[-1] == "Nodes searched: 400"
+    assert get_game("chess") is get_game("normal") and "fairy" in catalogue()
+
+
+def test_a_refused_built_in_names_its_reason_on_the_command_line():
+    result = CliRunner().invoke(main, ["perft", "bughouse", "1"])
+    assert result.exit_code == 2
+    assert result.output.strip() == ("hyperchess: variant 'bughouse' (Fairy-Stockfish's) cannot be played yet: "
+                                     "needs two boards (twoBoards)")
+    with pytest.raises(UnknownVariant, match="known: normal"):
+        get_game("nosuchgame")
+
+
+def test_a_refused_built_in_names_its_reason_over_uci_and_cecp():
+    lines: list[str] = []
+    uci = UCIEngine(lines.append)
+    uci.handle("setoption name UCI_Variant value bughouse")
+    assert lines == ["info string variant 'bughouse' (Fairy-Stockfish's) cannot be played yet: needs two boards "
+                     "(twoBoards)"]
+    cecp = InProcess()
+    try:
+        cecp.handshake()
+        cecp.send("variant bughouse")
+        assert cecp.sync() == ["Error (unsupported variant: needs two boards (twoBoards)): bughouse"]
+        cecp.send("variant chess")
+        assert not [line for line in cecp.sync() if line.startswith("Error")] and cecp.engine.game.name == "normal"
+    finally:
+        cecp.close()
+
+
+# the issue's positions on the upstream sections themselves
+UPSTREAM = os.environ.get("FSF_VARIANTS_INI", "")
+UPSTREAM_POSITIONS = [
+    ("shinobi", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1"),
+    ("shinobi", "k7/8/8/8/8/5p2/4P1P1/4K3[] b - - 0 1"),
+    ("shinobimirror", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1"),
+    ("atomic-giveaway", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1"),
+    ("atomic-giveaway-hill", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1"),
+    ("antiatomic", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1"),
+    ("annexation", "***4***/***4***/***P3***/1p8/10/3pp5/3pp5/***4***/***4***/***4***[PPpp] b - - 0 1"),
+]
+
+
+@pytest.mark.skipif(pyffish is None or not UPSTREAM, reason="needs pyffish and FSF_VARIANTS_INI")
+@pytest.mark.parametrize("section, fen", UPSTREAM_POSITIONS)
+def test_the_upstream_sections_at_the_issues_positions(section, fen):
+    text = open(UPSTREAM, encoding="utf-8").read()
+    specs, _ = read_ini_variants(text, "variants.ini", build=False, taken=frozenset(catalogue()))
+    game = FileGame(next(s for s in specs if s.name == section))
+    pyffish.load_variant_config(text)
+    assert ours(game, fen) == sorted(pyffish.legal_moves(section, fen, []))
