@@ -1,7 +1,8 @@
 """``hyperchess serve`` stops on Ctrl-C (SIGINT) and SIGTERM at any moment of its start, and a SIGINT it was
-started with ignored stays ignored (cli/serve.py ``Stopper``). Before, a Ctrl-C that came before uvicorn
-installed its handlers (the imports, the database, the games reopening: seconds under load) was lost in a
-process started with SIGINT ignored, and the server served on: ``.ci/run`` hung on it twice.
+started with ignored stays ignored (cli/serve.py ``Stopper``; before it, hyperchess/_ctrl_c.py). Before, a
+Ctrl-C that came before uvicorn installed its handlers (the imports, the database, the games reopening: seconds
+under load) was lost in a process started with SIGINT ignored, and the server served on: ``.ci/run`` hung on it
+twice; and one during the imports was a KeyboardInterrupt's traceback, or lost (issue 71).
 
 No assertion on speed but the early Ctrl-C's few seconds: only that the process ends, on a Ctrl-C with one line
 and exit status 130, on SIGTERM with status 0."""
@@ -73,8 +74,8 @@ def test_ctrl_c_while_the_unfinished_games_reopen_stops_serve(tmp_path):
 
 
 def test_ctrl_c_at_once_ends_serve(tmp_path):
-    """A Ctrl-C before the command runs (Python's start, the imports) ends the process too (as a
-    KeyboardInterrupt, or the signal's default before Python has its handler)."""
+    """A Ctrl-C at once, in Python's own start, before any code of ours, ends the process too (as Python
+    answers it: a KeyboardInterrupt, or the signal's default before Python has its handler)."""
     proc = serve_started(tmp_path / "g.sqlite3")
     stopped(proc)                                       # any exit status: it ended
 

@@ -98,13 +98,13 @@ def serve(port: int, host: str, db: str | None, open_browser: bool, engines: tup
 
 
 class Stopper:
-    """SIGINT (Ctrl-C) and SIGTERM stop ``serve`` from the moment this is made to its end (before, from the
-    command's first line, ``_ctrl_c`` ends it at once): asked before the server exists, it is stopped as soon
-    as it does (``WebServer.stop``), so no signal of the first moments is lost or lands as a KeyboardInterrupt
-    in the middle of the start. A Ctrl-C ends it as ``_ctrl_c`` does, with one line and exit status 130; SIGTERM
-    with status 0 (a service manager's stop). A SIGINT the process was started with
-    ignored (a job started in the background by a shell) stays ignored, for the whole run: as the match
-    runner does; uvicorn's own handlers, which used to take it over only once it served, are not installed
+    """SIGINT (Ctrl-C) and SIGTERM stop ``serve`` from the moment this is made to its end (before it, from the
+    command's first line, ``_ctrl_c`` ends the process at once): asked before the server exists, it is stopped
+    as soon as it does (``WebServer.stop``), so no signal of the first moments is lost or lands as a
+    KeyboardInterrupt in the middle of the start. A Ctrl-C ends it as ``_ctrl_c`` does, with one line and exit
+    status 130; SIGTERM with status 0 (a service manager's stop). A SIGINT the process was started with ignored
+    (a job started in the background by a shell) stays ignored, for the whole run: as the match runner does;
+    uvicorn's own handlers, which used to take it over only once it served, are not installed
     (``web.server.Uvicorn``)."""
 
     def __init__(self) -> None:
