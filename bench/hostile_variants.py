@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from protocol_support import EngineProcess  # noqa: E402
-from test_variants_file_limits import hostile_files, small_game  # noqa: E402
+from test_variants_file_limits import hostile_files, hostile_path, small_game  # noqa: E402
 
 CLI = [sys.executable, "-m", "hyperchess"]
 
@@ -39,13 +39,7 @@ def main() -> None:
         print(f"reference: check of a valid one-game file {reference:.2f} s")
         paths = {}
         for i, (name, (text, _)) in enumerate(hostile_files().items()):
-            path = Path(folder) / f"hostile{i}.toml"
-            if text:
-                path.write_text(text)
-            else:
-                with open(path, "wb") as fh:
-                    fh.truncate(50 << 20)
-            paths[name] = path
+            paths[name] = hostile_path(Path(folder), i, name, text)
         eng = EngineProcess()
         eng.handshake()
         print(f"{'file':32} {'check':>14} {'perft':>14} {'VariantPath':>12}  lines")

@@ -1,4 +1,16 @@
-"""``python -m hyperchess``: the same as the ``hyperchess`` command."""
-from hyperchess.cli import main
+"""``python -m hyperchess`` and the ``hyperchess`` command (``run``)."""
+import sys
 
-main()
+from hyperchess import _ctrl_c
+
+
+def run():
+    """The command line (its exit status, or None). A Ctrl-C from here until the command runs ends it with one
+    line (``_ctrl_c``): set up before the command line's modules are imported."""
+    _ctrl_c.install()
+    from hyperchess.cli import main
+    return main()
+
+
+if __name__ == "__main__":
+    sys.exit(run())

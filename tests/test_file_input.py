@@ -5,7 +5,13 @@ the file (and the offset of the first bad byte), exit status 2, never a tracebac
 from __future__ import annotations
 
 import codecs
+import os
 import random
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -13,7 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hyperchess.cli import main
-from hyperchess.variants.formats.textfile import FileError, decode_text
+from hyperchess.variants.formats.textfile import FileError, decode_text, read_text
+from protocol_support import UCI_CMD, EngineProcess
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # engines that are never started: a bad file is named before any engine runs
 ENGINES = ["--engine", "cmd=no-such-engine-a", "name=a", "--engine", "cmd=no-such-engine-b", "name=b",
@@ -114,3 +123,96 @@ def test_a_line_break_python_counts_inside_a_bad_tag_stays_in_one_line(tmp_path)
     path.write_bytes(b"[\xc2\x85\x00")
     line = assert_one_line(run(["pgn", "check", str(path)]))
     assert "not a tag pair: '[\\x85\\x00'" in line
+
+
+# ---------------------------------------------------------------------- not a regular file (issue 71, 13)
+# A named pipe with no writer blocked every reader for ever in open(): ``check``, and an engine given it as
+# VariantPath answered no readyok/pong. Every outside file is now opened without blocking and refused at once,
+# in one line, unless it is a regular file (textfile.read_text). Run as processes: before, they hung.
+ENDS = 20       # seconds: a refusal takes well under one; a hang fails instead of stalling the run
+
+
+def command_line(args: list[str], env: dict | None = None) -> str:
+    """``python -m hyperchess ARGS``: its one line of output (stdout and stderr), after exit status 2."""
+    done = subprocess.run([sys.executable, "-m", "hyperchess", *args], capture_output=True, text=True,
+                          timeout=ENDS, cwd=ROOT, env={**os.environ, **(env or {})})
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1 and "Traceback" not in done.stderr, (done.returncode, lines)
+    return lines[0]
+
+
+@pytest.fixture
+def fifos(tmp_path):
+    """Named pipes with no writer, one per kind of file a command reads."""
+    out = {}
+    for name in ("v.ini", "v.toml", "games.pgn", "openings.txt", "state.json"):
+        os.mkfifo(tmp_path / name)
+        out[name] = str(tmp_path / name)
+    return out
+
+
+def test_a_named_pipe_is_refused_at_once_by_every_command(fifos):
+    for args in (["check", fifos["v.ini"]], ["check", fifos["v.toml"]],
+                 ["perft", "--variants", fifos["v.toml"], "normal", "1"], ["pgn", "check", fifos["games.pgn"]],
+                 ["match", *ENGINES, "--openings", fifos["openings.txt"]], ["match", *ENGINES, "--state", fifos["state.json"]]):
+        line = command_line(args)
+        assert "not a regular file (a named pipe)" in line, (args, line)
+    line = command_line(["perft", "normal", "1"], env={"HYPERCHESS_VARIANTS": fifos["v.ini"]})
+    assert line == f"hyperchess: {fifos['v.ini']}: not a regular file (a named pipe)"
+
+
+def test_a_device_is_refused_before_a_byte_is_read():
+    # /dev/zero never ends: before, pgn check read 256 MB of zeros (and a variants file 256 KiB) to refuse it
+    assert command_line(["pgn", "check", "/dev/zero"]) == "hyperchess: /dev/zero: not a regular file (a device)"
+    assert command_line(["check", "/dev/zero"]) == "hyperchess: /dev/zero: not a regular file (a device)"
+
+
+def test_variant_path_of_a_named_pipe_is_one_line_and_the_engine_answers(fifos):
+    uci = EngineProcess(UCI_CMD)
+    try:
+        uci.send("uci")
+        uci.expect("uciok", ENDS)
+        uci.send(f"setoption name VariantPath value {fifos['v.ini']}", "isready")
+        assert uci.expect("readyok", ENDS)[1] == [f"info string {fifos['v.ini']}: not a regular file (a named pipe)"]
+        uci.send("position startpos moves e2e4", "go depth 1")
+        assert uci.expect(r"bestmove \S+", ENDS)[0] != "bestmove 0000"
+    finally:
+        uci.close()
+    eng = EngineProcess()
+    try:
+        eng.handshake()
+        eng.send(f"option VariantPath={fifos['v.toml']}")
+        assert eng.sync(ENDS) == [f"Error (bad variants file): {fifos['v.toml']}: not a regular file (a named pipe)"]
+    finally:
+        eng.close()
+
+
+def read_text_of(path: str, fifo: str) -> str:
+    """``read_text(path)`` in a thread, its refusal's message; a read still blocked on ``fifo`` after ``ENDS``
+    seconds is let go (a writer opens and closes the pipe) and fails the test."""
+    out: list[str] = []
+
+    def read() -> None:
+        try:
+            out.append(repr(read_text(path)))
+        except FileError as exc:
+            out.append(str(exc))
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(ENDS)
+    if reader.is_alive():
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(ENDS)
+        pytest.fail(f"read_text({path!r}) blocked on a named pipe")
+    return out[0]
+
+
+def test_read_text_reads_a_regular_file_through_a_link_and_names_what_else_it_met(tmp_path, fifos):
+    real = tmp_path / "real.pgn"
+    real.write_bytes(codecs.BOM_UTF8 + "1. e4 *\n".encode())
+    (tmp_path / "link.pgn").symlink_to(real)
+    assert read_text(str(tmp_path / "link.pgn")) == "1. e4 *\n"
+    (tmp_path / "pipe-link").symlink_to(fifos["v.ini"])
+    path = str(tmp_path / "pipe-link")
+    assert read_text_of(path, fifos["v.ini"]) == f"{path}: not a regular file (a named pipe)"
+    assert read_text_of(str(tmp_path), fifos["v.ini"]) == f"cannot read {tmp_path}: Is a directory"

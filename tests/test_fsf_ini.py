@@ -172,3 +172,60 @@ def test_walls_with_blasts_are_refused_in_one_line():
     specs, notes = read_ini_variants("[atomicduck:atomic]\nwallingRule = duck\nstalemateValue = win\n", "ad.ini",
                                      build=False)
     assert not specs and len(notes) == 1 and "wallingRule with blastOnCapture" in notes[0]
+
+
+# ---------------------------------------------------------------------- numbers: ASCII digits only (issue 71, 12)
+# Python's ``isdigit`` takes ``²`` (which ``int`` then refuses: the whole file was refused with "invalid literal
+# for int()") and ``٣`` (which ``int`` reads as 3: taken silently); FSF's ``std::stringstream >> int`` reads
+# neither, and warns "Invalid value" (src/parser.cpp). Each is now the one-line "...; ignored" of any bad value.
+BAD_NUMBERS = [("maxRank", "²"), ("promotionRegionWhite", "a² b8"), ("nMoveRule", "--5"), ("nMoveRule", "9" * 5000),
+               ("maxFile", "²"), ("promotionRank", "٣"), ("castlingRank", "١"), ("nMoveRule", "٥٠"),
+               ("whiteFlag", "*²"), ("flagRegionWhite", "a" + "8" * 5000), ("promotionLimit", "q:²"),
+               ("nFoldRule", "+-3"), ("doubleStepRank", "2" * 5000)]
+
+
+def chess_table() -> dict:
+    (spec,), _ = read_ini_variants("[s:chess]\n", "n.ini", build=False)
+    return spec.table
+
+
+@pytest.mark.parametrize("key, value", BAD_NUMBERS, ids=[f"{k}={v[:8]}" for k, v in BAD_NUMBERS])
+def test_a_number_fsf_would_not_read_is_one_line_ignored(key, value):
+    specs, notes = read_ini_variants(f"[s:chess]\n{key} = {value}\n", "n.ini", build=False)
+    assert [s.name for s in specs] == ["s"] and specs[0].table == chess_table(), notes
+    assert len(notes) == 1 and notes[0].startswith(f"n.ini: [s].{key} (line 2): ") and notes[0].endswith("; ignored")
+    assert "\n" not in notes[0] and len(notes[0]) < 200 and "int()" not in notes[0], notes
+
+
+def test_unicode_digits_in_a_start_and_a_betza_string_are_not_numbers():
+    # FSF's FEN and Betza readers count ASCII digits only (isdigit on a char); "²" is no count of empty squares
+    # and no range: the Betza letter it does not know is skipped, as FSF skips it
+    assert read("W²") == read("W") and read("R²") == read("R") and read("R3") != read("R")
+    specs, notes = read_ini_variants("[s:chess]\nstartFen = rnbqkbnr/pppppppp/²/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+                                     "n.ini")
+    assert specs == [] and notes == ["n.ini: [s]: [s].start: bad character '²' in rank 6"]
+
+
+NUMBER_KEYS = {"nMoveRule": "int", "nFoldRule": "int", "pocketSize": "int", "maxRank": "rank",
+               "castlingRank": "rank", "promotionRank": "rank"}
+NUMBER_TEXT = st.text(alphabet=st.sampled_from("0123456789+- ") | st.characters(categories=("Nd", "No")),
+                      max_size=14) | st.integers(-10 ** 12, 10 ** 12).map(str) | st.just("7" * 5000)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(NUMBER_KEYS)), NUMBER_TEXT)
+def test_a_number_is_ascii_digits_or_one_line_ignored(key, value):
+    """A whole number (a rank: 1 to 10) of at most 9 ASCII digits with an optional sign is read; anything else is
+    one note naming the key and its line, and the section plays as its parent."""
+    text = value.strip()
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    number = digits.isascii() and digits.isdigit() and len(digits) <= 9
+    if NUMBER_KEYS[key] == "rank":
+        number = number and text == digits and 1 <= int(text) <= 10
+    specs, notes = read_ini_variants(f"[s:chess]\n{key} = {value}\n", "n.ini", build=False, reasons=False)
+    assert all("\n" not in n and len(n) < 300 and "int()" not in n for n in notes), notes
+    mine = [n for n in notes if n.startswith(f"n.ini: [s].{key} (line 2): ")]
+    if number:
+        assert mine == [], notes
+    else:
+        assert len(mine) == 1 and mine[0].endswith("; ignored") and specs and specs[0].table == chess_table(), notes

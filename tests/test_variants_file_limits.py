@@ -1,6 +1,6 @@
-"""Hostile variants files (issue 48): each is refused with one line and exit status 2 by `hyperchess check`,
-`hyperchess perft --variants`, and CECP's and UCI's VariantPath (the engine answers one line and plays on).
-The files are built here, in tmp_path; bench/hostile_variants.py times the same files."""
+"""Hostile variants files (issue 48; the INI ones issue 71): each is refused with one line and exit status 2 by
+`hyperchess check`, `hyperchess perft --variants`, and CECP's and UCI's VariantPath (the engine answers one line
+and plays on). The files are built here, in tmp_path; bench/hostile_variants.py times the same files."""
 from __future__ import annotations
 
 import sys
@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from hyperchess.cli import main
 from hyperchess.variants import check_variants
-from hyperchess.variants.formats.filelimits import MAX_EXTENDS, MAX_NESTING
-from hyperchess.variants.formats.variantsfile import VariantsFileError, read_variants
+from hyperchess.variants.formats.filelimits import MAX_EXTENDS, MAX_NESTING, MAX_SECTIONS
+from hyperchess.variants.formats.variantsfile import VariantsFileError, read_ini_variants, read_variants
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
 from protocol_support import EngineProcess  # noqa: E402
@@ -26,7 +26,8 @@ def small_game(name: str, start: str = "k7/8/8/8/8/8/8/K7 w - - 0 1", pieces: st
 
 
 def hostile_files() -> dict[str, tuple[str, str]]:
-    """name -> (file text, or "" for the huge file, a word the one-line refusal holds)."""
+    """name -> (file text, or "" for the huge file, a word the one-line refusal holds). A name starting with
+    "INI:" is Fairy-Stockfish's format (``hostile_path``)."""
     chain = "".join(f'[g{i}]\nextends = "g{i + 1}"\n' for i in range(2000)) + small_game("g2000")
     queens = "\n".join(f'{c} = {{ betza = "Q" }}' for c in "ABCDEFGHIJ")
     return {
@@ -45,7 +46,25 @@ def hostile_files() -> dict[str, tuple[str, str]]:
         "2,000 valid games": ("".join(small_game(f"g{i}") for i in range(2000)), "more than 64"),   # under 256 KiB
         "ten queens on 26x64": ('[g]\nfiles = 26\nranks = 64\nstart = "k25/' + "26/" * 62 + 'K25 w - - 0 1"\n'
                                 + KINGS.format(name="g") + queens + "\n", "cell-steps"),
+        # issue 71: 9-14 s each (8 s before UCI's readyok), all sections built or noted, then accepted
+        "INI: 1,000 sections [sN:chess]": ("".join(f"[s{i}:chess]\n" for i in range(1000)),
+                                           f"1000 sections, more than {MAX_SECTIONS} in one file"),
+        "INI: 999 sections [sN:sN-1]": ("[s0:chess]\n" + "".join(f"[s{i}:s{i - 1}]\n" for i in range(1, 999)),
+                                        f"999 sections, more than {MAX_SECTIONS} in one file"),
+        "INI: 40 sections [sN:sN-1]": ("[s0:chess]\n" + "".join(f"[s{i}:s{i - 1}]\n" for i in range(1, 40)),
+                                       f"[s{MAX_EXTENDS}]: inherits through a chain of more than {MAX_EXTENDS} sections"),
     }
+
+
+def hostile_path(folder, i: int, name: str, text: str):
+    """Where the hostile file ``name`` is written: hostile{i}.toml, or .ini; "" writes a sparse 50 MB file."""
+    path = folder / f"hostile{i}.{'ini' if name.startswith('INI:') else 'toml'}"
+    if text:
+        path.write_text(text)
+    else:
+        with open(path, "wb") as fh:
+            fh.truncate(50 << 20)                       # sparse: nothing is written
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -53,13 +72,7 @@ def files(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile")
     out = {}
     for i, (name, (text, word)) in enumerate(hostile_files().items()):
-        path = folder / f"hostile{i}.toml"
-        if text:
-            path.write_text(text)
-        else:
-            with open(path, "wb") as fh:
-                fh.truncate(50 << 20)                       # sparse: nothing is written
-        out[name] = (path, word)
+        out[name] = (hostile_path(folder, i, name, text), word)
     return out
 
 
@@ -125,6 +138,24 @@ def test_bounds_that_a_real_file_stays_within():
     many_vectors = small_game("v", pieces="N = { leap = [" + ", ".join(["[1, 2]"] * 65) + "] }\n")
     with pytest.raises(VariantsFileError, match="65 vectors, more than 64"):
         read_variants(many_vectors)
+
+
+def test_bounds_that_a_real_ini_file_stays_within():
+    """Issue 71: a Fairy-Stockfish file has at most MAX_SECTIONS sections (its own variants.ini has 143) and a
+    section starts from a chain of at most MAX_EXTENDS sections of the file, as a TOML game's ``extends``."""
+    chain = "[s0:chess]\n" + "".join(f"[s{i}:s{i - 1}]\nnMoveRule = {i % 2 * 50}\n" for i in range(1, MAX_EXTENDS))
+    specs, notes = read_ini_variants(chain, "chain.ini")
+    assert [s.name for s in specs] == [f"s{i}" for i in range(MAX_EXTENDS)] and notes == []
+    assert [s.table["fifty_plies"] for s in specs[:4]] == [100, 100, 0, 100]
+    with pytest.raises(VariantsFileError, match=rf"chain.ini: \[s{MAX_EXTENDS}\]: inherits through a chain of more "
+                                                rf"than {MAX_EXTENDS} sections"):
+        read_ini_variants(chain + f"[s{MAX_EXTENDS}:s{MAX_EXTENDS - 1}]\n", "chain.ini")
+    # a built-in parent (chess) starts no chain, and neither does a section of the same name as an earlier one
+    unplayable = "".join(f"[s{i}]\n" for i in range(MAX_SECTIONS))       # each a note: it has no pieces
+    specs, notes = read_ini_variants(unplayable, "many.ini")
+    assert specs == [] and len(notes) == MAX_SECTIONS
+    with pytest.raises(VariantsFileError, match=f"many.ini: {MAX_SECTIONS + 1} sections, more than {MAX_SECTIONS}"):
+        read_ini_variants(unplayable + "[last]\n", "many.ini")
 
 
 @settings(max_examples=60, deadline=None)

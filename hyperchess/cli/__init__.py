@@ -9,7 +9,7 @@ import time
 import click
 
 import hyperchess
-from hyperchess import _compiled
+from hyperchess import _compiled, _ctrl_c
 from hyperchess.variants import game_names, get_game
 from hyperchess.variants.core.perft import divide as divide_fn
 from hyperchess.variants.core.perft import perft as perft_count
@@ -23,6 +23,10 @@ from .xboard import run_xboard, xboard
 # imported when the command is run or listed, so that ``hyperchess uci`` starts without them
 LAZY_COMMANDS = {"selfplay": "selfplay:selfplay", "match": "match:match", "pgn": "match:pgn",
                  "serve": "serve:serve", "games": "serve:games"}
+
+# the commands that handle Ctrl-C themselves from their first line (serve's ``Stopper``); every other command gets
+# Python's KeyboardInterrupt back once it runs (``_ctrl_c.hand_over``)
+OWN_CTRL_C = {"serve"}
 
 MAX_PERFT_DEPTH = 30     # deeper would never finish on any game (and would exhaust Python's recursion)
 
@@ -62,6 +66,8 @@ def main(ctx: click.Context) -> None:
     The variants files named in HYPERCHESS_VARIANTS (separated by ':') add their games to every command.
     """
     load_variants_files(p for p in os.environ.get("HYPERCHESS_VARIANTS", "").split(os.pathsep) if p)
+    if ctx.invoked_subcommand not in OWN_CTRL_C:
+        _ctrl_c.hand_over()
     if ctx.invoked_subcommand is None:
         if not sys.stdin.isatty():
             from hyperchess.protocol.wire import decode

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from hyperchess._ctrl_c import STATUS, STOPPED
+
 from .common import fail, variants_option
 
 ENGINE_HELP = ("An installed engine offered as a seat in the games it plays: NAME=COMMAND, then proto=uci for a "
@@ -55,7 +57,8 @@ def serve(port: int, host: str, db: str | None, open_browser: bool, engines: tup
     """Serve the web board: play any game against the engine or against people by link, or watch the
     engine play itself. Every game is kept in the database; unfinished games reopen on start.
 
-    Prints the address (`hyperchess web board: http://HOST:PORT/`) and serves until Ctrl-C.
+    Prints the address (`hyperchess web board: http://HOST:PORT/`) and serves until Ctrl-C (then one line
+    and exit status 130) or SIGTERM (status 0).
     """
     stopper = Stopper()             # first: a Ctrl-C from here on stops it, whatever it is doing
     from hyperchess.web.server import make_server
@@ -66,6 +69,7 @@ def serve(port: int, host: str, db: str | None, open_browser: bool, engines: tup
     outside = _engines(engines)
     path = _db_path(db)
     if stopper.asked:
+        stopper.finish()
         return
     try:
         server = make_server(host, port, db=path, engines=outside)
@@ -90,14 +94,17 @@ def serve(port: int, host: str, db: str | None, open_browser: bool, engines: tup
         server.serve_forever()
     finally:
         server.server_close()
+    stopper.finish()
 
 
 class Stopper:
-    """SIGINT (Ctrl-C) and SIGTERM stop ``serve`` from the moment this is made to its end: asked before the
-    server exists, it is stopped as soon as it does (``WebServer.stop``), so no signal of the first moments is
-    lost or lands as a KeyboardInterrupt in the middle of the start. A SIGINT the process was started with
-    ignored (a job started in the background by a shell) stays ignored, for the whole run: as the match
-    runner does; uvicorn's own handlers, which used to take it over only once it served, are not installed
+    """SIGINT (Ctrl-C) and SIGTERM stop ``serve`` from the moment this is made to its end (before it, from the
+    command's first line, ``_ctrl_c`` ends the process at once): asked before the server exists, it is stopped
+    as soon as it does (``WebServer.stop``), so no signal of the first moments is lost or lands as a
+    KeyboardInterrupt in the middle of the start. A Ctrl-C ends it as ``_ctrl_c`` does, with one line and exit
+    status 130; SIGTERM with status 0 (a service manager's stop). A SIGINT the process was started with ignored
+    (a job started in the background by a shell) stays ignored, for the whole run: as the match runner does;
+    uvicorn's own handlers, which used to take it over only once it served, are not installed
     (``web.server.Uvicorn``)."""
 
     def __init__(self) -> None:
@@ -120,6 +127,12 @@ class Stopper:
         self.server = server
         for sig in self.asked:
             server.stop(sig)
+
+    def finish(self) -> None:
+        """Stopped by a Ctrl-C: its one line, and exit status 130."""
+        if signal.SIGINT in self.asked:
+            click.echo(STOPPED, err=True)
+            sys.exit(STATUS)
 
 
 def _engines(given: tuple[str, ...]) -> list:

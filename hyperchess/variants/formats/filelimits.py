@@ -5,7 +5,8 @@ clock, so a file is accepted or refused the same way on every machine.
 - the file: at most ``MAX_FILE_BYTES`` (the size ``--variants``, ``VariantPath`` and ``check`` read, refused
   before a byte more is read), TOML arrays and tables nested at most ``MAX_NESTING`` deep and at most
   ``MAX_BRACKETS`` ``[`` in all (both counted before the TOML reader, which takes ~8 us an array item), at most
-  ``MAX_GAMES`` games, ``extends`` chains at most ``MAX_EXTENDS`` long;
+  ``MAX_GAMES`` games, ``extends`` chains at most ``MAX_EXTENDS`` long; a Fairy-Stockfish file at most
+  ``MAX_SECTIONS`` sections, each inheriting through at most ``MAX_EXTENDS`` of them (``check_sections``);
 - a piece: a Betza string of at most ``MAX_BETZA`` characters, at most ``MAX_MOVES`` moves and
   ``MAX_VECTORS`` vectors in one move;
 - the work of building the move tables: ``work()`` (cells times the cells each move can reach from one,
@@ -24,6 +25,7 @@ MAX_NESTING = 32
 MAX_BRACKETS = 1 << 14            # "[" anywhere in the file; the shipped files have at most 113
 MAX_GAMES = 64
 MAX_EXTENDS = 16
+MAX_SECTIONS = 256               # a Fairy-Stockfish file's sections; its own variants.ini has 143
 MAX_BETZA = 100
 MAX_MOVES = 64
 MAX_VECTORS = 64
@@ -54,6 +56,24 @@ def check_nesting(text: str, name: str) -> None:
 def check_games(data: dict, name: str) -> None:
     if len(data) > MAX_GAMES:
         raise VariantsFileError(f"{name}: {len(data)} games, more than {MAX_GAMES} in one file")
+
+
+def check_sections(heads: list[tuple[str, str]], name: str, taken: frozenset[str] = frozenset()) -> None:
+    """A Fairy-Stockfish file's sections, ``(name, parent)`` each: at most ``MAX_SECTIONS``, and each inheriting
+    through at most ``MAX_EXTENDS`` sections of the file, itself counted, as a TOML game's ``extends`` chain
+    (``[b:a]`` inherits from ``a`` above it; a parent that is not in the file, one of FSF's games, ends the
+    chain). Checked before any section is read, so such a file is refused at once. A section the reader skips
+    (no name, a name taken) is not counted in a chain."""
+    if len(heads) > MAX_SECTIONS:
+        raise VariantsFileError(f"{name}: {len(heads)} sections, more than {MAX_SECTIONS} in one file")
+    depth: dict[str, int] = {}
+    for section, parent in heads:
+        if not section or section in depth or section in taken:
+            continue
+        depth[section] = depth.get(parent, 0) + 1
+        if depth[section] > MAX_EXTENDS:
+            raise VariantsFileError(f"{name}: [{section}]: inherits through a chain of more than {MAX_EXTENDS} "
+                                    f"sections")
 
 
 def check_betza(text: str, where: str) -> None:

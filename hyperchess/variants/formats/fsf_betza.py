@@ -68,9 +68,10 @@ def read(betza: str) -> dict[tuple[str, bool, str, int], set[tuple[int, int]]]:
         elif c in LEAPERS or c in RIDERS:
             atoms = RIDERS.get(c) or LEAPERS[c]
             rider = c in RIDERS
-            if i + 1 < len(betza) and (betza[i + 1].isdigit() or betza[i + 1] == c):
+            digit = i + 1 < len(betza) and "0" <= betza[i + 1] <= "9"        # ASCII, as FSF's isdigit
+            if digit or (i + 1 < len(betza) and betza[i + 1] == c):
                 rider = True
-                if betza[i + 1].isdigit():
+                if digit:
                     distance = int(betza[i + 1])
                 i += 1
             if not rider and lame:

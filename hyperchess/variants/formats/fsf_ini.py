@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.formats import fsf_model as fm
+from hyperchess.variants.formats.filelimits import check_sections
 from hyperchess.variants.formats.fsf_model import NotPlayable
 from hyperchess.variants.formats.fsf_table import to_table
 
 OUR_KEYS = {"source", "title", "description"}          # hyperchess's own keys (FSF skips them with a warning)
-MAX_SECTIONS = 1000
 
 
 @dataclass
@@ -130,10 +130,10 @@ def read_ini(text: str, name: str, taken: frozenset[str] = frozenset(), reasons:
              built_in: bool = False) -> tuple[list[tuple[str, dict]], list[str]]:
     """(name, table) for each section hyperchess plays, and one line per note: an option FSF does not have,
     a section that cannot be played yet and why (``reasons`` False: the first reasons only). ``taken``:
-    names a section may not use; ``built_in``: the shipped catalogue (its own ``synonyms`` lines count)."""
+    names a section may not use; ``built_in``: the shipped catalogue (its own ``synonyms`` lines count).
+    Raises VariantsFileError for a file over the bounds of ``filelimits``."""
     sections = parse_sections(text)
-    if len(sections) > MAX_SECTIONS:
-        raise ValueError(f"{name}: more than {MAX_SECTIONS} sections")
+    check_sections([(s.name, s.parent) for s in sections], name, taken)
     known: dict[str, dict] = {}
     out: list[tuple[str, dict]] = []
     notes: list[str] = []

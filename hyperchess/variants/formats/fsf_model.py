@@ -18,7 +18,10 @@ Squares are ``(file, rank)`` from 0 on FSF's largest board (12 files, 10 ranks);
 """
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from hyperchess.variants.formats.textfile import shorten
 
 FSF_COMMIT = "c19b5f6c66894fdb0e88d0dd100e3885f744760a"
 FILES, RANKS = 12, 10                    # FSF's FILE_NB and RANK_NB with large boards
@@ -189,6 +192,22 @@ def remove_piece(model: dict, pt: str) -> None:
         model[f"promotionPieceTypes{c}"] = model[f"promotionPieceTypes{c}"] - {pt}
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+_COUNT = re.compile(r"[0-9]{1,9}")
+
+
+def number(text: str, signed: bool = True) -> int | None:
+    """``text`` as a whole number, as FSF reads one (``std::stringstream >> int``, src/parser.cpp): ASCII digits
+    and, where ``signed``, one sign; at most 9 digits (FSF's ints are 32 bits). Else None: Python's ``isdigit``
+    also takes ``²``, which ``int`` refuses, and ``٣``, which it reads as 3; FSF's reader takes neither."""
+    text = text.strip()
+    return int(text) if (_NUMBER if signed else _COUNT).fullmatch(text) else None
+
+
+def _quote(text: str) -> str:
+    return repr(shorten(text, 40))
+
+
 def _region(text: str) -> frozenset:
     out: set[tuple[int, int]] = set()
     for sym in text.split():
@@ -196,14 +215,14 @@ def _region(text: str) -> frozenset:
             break
         if sym.endswith("*") and len(sym) == 2 and sym[0].isalpha():
             out |= {(ord(sym[0].lower()) - 97, r) for r in range(RANKS)}
-        elif sym.startswith("*") and sym[1:].isdigit():
+        elif sym.startswith("*") and number(sym[1:], signed=False) is not None:
             out |= {(f, int(sym[1:]) - 1) for f in range(FILES)}
-        elif sym[0].isalpha() and sym[1:].isdigit():
+        elif sym[0].isalpha() and number(sym[1:], signed=False) is not None:
             out.add((ord(sym[0].lower()) - 97, int(sym[1:]) - 1))
         else:
-            raise ModelError(f"{sym!r} is not a square, 'a*' or '*1'")
+            raise ModelError(f"{_quote(sym)} is not a square, 'a*' or '*1'")
     if any(not (0 <= f < FILES and 0 <= r < RANKS) for f, r in out):
-        raise ModelError(f"{text!r} names a square off FSF's largest board (12x10)")
+        raise ModelError(f"{_quote(text)} names a square off FSF's largest board (12x10)")
     return frozenset(out)
 
 
@@ -224,18 +243,22 @@ def _pieces(model: dict, text: str) -> frozenset:
 
 def _read(model: dict, key: str, kind: str, text: str) -> Any:
     if kind == "int":
-        if not text.strip().lstrip("-").isdigit():
-            raise ModelError(f"a whole number, got {text!r}")
-        return int(text)
+        n = number(text)
+        if n is None:
+            raise ModelError(f"a whole number (ASCII digits, at most 9), got {_quote(text)}")
+        return n
     if kind == "rank":
-        if not text.strip().isdigit() or not 1 <= int(text) <= RANKS:
-            raise ModelError(f"a rank from 1 to {RANKS}, got {text!r}")
-        return int(text)
+        n = number(text, signed=False)
+        if n is None or not 1 <= n <= RANKS:
+            raise ModelError(f"a rank from 1 to {RANKS}, got {_quote(text)}")
+        return n
     if kind == "file":
         t = text.strip()
-        n = int(t) if t.isdigit() else ord(t[:1].lower()) - 96 if t[:1].isalpha() else 0
+        n = number(t, signed=False)
+        if n is None:
+            n = ord(t[:1].lower()) - 96 if t[:1].isalpha() else 0
         if not 1 <= n <= FILES:
-            raise ModelError(f"a file (a letter or a number up to {FILES}), got {text!r}")
+            raise ModelError(f"a file (a letter or a number up to {FILES}), got {_quote(text)}")
         return n
     # (FSF compares these as they are, trailing spaces included, and sets them whatever the value: parser.cpp's
     # ``set`` for bool, Value and the rules' enumerations)
@@ -274,7 +297,9 @@ def _read(model: dict, key: str, kind: str, text: str) -> Any:
             if pa is None:
                 raise ModelError(f"no piece {a!r}")
             if key == "promotionLimit":
-                out[pa] = int(b) if b.isdigit() else 0
+                out[pa] = number(b, signed=False)
+                if out[pa] is None:          # FSF: "Invalid piece count" (read as 0, no limit)
+                    raise ModelError(f"a count for {a!r}, got {_quote(b)}")
             else:
                 out[pa] = "-" if b == "-" else type_of(model, b)
                 if out[pa] is None:

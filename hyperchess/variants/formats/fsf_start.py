@@ -21,7 +21,7 @@ def start_position(model: dict, files: int, ranks: int, missing: dict) -> tuple[
         for ch in row + "/":                    # "/": the row's end, closing a last run of empties
             if ch == "+":                       # a promoted piece: "+" and its letter fill one cell
                 continue
-            if ch.isdigit():
+            if "0" <= ch <= "9":                # ASCII digits only, as FSF counts (not "²")
                 num += ch
                 continue
             if num:
@@ -62,8 +62,8 @@ def position_fields(fen: str) -> tuple[str, str, str, str, str, str]:
     board = fields[0].split("[")[0]
     turn = fields[1] if len(fields) > 1 else "w"
     rest = fields[2:]
-    clocks = [f for f in rest if f.isdigit()]
-    words = [f for f in rest if not f.isdigit() and "+" not in f]
+    clocks = [f for f in rest if f.isascii() and f.isdigit()]
+    words = [f for f in rest if f not in clocks and "+" not in f]
     rights = words[0] if words else "-"
     ep = words[1] if len(words) > 1 else "-"
     clocks = clocks[-2:] if len(clocks) >= 2 else ["0", "1"]
