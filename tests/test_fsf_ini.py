@@ -215,8 +215,8 @@ NUMBER_TEXT = st.text(alphabet=st.sampled_from("0123456789+- ") | st.characters(
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(sorted(NUMBER_KEYS)), NUMBER_TEXT)
 def test_a_number_is_ascii_digits_or_one_line_ignored(key, value):
-    """A whole number (a rank: 1 to 10) of at most 9 ASCII digits with an optional sign is read; anything else is
-    one note naming the key and its line, and the section plays as its parent."""
+    """A whole number (a rank: 1 to 10) of at most 9 ASCII digits with an optional sign is read; an empty value
+    is skipped; anything else is one note naming the key and its line, and the section plays as its parent."""
     text = value.strip()
     digits = text[1:] if text[:1] in ("+", "-") else text
     number = digits.isascii() and digits.isdigit() and len(digits) <= 9
@@ -227,5 +227,7 @@ def test_a_number_is_ascii_digits_or_one_line_ignored(key, value):
     mine = [n for n in notes if n.startswith(f"n.ini: [s].{key} (line 2): ")]
     if number:
         assert mine == [], notes
+    elif not text:      # FSF's parser skips a key with nothing after "=" (parser.cpp): no note, the parent's value
+        assert mine == [] and specs and specs[0].table == chess_table(), notes
     else:
         assert len(mine) == 1 and mine[0].endswith("; ignored") and specs and specs[0].table == chess_table(), notes
