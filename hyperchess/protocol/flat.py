@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import re
 
-from hyperchess.variants.board.codes import EMPTY, HOLE, Move
+from hyperchess.variants.board.codes import EMPTY, HOLE
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.fen import format_board
 from hyperchess.variants.board.flat import MAX_FLAT, FlatNames  # noqa: F401 (the projection's type, named here too)
 from hyperchess.variants.board.notation import FILES, UnknownSquare
+# moves and positions in flat names live in the core, shared with the match runner's referee
+from hyperchess.variants.core.flat_wire import (  # noqa: F401 (named here too)
+    convert_squares, flat_fen, flat_move_name, grid_rows, parse_flat_move, same_letters, same_names)
 
 XBOARD_ORDER = "PNBRQFEACWMOHIJGDVLSUK"  # piece-to-char order of XBoard's setup command (§5)
-_same: dict[tuple[int, int], tuple] = {}
 
 
 def flat_names(game) -> FlatNames | None:
@@ -27,37 +29,10 @@ def flat_names(game) -> FlatNames | None:
     return game.flat_names
 
 
-def same_names(game, flat: FlatNames | None) -> bool:
-    """True when the flat names are the native names (no conversion needed)."""
-    if flat is None:
-        return True
-    key = (id(game), id(flat))
-    hit = _same.get(key)
-    if hit is None or hit[0] is not game or hit[1] is not flat:
-        hit = _same[key] = (game, flat, _same_names(game, flat))    # keeps both alive: ids stay unique
-    return hit[2]
-
-
-def _same_names(game, flat) -> bool:
-    return all(flat.name(c) == game.names.name(c) if flat.xy[c] is not None else False
-               for c in range(game.geometry.size))
-
-
-def convert_squares(text: str, src, dst) -> str:
-    """``text`` with every square name of ``src`` rewritten as ``dst`` names (moves, PVs)."""
-    return re.sub(src.pattern, lambda m: dst.name(src.parse(m.group())), text)
-
-
 def flat_letter(game, code: int) -> str:
     """The FEN letter XBoard shows for ``code`` (``Game.flat_letter``: by default upper case for team 0,
     White, lower case for team 1)."""
     return game.flat_letter(code)
-
-
-def same_letters(game) -> bool:
-    """True when XBoard is shown the game's own position-string letters."""
-    return all(game.flat_letter(code) == game.letter_of(code) for code in range(game.ncodes)
-               if game.kind_of[code] and game.owner[code] >= 0)
 
 
 def piece_to_char(game) -> str:
@@ -91,47 +66,6 @@ def piece_to_char(game) -> str:
     return w + w.lower()
 
 
-def grid_rows(grid: list[list[str]]) -> list[str]:
-    """FEN-style rows, top rank first, of a display grid (``grid[y][x]``; "" = empty, counted)."""
-    rows = []
-    for row in reversed(grid):
-        out, empty = [], 0
-        for ch in row:
-            if not ch:
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append(ch)
-        if empty:
-            out.append(str(empty))
-        rows.append("".join(out))
-    return rows
-
-
-def flat_fen(pos, flat: FlatNames) -> str:
-    """The position as XBoard sees it: the display board (``*`` for squares that are no cell or a
-    hole), ``w``/``b`` for the team to move, castling, en passant in flat names, clocks."""
-    game = pos.game
-    grid = [["*"] * flat.width for _ in range(flat.height)]
-    for cell, p in enumerate(flat.xy):
-        if p is None:
-            continue
-        code = pos.board[cell]
-        grid[p[1]][p[0]] = "*" if code == HOLE else ("" if code == EMPTY else flat_letter(game, code))
-    rows = grid_rows(grid)
-    native = pos.fen().split()
-    # XBoard's castling letters know two colours only: four-player rights are not shown (our engine judges)
-    castling = (native[2] if game.players == 2 and len(native) > 2 and re.fullmatch(r"-|[A-Za-z]+", native[2])
-                else "-")
-    ep = flat.name(pos.ep) if pos.ep >= 0 and flat.xy[pos.ep] is not None else "-"
-    side = "w" if game.teams[pos.turn] == 0 else "b"
-    # pieces in hand: XBoard's holdings, ``[...]`` after the board, as the native string has them
-    holdings = native[0][native[0].index("["):] if game.flat_holdings and "[" in native[0] else ""
-    return f"{'/'.join(rows)}{holdings} {side} {castling} {ep} {pos.halfmove} {pos.fullmove}"
-
-
 def flat_parent(game) -> str:
     """The XBoard variant whose rules XBoard applies to the board of ``setup`` (``fairy`` unless the game
     names another one, e.g. ``seirawan`` for its gating moves)."""
@@ -152,29 +86,6 @@ def piece_commands(game, known: bool = False) -> list[str]:
     engine only."""
     described = game.flat_betza if known else game.flat_pieces()
     return [f"piece {letter.upper()}& {desc}" for letter, desc in described.items()]
-
-
-def flat_move_name(pos, move: Move, flat: FlatNames) -> str:
-    """The move as XBoard gets it: flat square names, and a promotion written with the flat letter of
-    the new piece. A game's ``flat_move(pos, move, square)`` may write a move its own way (``square(cell)``
-    gives the flat name); it returns None for the default."""
-    game = pos.game
-    text = game.flat_move(pos, move, flat.name)
-    if text is not None:
-        return text
-    return game.move_name(pos, move, flat.name, lambda code: flat_letter(game, code))
-
-
-def parse_flat_move(pos, text: str, flat: FlatNames) -> Move | None:
-    """The legal move whose flat name (:func:`flat_move_name`) is ``text`` (case ignored), else None."""
-    wanted = text.strip().lower()
-    for move in pos.legal_moves():
-        try:
-            if flat_move_name(pos, move, flat).lower() == wanted:
-                return move
-        except UnknownSquare:            # a cell the projection does not show
-            continue
-    return None
 
 
 _TOKEN = re.compile(r"\d+|\*|[A-Za-z]")

@@ -2,8 +2,9 @@
 ``Notation`` option says flat, else the game's native names. Input is read in either notation."""
 from __future__ import annotations
 
-from hyperchess.variants import FenError, MoveError
+from hyperchess.variants import MoveError
 from hyperchess.variants.board.notation import UnknownSquare
+from hyperchess.variants.core.flat_wire import read_move, write_move
 
 from . import flat as flatmod
 
@@ -23,17 +24,14 @@ def convertible(game, names) -> bool:
 
 
 def wire_move(game, notation: str, pos, move) -> str:
-    """The move as printed now: the flat name (flatmod.flat_move_name) when speaking flat, else native."""
-    names = wire_names(game, notation)
-    if names is not game.names:
-        return flatmod.flat_move_name(pos, move, names)
-    return pos.move_name(move)
+    """The move as printed now: the flat name (``flat_wire.write_move``) when speaking flat, else native."""
+    return write_move(pos, move, wire_names(game, notation))
 
 
 def parse_wire_move(game, notation: str, pos, text: str):
-    """The legal move ``text`` names, in the current notation or else the other one. Raises MoveError.
-    In flat notation the exact flat names (flatmod.flat_move_name) come first, so every move we print
-    reads back as itself; then the squares are converted and the game's own parser gets the text."""
+    """The legal move ``text`` names, in the current notation or else the other one (``flat_wire.read_move``:
+    in flat notation the exact flat names come first, so every move we print reads back as itself). Raises
+    MoveError."""
     names = [wire_names(game, notation)]
     other = game.names if names[0] is not game.names else flatmod.flat_names(game)
     if other is not None and other is not names[0]:
@@ -41,13 +39,8 @@ def parse_wire_move(game, notation: str, pos, text: str):
     err: Exception | None = None
     for ns in names:
         try:
-            if ns is not game.names:
-                move = flatmod.parse_flat_move(pos, text, ns)
-                if move is not None:
-                    return move
-            native = flatmod.convert_squares(text, ns, game.names) if convertible(game, ns) else text
-            return pos.parse_move(native)
-        except (MoveError, UnknownSquare, FenError, ValueError, KeyError, IndexError) as exc:
+            return read_move(pos, text, ns)
+        except MoveError as exc:
             err = exc
     raise MoveError(str(err) if err else f"illegal move {text}")
 

@@ -19,6 +19,10 @@ from typing import IO
 from .spec import EngineSpec
 
 _FEATURE = re.compile(r'(\w+)=("[^"]*"|\S+)')
+# what XBoard tells an engine that asks with ``memory=1`` / ``smp=1`` (its defaults: defaultHashSize 64 MB plus
+# defaultCacheSizeEGTB 4 MB, smpCores 1; backend.c InitChessProgram). HaChu allocates its hash table only then.
+MEMORY_MB = 68
+CORES = 1
 
 try:                                    # Linux: the engine dies with its parent (Ctrl-C, kill -9)
     _prctl = ctypes.CDLL(None, use_errno=True).prctl
@@ -47,6 +51,7 @@ class EngineProcess:
         self.options: list[str] = []      # the engine's ``feature option="..."`` descriptions
         self.lines: "queue.Queue[tuple[float, str] | None]" = queue.Queue()
         self.dead = False
+        self._held: tuple[float, str] | None = None     # a line that arrived after the last deadline
         self._ping = 0
         self.garbage = 0
         try:
@@ -93,16 +98,24 @@ class EngineProcess:
             raise EngineDied("the engine closed its input") from None
 
     def get(self, deadline: float) -> tuple[float, str] | None:
-        """The next (time, line), or None when ``deadline`` (monotonic) passes. EngineDied at EOF."""
+        """The next (time, line) that arrived by ``deadline`` (monotonic), or None when there is none by then:
+        a line that arrives later waits for the next call, so an engine that never stops printing cannot hold
+        the referee past a deadline. EngineDied at EOF."""
         if self.dead:
             raise EngineDied("the engine has exited")
-        try:
-            item = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            return None
+        item = self._held
+        self._held = None
+        if item is None:
+            try:
+                item = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                return None
         if item is None:
             self.dead = True
             raise EngineDied("the engine exited" if self.proc.poll() is not None else "the engine closed its output")
+        if item[0] > deadline:
+            self._held = item
+            return None
         return item
 
     def sync(self, timeout: float) -> list[str] | None:
@@ -158,13 +171,18 @@ class EngineProcess:
 
     def set_up(self, variant: str, default_variant: str, options: tuple[tuple[str, str], ...],
                fen: str | None = None) -> None:
-        """A new game of ``variant`` in force mode, from ``fen`` if given, with the options. hyperchess (and any
+        """A new game of ``variant`` in force mode, from ``fen`` if given, with the options. ``memory`` and
+        ``cores`` go first and last to an engine that asked for them, as XBoard sends them. hyperchess (and any
         engine with the same option) is asked for native notation, the referee's; an explicit
         ``option.Notation=`` wins."""
+        if self.features.get("memory") == "1":         # the first of the settings before ``new`` (section 8)
+            self.send(f"memory {MEMORY_MB}")
         if self.offers_choice("Notation", "native") and "Notation" not in dict(options):
             self.send("option Notation=native")
         for name, value in options:
             self.send(f"option {name}={value}")
+        if self.features.get("smp") == "1":            # the last of them
+            self.send(f"cores {CORES}")
         self.send("new")
         if variant != default_variant:
             self.send(f"variant {variant}")

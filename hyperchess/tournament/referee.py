@@ -21,7 +21,9 @@ from datetime import datetime, timezone
 from typing import IO
 
 from hyperchess.variants import DEFAULT_GAME, MoveError, add_variants, get_game
+from hyperchess.variants.core.flat_wire import read_move, write_move, write_position
 
+from .dialect import MOVE_LINE, engine_names, engine_variant
 from .engine import EngineDied, EngineProcess
 from .uci import parse_bestmove, parse_info, start_engine
 from .pgn import NORMAL_TERMINATION, clk, score_text
@@ -31,7 +33,6 @@ GRACE = 1.0           # s after the deadline: a move in this window is a time fo
 PING_TIMEOUT = 15.0   # s for ``pong`` after a move or at set-up (cutechess allows 15 s)
 START_TIMEOUT = 15.0  # s for the ``feature done=1`` of a v2 engine
 
-_MOVE = re.compile(r"^\s*(?:move|my move is\s*:?)\s+(\S+)", re.IGNORECASE)
 _RESULT = re.compile(r"^\s*(1-0|0-1|1/2-1/2|\*)(\s|$)")
 _THINKING = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)")
 
@@ -105,15 +106,19 @@ class Referee:
         self.pos = self.game.position(job.opening_fen)
         self.moves: list[str] = []
         self.comments: list[str] = []
+        self.played: list = []                # the moves (tuples), book moves included
+        # each set of square names an engine speaks (dialect.engine_names), by id: (the names, every move of
+        # the game in them); the native names' list is ``moves``, the record's
+        self.spoken: dict[int, tuple[object, list[str]]] = {id(self.game.names): (self.game.names, self.moves)}
+        self.names: dict[int, object] = {}    # engine slot -> the square names it speaks
         self.engines: dict[int, EngineProcess] = {}
         self.known: dict[int, int] = {}
         self.last_mover = 0
         self.seats = [_Seat(job.engines[e].tc.base) for e in job.seats]
         for text in job.opening_moves:        # checked when the openings were loaded; checked again here
             move = self.pos.parse_move(text)
-            self.moves.append(self.pos.move_name(move))
             self.comments.append("book")
-            self.pos.push(move)
+            self.push(move)
         record["book"] = len(self.moves)
 
     # ------------------------------------------------------------------ helpers
@@ -125,6 +130,25 @@ class Referee:
 
     def slot_seat(self, slot: int) -> int:
         return self.job.seats.index(slot)
+
+    def push(self, move) -> None:
+        """Make ``move``, written first in every set of square names in use."""
+        for names, texts in self.spoken.values():
+            texts.append(write_move(self.pos, move, names))
+        self.played.append(move)
+        self.pos.push(move)
+
+    def speak(self, slot: int, names) -> None:
+        """Engine ``slot`` speaks ``names``: the game so far is written in them once."""
+        self.names[slot] = names
+        if id(names) in self.spoken:
+            return
+        pos = self.game.position(self.job.opening_fen)
+        texts = []
+        for move in self.played:
+            texts.append(write_move(pos, move, names))
+            pos.push(move)
+        self.spoken[id(names)] = (names, texts)
 
     def warn(self, text: str) -> None:
         if len(self.record["warnings"]) < 50:
@@ -142,15 +166,17 @@ class Referee:
                 e.handshake(START_TIMEOUT)
             except EngineDied as exc:
                 raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} ({spec.name}) fails to start: {exc}")
-            variants = e.variants()
-            if job.variant != DEFAULT_GAME and variants is not None and job.variant not in variants:
-                raise RuntimeError(f"{spec.name} does not play {job.variant} (its variants: {', '.join(variants)})")
+            try:
+                variant = engine_variant(self.game, spec, e, DEFAULT_GAME)
+            except ValueError as exc:
+                raise RuntimeError(str(exc)) from None
+            self.speak(slot, engine_names(self.game, e, spec.options))
             if job.opening_fen is not None and e.features.get("setboard") != "1":
                 raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
             self.known[slot] = 0
             if spec.proto == "uci":
                 try:
-                    e.set_up(job.variant, DEFAULT_GAME, spec.options)
+                    e.set_up(variant, DEFAULT_GAME, spec.options)
                     lines = e.sync(self.job.ping_timeout)
                 except EngineDied as exc:
                     raise GameOver(self.loss(seat), "disconnect",
@@ -160,7 +186,9 @@ class Referee:
                     raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls at the start")
                 continue
             try:
-                e.set_up(job.variant, DEFAULT_GAME, spec.options, job.opening_fen)
+                fen = None if job.opening_fen is None else write_position(
+                    self.game.position(job.opening_fen), self.names[slot])
+                e.set_up(variant, DEFAULT_GAME, spec.options, fen)
                 tc = spec.tc
                 if tc.base is not None:
                     e.send(_level(tc))
@@ -219,17 +247,18 @@ class Referee:
             opp = (seat + 1) % self.game.players
             other = self.seats[opp].clock
             if uci:
+                t0 = time.monotonic()
                 e.go(job.opening_fen, self.moves, tc, (state.clock, other if other is not None else state.clock),
                      self.game.teams[seat] == 0, state.moves_made)
             else:
-                for name in self.moves[self.known[slot]:]:
+                for name in self.spoken[id(self.names[slot])][1][self.known[slot]:]:
                     e.send(usermove + name)
                 if tc.base is not None:
                     e.send(f"time {_cs(state.clock or 0)}")
                     e.send(f"otim {_cs(other if other is not None else state.clock or 0)}")
+                t0 = time.monotonic()
                 e.send("go")
             self.known[slot] = len(self.moves)
-            t0 = time.monotonic()
             allowed = self.allowance(seat)
             deadline = t0 + allowed
             late = False
@@ -244,8 +273,13 @@ class Referee:
                     raise GameOver(self.loss(seat), "stall",
                                    f"{self.color(seat)}'s connection stalls (no move in {allowed + GRACE:.1f} s)")
                 t, line = item
-                m = _MOVE.match(line)
+                m = MOVE_LINE.match(line)
                 played = parse_bestmove(line) if uci else m.group(1) if m else None
+                if played is not None and t < t0:
+                    # printed before ``go``, so no answer to it: an engine without ``ping`` that wrote its last
+                    # move twice (GNU Chess: "1. ... e7e5", then "My move is : e7e5")
+                    self.record["garbage"] += 1
+                    continue
                 if played is not None:
                     elapsed = t - t0
                     if elapsed > allowed:
@@ -298,7 +332,7 @@ class Referee:
     def apply(self, seat: int, slot: int, text: str, elapsed: float, score, depth) -> None:
         pos = self.pos
         try:
-            move = pos.parse_move(text)
+            move = read_move(pos, text, self.names[slot])
         except MoveError as exc:
             raise GameOver(self.loss(seat), "illegal move",
                            f"{self.color(seat)} makes an illegal move: {text} ({exc})") from None
@@ -311,12 +345,11 @@ class Referee:
                 state.clock += tc.base or 0.0
         state.scores.append(score)
         self.last_mover = seat
-        self.moves.append(pos.move_name(move))
         comment = (f"{score_text(score)}/{depth} " if score is not None else "") + f"{elapsed:.3f}s"
         if state.clock is not None:
             comment += f" [%clk {clk(state.clock)}]"
         self.comments.append(comment)
-        pos.push(move)
+        self.push(move)
         self.known[slot] = len(self.moves)
         if pos.outcome() is not None or self.job.engines[slot].proto == "uci":
             return                  # a UCI engine is told the whole game again with its next ``go``
@@ -328,7 +361,10 @@ class Referee:
             raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls (no pong)")
         undone = False
         for line in lines:
-            if _MOVE.match(line):
+            again = MOVE_LINE.match(line)
+            if again and not undone and again.group(1) == text:
+                continue                # the same move once more (GNU Chess: "1. ... e7e5", "My move is : e7e5")
+            if again:
                 e.send("undo")          # it went on to play its partner's seat: take that back
                 undone = True
                 continue

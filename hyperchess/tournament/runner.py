@@ -20,6 +20,7 @@ from typing import Callable, TextIO
 from hyperchess.variants import DEFAULT_GAME, get_game
 from hyperchess.variants.formats.textfile import FileError, read_text, shorten
 
+from .dialect import engine_variant
 from .engine import EngineDied, die_with_parent
 from .uci import start_engine
 from .openings import Opening
@@ -106,6 +107,7 @@ def preflight(cfg: MatchConfig) -> None:
     openings) have ``setboard``. Raises MatchError with one line."""
     needs_setboard = any(o.fen is not None for o in cfg.openings)
     install_variants(cfg.variants_text)
+    game = get_game(cfg.variant)
     for spec in cfg.engines:
         try:
             e = start_engine(spec)
@@ -113,9 +115,10 @@ def preflight(cfg: MatchConfig) -> None:
             raise MatchError(f"engine {spec.name}: {exc}") from None
         try:
             e.handshake(START_TIMEOUT)
-            variants = e.variants()
-            if cfg.variant != DEFAULT_GAME and variants is not None and cfg.variant not in variants:
-                raise MatchError(f"engine {spec.name} does not play {cfg.variant} (it plays {', '.join(variants)})")
+            try:
+                engine_variant(game, spec, e, DEFAULT_GAME)
+            except ValueError as exc:
+                raise MatchError(f"engine {exc}") from None
             if needs_setboard and e.features.get("setboard") != "1":
                 raise MatchError(f"engine {spec.name} has no setboard, so it cannot start from the position "
                                  f"strings in the openings file (use move lists)")

@@ -1,6 +1,6 @@
 """Engine specifications and time controls, parsed from fastchess/cutechess-style ``key=value`` tokens.
 
-``cmd=… name=… arg=… dir=… option.X=V tc=40/60 | tc=10+0.1 st=1 depth=N nodes=N timemargin=MS``
+``cmd=… name=… arg=… dir=… option.X=V variant=NAME tc=40/60 | tc=10+0.1 st=1 depth=N nodes=N timemargin=MS``
 """
 from __future__ import annotations
 
@@ -105,16 +105,19 @@ class EngineSpec:
     options: tuple[tuple[str, str], ...] = ()
     tc: TimeControl = field(default_factory=TimeControl)
     proto: str = "xboard"               # "xboard" (CECP) or "uci"
+    variant: str | None = None          # the engine's own name of the game (None: found in its list, dialect.py)
 
     def describe(self) -> dict:
         out = {"name": self.name, "argv": list(self.argv), "cwd": self.cwd, "options": [list(o) for o in self.options],
                "tc": self.tc.describe(), "margin": self.tc.margin}
         if self.proto != "xboard":
             out["proto"] = self.proto
+        if self.variant is not None:
+            out["variant"] = self.variant
         return out
 
 
-ENGINE_KEYS = ("cmd", "name", "arg", "dir", "tc", "st", "depth", "nodes", "timemargin", "proto")
+ENGINE_KEYS = ("cmd", "name", "arg", "dir", "tc", "st", "depth", "nodes", "timemargin", "proto", "variant")
 
 
 def split_tokens(text: str) -> list[str]:
@@ -205,5 +208,8 @@ def build_engine(d: dict, what: str) -> EngineSpec:
         raise SpecError(f"{what}: bad number in st/depth/nodes/timemargin") from None
     if tc.base is None and tc.st is None and tc.depth is None and tc.nodes is None:
         raise SpecError(f"{what} ({name}): no time control (give tc=, st=, depth= or nodes=)")
+    variant = d.get("variant") or None
+    if variant is not None and not re.fullmatch(r"[\w+.-]{1,64}", variant):
+        raise SpecError(f"{what} ({name}): variant= is one word (letters, digits, _ + . -), got {variant[:20]!r}")
     return EngineSpec(name=name, argv=argv, cwd=d.get("dir"), options=tuple(sorted(d["options"].items())), tc=tc,
-                      proto=proto)
+                      proto=proto, variant=variant)

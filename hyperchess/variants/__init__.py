@@ -36,6 +36,7 @@ ALIASES = {"chess": DEFAULT_GAME}
 FSF_UNLISTED = frozenset(ALIASES)
 
 _cache: dict[str, Game] = {}
+_xboard_names: dict[str, tuple[str, ...]] = {}     # games/xboard_names.txt, read on first use
 # games read from variants files (docs/variants-file.md): name -> its checked spec (gamespec.GameSpec)
 FILE_GAMES: dict[str, object] = {}
 
@@ -169,6 +170,19 @@ def game_names() -> list[str]:
     return list(dict.fromkeys([*BUILT_IN_GAMES, *REGISTRY, *FILE_GAMES]))
 
 
+def xboard_names(name: str) -> tuple[str, ...]:
+    """The names CECP engines list the game called ``name`` under (``feature variants``): its own name, then
+    those ``games/xboard_names.txt`` gives it."""
+    if not _xboard_names:
+        from importlib import resources
+        text = resources.files(__package__).joinpath("games", "xboard_names.txt").read_text(encoding="utf-8")
+        for line in text.splitlines():
+            game, _, names = line.partition("#")[0].partition("=")
+            if names.strip():
+                _xboard_names[game.strip()] = tuple(n.strip() for n in names.split(",") if n.strip())
+    return (name, *_xboard_names.get(name, ()))
+
+
 def load_variants(path: str) -> list[str]:
     """Read a variants file and add its games; their names. A file that fails leaves every game as it was.
     Raises ``variantsfile.VariantsFileError`` (one line)."""
@@ -235,4 +249,4 @@ def variant_source(name: str) -> tuple[tuple[str, str], ...]:
 
 __all__ = ["Game", "Position", "Outcome", "FenError", "MoveError", "REGISTRY", "DEFAULT_GAME", "ALIASES", "get_game",
            "game_names", "game_summary", "GameSummary", "UnknownVariant", "FILE_GAMES", "BUILT_IN_GAMES", "load_variants",
-           "add_variants", "check_variants", "check_ini", "variant_source"]
+           "add_variants", "check_variants", "check_ini", "variant_source", "xboard_names"]

@@ -4,7 +4,8 @@
 On ``go`` it plays a move (a king capture if there is one, else the first legal move by name) and, when the
 next colour belongs to its own team, that colour's move too, before it reads another line; after a move that
 ends the game it claims the result. So the partner move and its claim always reach the referee before the
-``pong`` of its ``ping``, deterministically. ``usermove``/``setboard``/``undo``/``force`` are followed."""
+``pong`` of its ``ping``, deterministically. ``usermove``/``setboard``/``undo``/``force`` are followed, in
+native square names (its ``Notation`` option, whose choice it never changes)."""
 from __future__ import annotations
 
 import sys
@@ -30,8 +31,9 @@ def main() -> None:
             continue
         cmd = words[0]
         if cmd == "protover":
+            # native square names, as hyperchess offers them (an engine without this gets XBoard's names)
             print('feature myname="partner" usermove=1 setboard=1 ping=1 colors=0 sigint=0 sigterm=0 '
-                  'variants="future-generation" done=1', flush=True)
+                  'variants="future-generation" option="Notation -combo flat /// *native" done=1', flush=True)
         elif cmd == "variant":
             game = get_game(words[1])
             pos = game.position()

@@ -1,0 +1,87 @@
+"""What each engine is told and how its words are read, as XBoard does it (CECP, engine-intf.html, shipped
+with Debian's xboard): the names it knows a game by, the square names of its moves, and the older forms of a
+move.
+
+- **Square names.** A CECP engine speaks XBoard's names: the game's flat projection (``Game.flat_names``),
+  whose ranks on a board of exactly 10 ranks count from 0 (section 8: ``b0b9`` for the native ``b1b10``).
+  An engine that offers ``Notation`` with the choice ``native`` (hyperchess) is asked for native names, and
+  games without a projection are played in native names. A UCI engine gets native names (UCI counts ranks
+  from 1, as Fairy-Stockfish does on every board).
+- **Variant names.** ``feature variants`` lists the names an engine plays (section 9); without it an engine
+  is taken to play every game. A game is played under its own name, one of the names
+  ``variants.xboard_names`` gives it, or its own name with a size prefix ``WxH+S_name`` whose board is the
+  game's (W files, H ranks) and whose holdings are there (S > 0) exactly when the game's are. The count S is
+  not compared: engines count holdings differently (Fairy-Stockfish: its pocket size; XBoard: piece types).
+  An engine's ``variant=NAME`` key names it outright.
+- **Older forms of a move.** ``NUMBER ... MOVE`` is a move too (section 13, "Idioms and backward compatibility";
+  GNU Chess prints it before ``My move is : MOVE``, the same move once more).
+"""
+from __future__ import annotations
+
+import re
+
+from hyperchess.variants import xboard_names
+
+SIZED = re.compile(r"(\d{1,2})x(\d{1,2})\+(\d{1,3})_(.+)")
+# "move M", "my move is M" (GNU Chess 4's "My move is: M"), and version 1's "NUMBER ... MOVE"
+MOVE_LINE = re.compile(r"^\s*(?:move|my move is\s*:?|\d+\.?\s*\.\.\.)\s+(\S+)", re.IGNORECASE)
+
+
+def speaks_native(e, options: tuple[tuple[str, str], ...]) -> bool:
+    """Does the engine get native square names: a UCI engine, or a CECP engine asked for ``Notation=native``
+    (the referee asks every engine that offers the choice, unless an ``option.Notation=`` says otherwise)?"""
+    if getattr(e, "proto", "xboard") == "uci":
+        return True
+    given = dict(options).get("Notation")
+    return given == "native" if given is not None else e.offers_choice("Notation", "native")
+
+
+def engine_names(game, e, options: tuple[tuple[str, str], ...]):
+    """The square names the engine speaks: native, or XBoard's flat projection where the game has one."""
+    if speaks_native(e, options) or game.flat_names is None:
+        return game.names
+    return game.flat_names
+
+
+def board_size(game) -> tuple[int, int]:
+    """(files, ranks) of the board XBoard shows: the flat projection's, else the geometry's."""
+    flat = game.flat_names
+    if flat is not None:
+        return flat.width, flat.height
+    return game.geometry.files, game.geometry.ranks
+
+
+def variant_name(game, listed: list[str] | None) -> str | None:
+    """The engine's name for ``game`` among ``listed`` (its ``feature variants``; None: it plays every game,
+    under the game's own name), or None when it does not play the game."""
+    if listed is None:
+        return game.name
+    ours = xboard_names(game.name)
+    for name in ours:
+        if name in listed:
+            return name
+    size = board_size(game)
+    for name in listed:
+        m = SIZED.fullmatch(name)
+        if m and m.group(4) in ours and (int(m.group(1)), int(m.group(2))) == size \
+                and (int(m.group(3)) > 0) == (game.flat_holdings > 0):
+            return name
+    return None
+
+
+def engine_variant(game, spec, e, default: str) -> str:
+    """The name the engine is told the game by (``variant NAME``; UCI's ``UCI_Variant``): its spec's
+    ``variant=``, else the game's name for the ``default`` game (engines need not list it), else the name
+    :func:`variant_name` finds in its list. Raises ValueError (one line) when it does not play the game."""
+    listed = e.variants()
+    if spec.variant is not None:
+        if listed and spec.variant not in listed:
+            raise ValueError(f"{spec.name} does not list the variant {spec.variant} (it plays {', '.join(listed)})")
+        return spec.variant
+    if game.name == default:
+        return game.name
+    name = variant_name(game, listed)
+    if name is None:
+        plays = ", ".join(listed or ()) or "normal only"
+        raise ValueError(f"{spec.name} does not play {game.name} (it plays {plays})")
+    return name
