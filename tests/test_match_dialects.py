@@ -1,9 +1,11 @@
 """The referee speaks each engine's dialect (tournament/dialect.py, docs/match.md "Dialects"): XBoard's square
 names with ranks from 0 on boards of exactly 10 ranks, XBoard's names of games (size prefixes, other
-names), ``memory`` before ``new``, older forms of a move, and engines that flood or stall.
+names), ``memory`` before ``new``, older forms of a move, engines that flood or stall, and xshogi's protocol
+(tournament/xshogi.py, GNU Shogi 1.4.2).
 
 Engines: ``hyperchess xboard`` at depth 1, ``tests/engines/xboard_toy.py`` (an engine with XBoard's own
-squares and Debian's engines' quirks), and Debian's engines where installed (each skipped where missing)."""
+squares and Debian's engines' quirks), ``tests/engines/xshogi_toy.py`` (GNU Shogi 1.4.2's protocol), and
+Debian's engines where installed (each skipped where missing)."""
 from __future__ import annotations
 
 import os
@@ -21,6 +23,7 @@ from hyperchess.tournament.pgn import check_pgn, record_to_pgn
 from hyperchess.tournament.referee import play_game
 from hyperchess.tournament.runner import MatchConfig, MatchError, plan, preflight
 from hyperchess.tournament.spec import EngineSpec, TimeControl
+from hyperchess.tournament.xshogi import shogi_names
 from hyperchess.variants import MoveError, get_game
 from hyperchess.variants.core.flat_wire import read_move, write_move
 
@@ -183,3 +186,38 @@ def test_a_short_match_against_a_debian_engine(engine, variant, tmp_path):
     cfg = MatchConfig(engines=[hc(), spec], variant=variant, games=2, maxmoves=4)
     preflight(cfg)
     played_out([play_game(job) for job in plan(cfg)], 8)
+
+
+# ---------------------------------------------------------------------- xshogi's protocol (GNU Shogi 1.4.2)
+XSHOGI_TOY = str(ROOT / "tests" / "engines" / "xshogi_toy.py")
+
+
+def test_shogi_squares_as_shogi_writes_them():
+    """Files 9..1 from the left, ranks a..i from the top (XBoard's alphaRank, backend.c AlphaRank)."""
+    game = get_game("shogi")
+    names = shogi_names(game)
+    pos = game.position()
+    assert [names.name(game.names.parse(s)) for s in ("a1", "i1", "a9", "c3", "c4", "e5")] == \
+        ["9i", "1i", "9a", "7g", "7f", "5e"]
+    move = pos.parse_move("c3c4")
+    assert write_move(pos, move, names) == "7g7f" and read_move(pos, "7g7f", names) == move
+
+
+@pytest.mark.parametrize("engine", ["toy", "gnushogi"])
+def test_an_xshogi_engine_plays_shogi(engine):
+    """``proto=xshogi``: force, the moves, its side, ``first``; its ``N. ... MOVE MS`` read in shogi's squares
+    (drops ``P*5e``). Before: no such protocol (the engine was taken for CECP and never moved)."""
+    if engine == "gnushogi":
+        if not os.path.exists("/usr/games/gnushogi"):
+            pytest.skip("gnushogi is not installed (Debian: apt-get install gnushogi)")
+        argv: tuple[str, ...] = ("/usr/games/gnushogi",)
+    else:
+        argv = (sys.executable, XSHOGI_TOY)
+    spec = EngineSpec(engine, argv, tc=TimeControl(st=1, margin=1), proto="xshogi")
+    played_out(games("shogi", spec, maxmoves=8), 16)
+
+
+def test_an_xshogi_engine_takes_whole_seconds_a_move():
+    r = CliRunner().invoke(main, ["match", "--variant", "shogi", "--engine", "cmd=hyperchess xboard", "depth=1",
+                                  "--engine", "cmd=gnushogi", "proto=xshogi", "tc=10+0.1"])
+    assert r.exit_code == 2 and "(gnushogi): an xshogi engine takes st= in whole seconds only" in r.output

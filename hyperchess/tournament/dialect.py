@@ -22,6 +22,8 @@ import re
 
 from hyperchess.variants import xboard_names
 
+from .xshogi import shogi_names
+
 SIZED = re.compile(r"(\d{1,2})x(\d{1,2})\+(\d{1,3})_(.+)")
 # "move M", "my move is M" (GNU Chess 4's "My move is: M"), and version 1's "NUMBER ... MOVE"
 MOVE_LINE = re.compile(r"^\s*(?:move|my move is\s*:?|\d+\.?\s*\.\.\.)\s+(\S+)", re.IGNORECASE)
@@ -37,9 +39,12 @@ def speaks_native(e, options: tuple[tuple[str, str], ...]) -> bool:
 
 
 def engine_names(game, e, options: tuple[tuple[str, str], ...]):
-    """The square names the engine speaks: native, or XBoard's flat projection where the game has one."""
+    """The square names the engine speaks: native, or XBoard's flat projection where the game has one (an
+    xshogi engine: shogi's own, ``xshogi.shogi_names``)."""
     if speaks_native(e, options) or game.flat_names is None:
         return game.names
+    if getattr(e, "proto", "xboard") == "xshogi":
+        return shogi_names(game)
     return game.flat_names
 
 

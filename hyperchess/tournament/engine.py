@@ -190,6 +190,11 @@ class EngineProcess:
         if fen is not None:
             self.send(f"setboard {fen}")
 
+    @staticmethod
+    def incoming(text: str) -> str:
+        """A move the engine printed, as the referee reads it (xshogi's engines differ)."""
+        return text
+
     def offers_choice(self, option: str, choice: str) -> bool:
         """Does the engine declare a combo ``option`` with ``choice`` among its values?"""
         for text in self.options:

@@ -185,6 +185,17 @@ class Referee:
                     e.kill()
                     raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls at the start")
                 continue
+            if spec.proto == "xshogi":
+                if job.opening_fen is not None:
+                    raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
+                try:
+                    e.first_seat = seat == 0
+                    e.set_up(variant, DEFAULT_GAME, spec.options)
+                    e.level(spec.tc.st)
+                except EngineDied as exc:
+                    raise GameOver(self.loss(seat), "disconnect",
+                                   f"{self.color(seat)} ({spec.name}) disconnects: {exc}")
+                continue
             try:
                 fen = None if job.opening_fen is None else write_position(
                     self.game.position(job.opening_fen), self.names[slot])
@@ -242,16 +253,21 @@ class Referee:
         tc = job.engines[slot].tc
         state = self.seats[seat]
         usermove = "usermove " if e.features.get("usermove") == "1" else ""
-        uci = job.engines[slot].proto == "uci"
+        proto = job.engines[slot].proto
+        uci = proto == "uci"
         try:
             opp = (seat + 1) % self.game.players
             other = self.seats[opp].clock
+            unseen = self.spoken[id(self.names[slot])][1][self.known[slot]:]
             if uci:
                 t0 = time.monotonic()
                 e.go(job.opening_fen, self.moves, tc, (state.clock, other if other is not None else state.clock),
                      self.game.teams[seat] == 0, state.moves_made)
+            elif proto == "xshogi":
+                t0 = time.monotonic()
+                e.go_with(unseen)
             else:
-                for name in self.spoken[id(self.names[slot])][1][self.known[slot]:]:
+                for name in unseen:
                     e.send(usermove + name)
                 if tc.base is not None:
                     e.send(f"time {_cs(state.clock or 0)}")
@@ -331,8 +347,9 @@ class Referee:
 
     def apply(self, seat: int, slot: int, text: str, elapsed: float, score, depth) -> None:
         pos = self.pos
+        e = self.engines[slot]
         try:
-            move = read_move(pos, text, self.names[slot])
+            move = read_move(pos, e.incoming(text), self.names[slot])
         except MoveError as exc:
             raise GameOver(self.loss(seat), "illegal move",
                            f"{self.color(seat)} makes an illegal move: {text} ({exc})") from None
@@ -351,9 +368,8 @@ class Referee:
         self.comments.append(comment)
         self.push(move)
         self.known[slot] = len(self.moves)
-        if pos.outcome() is not None or self.job.engines[slot].proto == "uci":
-            return                  # a UCI engine is told the whole game again with its next ``go``
-        e = self.engines[slot]
+        if pos.outcome() is not None or self.job.engines[slot].proto != "xboard":
+            return                  # a UCI engine is told the whole game again with its next ``go``; xshogi: no ping
         e.send("force")
         lines = e.sync(self.job.ping_timeout)
         if lines is None:
@@ -389,7 +405,7 @@ class Referee:
 
     def finish(self, result: str, reason: str) -> None:
         for e in self.engines.values():
-            if not e.dead and getattr(e, "proto", "xboard") != "uci":
+            if not e.dead and getattr(e, "proto", "xboard") == "xboard":
                 try:
                     e.send("force")
                     e.send(f"result {result} {{{reason}}}")

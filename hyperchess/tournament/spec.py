@@ -104,7 +104,7 @@ class EngineSpec:
     cwd: str | None = None
     options: tuple[tuple[str, str], ...] = ()
     tc: TimeControl = field(default_factory=TimeControl)
-    proto: str = "xboard"               # "xboard" (CECP) or "uci"
+    proto: str = "xboard"               # "xboard" (CECP), "uci" or "xshogi" (GNU Shogi 1.4.2, xshogi.py)
     variant: str | None = None          # the engine's own name of the game (None: found in its list, dialect.py)
 
     def describe(self) -> dict:
@@ -165,12 +165,12 @@ def engine_command(d: dict, what: str) -> tuple[tuple[str, ...], str]:
     if not d.get("cmd"):
         raise SpecError(f"{what}: cmd= is required")
     proto = d.get("proto", "xboard")
-    if proto not in ("xboard", "cecp", "uci"):
-        raise SpecError(f"{what}: proto= is xboard (or cecp) or uci, got {proto[:20]!r}")
+    if proto not in ("xboard", "cecp", "uci", "xshogi"):
+        raise SpecError(f"{what}: proto= is xboard (or cecp), uci or xshogi, got {proto[:20]!r}")
     argv = tuple(split_tokens(d["cmd"])) + tuple(d.get("arg", ()))
     if not argv:
         raise SpecError(f"{what}: empty cmd")
-    return argv, "uci" if proto == "uci" else "xboard"
+    return argv, "xboard" if proto == "cecp" else proto
 
 
 def build_engine(d: dict, what: str) -> EngineSpec:
@@ -208,6 +208,8 @@ def build_engine(d: dict, what: str) -> EngineSpec:
         raise SpecError(f"{what}: bad number in st/depth/nodes/timemargin") from None
     if tc.base is None and tc.st is None and tc.depth is None and tc.nodes is None:
         raise SpecError(f"{what} ({name}): no time control (give tc=, st=, depth= or nodes=)")
+    if proto == "xshogi" and (tc.st is None or tc.st != int(tc.st) or tc.base is not None or tc.depth or tc.nodes):
+        raise SpecError(f"{what} ({name}): an xshogi engine takes st= in whole seconds only")
     variant = d.get("variant") or None
     if variant is not None and not re.fullmatch(r"[\w+.-]{1,64}", variant):
         raise SpecError(f"{what} ({name}): variant= is one word (letters, digits, _ + . -), got {variant[:20]!r}")

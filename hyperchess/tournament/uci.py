@@ -14,6 +14,7 @@ import time
 
 from .engine import EngineDied, EngineProcess
 from .spec import TimeControl
+from .xshogi import XShogiProcess
 
 _OPTION = re.compile(r"option name (.+?) type (\w+)(.*)$")
 # "info ... depth D ... score cp X | score mate N ..."
@@ -136,5 +137,7 @@ def parse_info(line: str) -> tuple[int, int] | None:
 
 
 def start_engine(spec, log=None, label: str = "") -> EngineProcess:
-    """The engine process for ``spec``: CECP (``proto=xboard``) or UCI."""
+    """The engine process for ``spec``: CECP (``proto=xboard``), UCI, or xshogi's protocol (``xshogi.py``)."""
+    if spec.proto == "xshogi":
+        return XShogiProcess(spec, log, label)
     return UCIProcess(spec, log, label) if spec.proto == "uci" else EngineProcess(spec, log, label)
