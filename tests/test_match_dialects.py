@@ -149,9 +149,9 @@ def test_memory_goes_before_new_to_an_engine_that_asks():
 
 @pytest.mark.parametrize("quirk", ["v1", "twice"])
 def test_older_forms_of_a_move(quirk):
-    """``NUMBER ... MOVE`` is a move (section 13); GNU Chess 6 prints it and then ``My move is : MOVE``, with no
-    ``ping`` to tell the two apart: a move printed before ``go`` is no answer to it. Before: ``v1`` stalled
-    (its move was not read)."""
+    """``NUMBER ... MOVE`` is a move of a protocol version 1 engine (section 13); GNU Chess 6, of version 2 but
+    without ``ping``, prints it and then ``My move is : MOVE``: only the second is its move. Before: ``v1``
+    stalled (its move was not read)."""
     played_out(games("normal", toy("normal", quirk)), 12)
 
 

@@ -13,8 +13,9 @@ move.
   game's (W files, H ranks) and whose holdings are there (S > 0) exactly when the game's are. The count S is
   not compared: engines count holdings differently (Fairy-Stockfish: its pocket size; XBoard: piece types).
   An engine's ``variant=NAME`` key names it outright.
-- **Older forms of a move.** ``NUMBER ... MOVE`` is a move too (section 13, "Idioms and backward compatibility";
-  GNU Chess prints it before ``My move is : MOVE``, the same move once more).
+- **Older forms of a move.** For an engine of protocol version 1 (no ``feature``), ``NUMBER ... MOVE`` is a move
+  too (section 13, "Idioms and backward compatibility"). GNU Chess 6 prints it before ``My move is : MOVE``, the
+  same move once more; from an engine of version 2 only the second is read.
 """
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ from hyperchess.variants import xboard_names
 from .xshogi import shogi_names
 
 SIZED = re.compile(r"(\d{1,2})x(\d{1,2})\+(\d{1,3})_(.+)")
-# "move M", "my move is M" (GNU Chess 4's "My move is: M"), and version 1's "NUMBER ... MOVE"
-MOVE_LINE = re.compile(r"^\s*(?:move|my move is\s*:?|\d+\.?\s*\.\.\.)\s+(\S+)", re.IGNORECASE)
+# "move M" and "my move is M" (GNU Chess: "My move is : M"); and for a protocol version 1 engine, "NUMBER ... M"
+MOVE_LINE = re.compile(r"^\s*(?:move|my move is\s*:?)\s+(\S+)", re.IGNORECASE)
+OLD_MOVE_LINE = re.compile(r"^\s*(?:move|my move is\s*:?|\d+\.?\s*\.\.\.)\s+(\S+)", re.IGNORECASE)
 
 
 def speaks_native(e, options: tuple[tuple[str, str], ...]) -> bool:

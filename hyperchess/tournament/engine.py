@@ -52,6 +52,7 @@ class EngineProcess:
         self.lines: "queue.Queue[tuple[float, str] | None]" = queue.Queue()
         self.dead = False
         self._held: tuple[float, str] | None = None     # a line that arrived after the last deadline
+        self.protover = 1                 # 2 once the engine has sent a ``feature``
         self._ping = 0
         self.garbage = 0
         try:
@@ -139,7 +140,9 @@ class EngineProcess:
     # ------------------------------------------------------------------ life cycle
     def handshake(self, timeout: float = 10.0) -> None:
         """``xboard``/``protover 2`` and the features up to ``done=1`` (``done=0`` extends the wait to
-        60 s). An engine that never says ``done`` is taken as ready after ``timeout`` s (protocol v1)."""
+        60 s). An engine that never says ``done`` is taken as ready after ``timeout`` s; one that sends no
+        feature speaks protocol version 1 (``protover`` stays 1), and one that refuses ``protover`` as an
+        unknown command or move (GNU Chess 4's "Illegal move (no match) protover") is not waited for."""
         self.send("xboard")
         self.send("protover 2")
         deadline = time.monotonic() + timeout
@@ -149,7 +152,10 @@ class EngineProcess:
                 return
             line = item[1].strip()
             if not line.startswith("feature "):
+                if self.protover == 1 and "protover" in line and line.lower().startswith(("error", "illegal move")):
+                    return
                 continue
+            self.protover = 2
             for name, value in _FEATURE.findall(line[8:]):
                 value = value[1:-1] if value.startswith('"') else value
                 if name == "done":

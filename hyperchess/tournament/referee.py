@@ -23,7 +23,7 @@ from typing import IO
 from hyperchess.variants import DEFAULT_GAME, MoveError, add_variants, get_game
 from hyperchess.variants.core.flat_wire import read_move, write_move, write_position
 
-from .dialect import MOVE_LINE, engine_names, engine_variant
+from .dialect import MOVE_LINE, OLD_MOVE_LINE, engine_names, engine_variant
 from .engine import EngineDied, EngineProcess
 from .uci import parse_bestmove, parse_info, start_engine
 from .pgn import NORMAL_TERMINATION, clk, score_text
@@ -255,6 +255,7 @@ class Referee:
         usermove = "usermove " if e.features.get("usermove") == "1" else ""
         proto = job.engines[slot].proto
         uci = proto == "uci"
+        move_line = OLD_MOVE_LINE if e.protover == 1 else MOVE_LINE     # dialect.py: older forms of a move
         try:
             opp = (seat + 1) % self.game.players
             other = self.seats[opp].clock
@@ -289,7 +290,7 @@ class Referee:
                     raise GameOver(self.loss(seat), "stall",
                                    f"{self.color(seat)}'s connection stalls (no move in {allowed + GRACE:.1f} s)")
                 t, line = item
-                m = MOVE_LINE.match(line)
+                m = move_line.match(line)
                 played = parse_bestmove(line) if uci else m.group(1) if m else None
                 if played is not None and t < t0:
                     # printed before ``go``, so no answer to it: an engine without ``ping`` that wrote its last
@@ -377,7 +378,7 @@ class Referee:
             raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls (no pong)")
         undone = False
         for line in lines:
-            again = MOVE_LINE.match(line)
+            again = (OLD_MOVE_LINE if e.protover == 1 else MOVE_LINE).match(line)
             if again and not undone and again.group(1) == text:
                 continue                # the same move once more (GNU Chess: "1. ... e7e5", "My move is : e7e5")
             if again:

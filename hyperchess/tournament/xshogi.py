@@ -9,7 +9,7 @@ ours, as for CECP and UCI engines; what differs is said here, read from GNU Shog
   the side that moves first (shogi's Black, sente: our first seat), ``black`` the other (both leave force mode
   without starting to think);
 - on its turn: ``force``, the moves it has not seen, its side again, ``first`` (think and move now);
-- its move: ``N. ... MOVE MS`` (the milliseconds it thinks it has left), which ``dialect.MOVE_LINE`` reads;
+- its move: ``N. ... MOVE MS`` (the milliseconds it thinks it has left), which ``dialect.OLD_MOVE_LINE`` reads;
 - squares as shogi writes them (XBoard's ``alphaRank``, backend.c AlphaRank): files counted 9..1 from the
   left, ranks a..i from the top (``7g7f`` is our ``c3c4``); a drop ``P*5e``; a promotion ``+`` at the end.
 """

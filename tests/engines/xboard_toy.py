@@ -9,9 +9,9 @@ one is the game of that name. Squares are XBoard's own: on a board of exactly 10
 (engine-intf.html section 8), written here by the toy's own arithmetic, not hyperchess's code. A move it
 cannot read gets ``Illegal move: M`` and is not made. QUIRKs, as Debian's engines have them:
 ``memory`` (HaChu 0.21: without a ``memory`` command before ``new`` it has no hash table, and ``go`` kills
-it), ``v1`` (no ``ping``; its move as protocol version 1's ``NUMBER ... MOVE`` only), ``twice`` (no
-``ping``; GNU Chess 6's ``1. ... M`` and then ``My move is : M``), ``flood`` (thinking output without end,
-never a move).
+it), ``v1`` (protocol version 1: ``protover`` is an unknown command, no features, no ``ping``; its move
+as ``NUMBER ... MOVE`` only), ``twice`` (GNU Chess 6: features but no ``ping``; ``1. ... M`` and then ``My
+move is : M``), ``flood`` (thinking output without end, never a move).
 """
 from __future__ import annotations
 
@@ -75,8 +75,10 @@ def main() -> None:
         if not parts:
             continue
         cmd, arg = parts[0], (parts[1].strip() if len(parts) > 1 else "")
-        if cmd == "protover":
-            ping = "" if quirks & {"v1", "twice"} else " ping=1"
+        if cmd == "protover" and "v1" in quirks:
+            out("Error (unknown command): protover")
+        elif cmd == "protover":
+            ping = "" if "twice" in quirks else " ping=1"
             out(f'feature{ping} setboard=0 usermove=1 memory=1 myname="xboard-toy" variants="{listed}"')
             out("feature done=1")
         elif cmd == "memory":
