@@ -23,6 +23,7 @@ from hyperchess.variants.board.pieces import PieceType
 from hyperchess.variants.core.outcome import Outcome
 from hyperchess.variants.core.position import Position
 from hyperchess.variants.core.rule_tables import RuleTables
+from hyperchess.variants.core import turns
 from hyperchess.variants.core.presentation import Presentation
 from hyperchess.variants.board.tables import GameTables
 
@@ -144,6 +145,12 @@ class Game(GameTables, Presentation):
     # the Zobrist key of each extra state, when ``extra`` is always an int below its length: the position
     # reads it instead of calling ``extra_hash`` (which must agree with it)
     extra_keys: "list[int] | None" = None
+    # Turns of several moves (variants/core/turns.py): moves a turn of each colour, of its first turn; a check
+    # ends the turn; the royal piece may stand attacked between the moves of a turn (through_check)
+    moves_per_turn: tuple[int, ...] = ()
+    first_turn_moves: tuple[int, ...] = ()
+    check_ends_turn = False
+    through_check = False
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry
@@ -217,7 +224,7 @@ class Game(GameTables, Presentation):
 
     def fifty_outcome(self, pos: "Position", plies: int) -> "Outcome":
         """``plies`` without a capture or a pawn move (``fifty_plies`` reached): a draw."""
-        return Outcome("1/2-1/2", f"{plies // self.players}-move rule", "fifty")
+        return Outcome("1/2-1/2", f"{plies // (sum(self.moves_per_turn) or self.players)}-move rule", "fifty")
 
     def repetition_outcome(self, pos: "Position", count: int) -> "Outcome":
         """The position has stood ``count`` times (``repetition`` reached): ``perpetual_check`` and
@@ -377,8 +384,12 @@ class Game(GameTables, Presentation):
 
     # ------------------------------------------------------------------ more hooks and helpers
     def next_turn(self, pos: "Position", color: int) -> int:
-        """Who moves after ``color``."""
+        """Who moves after ``color``'s turn."""
         return (color + 1) % self.players
+
+    def turn_moves(self, pos: "Position", color: int) -> int:
+        """How many moves ``color``'s turn has in ``pos`` (default: the data, ``turns.turn_moves``)."""
+        return turns.turn_moves(self, pos, color)
 
     def _next_alive(self, pos: "Position", color: int) -> int:
         """``next_turn`` with elimination: the next colour that still has a royal piece."""
@@ -439,8 +450,8 @@ class Game(GameTables, Presentation):
         return low, high
 
     def validate(self, pos: "Position") -> None:
-        """Reject impossible positions (raise FenError). Default: the side not to move is not in check."""
-        if self.players != 2 or self.royal_rule != "single":
+        """Reject impossible positions (FenError). Default: the side not to move is not in check, at a turn's start."""
+        if self.players != 2 or self.royal_rule != "single" or pos.turn_move or not pos.royals[pos.turn]:
             return
         other = 1 - pos.turn
         k = pos.king(other)
@@ -517,6 +528,7 @@ class Game(GameTables, Presentation):
         sq = self.names.pattern
         self._move_re = re.compile(f"^({sq})[-x]?({sq})([a-zA-Z])?$")
         self._castle_re = re.compile(r"^(?:O-O(?:-O)?|0-0(?:-0)?)\((" + sq + r")\)$")
+        turns.setup(self, type(self).turn_moves is not Game.turn_moves)
         self.has_extra = type(self).extra_after_move is not Game.extra_after_move
         self.has_special = type(self).special_moves is not Game.special_moves
         self.has_inner = type(self).inner_move is not Game.inner_move
