@@ -24,7 +24,7 @@ HANGING = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"       # Rxd5 wins the queen; every
 def test_the_budget_and_the_noise_fall_with_the_level():
     assert level_nodes(SKILL_MAX) is None and level_noise(SKILL_MAX) == 0
     nodes = [level_nodes(s) for s in range(SKILL_MAX)]
-    assert nodes[0] == 64 and nodes == sorted(nodes) and nodes[8] == 4 * nodes[0]
+    assert nodes[0] == 64 and nodes == sorted(nodes) and nodes[8] == 16 * nodes[0] and nodes[19] == 46340
     assert [level_noise(s) for s in (0, 10, 19)] == [300, 150, 15]
     assert level_lines(19) == 4 and level_lines(0) == 8
 

@@ -1,7 +1,7 @@
 """Playing strength below the engine's best: ``Skill Level`` 0..20, as Fairy-Stockfish names the option.
 
 A level below the top plays from a smaller search and does not always choose the best of it:
-- the search gets at most ``level_nodes(skill)`` nodes (64 at level 0, doubling every four levels; within the
+- the search gets at most ``level_nodes(skill)`` nodes (64 at level 0, doubling every two levels; within the
   move's time as well);
 - it looks at its best few lines (``level_lines``: 4 at level 19, one more for every four levels below;
   ``engine.multipv``) and plays the one whose score plus a random draw of 0..``level_noise(skill)``
@@ -34,7 +34,7 @@ def level_nodes(skill: int) -> int | None:
     """The node budget of a move at ``skill`` (None: no budget, the whole engine)."""
     if skill >= SKILL_MAX:
         return None
-    return int(64 * 2 ** (max(0, skill) / 4))
+    return int(64 * 2 ** (max(0, skill) / 2))
 
 
 def level_lines(skill: int) -> int:
