@@ -136,3 +136,54 @@ def test_side_field_refused(fen, reason):
 def test_side_field_only_in_games_of_several_moves():
     with pytest.raises(FenError, match="side to move"):
         get_game("normal").position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w2 KQkq - 0 1")
+
+
+PROGRESSIVE_TOML = """
+[tripled]
+title = "Three moves a turn"
+start = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+moves_per_turn = [3, 1]
+first_turn_moves = 1
+check_ends_turn = true
+castling = [{ king = "e1", to = "c1", rook = "a1", rook_to = "d1", letter = "Q" }]
+eval = { extra_move = 5000 }
+
+[tripled.pieces]
+K = { name = "king", betza = "K", value = 0, royal = true }
+R = { name = "rook", betza = "R", value = 500 }
+"""
+
+
+def test_turns_from_a_variants_file():
+    """The keys of docs/variants-file.md, "Turns of several moves": any game of a file may have them."""
+    from hyperchess.engine.gamedata import game_data
+    from hyperchess.variants.formats.filegame import FileGame
+    from hyperchess.variants.formats.variantsfile import read_variants
+    game = FileGame(read_variants(PROGRESSIVE_TOML, "tripled")[0])
+    pos = game.position()
+    pos.push(pos.parse_move("a1a2"))                # the first turn: one move each
+    assert pos.turn == 1
+    pos.push(pos.parse_move("e8d8"))
+    for k in range(3):                              # then three for White
+        assert (pos.turn, pos.turn_move) == (0, k)
+        pos.push(pos.parse_move(["a2b2", "b2c2", "c2a2"][k]))
+    assert pos.turn == 1 and pos.fullmove == 2
+    pos.push(pos.parse_move("d8e8"))
+    pos.push(pos.parse_move("a2a8"))                # check: White's turn ends after one move
+    assert pos.turn == 1 and pos.in_check()
+    assert game_data(game).turn_bonus == 2 * 5000   # two moves a turn more than Black's
+
+
+@pytest.mark.parametrize("key, value, reason", [
+    ("moves_per_turn", "[2, 2, 2]", "a list of one for each of the 2 players"),
+    ("moves_per_turn", "0", "from 1 to 16"),
+    ("first_turn_moves", "true", "a number of moves"),
+    ("check_ends_turn", "1", "true or false"),
+    ("eval", "{ extra_move = 10001 }", "from 0 to 10000"),
+])
+def test_turn_keys_refused(key, value, reason):
+    from hyperchess.variants.formats.variantsfile import VariantsFileError, read_variants
+    text = PROGRESSIVE_TOML.replace("moves_per_turn = [3, 1]\nfirst_turn_moves = 1\ncheck_ends_turn = true\n"
+                                    "castling", f"{key} = {value}\ncastling").replace("eval = { extra_move = 5000 }\n", "")
+    with pytest.raises(VariantsFileError, match=reason):
+        read_variants(text, "bad")

@@ -58,6 +58,7 @@ class EvalWeights:
     pair: int = 0                # two pieces of one colour-bound kind on cells of both colours (bishop pair)
     doubled: int = 0             # penalty: an own pawn stands ahead on this pawn's push line
     isolated: int = 0            # penalty: no own pawn on the neighbouring lines that could support it
+    extra_move: int = 0          # what each move a turn more than the opponent's is worth (``moves_per_turn``)
 
 
 class Game(GameTables, Presentation):
@@ -145,8 +146,7 @@ class Game(GameTables, Presentation):
     # the Zobrist key of each extra state, when ``extra`` is always an int below its length: the position
     # reads it instead of calling ``extra_hash`` (which must agree with it)
     extra_keys: "list[int] | None" = None
-    # Turns of several moves (variants/core/turns.py): moves a turn of each colour, of its first turn; a check
-    # ends the turn; the royal piece may stand attacked between the moves of a turn (through_check)
+    # Turns of several moves (variants/core/turns.py; docs/variants-file.md, "Turns of several moves")
     moves_per_turn: tuple[int, ...] = ()
     first_turn_moves: tuple[int, ...] = ()
     check_ends_turn = False
