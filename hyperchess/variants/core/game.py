@@ -451,7 +451,7 @@ class Game(GameTables, Presentation):
 
     def validate(self, pos: "Position") -> None:
         """Reject impossible positions (FenError). Default: the side not to move is not in check, at a turn's start."""
-        if self.players != 2 or self.royal_rule != "single" or pos.turn_move or not pos.royals[pos.turn]:
+        if self.players != 2 or self.royal_rule != "single" or pos.turn_move or (self.royal_loss and not pos.royals[pos.turn]):
             return
         other = 1 - pos.turn
         k = pos.king(other)
