@@ -25,8 +25,6 @@ def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict)
     if not model["checking"]:
         table["giving_check"] = False
     if model["checkCounting"]:
-        if model["pieceDrops"]:
-            missing.setdefault("n-check", []).append("checkCounting with pieceDrops")
         table["check_counting"] = True
     if model["mustCapture"]:
         table["must_capture"] = True
@@ -55,8 +53,9 @@ _COUNTING_WEIGHTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant"
 
 
 def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
-    """FSF's drop options as the hands' keys (variants/rules/hands.py): captures to hand, drop loop, pawn drops on
-    the first row or in the zone, and a drop region that is the mover's first rows."""
+    """FSF's drop options as the hands' keys (variants/rules/hands.py) and the rules on drops
+    (variants/rules/drop_rules.py): captures to hand, drop loop, pawn drops on the first row or in the zone, the
+    drop region (the mover's first rows, or any squares), the rook's first-row drops, no checking drops."""
     table["piece_drops"] = model["pieceDrops"]
     table["gating"] = model["seirawanGating"]
     table["captures_to_hand"] = model["capturesToHand"]
@@ -79,6 +78,11 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
             missing.setdefault("drop rules", []).append("castlingDroppedPiece with other castling pieces")
         elif rooks:
             table["castling_dropped_piece"] = rooks
+    if not model["dropChecks"] and model["pieceDrops"]:
+        table["drop_checks"] = False
+    if model["sittuyinRookDrop"] and "rook" in model["letters"]:
+        # FSF's rook type drops only on its first rank (src/position.h, drop_region)
+        table["piece_drop_rows"] = {model["letters"]["rook"]: 1}
     if model["dropNoDoubled"] in model["letters"]:
         table["drop_no_doubled"] = model["letters"][model["dropNoDoubled"]]
         table["drop_no_doubled_count"] = model["dropNoDoubledCount"]
@@ -91,7 +95,7 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
             black == {(f, r) for f in range(files) for r in range(ranks - rows, ranks)}:
         table["drop_rows"] = rows
     else:
-        missing.setdefault("drop rules", []).append("dropRegion")
+        table["drop_squares"] = [sorted(square_name(q) for q in region) for region in (white, black)]
 
 
 def add_flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:

@@ -16,7 +16,6 @@ from hyperchess.variants.formats.fsf_start import CHECKS_LEFT, dropped_castlings
 EXTINCTION = "extinction"       # the variants file's `check` value (also the name of one of FSF's games)
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "drop rules": ("sittuyinRookDrop", "dropChecks"),
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
     "flag region": ("flagPieceBlockedWin",),
@@ -158,6 +157,9 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
                     move["unlike"] = True
         pieces[letter]["moves"] += _diagonal_lines(model, pt, betza, on_board)
         _regions(model, pt, pieces[letter], on_board)
+        if "region" in pieces[letter] and _region_gap(model, pt, plain, on_board):
+            missing.setdefault("regions", []).append(f"mobilityRegion of {pt} (a line crossing squares outside "
+                                                     f"it: FSF's slider passes them)")
         if first:
             table.setdefault("initial_squares", {})[letter] = [
                 sorted(square_name(s) for s in initial_region[0]), sorted(square_name(s) for s in initial_region[1])]
@@ -304,6 +306,31 @@ def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
         piece["moves"] = [{"leap": [[0, 1]], "lame": False, "mode": "both"},
                           {"leap": [[1, 0], [-1, 0]], "lame": False, "mode": "both",
                            "from": [sorted(square_name(q) for q in a) for a in across]}]
+
+
+def _region_gap(model: dict, pt: str, plain: tuple, on_board: frozenset) -> bool:
+    """Does a slide or hop of ``plain`` that starts in ``pt``'s mobility region cross a square outside it before
+    one inside? FSF's slider crosses such squares; the tables cannot (variants/board/move_tables.py)."""
+    name = pt[0].upper() + pt[1:]
+    for color, c in enumerate(fm.COLORS):
+        region = model[f"mobilityRegion{c}{name}"] & on_board
+        if not region:
+            continue
+        for atom in plain:
+            if not isinstance(atom, (Slide, Hop)):
+                continue
+            for x, y, _ in atom.directions:
+                x, y = (-x, -y) if color else (x, y)        # FSF turns Black's moves half round
+                for f, r in region:
+                    line = []
+                    for i in range(1, (getattr(atom, "limit", 0) or len(on_board)) + 1):
+                        q = (f + x * i, r + y * i)
+                        if q not in on_board:
+                            break
+                        line.append(q in region)
+                    if True in line and False in line[:len(line) - line[::-1].index(True)]:
+                        return True
+    return False
 
 
 # the extra moves a piece type has along the diagonal lines (src/position.h, ``moves_from``: a wazir-like piece
