@@ -22,7 +22,7 @@ from hyperchess.variants.rules.gating import Gating
 from hyperchess.variants.rules.hands import HandRules, Hands, hands_picture
 from hyperchess.variants.rules.move_repetition import MoveRepetition
 from hyperchess.variants.rules.passing import Passing, read_pass_rules
-from hyperchess.variants.rules.pawn_rules import PawnRules
+from hyperchess.variants.rules.pawn_rules import InPlacePromotion, PawnRules
 from hyperchess.variants.rules.piece_rules import PieceRules
 from hyperchess.variants.rules.walls import Walls
 
@@ -122,6 +122,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
     Mechanism(Counting, lambda t: "counting" in t, set_counting),
     Mechanism(FirstMoves, lambda t: bool(first_moves.KEYS & set(t)), set_first_moves),
+    Mechanism(InPlacePromotion, lambda t: t.get("promotion_in_place") is True, _set_pawn_rules),
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),

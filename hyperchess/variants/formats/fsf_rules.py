@@ -180,14 +180,14 @@ def add_walls(model: dict, table: dict, on_board: frozenset) -> None:
 
 
 def add_pawn_rules(model: dict, table: dict, missing: dict) -> None:
-    """FSF's promotion limits and optional pawn promotion as the keys of variants/rules/pawn_rules.py."""
+    """FSF's promotion limits, optional pawn promotion and promotion in place (``sittuyinPromotion``) as the keys
+    of variants/rules/pawn_rules.py."""
     letters = model["letters"]
     limits = {letters[pt]: n for pt, n in model["promotionLimit"] if n and pt in letters}
     if limits:
-        # FSF counts a piece promotion's target too (src/movegen.cpp, generate_moves); ours are kinds apart
-        if {letters.get(b) for _, b in model["promotedPieceType"]} & set(limits):
-            missing.setdefault("promotion rules", []).append("promotionLimit (of a piece promotion's target)")
         table["promotion_limit"] = limits
     if not model["mandatoryPawnPromotion"]:
         table["mandatory_pawn_promotion"] = False
+    if model["sittuyinPromotion"]:
+        table["promotion_in_place"] = True
 

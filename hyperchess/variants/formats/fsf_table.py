@@ -17,7 +17,6 @@ EXTINCTION = "extinction"       # the variants file's `check` value (also the na
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
     "two boards": ("twoBoards",),
-    "promotion rules": ("sittuyinPromotion",),
     "flag region": ("flagPieceBlockedWin",),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
