@@ -166,8 +166,11 @@ class PieceRules:
                     if new and (b[to] != EMPTY or not rules.on_capture):
                         add((frm, to, new, PIECE_PROMOTION))
                 elif flag == EN_PASSANT and promoted_code(m) == TWIN:
-                    # FSF's en passant capture never promotes (movegen.cpp, make_move_and_gating<EN_PASSANT>)
-                    add((frm, to, ep_victim(m), EN_PASSANT))
+                    # FSF's en passant capture never promotes (movegen.cpp, make_move_and_gating<EN_PASSANT>);
+                    # where promotion is optional the plain capture is among the moves already
+                    plain = (frm, to, ep_victim(m), EN_PASSANT)
+                    if plain not in moves:
+                        add(plain)
                 else:
                     add(m)
                 continue
