@@ -52,6 +52,7 @@ class PawnRules:
 
     def compile(self) -> None:
         super().compile()                                                           # type: ignore[misc]
+        self.pawns_stay_in_zone = not self.pawn_rules.mandatory or self.pawn_rules.in_place
         kind = self.kind_by_letter                                                  # type: ignore[attr-defined]
         # per colour: code -> the most of it a side may have for a pawn to promote to it
         self._limits = [{code_of(kind[letter], color): n for letter, n in self.pawn_rules.limits}
