@@ -220,6 +220,15 @@ def test_blasted_pieces_go_to_the_other_hand(fen, after):
         assert pyffish.get_fen("blasthouse", fen, ["e4d5"]) == after
 
 
+# a mobility region whose gap a slider crosses (upstream stardust) is refused with its key, not played wrongly
+def test_a_slider_crossing_its_region_gap_is_refused_naming_the_key():
+    specs, notes = read_ini_variants("[gapregion:chess]\nmobilityRegionWhiteRook = *1 *3 *4 *5 *6 *7 *8\n",
+                                     "gap.ini")
+    assert not specs and len(notes) == 1
+    assert "cannot be played yet: needs regions (mobilityRegionWhiteRook (a slider crossing squares outside it))" \
+        in notes[0]
+
+
 # perft from the start, and random games in lockstep with pyffish
 BUILT_IN_PERFT = {"sittuyin": (2, 7744), "checkshogi": (2, 900)}
 

@@ -156,9 +156,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
                     move["unlike"] = True
         pieces[letter]["moves"] += _diagonal_lines(model, pt, betza, on_board)
         _regions(model, pt, pieces[letter], on_board)
-        if "region" in pieces[letter] and _region_gap(model, pt, plain, on_board):
-            missing.setdefault("regions", []).append(f"mobilityRegion of {pt} (a line crossing squares outside "
-                                                     f"it: FSF's slider passes them)")
+        for key in _region_gaps(model, pt, plain, on_board) if "region" in pieces[letter] else []:
+            missing.setdefault("regions", []).append(f"{key} (a slider crossing squares outside it)")
         if first:
             table.setdefault("initial_squares", {})[letter] = [
                 sorted(square_name(s) for s in initial_region[0]), sorted(square_name(s) for s in initial_region[1])]
@@ -307,28 +306,34 @@ def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
                            "from": [sorted(square_name(q) for q in a) for a in across]}]
 
 
-def _region_gap(model: dict, pt: str, plain: tuple, on_board: frozenset) -> bool:
-    """Does a slide or hop of ``plain`` that starts in ``pt``'s mobility region cross a square outside it before
-    one inside? FSF's slider crosses such squares; the tables cannot (variants/board/move_tables.py)."""
+def _region_gaps(model: dict, pt: str, plain: tuple, on_board: frozenset) -> list[str]:
+    """The mobility region options of ``pt`` where a slide or hop starting in the region crosses a square
+    outside it before one inside: FSF's slider crosses such squares, the tables cannot
+    (variants/board/move_tables.py)."""
     name = pt[0].upper() + pt[1:]
+    out = []
     for color, c in enumerate(fm.COLORS):
         region = model[f"mobilityRegion{c}{name}"] & on_board
-        if not region:
+        if region and _crosses(region, plain, color, on_board):
+            out.append(f"mobilityRegion{c}{name}")
+    return out
+
+
+def _crosses(region: frozenset, plain: tuple, color: int, on_board: frozenset) -> bool:
+    for atom in plain:
+        if not isinstance(atom, (Slide, Hop)):
             continue
-        for atom in plain:
-            if not isinstance(atom, (Slide, Hop)):
-                continue
-            for x, y, _ in atom.directions:
-                x, y = (-x, -y) if color else (x, y)        # FSF turns Black's moves half round
-                for f, r in region:
-                    line = []
-                    for i in range(1, (getattr(atom, "limit", 0) or len(on_board)) + 1):
-                        q = (f + x * i, r + y * i)
-                        if q not in on_board:
-                            break
-                        line.append(q in region)
-                    if True in line and False in line[:len(line) - line[::-1].index(True)]:
-                        return True
+        for x, y, _ in atom.directions:
+            x, y = (-x, -y) if color else (x, y)        # FSF turns Black's moves half round
+            for f, r in region:
+                line = []
+                for i in range(1, (getattr(atom, "limit", 0) or len(on_board)) + 1):
+                    q = (f + x * i, r + y * i)
+                    if q not in on_board:
+                        break
+                    line.append(q in region)
+                if True in line and False in line[:len(line) - line[::-1].index(True)]:
+                    return True
     return False
 
 

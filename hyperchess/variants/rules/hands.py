@@ -16,8 +16,11 @@ before ``compile``. Everything goes through the core's extension points, so a ga
 The rules follow Fairy-Stockfish (src/variant.h, position.cpp ``do_move``, position.h ``drop_region``;
 read at commit c19b5f6c): a captured piece changes colour and goes to the capturer's hand, a promoted piece as
 the pawn it was unless ``drop_loop``; pawns are not dropped on their first row unless ``first_rank_pawn_drops``,
-nor in their promotion zone unless ``promotion_zone_pawn_drops``; a drop resets the n-move counter; with captures
-to hand, repetitions count over the whole game.
+nor in their promotion zone unless ``promotion_zone_pawn_drops``; drops go only to the drop region (the first
+``drop_rows`` rows, or the squares ``drop_squares``: FSF's ``dropRegionWhite/Black``), a piece of
+``piece_drop_rows`` only to its first rows (FSF's ``sittuyinRookDrop``); a drop resets the n-move counter; with
+captures to hand, repetitions count over the whole game; where captures blast, the blasted pieces go to hand too
+(``blasted_to_hand``).
 """
 from __future__ import annotations
 
