@@ -2,7 +2,7 @@
 hand-picked position, from a small section written for the test (or FSF's built-in sittuyin and checkshogi).
 Each asserts what pyffish 0.0.90 gives there and compares with pyffish itself when it is installed. Then perft
 of each game that needed them, and (slow) random games in lockstep with pyffish; the upstream sections
-(atomiczh, shinobiplus, synochess, xiangqihouse, 3check-crazyhouse, shogun) when ``FSF_VARIANTS_INI`` names an
+(atomiczh, shinobiplus, stardust, synochess, xiangqihouse, 3check-crazyhouse, shogun) when ``FSF_VARIANTS_INI`` names an
 upstream variants.ini."""
 from __future__ import annotations
 
@@ -220,13 +220,32 @@ def test_blasted_pieces_go_to_the_other_hand(fen, after):
         assert pyffish.get_fen("blasthouse", fen, ["e4d5"]) == after
 
 
-# a mobility region whose gap a slider crosses (upstream stardust) is refused with its key, not played wrongly
-def test_a_slider_crossing_its_region_gap_is_refused_naming_the_key():
-    specs, notes = read_ini_variants("[gapregion:chess]\nmobilityRegionWhiteRook = *1 *3 *4 *5 *6 *7 *8\n",
+# a slider crosses squares outside its mobility region and stops only inside it (upstream stardust): its steps
+# are lame leaps, which a region may leave gaps between
+GAP_REGION = "[gapregion:chess]\nmobilityRegionWhiteRook = *1 *3 *4 *5 *6 *7 *8\n"
+
+
+@pytest.mark.parametrize("fen, rook", [
+    ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ["a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1", "a1d1"]),
+    ("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1", ["a1b1", "a1c1", "a1d1"]),           # a2 blocks the line it crosses
+])
+def test_a_slider_crosses_the_gap_of_its_region(fen, rook):
+    game = FileGame(read_ini_variants(GAP_REGION, "gap.ini", build=False)[0][0])
+    pos = game.position(fen)
+    ours = sorted(pos.move_name(m) for m in pos.legal_moves())
+    assert [m for m in ours if m.startswith("a1")] == rook
+    if pyffish is not None:
+        pyffish.load_variant_config(GAP_REGION)
+        assert sorted(pyffish.legal_moves("gapregion", fen, [])) == ours
+    # the rook on a1 checks a king on a5 across a2, where it may not stop
+    assert game.position("8/8/8/k7/8/8/8/R3K3 b - - 0 1").in_check()
+
+
+def test_a_hopper_crossing_its_region_gap_is_refused_naming_the_key():
+    specs, notes = read_ini_variants("[gaphop:xiangqi]\nmobilityRegionWhiteCannon = *1 *3 *4 *5 *6 *7 *8 *9 *10\n",
                                      "gap.ini")
     assert not specs and len(notes) == 1
-    assert "cannot be played yet: needs regions (mobilityRegionWhiteRook (a slider crossing squares outside it))" \
-        in notes[0]
+    assert "needs regions (mobilityRegionWhiteCannon (a hopper crossing squares outside it))" in notes[0]
 
 
 # perft from the start, and random games in lockstep with pyffish
@@ -246,7 +265,7 @@ def test_built_in_perft(variant):
 
 UPSTREAM = os.environ.get("FSF_VARIANTS_INI", "")
 UPSTREAM_PERFT = {"atomiczh": (2, 400), "shinobiplus": (2, 3576), "synochess": (2, 986), "xiangqihouse": (2, 1920),
-                  "3check-crazyhouse": (2, 400), "shogun": (2, 400)}
+                  "3check-crazyhouse": (2, 400), "shogun": (2, 400), "stardust": (2, 9636)}
 needs_upstream = pytest.mark.skipif(pyffish is None or not UPSTREAM or not os.path.exists(UPSTREAM),
                                     reason="needs pyffish and FSF_VARIANTS_INI")
 

@@ -148,6 +148,13 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         if not plain and not first:
             missing.setdefault("gating, walls and passing", []).append(f"{pt} (a piece that never moves)")
             continue
+        gaps = _region_gaps(model, pt, plain, on_board)
+        if gaps and any(isinstance(a, Hop) for a in plain):
+            missing.setdefault("regions", []).extend(f"{key} (a hopper crossing squares outside it)" for key in gaps)
+        elif gaps:
+            # FSF's slider crosses squares outside its region and stops only inside: each of its steps a lame
+            # leap (the cells between empty), which a region may leave gaps between
+            plain = _slides_as_leaps(plain, max(files, ranks) - 1)
         pieces[letter] = {"name": pt, "value": VALUES.get(pt, 300), "royal": pt == "king" or pt in royal,
                           "pawn": pt in pawns, "moves": [_move(a) for a in plain + first]}
         if pt == "janggiCannon":        # neither hops over nor takes a janggi cannon (src/position.h, moves_from)
@@ -156,8 +163,6 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
                     move["unlike"] = True
         pieces[letter]["moves"] += _diagonal_lines(model, pt, betza, on_board)
         _regions(model, pt, pieces[letter], on_board)
-        for key in _region_gaps(model, pt, plain, on_board) if "region" in pieces[letter] else []:
-            missing.setdefault("regions", []).append(f"{key} (a slider crossing squares outside it)")
         if first:
             table.setdefault("initial_squares", {})[letter] = [
                 sorted(square_name(s) for s in initial_region[0]), sorted(square_name(s) for s in initial_region[1])]
@@ -317,6 +322,18 @@ def _region_gaps(model: dict, pt: str, plain: tuple, on_board: frozenset) -> lis
         if region and _crosses(region, plain, color, on_board):
             out.append(f"mobilityRegion{c}{name}")
     return out
+
+
+def _slides_as_leaps(plain: tuple, longest: int) -> tuple:
+    """``plain`` with each slide written as its lame leaps, one per distance (the same moves and attacks)."""
+    out = []
+    for atom in plain:
+        if isinstance(atom, Slide):
+            out += [Leap(tuple((x * i, y * i, z * i) for x, y, z in atom.directions), atom.mode, lame=i > 1)
+                    for i in range(1, (atom.limit or longest) + 1)]
+        else:
+            out.append(atom)
+    return tuple(out)
 
 
 def _crosses(region: frozenset, plain: tuple, color: int, on_board: frozenset) -> bool:
