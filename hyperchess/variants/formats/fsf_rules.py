@@ -50,6 +50,31 @@ def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict)
         table["material_counting"] = {"weights": weights, "second_player_points": 1.5}
 
 
+def add_alignment(model: dict, table: dict, on_board: frozenset, missing: dict) -> None:
+    """FSF's connect options as the keys of variants/rules/alignment.py (none when the game has no alignment
+    rule: FSF then counts no piece, src/variant.cpp ``conclude``)."""
+    regions = [[model[f"connectRegion{i}{c}"] & on_board for i in (1, 2)] for c in fm.COLORS]
+    if not (model["connectN"] or model["connectNxN"] or model["collinearN"]
+            or model["connectRegion1White"] or model["connectRegion1Black"]):
+        return
+    for option, key in (("connectN", "connect_n"), ("connectNxN", "connect_nxn"), ("collinearN", "collinear_n")):
+        if model[option] > 0:
+            table[key] = model[option]
+    if any(r for pair in regions for r in pair):
+        table["connect_regions"] = [[sorted(square_name(q) for q in r) for r in pair] for pair in regions]
+    types = model["connectPieceTypes"]
+    if "*" not in types:
+        table["connect_pieces"] = type_letters(model, types & set(model["letters"])) or "-"
+    for option, key in (("connectHorizontal", "connect_horizontal"), ("connectVertical", "connect_vertical"),
+                        ("connectDiagonal", "connect_diagonal")):
+        if not model[option]:
+            table[key] = False
+    if model["connectValue"] == "none":
+        missing.setdefault("other results", []).append("connectValue = none")
+    elif model["connectValue"] != "win":
+        table["connect_value"] = model["connectValue"]
+
+
 _COUNTING = {"unweighted": "unweighted", "whitedrawodds": "white_draw_odds", "blackdrawodds": "black_draw_odds"}
 _COUNTING_WEIGHTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
 

@@ -20,8 +20,6 @@ MECHANISMS = {
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
     "flag region": ("flagPieceBlockedWin",),
-    "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
-                  "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "other results": ("castlingWins",),
     "gating, walls and passing": ("wallOrMove", "petrifyBlastPieces"),
@@ -125,6 +123,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         table[EXTINCTION] = {"value": ext[0], "pieces": type_letters(model, ext[1]) + absent, "count": ext[2],
                                "opponent_count": ext[3], "claim": ext[4]}
     fsf_rules.add_endings(model, table, files, ranks, missing)
+    fsf_rules.add_alignment(model, table, on_board, missing)
     if blasts:
         table["blast_on_capture"] = True
     for option, key in (("blastImmuneTypes", "blast_immune_types"), ("mutuallyImmuneTypes", "mutually_immune_types")):

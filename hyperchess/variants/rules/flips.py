@@ -37,6 +37,7 @@ FLIP = SPECIAL + 12       # a piece's own move in a game that flips: (from, to, 
 KEYS = {"flip_enclosed_pieces", "enclosing_drop", "enclosing_drop_start", "adjudicate_full_board"}
 ATAXX = "ataxx"           # a rule's name (also the name of one of FSF's games)
 RULES = ("reversi", ATAXX)
+FULL_BOARD = "full board"  # the termination of a full board
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,6 @@ class Flips:
         out = super().game_over(pos)                          # type: ignore[misc]
         if out is not None or not self.flip_rules.full_board or EMPTY in pos.board:
             return out
-        full = Outcome("1/2-1/2", "The board is full", "full board")
+        full = Outcome("1/2-1/2", "The board is full", FULL_BOARD)
         counted = getattr(self, "counted", None)              # variants/rules/endings.py: material counting
         return counted(pos, full) if counted is not None else full
