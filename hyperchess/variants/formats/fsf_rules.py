@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hyperchess.variants.formats import fsf_model as fm
 from hyperchess.variants.formats.fsf_model import square_name, type_letters
+from hyperchess.variants.rules.flips import DROP_RULES, FLIP_RULES
 
 
 def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
@@ -121,8 +122,11 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
 
 def add_flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
     """FSF's Reversi and Ataxx options as the keys of variants/rules/flips.py."""
-    for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
-        if model[option] in ("reversi", fm.ATAXX):
+    # (FSF reads every rule's word for both options, but flips only by reversi, ataxx and quadwrangle and
+    # drops by these, src/position.cpp do_move, src/position.h drop_region; the other pairs stay refused)
+    for option, key, rules in (("flipEnclosedPieces", "flip_enclosed_pieces", FLIP_RULES),
+                               ("enclosingDrop", "enclosing_drop", DROP_RULES)):
+        if model[option] in rules:
             table[key] = model[option]
         elif model[option] != "none":
             missing.setdefault("gating, walls and passing", []).append(f"{option} = {model[option]}")
