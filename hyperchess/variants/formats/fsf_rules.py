@@ -193,13 +193,16 @@ def add_counting(model: dict, table: dict) -> None:
 
 
 def add_walls(model: dict, table: dict, on_board: frozenset) -> None:
-    """FSF's walls as the keys of variants/rules/walls.py: the walling rule, its regions (on the board), and the
-    pieces that petrify when they capture."""
+    """FSF's walls as the keys of variants/rules/walls.py: the walling rule, its regions (on the board), a wall
+    instead of a move, and the pieces that petrify when they capture (``wallOrMove`` without a walling rule
+    does nothing in FSF)."""
     if model["wallingRule"] != "none":
         table["walling_rule"] = model["wallingRule"]
         regions = [model[f"wallingRegion{c}"] & on_board for c in fm.COLORS]
         if any(r != on_board for r in regions):
             table["walling_region"] = [sorted(square_name(q) for q in r) for r in regions]
+        if model["wallOrMove"]:
+            table["wall_or_move"] = True
     if model["petrifyOnCaptureTypes"]:
         table["petrify_on_capture"] = type_letters(model, model["petrifyOnCaptureTypes"])
 

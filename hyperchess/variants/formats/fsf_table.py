@@ -22,7 +22,7 @@ MECHANISMS = {
     "flag region": ("flagPieceBlockedWin",),
     "extinction and pseudo-royals": ("dupleCheck",),
     "other results": ("castlingWins",),
-    "gating, walls and passing": ("wallOrMove", "petrifyBlastPieces"),
+    "gating, walls and passing": ("petrifyBlastPieces",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
