@@ -43,8 +43,6 @@ def needs(model: dict) -> dict[str, list[str]]:
     for key, mech in MECHANISM_OF.items():
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
-    if model["blastOnCapture"] and model["wallingRule"] != "none":      # the two special moves do not compose yet
-        out.setdefault("gating, walls and passing", []).append("wallingRule with blastOnCapture")
     board = model["startFen"].split(" ")[0]
     if model["gating"] != model["seirawanGating"] and not (model["gating"] and model["cambodianMoves"]):
         # gates without Seirawan's gating (or its first moves), or the reverse

@@ -33,6 +33,7 @@ from hyperchess.variants.board.codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, 
                     promoted_code)
 from hyperchess.variants.board.errors import MoveError, VariantsFileError
 from hyperchess.variants.board.pieces import Mode
+from hyperchess.variants.rules.blasts import plain_move
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -214,7 +215,9 @@ class Walls:
         return out
 
     def _changed_cells(self, move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(cells the move empties, cells it fills)."""
+        """(cells the move empties, cells it fills); a capture that blasts as the capture (FSF places the wall
+        on a cell empty before the blast)."""
+        move = plain_move(move)
         frm, to, extra, flag = move
         if flag == CASTLE:
             rule = self.castling[extra]                                               # type: ignore[attr-defined]
@@ -269,8 +272,8 @@ class Walls:
         """The board changes of the ordinary ``move`` (as ``Position.push`` makes them), through ``pos.put``."""
         frm, to, extra, flag = move
         b = pos.board
-        if flag >= SPECIAL:
-            return super().make_special(pos, move) if flag != PETRIFY else self.make_special(pos, move)  # type: ignore[misc]
+        if flag >= SPECIAL:             # (a blast, a petrification: the game's own, from the outermost mixin)
+            return self.make_special(pos, move)
         if flag == CASTLE:
             rule = self.castling[extra]                                               # type: ignore[attr-defined]
             king, rook = b[rule.king_from], b[rule.rook_from]
@@ -320,8 +323,9 @@ class Walls:
             return name
         square = square or self.names.name                                            # type: ignore[attr-defined]
         inner = inner_of(move)
-        return (super().move_name(pos, inner, square, letter)                         # type: ignore[misc]
-                + "," + self._landing(inner, square) + square(wall_of(move)))
+        # (a capture that blasts is named by the mixin that made it, the outermost)
+        name = self.move_name if inner[3] >= SPECIAL else super().move_name           # type: ignore[misc]
+        return name(pos, inner, square, letter) + "," + self._landing(inner, square) + square(wall_of(move))
 
     def _landing(self, inner: Move, square) -> str:
         """The destination as the move's name writes it (a castling king-takes-rook: the rook's square)."""
@@ -333,7 +337,7 @@ class Walls:
         """XBoard's text: a promotion's letter comes after the wall (FSF writes ``e7e8,e8d5q`` to XBoard)."""
         if move[3] != WALL:
             return super().flat_move(pos, move, square)                               # type: ignore[misc]
-        inner = inner_of(move)
+        inner = plain_move(inner_of(move))
         new = promoted_code(inner)
         if not new:
             return None
@@ -357,7 +361,9 @@ class Walls:
         """A move with its wall: the move's clicks, then a third click on the wall's cell."""
         if move[3] != WALL:
             return super().click_target(pos, move)                                    # type: ignore[misc]
-        src, dst, label = super().click_target(pos, inner_of(move))[:3]               # type: ignore[misc]
+        inner = inner_of(move)
+        click = self.click_target if inner[3] >= SPECIAL else super().click_target    # type: ignore[misc]
+        src, dst, label = click(pos, inner)[:3]
         wall = self.names.name(wall_of(move))                                         # type: ignore[attr-defined]
         return src, dst, f"{label}, wall on {wall}", wall
 
