@@ -283,7 +283,7 @@ class Walls:
             pos.put(rule.king_to, king)
             return EMPTY
         p = b[frm]
-        captured = b[to]
+        captured = b[to] if to != frm else EMPTY         # (a wall instead of a move: the piece stays, takes nothing)
         if flag == EN_PASSANT:
             victim = ep_victim(move)
             captured = b[victim]
