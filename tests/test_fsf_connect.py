@@ -288,6 +288,15 @@ def test_a_capture_that_blasts_places_the_duck():
           after="rnbqkbnr/ppp1pppp/8/8/8/8/PPPP*PPP/RNBQKBNR b KQkq - 0 1")
 
 
+def test_a_castling_commoner_may_castle_only_behind_the_new_duck():
+    # atomic's commoner is pseudo-royal: b4's bishop attacks e1, so only a duck on c3 or d2 lets it castle
+    fen = "rnb*3r/4n1k1/p1p3p1/1B2pp2/1b1P3P/P3PP2/6N1/4K2R w K - 3 23"
+    pos = played("duckblast", fen)
+    assert sorted(n for n in map(pos.move_name, pos.legal_moves()) if n.startswith("e1g1")) == ["e1g1,g1c3",
+                                                                                             "e1g1,g1d2"]
+    check("duckblast", fen, (), None)
+
+
 # ---------------------------------------------------------------------- perft
 PERFT = {"ttt": (3, 504), "c4": (3, 343), "c4any": (2, 552), "regions": (2, 240), "snortt": (2, 3808),
          "quadt": (1, 176), "square": (2, 600), "musketeers": (3, 132), "wallormove": (2, 778),

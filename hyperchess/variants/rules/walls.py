@@ -310,6 +310,27 @@ class Walls:
             for c, code in zip(them, saved):
                 b[c] = code
 
+    def _castling_safe(self, pos: "Position", move: Move) -> bool:
+        """A pseudo-royal piece's castling path (variants/rules/endings.py) as FSF's ``legal`` sees it: the new
+        wall placed, the duck it replaces gone."""
+        if move[3] != WALL:
+            return super()._castling_safe(pos, move)                                  # type: ignore[misc]
+        b = pos.board
+        old = [c for c in range(len(b)) if b[c] == HOLE] if self.wall_rules.rule == DUCK else []
+        wall = wall_of(move)
+        placed = not b[wall]          # (a wall on the castling pieces' cells changes no line to the path)
+        for c in old:
+            b[c] = EMPTY
+        if placed:
+            b[wall] = HOLE
+        try:
+            return super()._castling_safe(pos, move)                                  # type: ignore[misc]
+        finally:
+            if placed:
+                b[wall] = EMPTY
+            for c in old:
+                b[c] = HOLE
+
     # ------------------------------------------------------------------ move text and clicks
     def move_name(self, pos: "Position", move: Move, square=None, letter=None) -> str:
         """A move that places a wall: the move, a comma, its destination as written and the wall (``e2e4,e4d5``);
