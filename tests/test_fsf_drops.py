@@ -7,6 +7,7 @@ upstream variants.ini."""
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -299,3 +300,43 @@ def test_built_in_lockstep(variant):
 @pytest.mark.parametrize("section", sorted(UPSTREAM_PERFT))
 def test_upstream_lockstep(section):
     assert lockstep(section, upstream_game(section), 6, 100, 70) >= 6
+
+
+# the same keys in a TOML file
+TOML = """[drophouse]
+files = 8
+ranks = 8
+start = "4k3/8/8/8/8/8/8/4K3[RNrn] w - - 0 1"
+piece_drops = true
+drop_squares = [["a1", "b1", "c3", "a5", "d6"], ["h8", "g8"]]
+piece_drop_rows = { R = 1 }
+drop_checks = false
+[drophouse.pieces]
+K = { name = "king", betza = "K", value = 0, royal = true }
+R = { name = "rook", betza = "R", value = 500 }
+N = { name = "knight", betza = "N", value = 300 }
+"""
+
+
+def test_the_drop_keys_in_a_toml_file():
+    from hyperchess.variants.formats.variantsfile import read_variants
+    game = FileGame(read_variants(TOML, "drops.toml")[0])
+    pos = game.position()
+    drops = sorted(pos.move_name(m) for m in pos.legal_moves() if "@" in pos.move_name(m))
+    # only the region's squares; the rook only on its first row; no knight on d6, where it would check
+    assert drops == ["N@a1", "N@a5", "N@b1", "N@c3", "R@a1", "R@b1"]
+
+
+@pytest.mark.parametrize("line, reason", [
+    ('piece_drop_rows = { X = 1 }', "[drophouse].piece_drop_rows: no piece 'X'"),
+    ('piece_drop_rows = { R = 0 }', "[drophouse].piece_drop_rows: a table of letter = the rows"),
+    ('drop_squares = [["a1"]]', "[drophouse].drop_squares: a list of squares for each player"),
+    ('drop_checks = 1', "[drophouse].drop_checks: true or false"),
+])
+def test_a_bad_drop_key_is_one_line(line, reason):
+    from hyperchess.variants import check_variants
+    from hyperchess.variants.board.errors import VariantsFileError
+    key = line.split(" =")[0]
+    text = "\n".join(line if l.startswith(key + " =") else l for l in TOML.splitlines())
+    with pytest.raises(VariantsFileError, match=re.escape(reason)):
+        check_variants(text, "drops.toml")

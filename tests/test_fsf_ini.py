@@ -95,7 +95,8 @@ def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path)
     result = CliRunner().invoke(main, ["check", str(path)])
     lines = result.output.strip().splitlines()
     assert result.exit_code == 0, result.output
-    assert any("[house]: cannot be played yet: needs extinction and pseudo-royals (dupleCheck)" in line for line in lines)
+    assert any("[house]: cannot be played yet: needs extinction and pseudo-royals (dupleCheck)" in line
+               for line in lines)
     assert any("[odd].noSuchOption (line 5): not an option of Fairy-Stockfish's; ignored" in line for line in lines)
     assert any("[wild].maxFile (line 8)" in line for line in lines)
     assert any(line.startswith("odd: 8x8") for line in lines)

@@ -171,11 +171,12 @@ def _hand_rules(t: dict, where: str) -> HandRules:
             values[name] = tuple(tuple(x) for x in squares)
         elif key == "piece_drop_rows":
             rows = t[key]
-            if not isinstance(rows, dict) or not all(isinstance(k, str) and len(k) == 1 and k.isalpha()
-                                                     and type(v) is int and 1 <= v <= MAX_SIDE for k, v in rows.items()):
+            if not isinstance(rows, dict) or not all(isinstance(k, str) and len(k) == 1 and k.isalpha() and
+                                                     type(v) is int and 1 <= v <= MAX_SIDE for k, v in rows.items()):
                 raise VariantsFileError(f"{where}.{key}: a table of letter = the rows (1-{MAX_SIDE}) it drops on")
             pieces = t.get("pieces", {})
-            unknown = [k for k in rows if not isinstance(pieces, dict) or k.upper() not in {str(p).upper() for p in pieces}]
+            letters = {str(p).upper() for p in pieces} if isinstance(pieces, dict) else set()
+            unknown = [k for k in rows if k.upper() not in letters]
             if unknown:
                 raise VariantsFileError(f"{where}.{key}: no piece {unknown[0]!r}")
             values[name] = tuple(sorted((k.upper(), v) for k, v in rows.items()))
