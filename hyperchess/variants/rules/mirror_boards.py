@@ -28,6 +28,7 @@ from hyperchess.variants.board.codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, 
                                              TRANSFORM, Move)
 from hyperchess.variants.board.errors import FenError, VariantsFileError
 from hyperchess.variants.core.legality import castle_safe
+from hyperchess.variants.core.load import pawn_cells
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -71,6 +72,18 @@ class MirrorBoards:
         # open or close an attack on a king (the core's and the search's shortcuts are off)
         self.indirect = True
         self.__dict__.pop("_rule_tables", None)
+        # a pawn stands where its moves reach on one board, on any board (it passes on after each move)
+        self._pawn_cells = {code: frozenset(x for c in cells for x in self._same_cells(c))
+                            for code, cells in pawn_cells(self).items()}
+
+    def _same_cells(self, cell: int) -> list[int]:
+        """``cell`` and the cells of the same name on the other boards."""
+        out = [cell]
+        nxt = self.mirror[cell]
+        while nxt is not None and nxt != cell:
+            out.append(nxt)
+            nxt = self.mirror[nxt]
+        return out
 
     def inner_move(self, move: Move) -> Move:
         """A CROSS move's ordinary move: its castling and promotion rules apply in ``Position.push``."""
