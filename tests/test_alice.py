@@ -142,3 +142,55 @@ def test_lockstep_with_the_oracle():
 @pytest.mark.slow
 def test_lockstep_with_the_oracle_10000_positions():
     assert lockstep(2026, 10_000) == 10_000
+
+
+def oracle_perft(ref: Alice, depth: int) -> int:
+    if depth == 0:
+        return 1
+    return sum(oracle_perft(nxt, depth - 1) for nxt in ref.legal().values())
+
+
+def test_perft_agrees_with_the_oracle():
+    from hyperchess.variants.core.perft import perft
+    pos = get_game("alice").position()
+    assert [perft(pos, d) for d in (1, 2, 3)] == [oracle_perft(Alice(START), d) for d in (1, 2, 3)] \
+        == [20, 400, 9384]
+
+
+SPACE = """
+[alice-space]
+title = "Alice Raumschach"
+files = 5
+ranks = 5
+levels = 10
+level_names = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"]
+mirror_boards = 2
+promotion = "qr"
+promotion_levels = 1
+players = [{ name = "white", forward = [0, 1, 0], up = [0, 0, 1] }, { name = "black", forward = [0, -1, 0], up = [0, 0, -1] }]
+start = "5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|k4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/RK3 w - - 0 1"
+
+[alice-space.pieces]
+P = { name = "pawn", pawn = true, moves = [{ leap = [[0, 1, 0], [0, 0, 1]], mode = "move" }] }
+R = { name = "rook", value = 500, slide = [[1, 0, 0]], symmetric = true }
+Q = { name = "queen", value = 900, slide = [[1, 0, 0], [1, 1, 0], [1, 1, 1]], symmetric = true }
+K = { name = "king", value = 0, royal = true, leap = [[1, 0, 0], [1, 1, 0], [1, 1, 1]], symmetric = true }
+"""
+
+
+def test_mirror_boards_on_a_cube():
+    """The mechanism on Raumschach's levels: two cubes A-E and F-J; a piece moves within its cube, then passes
+    to the same cell of the other cube."""
+    from hyperchess.variants import add_variants
+    add_variants(SPACE, "space.toml")
+    game = get_game("alice-space")
+    pos = game.position()
+    got = names(pos)
+    assert "Aa1Ea1" in got                    # the rook climbs its own cube A-E...
+    assert not any(n[3] in "FGHIJ" for n in got)   # ...and never steps into the other one
+    pos.push(pos.parse_move("Aa1Ea1"))
+    assert pos.fen().split()[0].startswith("5/5/5/5/R4|")   # ...then stands on level J, the top of cube F-J
+    # a pawn promotes on the last rank of its cube's top level (E or J)
+    pos = load_position(game, "5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|"
+                              "4k/P4/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/1K3 w - - 0 1")
+    assert "Ea4Ea5q" in names(pos)
