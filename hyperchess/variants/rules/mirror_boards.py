@@ -176,9 +176,18 @@ class MirrorBoards:
         return super().move_name(pos, move, square, letter)                           # type: ignore[misc]
 
     def flat_move(self, pos: "Position", move: Move, square) -> str | None:
-        if move[3] == CROSS:
-            move = inner_of(move)
-        return super().flat_move(pos, move, square)                                   # type: ignore[misc]
+        """XBoard's text, where the piece ends (XBoard sees the boards side by side): ``e2m4``; a capture in two
+        legs, taking on its own board and going on (``a1a8,a8i8``); a castling as the king's move on its board."""
+        if move[3] != CROSS:
+            return super().flat_move(pos, move, square)                               # type: ignore[misc]
+        frm, to, extra, flag = inner_of(move)
+        if flag == CASTLE:
+            return None
+        land = square(self.mirror[to])
+        text = f"{square(frm)}{square(to)},{square(to)}{land}" if pos.board[to] else square(frm) + land
+        if flag == PROMOTION:
+            text += self.flat_letter(extra).lower()                                  # type: ignore[attr-defined]
+        return text
 
     def click_target(self, pos: "Position", move: Move) -> Any:
         """The clicks of the move on its own board: the piece, then the cell it moves to there."""
