@@ -194,3 +194,15 @@ def test_mirror_boards_on_a_cube():
     pos = load_position(game, "5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|"
                               "4k/P4/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/1K3 w - - 0 1")
     assert "Ea4Ea5q" in names(pos)
+
+
+def test_the_picture_draws_both_boards():
+    """`hyperchess show alice --svg`: every cell of A and B, each piece where it stands (the knight on Bf3)."""
+    import xml.etree.ElementTree as ET
+    from hyperchess.pictures.svg import render_svg
+    pos = load_position(get_game("alice"), None, ["Ag1Af3"])
+    root = ET.fromstring(render_svg(pos, lastmove=pos.last_move))
+    squares = [e.get("data-square") for e in root.iter() if e.tag.endswith("rect") and e.get("data-square")]
+    assert len(squares) == 128 and {s[0] for s in squares} == {"A", "B"}
+    pieces = {e.get("data-square") for e in root.iter() if e.tag.endswith("g") and "piece" in (e.get("class") or "")}
+    assert "Bf3" in pieces and "Ag1" not in pieces and "Af3" not in pieces and len(pieces) == 32
