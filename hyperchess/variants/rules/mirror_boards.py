@@ -17,8 +17,9 @@ sources differ are docs/rules/alice.md's):
 Every move of the game becomes one move of the core, ``(from, to, inner extra << 5 | inner flag, CROSS)``: the
 ordinary move on its own board (``inner_of``), whose castling and promotion apply (``Game.inner_move``), and
 whose ``to`` is where it is played (a capture's victim stands there), so the search sees captures as captures.
-Since a piece may move only one way at a time, an attack changes whenever a piece crosses, so the game is
-``indirect``: every move is tried before it is called legal.
+A piece that passes opens lines on the board it leaves and closes lines on the one it reaches (a pinned piece
+may not move at all; a piece may block by arriving), so the game is ``indirect``: every move is tried before
+it is called legal.
 """
 from __future__ import annotations
 
