@@ -206,3 +206,11 @@ def test_the_picture_draws_both_boards():
     assert len(squares) == 128 and {s[0] for s in squares} == {"A", "B"}
     pieces = {e.get("data-square") for e in root.iter() if e.tag.endswith("g") and "piece" in (e.get("class") or "")}
     assert "Bf3" in pieces and "Ag1" not in pieces and "Af3" not in pieces and len(pieces) == 32
+
+
+def test_a_pinned_piece_may_not_move_even_along_the_pin():
+    # the rook on Ae4 shields its king on Ae1 from the rook on Ae8: moving up the file it would pass to B and
+    # leave the king in check; only taking the pinning rook is legal (it then passes to Be8)
+    pos = load_position(get_game("alice"), "8/8/8/8/8/8/8/8|4r2k/8/8/8/4R3/8/8/4K3 w - - 0 1")
+    rook = {n for n in names(pos) if n.startswith("Ae4")}
+    assert rook == {"Ae4Ae8"}

@@ -18,8 +18,9 @@ Every move of the game becomes one move of the core, ``(from, to, inner extra <<
 ordinary move on its own board (``inner_of``), whose castling and promotion apply (``Game.inner_move``), and
 whose ``to`` is where it is played (a capture's victim stands there), so the search sees captures as captures.
 A piece that passes opens lines on the board it leaves and closes lines on the one it reaches (a pinned piece
-may not move at all; a piece may block by arriving), so the game is ``indirect``: every move is tried before
-it is called legal.
+may not move at all; a piece may block by arriving), so a CROSS move is ``tried`` (``Game.special_legality``):
+the core makes each one and tests the mover's royal piece, and the search's shortcuts for plain moves (pins,
+evasion cells, aligned cells) never apply to it.
 """
 from __future__ import annotations
 
@@ -69,9 +70,6 @@ class MirrorBoards:
         g = self.geometry                                                             # type: ignore[attr-defined]
         shift = g.board_levels
         self.mirror = [g.index.get((f, r, (lv + shift) % g.levels)) for f, r, lv in g.coords]
-        # a piece that leaves a board opens that board's lines and closes the next one's: any move may
-        # open or close an attack on a king (the core's and the search's shortcuts are off)
-        self.indirect = True
         self.__dict__.pop("_rule_tables", None)
         # a pawn stands where its moves reach on one board, on any board (it passes on after each move)
         self._pawn_cells = {code: frozenset(x for c in cells for x in self._same_cells(c))
