@@ -70,7 +70,6 @@ class MirrorBoards:
         g = self.geometry                                                             # type: ignore[attr-defined]
         shift = g.board_levels
         self.mirror = [g.index.get((f, r, (lv + shift) % g.levels)) for f, r, lv in g.coords]
-        self.__dict__.pop("_rule_tables", None)
         # a pawn stands where its moves reach on one board, on any board (it passes on after each move)
         self._pawn_cells = {code: frozenset(x for c in cells for x in self._same_cells(c))
                             for code, cells in pawn_cells(self).items()}
