@@ -9,8 +9,8 @@ from typing import Any, Callable
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS
 from hyperchess.variants.formats.gamespec import MAX_SIDE, GameSpec, read_int
-from hyperchess.variants.rules import (alignment, blasts, counting, drop_rules, first_moves, flips, move_repetition, passing,
-                                       pawn_rules, piece_rules, walls)
+from hyperchess.variants.rules import (alignment, blasts, counting, drop_rules, first_moves, flips, mirror_boards,
+                                       move_repetition, passing, pawn_rules, piece_rules, walls)
 from hyperchess.variants.rules.alignment import Alignment
 from hyperchess.variants.rules.blasts import Blasts
 from hyperchess.variants.rules.counting import Counting, set_counting
@@ -21,6 +21,7 @@ from hyperchess.variants.rules.first_moves import FirstMoves, set_first_moves
 from hyperchess.variants.rules.flips import Flips
 from hyperchess.variants.rules.gating import Gating
 from hyperchess.variants.rules.hands import HandRules, Hands, hands_picture
+from hyperchess.variants.rules.mirror_boards import MirrorBoards
 from hyperchess.variants.rules.move_repetition import MoveRepetition
 from hyperchess.variants.rules.passing import Passing, read_pass_rules
 from hyperchess.variants.rules.pawn_rules import InPlacePromotion, PawnRules
@@ -37,7 +38,7 @@ HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures
 # the keys of every mechanism (a game's table may have them besides the board's, the pieces' and the players')
 MECHANISM_KEYS = set(HAND_KEYS) | END_KEYS | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS \
     | walls.KEYS | blasts.KEYS | counting.KEYS | first_moves.KEYS | passing.KEYS | move_repetition.KEYS \
-    | alignment.KEYS
+    | alignment.KEYS | mirror_boards.KEYS
 
 
 def _set_hand_rules(game: Any, spec: GameSpec) -> None:
@@ -124,8 +125,10 @@ class Mechanism:
     after: Callable[[Any], None] | None = None
 
 
-# outermost first (a mixin's methods run before those of the mixins after it); gating implies hands
+# outermost first (a mixin's methods run before those of the mixins after it); gating implies hands. Mirror
+# boards come first: their ``restrict_moves`` turns the ordinary moves the others leave into crossing ones
 MECHANISMS: tuple[Mechanism, ...] = (
+    Mechanism(MirrorBoards, lambda t: t.get("mirror_boards", 1) != 1),
     Mechanism(Passing, lambda t: any(t.get(key, False) is not False for key in passing.KEYS), _set_pass_rules),
     Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
     Mechanism(Counting, lambda t: "counting" in t, set_counting),
