@@ -61,7 +61,7 @@ class EvalWeights:
     extra_move: int = 0          # what each move a turn more than the opponent's is worth (``moves_per_turn``)
 
 
-class Game(GameTables, Presentation):
+class Game(GameTables, Presentation, turns.TurnRules):
     """Base class of every game. Subclasses set the class attributes and call ``compile``."""
 
     name = "?"
@@ -149,11 +149,6 @@ class Game(GameTables, Presentation):
     # the Zobrist key of each extra state, when ``extra`` is always an int below its length: the position
     # reads it instead of calling ``extra_hash`` (which must agree with it)
     extra_keys: "list[int] | None" = None
-    # Turns of several moves (variants/core/turns.py; docs/variants-file.md, "Turns of several moves")
-    moves_per_turn: tuple[int, ...] = ()
-    first_turn_moves: tuple[int, ...] = ()
-    check_ends_turn = False
-    through_check = False
 
     def __init__(self, geometry: Geometry, names: SquareNames, pieces: Sequence[PieceType]) -> None:
         self.geometry = geometry
@@ -390,10 +385,6 @@ class Game(GameTables, Presentation):
         """Who moves after ``color``'s turn."""
         return (color + 1) % self.players
 
-    def turn_moves(self, pos: "Position", color: int) -> int:
-        """How many moves ``color``'s turn has in ``pos`` (default: the data, ``turns.turn_moves``)."""
-        return turns.turn_moves(self, pos, color)
-
     def _next_alive(self, pos: "Position", color: int) -> int:
         """``next_turn`` with elimination: the next colour that still has a royal piece."""
         royals = pos.royals
@@ -531,7 +522,7 @@ class Game(GameTables, Presentation):
         sq = self.names.pattern
         self._move_re = re.compile(f"^({sq})[-x]?({sq})([a-zA-Z])?$")
         self._castle_re = re.compile(r"^(?:O-O(?:-O)?|0-0(?:-0)?)\((" + sq + r")\)$")
-        turns.setup(self, type(self).turn_moves is not Game.turn_moves)
+        turns.setup(self)
         self.has_extra = type(self).extra_after_move is not Game.extra_after_move
         self.has_special = type(self).special_moves is not Game.special_moves
         self.has_inner = type(self).inner_move is not Game.inner_move

@@ -32,9 +32,21 @@ if TYPE_CHECKING:
 MAX_TURN_MOVES = 16          # the longest turn a game may declare
 
 
-def setup(game: "Game", hooked: bool) -> None:
-    """Check the game's turn data and derive what make/unmake reads (``multi_move``, ``z_phase``); ``hooked``:
-    the game overrides ``Game.turn_moves``."""
+class TurnRules:
+    """A base class of ``Game``: the turn structure's data (the module's text) and its hook."""
+    moves_per_turn: tuple[int, ...] = ()
+    first_turn_moves: tuple[int, ...] = ()
+    check_ends_turn = False
+    through_check = False
+
+    def turn_moves(self, pos: "Position", color: int) -> int:
+        """How many moves ``color``'s turn has in ``pos`` (default: the data, ``turn_moves`` below)."""
+        return turn_moves(self, pos, color)     # type: ignore[arg-type]
+
+
+def setup(game: "Game") -> None:
+    """Check the game's turn data and derive what make/unmake reads (``multi_move``, ``z_phase``)."""
+    hooked = type(game).turn_moves is not TurnRules.turn_moves
     n = game.players
     for key in ("moves_per_turn", "first_turn_moves"):
         value = getattr(game, key)
