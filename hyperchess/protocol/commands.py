@@ -75,7 +75,7 @@ def _refuse_variant(e: XBoardState, arg: str, line: str) -> str | None:
     try:
         get_game(_variant_name(arg)[0])
     except UnknownVariant as exc:
-        # a game known but not played yet names its reason (Fairy-Stockfish's bughouse: needs two boards)
+        # a game known but not played yet names its reason (Fairy-Stockfish's spartan: needs duple check)
         return error(f"unsupported variant: {exc.reason}" if exc.reason else "unsupported variant", arg)
     return None
 

@@ -66,6 +66,10 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
     table["drop_promoted"] = model["dropPromoted"]
     if model["freeDrops"]:
         table["free_drops"] = True
+    if model["twoBoards"]:
+        table["two_boards"] = True
+    if not model["dropChecks"]:
+        table["drop_checks"] = False
     if model["mustDrop"]:
         table["must_drop"] = True
         if model["mustDropType"] != "*":

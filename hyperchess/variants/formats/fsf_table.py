@@ -16,8 +16,7 @@ from hyperchess.variants.formats.fsf_start import CHECKS_LEFT, dropped_castlings
 EXTINCTION = "extinction"       # the variants file's `check` value (also the name of one of FSF's games)
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "drop rules": ("sittuyinRookDrop", "dropChecks"),
-    "two boards": ("twoBoards",),
+    "drop rules": ("sittuyinRookDrop",),
     "promotion rules": ("sittuyinPromotion",),
     "flag region": ("flagPieceBlockedWin",),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
@@ -47,6 +46,10 @@ def needs(model: dict) -> dict[str, list[str]]:
             out.setdefault(mech, []).append(key)
     if model["blastOnCapture"] and model["wallingRule"] != "none":      # the two special moves do not compose yet
         out.setdefault("gating, walls and passing", []).append("wallingRule with blastOnCapture")
+    if model["blastOnCapture"] and model["capturesToHand"] and model["pieceDrops"]:
+        # FSF hands every blasted piece, the capturer's own too, to its opponent (src/position.cpp do_move;
+        # atomiczh: a3xb4 gives White P and Black p); the hands take only the captured piece
+        out.setdefault("drop rules", []).append("capturesToHand with blastOnCapture")
     board = model["startFen"].split(" ")[0]
     if model["gating"] != model["seirawanGating"] and not (model["gating"] and model["cambodianMoves"]):
         # gates without Seirawan's gating (or its first moves), or the reverse

@@ -9,6 +9,8 @@ read at commit c19b5f6c), each a switch that costs nothing when off:
 - **bishops on both colours** (``dropOppositeColoredBishop``): a drop may not leave too few free drop squares
   of either colour for the bishops still in hand, nor put more than half of a side's bishops (on the board and
   in hand, rounded up) on one colour;
+- **no checks by drops** (``dropChecks = false``): a drop that gives check is illegal (supply chess,
+  xiangqihouse);
 - **castling with a dropped piece** (``castlingDroppedPiece``): a royal piece dropped on a castling's king
   square gains that castling when its rook stands on the rook square, and a rook dropped on the rook square
   gains it when the royal piece stands on its square.
@@ -30,7 +32,7 @@ from hyperchess.variants.rules.hands import DROP
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
 
-KEYS = {"must_drop", "must_drop_type", "drop_opposite_colored_bishop", "castling_dropped_piece"}
+KEYS = {"must_drop", "must_drop_type", "drop_opposite_colored_bishop", "castling_dropped_piece", "drop_checks"}
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,7 @@ class DropRules:
     must_drop_type: str = "*"               # a letter, or "*" any piece [mustDropType]
     opposite_bishops: str = ""              # the letter of the bishop [dropOppositeColoredBishop]
     castling_rooks: str = ""                # letters of the rooks a dropped castling needs [castlingDroppedPiece]
+    drop_checks: bool = True                # a drop may give check [dropChecks]
 
 
 def read_drop_rules(t: dict, where: str, letters: set[str]) -> DropRules:
@@ -54,10 +57,11 @@ def read_drop_rules(t: dict, where: str, letters: set[str]) -> DropRules:
                                     f"of a piece of this game{' or *' if star else ''}")
         return value.upper()
 
-    if "must_drop" in t:
-        if not isinstance(t["must_drop"], bool):
-            raise VariantsFileError(f"{where}.must_drop: true or false")
-        values["must_drop"] = t["must_drop"]
+    for key in ("must_drop", "drop_checks"):
+        if key in t:
+            if not isinstance(t[key], bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
+            values[key] = t[key]
     if "must_drop_type" in t:
         values["must_drop_type"] = letter("must_drop_type", True)
     if "drop_opposite_colored_bishop" in t:
@@ -98,6 +102,8 @@ class Drops:
         r = self.drop_rules
         if self._bishop:
             moves = [m for m in moves if m[3] != DROP or self._bishops_fit(pos, m)]
+        if not r.drop_checks:
+            moves = [m for m in moves if m[3] != DROP or not self._checks(pos, m)]
         if r.must_drop:
             moves = self._must_drop(pos, moves)
         return moves
@@ -153,7 +159,17 @@ class Drops:
         found = [m for m in found if m[3] == DROP]
         if self._bishop:
             found = [m for m in found if self._bishops_fit(pos, m)]
+        if not self.drop_rules.drop_checks:
+            found = [m for m in found if not self._checks(pos, m)]
         return found
+
+    @staticmethod
+    def _checks(pos: "Position", move: Move) -> bool:
+        """Does ``move`` give check (FSF's ``gives_check``: the opponent's royal piece attacked after it)?"""
+        pos.push(move)
+        check = pos.in_check()
+        pos.pop()
+        return check
 
     @staticmethod
     def _drop_legal(pos: "Position", move: Move) -> bool:
