@@ -9,8 +9,8 @@ read at commit c19b5f6c), each a switch that costs nothing when off:
 - **bishops on both colours** (``dropOppositeColoredBishop``): a drop may not leave too few free drop squares
   of either colour for the bishops still in hand, nor put more than half of a side's bishops (on the board and
   in hand, rounded up) on one colour;
-- **no checks by drops** (``dropChecks = false``): a drop that gives check is illegal (supply chess,
-  xiangqihouse);
+- **no checking drops** (``dropChecks = false``): a drop may not give check, by the dropped piece or (with
+  hoppers) by a line it opens as a screen (FSF's ``gives_check`` for a drop);
 - **castling with a dropped piece** (``castlingDroppedPiece``): a royal piece dropped on a castling's king
   square gains that castling when its rook stands on the rook square, and a rook dropped on the rook square
   gains it when the royal piece stands on its square.
@@ -42,7 +42,7 @@ class DropRules:
     must_drop_type: str = "*"               # a letter, or "*" any piece [mustDropType]
     opposite_bishops: str = ""              # the letter of the bishop [dropOppositeColoredBishop]
     castling_rooks: str = ""                # letters of the rooks a dropped castling needs [castlingDroppedPiece]
-    drop_checks: bool = True                # a drop may give check [dropChecks]
+    checks: bool = True                     # a drop may give check [dropChecks]
 
 
 def read_drop_rules(t: dict, where: str, letters: set[str]) -> DropRules:
@@ -57,11 +57,11 @@ def read_drop_rules(t: dict, where: str, letters: set[str]) -> DropRules:
                                     f"of a piece of this game{' or *' if star else ''}")
         return value.upper()
 
-    for key in ("must_drop", "drop_checks"):
+    for key, name in (("must_drop", "must_drop"), ("drop_checks", "checks")):
         if key in t:
             if not isinstance(t[key], bool):
                 raise VariantsFileError(f"{where}.{key}: true or false")
-            values[key] = t[key]
+            values[name] = t[key]
     if "must_drop_type" in t:
         values["must_drop_type"] = letter("must_drop_type", True)
     if "drop_opposite_colored_bishop" in t:
@@ -102,8 +102,8 @@ class Drops:
         r = self.drop_rules
         if self._bishop:
             moves = [m for m in moves if m[3] != DROP or self._bishops_fit(pos, m)]
-        if not r.drop_checks:
-            moves = [m for m in moves if m[3] != DROP or not self._checks(pos, m)]
+        if not r.checks:
+            moves = [m for m in moves if m[3] != DROP or not self._drop_checks(pos, m)]
         if r.must_drop:
             moves = self._must_drop(pos, moves)
         return moves
@@ -127,6 +127,26 @@ class Drops:
             if not b[c] and c != to:
                 room[shade[c]] += 1
         return room[0] >= total // 2 and room[1] >= total // 2
+
+    @staticmethod
+    def _drop_checks(pos: "Position", move: Move) -> bool:
+        """Does the drop ``move`` give check (FSF's ``gives_check``): a royal piece of the other side attacked
+        afterwards by a piece that did not attack it before: the dropped one, or one the drop serves as a
+        screen. (A royal piece may stand attacked where check does not apply: atomic's touching kings.)"""
+        us = pos.turn
+        them = pos.game.enemies[us][0]
+        k = pos.king(them)
+        if k is None:
+            return False
+        pos.push(move)
+        after = pos.attackers(k, (us,))
+        pos.pop()
+        if move[1] in after:
+            return True
+        if not pos.game.indirect:               # without hoppers a drop opens no line
+            return False
+        before = pos.attackers(k, (us,))
+        return any(c not in before for c in after)
 
     def _must_drop(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """FSF's ``mustDrop``: with a piece of the must-drop kind in hand, only drops of that kind, if one is
@@ -159,17 +179,9 @@ class Drops:
         found = [m for m in found if m[3] == DROP]
         if self._bishop:
             found = [m for m in found if self._bishops_fit(pos, m)]
-        if not self.drop_rules.drop_checks:
-            found = [m for m in found if not self._checks(pos, m)]
+        if not self.drop_rules.checks:
+            found = [m for m in found if not self._drop_checks(pos, m)]
         return found
-
-    @staticmethod
-    def _checks(pos: "Position", move: Move) -> bool:
-        """Does ``move`` give check (FSF's ``gives_check``: the opponent's royal piece attacked after it)?"""
-        pos.push(move)
-        check = pos.in_check()
-        pos.pop()
-        return check
 
     @staticmethod
     def _drop_legal(pos: "Position", move: Move) -> bool:
