@@ -54,6 +54,7 @@ from . import rematch
 from .pages import games_page
 from .session import BadInput, NotAllowed
 from .store import Store
+from .team_session import two_board_names
 
 STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascript; charset=utf-8",
           "live.js": "text/javascript; charset=utf-8",
@@ -68,10 +69,14 @@ NO_STORE = {"Cache-Control": "no-store"}
 def games_list() -> list[dict]:
     """The games the board offers, read without building any (``game_summary``)."""
     out = []
+    two = two_board_names()
     for name in game_names():
         s = game_summary(name)
-        out.append({"name": name, "title": s.title, "players": s.players, "description": s.description,
-                    "colors": list(s.color_names[:s.players])})
+        colors = list(s.color_names[:s.players])
+        if name in two:         # four seats: each board's two colours (team_session.py)
+            colors = [f"{b} {c}" for b in "AB" for c in colors]
+        out.append({"name": name, "title": s.title, "players": len(colors), "description": s.description,
+                    "colors": colors, "two_boards": name in two})
     return out
 
 

@@ -1,0 +1,132 @@
+"""Bughouse on the web board (web/team_session.py, team_view.py): a game of a ``two_boards`` game has two
+boards and four seats, each by its own link; a seat's key moves only its own pieces on its own board; a capture
+on one board goes to the partner's hand on the other, and is dropped from there; the game ends when a board
+ends; the store keeps the game (one move list, each move with its board) over a restart."""
+from __future__ import annotations
+
+import pytest
+
+from web_support import base, call, serving
+
+# Board A: White takes Black's queen (3. Qxg5), which goes to B's Black (A's White's partner); board B: Black
+# drops it on f2, protected by the bishop on c5: a contact mate no drop can parry (docs/rules/bughouse.md).
+GAME = [("A", 0, "e2e3"), ("A", 1, "e7e5"), ("B", 2, "f2f3"), ("B", 3, "e7e5"), ("A", 0, "d1h5"),
+        ("A", 1, "d8g5"), ("B", 2, "a2a3"), ("B", 3, "f8c5"), ("A", 0, "h5g5"), ("B", 2, "a3a4"),
+        ("B", 3, "Q@f2")]
+
+
+def seat_keys(st: dict) -> list[str]:
+    links = st["links"]["seats"]
+    return [links[name] for name in ("A white", "A black", "B white", "B black")]
+
+
+def new_game(url: str, seats=None, clock: str = "none") -> tuple[dict, list[str]]:
+    status, st = call(url, "/api/new", {"variant": "bughouse", "seats": seats or ["link"] * 4, "clock": clock})
+    assert status == 200, st
+    return st, seat_keys(st) if seats is None else []
+
+
+def test_the_catalog_offers_four_seats_for_two_board_games(tmp_path):
+    with serving() as server:
+        status, games = call(base(server), "/api/games")
+    two = {g["name"]: g for g in games if g["two_boards"]}
+    assert set(two) == {"bughouse", "koedem", "supply"}
+    assert two["bughouse"]["colors"] == ["A white", "A black", "B white", "B black"]
+    assert next(g for g in games if g["name"] == "crazyhouse")["players"] == 2
+
+
+def test_four_people_by_link_play_to_a_mate_with_a_dropped_piece_and_a_restart_keeps_it(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    with serving(db=db) as server:
+        url = base(server)
+        st, keys = new_game(url, clock="5+0")
+        assert st["two_boards"] and len(st["boards"]) == 2 and st["players"] == ["person"] * 4
+        assert st["legal"] == []                     # the owner's page gave every seat away
+        watch = st["links"]["watch"]
+        for n, (board, seat, move) in enumerate(GAME):
+            # every other seat's key is refused this move (403), and the game is unchanged
+            for other in range(4):
+                if other != seat:
+                    status, err = call(url, "/api/move", {"key": keys[other], "move": f"{board}:{move}"})
+                    assert status in (400, 403), (other, err)
+            status, err = call(url, "/api/move", {"key": watch, "move": f"{board}:{move}"})
+            assert status == 403, err
+            status, mine = call(url, f"/api/state?key={keys[seat]}")
+            assert {t["move"] for t in mine["legal"]} >= {f"{board}:{move}"}
+            assert all(t["move"].startswith(board + ":") for t in mine["legal"])     # its own board only
+            if n == len(GAME) - 1:
+                # the queen A's White took is in B's Black's hand, and a drop target of its page
+                assert mine["boards"][1]["hands"]["black"] == {"Q": 1}
+                drops = [t for t in mine["legal"] if t["from"] == "B:reserve-black-Q"]
+                empty = sum(int(c) for c in mine["boards"][1]["fen"].split("[")[0] if c.isdigit())
+                assert len(drops) == empty == 32
+                assert "B:Q@f2" in {t["move"] for t in drops}
+            status, st = call(url, "/api/move", {"key": keys[seat], "move": f"{board}:{move}"})
+            assert status == 200, st
+        assert st["result"] == "1-0" and st["reason"] == "board B: Black mates"
+        assert st["moves"] == [f"{b}:{m}" for b, _, m in GAME]
+        assert st["san"][-1] == "B Q@f2#"
+        assert st["boards"][1]["hands"]["black"] == {}
+        status, late = call(url, "/api/move", {"key": keys[1], "move": "A:b8c6"})
+        assert status == 400 and "over" in late["error"]
+        status, pgn = call(url, f"/api/pgn?key={watch}")
+        assert "[WhiteA \"Human\"]" in pgn and "3A. Qxg5" in pgn and "3b. Q@f2#" in pgn and pgn.rstrip().endswith("1-0")
+    with serving(db=db) as server:               # a restart: the same game from its links
+        url = base(server)
+        status, again = call(url, f"/api/state?key={keys[3]}")
+        assert status == 200, again
+        assert again["moves"] == st["moves"] and again["result"] == "1-0"
+        assert [b["fen"] for b in again["boards"]] == [b["fen"] for b in st["boards"]]
+        assert again["players"] == ["person", "person", "person", "you"]
+        listed = server.board.store.listing()
+        assert listed[0]["variant"] == "bughouse" and listed[0]["moves"] == len(GAME)
+
+
+def test_both_boards_move_at_once_and_a_move_names_its_board(tmp_path):
+    with serving() as server:
+        url = base(server)
+        st, keys = new_game(url)
+        # A's White and B's White both to move: each plays on its own board, in any order
+        status, st = call(url, "/api/move", {"key": keys[2], "move": "d2d4"})       # no board: its own
+        assert status == 200 and st["moves"] == ["B:d2d4"]
+        status, err = call(url, "/api/move", {"key": keys[2], "move": "A:e2e4"})   # not its board
+        assert status == 403 and "A white" in err["error"]
+        status, err = call(url, "/api/move", {"key": keys[0], "move": "A:e2e5"})
+        assert status == 400 and "refused" in err["error"]
+        status, st = call(url, "/api/move", {"key": keys[0], "move": "A:e2e4"})
+        assert status == 200 and st["moves"] == ["B:d2d4", "A:e2e4"]
+        for action in ("undo", "position", "seats"):
+            status, err = call(url, f"/api/{action}", {"key": keys[0]})
+            assert status == 400 and "two boards" in err["error"], err
+
+
+def test_both_clocks_run_at_once(tmp_path):
+    with serving() as server:
+        url = base(server)
+        st, _ = new_game(url, seats=["human"] * 4, clock="1+0")
+        assert st["clock_running"] == ["A white", "B white"]
+        status, st = call(url, "/api/move", {"key": st["key"], "move": "A:e2e4"})
+        assert st["clock_running"] == ["A black", "B white"]
+        assert st["clocks"][2] < 60 and st["clocks"][0] <= 60
+
+
+@pytest.mark.slow
+def test_our_engine_plays_three_seats_on_its_own_boards(tmp_path):
+    """One person (A's White) against three engine seats: the engines move on both boards, each its own seat."""
+    import time
+    with serving() as server:
+        url = base(server)
+        status, st = call(url, "/api/new", {"variant": "bughouse", "seats": ["human", "engine", "engine", "engine"],
+                                            "movetime": 0.05})
+        key = st["key"]
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            status, st = call(url, f"/api/state?key={key}")
+            if st["result"] or len([m for m in st["moves"] if m.startswith("B:")]) >= 6:
+                break
+            if st["legal"]:
+                call(url, "/api/move", {"key": key, "move": st["legal"][0]["move"]})
+            time.sleep(0.1)
+        moves = st["moves"]
+        assert sum(m.startswith("B:") for m in moves) >= 6 or st["result"], moves
+        assert any(m.startswith("A:") for m in moves[1:])
