@@ -81,9 +81,12 @@ class TeamView:
         board, color = divmod(me, 2)
         order = [(board, color), (1 - board, 1 - color)]
         pictures = []
-        for b, c in order:
+        for n, (b, c) in enumerate(order):
             pos = self.boards.boards[b]
-            svg = render_svg(pos, lastmove=self.last[b], flipped=(c == 1) ^ flip)
+            whose = "" if not own else ": yours" if n == 0 else ": your partner's"
+            sits = ", waiting for a piece" if self.boards.waiting(b) else ""
+            svg = render_svg(pos, lastmove=self.last[b], flipped=(c == 1) ^ flip,
+                             caption=f"Board {'AB'[b]}{whose} ({self.game.color_names[pos.turn]} to move{sits})")
             pictures.append(("AB"[b], svg))
         return side_by_side(pictures)
 

@@ -67,7 +67,7 @@ function renderSeats(seats) {
     const label = document.createElement("label");
     label.textContent = color + " ";
     const sel = document.createElement("select");
-    sel.id = "seat-" + color;
+    sel.id = "seat-" + color.replace(/ /g, "-");     // two boards: "A white" is #seat-A-white
     sel.dataset.seat = String(i);
     // engines from outside (serve --engine NAME=...) that play this game: a seat choice by their name
     for (const who of ["human", "link", "engine", ...(g.engines || [])]) {
@@ -173,7 +173,7 @@ function markSelection() {
     c.setAttribute("r", occupied && !kind ? w * 0.44 : w * 0.16);
     c.setAttribute("class", "dest" + (occupied && !kind ? " capture" : "") + kind);
     c.dataset.dest = d;
-    svg.appendChild(c);
+    (r.ownerSVGElement || svg).appendChild(c);     // two boards: each board is its own <svg> in the picture
   }
 }
 
@@ -202,7 +202,7 @@ function clickTarget(t) {
     if (said !== null) { say(said, false); markSelection(); return; }
   }
   if (!legal.length) {
-    const waiting = state.players[state.colors.indexOf(state.turn)];
+    const waiting = state.two_boards ? "not yours" : state.players[state.colors.indexOf(state.turn)];
     say(state.result ? "the game is over" : state.role === "spectator" ? "you are watching: a spectator cannot move" :
       `wait: it is ${state.turn}'s turn (${waiting})`, false);
     return;
@@ -307,7 +307,7 @@ async function fetchState() {
 }
 
 async function review(ply) {
-  if (!state) return;
+  if (!state || state.two_boards) return;       // two boards show the present only
   const n = state.moves.length;
   ply = Math.max(0, Math.min(n, ply));
   reviewPly = ply === n ? null : ply;
@@ -331,7 +331,8 @@ function onKey(ev) {
 
 function show() {
   $("view3d").hidden = !(state.levels > 1);
-  $("rotate").hidden = state.colors.length <= 2;
+  $("rotate").hidden = state.colors.length <= 2 || !!state.two_boards;
+  $("analyze").hidden = !!state.two_boards;        // two boards: no analysis, review or rematch (a new game)
   // take-backs, the editor and pasted positions belong to a board nobody plays by link (the server refuses them)
   for (const id of ["undo", "edit", "load"]) $(id).hidden = state.linked || state.role !== "owner";
   const plays = state.players.includes("you");            // resign and draw offers are a player's
@@ -342,6 +343,7 @@ function show() {
   $("board3d").hidden = !mode3d;
   $("board").innerHTML = state.svg;
   const svg = boardSvg();
+  if (state.two_boards && window.innerWidth < 700) stackBoards(svg);
   const vb = svg.viewBox && svg.viewBox.baseVal;
   // a board much wider than high (First Contact's elevations) gets the whole width; the panel goes below
   document.querySelector("main").classList.toggle("wide", !mode3d && !!(vb && vb.width > 1.9 * vb.height));
@@ -366,10 +368,12 @@ function show() {
   if (state.version !== shownVersion) { $("choice").hidden = true; pending = null; }   // a redraw of the same game keeps a pending choice
   shownVersion = state.version;
   markSelection();
-  const who = state.players[state.colors.indexOf(state.turn)];
+  // two boards (bughouse): each board's side to move, named with its board ("A white, B black")
+  const who = state.two_boards ? "to move on each board" : state.players[state.colors.indexOf(state.turn)];
   // a turn of several moves (double-move chess): which of them is due
   const nth = state.turn_move ? `, move ${state.turn_move + 1} of the turn` : "";
-  $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who}${nth})` +
+  $("turn").textContent = state.result ? "Game over." : state.two_boards ? `${state.turn} to move` +
+    (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "") : `${state.turn} to move (${who}${nth})` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "");
   Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
@@ -403,6 +407,19 @@ function show() {
   showRematch();
   schedulePoll();
   afterShow();
+}
+
+// two boards on a narrow screen: one above the other (the server draws them side by side)
+function stackBoards(svg) {
+  let y = 0, width = 0;
+  for (const b of svg.querySelectorAll(":scope > svg")) {
+    const h = +b.getAttribute("height");
+    b.setAttribute("x", "0");
+    b.setAttribute("y", String(y));
+    y += h + 20;
+    width = Math.max(width, +b.getAttribute("width"));
+  }
+  svg.setAttribute("viewBox", `0 0 ${width} ${y - 20}`);
 }
 
 function schedulePoll() {
