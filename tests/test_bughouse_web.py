@@ -80,6 +80,8 @@ def test_four_people_by_link_play_to_a_mate_with_a_dropped_piece_and_a_restart_k
         assert again["players"] == ["person", "person", "person", "you"]
         listed = server.board.store.listing()
         assert listed[0]["variant"] == "bughouse" and listed[0]["moves"] == len(GAME)
+        status, page = call(url, "/games")
+        assert status == 200 and "B black: person (link)" in page, page[:200]
 
 
 def test_both_boards_move_at_once_and_a_move_names_its_board(tmp_path):
@@ -108,6 +110,41 @@ def test_both_clocks_run_at_once(tmp_path):
         status, st = call(url, "/api/move", {"key": st["key"], "move": "A:e2e4"})
         assert st["clock_running"] == ["A black", "B white"]
         assert st["clocks"][2] < 60 and st["clocks"][0] <= 60
+
+
+def test_a_flag_on_either_board_loses_for_its_team(tmp_path):
+    import time
+    with serving() as server:
+        url = base(server)
+        st, _ = new_game(url, seats=["human"] * 4, clock="1s+0")
+        key = st["key"]
+        call(url, "/api/move", {"key": key, "move": "A:e2e4"})       # A's Black's clock runs, and B's White's
+        call(url, "/api/move", {"key": key, "move": "A:e7e5"})       # A's White's again
+        call(url, "/api/move", {"key": key, "move": "A:g1f3"})       # now A's Black's; B's White's still runs
+        time.sleep(1.2)
+        status, st = call(url, f"/api/state?key={key}")
+        assert st["result"] == "1-0" and st["reason"] == "board B: white lost on time", st["reason"]
+        assert st["termination"] == "time forfeit" and st["clock_running"] == []
+
+
+def test_our_engine_plays_its_own_board_only(tmp_path):
+    """A's Black is our engine: it answers on board A; board B's people are not played for."""
+    import time
+    with serving() as server:
+        url = base(server)
+        status, st = call(url, "/api/new", {"variant": "bughouse", "seats": ["human", "engine", "human", "human"],
+                                            "movetime": 0.05})
+        key = st["key"]
+        status, st = call(url, "/api/move", {"key": key, "move": "A:e2e4"})
+        deadline = time.monotonic() + 30
+        while len(st["moves"]) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            status, st = call(url, f"/api/state?key={key}")
+        assert len(st["moves"]) == 2 and st["moves"][1].startswith("A:"), st["moves"]
+        assert st["move_colors"] == ["A white", "A black"]
+        time.sleep(0.3)
+        status, st = call(url, f"/api/state?key={key}")
+        assert len(st["moves"]) == 2 and {t["move"][:2] for t in st["legal"]} == {"A:", "B:"}
 
 
 @pytest.mark.slow

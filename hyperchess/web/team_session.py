@@ -209,13 +209,13 @@ class TeamSession(TeamView):
     def _check_flag(self) -> None:
         if not self.clocks.tc or self.ended is not None or self.boards.outcome is not None:
             return
-        for board in (0, 1):
-            seat = self.boards.to_move(board)
-            if self.time_left(seat) <= 0:
-                self.clocks.left[seat] = 0.0
-                self.boards.flag(seat)
-                self._changed()
-                return
+        # both boards' clocks run: when both have fallen by the time it is asked, the one that fell first
+        fallen = sorted((self.time_left(seat), seat) for seat in (self.boards.to_move(0), self.boards.to_move(1)))
+        left, seat = fallen[0]
+        if left <= 0:
+            self.clocks.left[seat] = 0.0
+            self.boards.flag(seat)
+            self._changed()
 
     def rules_outcome(self):
         out = self.boards.outcome
