@@ -128,6 +128,7 @@ class GameView:
                 "role": role,
                 "linked": bool(self.linked),
                 "movetime": self.movetime,
+                "level": self.level,
                 "turn": game.color_names[pos.turn],
                 "fen": pos.fen(),
                 "start_fen": self.start_fen,
