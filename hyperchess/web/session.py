@@ -30,6 +30,8 @@ from .errors import BadInput, NotAllowed
 from .engine_seat import ANALYSIS_SECONDS, ENGINE_SLOTS, EngineSeats  # noqa: F401 (re-exported)
 from .view import GameView
 
+TOP_LEVEL = len(BOARD_LEVELS)      # the web board's levels 1..8; the top one is the whole engine
+
 SEATS = ("human", "engine")
 MOVETIME_RANGE = (0.05, 30.0)
 KEY_BYTES = 24            # secrets.token_urlsafe(24): 192 bits per link
@@ -447,9 +449,6 @@ def check_seats(game, seats, engines: dict | None = None) -> list[str]:
         raise BadInput(f"seats: give {game.players} of {'/'.join(known)}, one per colour "
                        f"({', '.join(game.color_names[:game.players])})")
     return list(seats)
-
-
-TOP_LEVEL = len(BOARD_LEVELS)
 
 
 def check_level(value) -> int:
