@@ -79,9 +79,14 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
                         {"name": "black", "letter": "b", "forward": [0, -1, 0], "side": [-1, 0, 0]}]
     on_board = frozenset((f, r) for f in range(files) for r in range(ranks))
     present = set(model["letters"])
-    pawns = model["promotionPawnTypesWhite"] & present
-    if model["promotionPawnTypesBlack"] & present != pawns or not _en_passant_types(model, pawns, present):
-        missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes")
+    # a type that is a pawn for one colour only (khans's and spartan's black pawns) is a pawn of the file for
+    # both, which is FSF's rule as long as the other colour never has one
+    by_color = [model[f"promotionPawnTypes{c}"] & present for c in fm.COLORS]
+    pawns = by_color[0] | by_color[1]
+    if not _pawns_apart(model, by_color):
+        missing.setdefault("pawn rules", []).append("promotionPawnTypes (a colour's pawn the other side may get)")
+    if not _en_passant_types(model, pawns, present):
+        missing.setdefault("pawn rules", []).append("enPassantTypes")
     clock = [model[f"nMoveRuleTypes{c}"] & present for c in fm.COLORS]
     if clock != [pawns, pawns]:
         # FSF resets the count only for a move the piece could not make back (src/position.cpp, do_move)
@@ -265,25 +270,46 @@ def _steps_back(model: dict, pt: str) -> bool:
     return any((-x, -y) in vectors for x, y in vectors)
 
 
+def _pawns_apart(model: dict, by_color: list[frozenset]) -> bool:
+    """Can a type that is a pawn for one colour only be a pawn for both? Yes when the other colour neither
+    starts with one, nor promotes to one, nor drops one."""
+    board = model["startFen"].split(" ")[0]
+    for color, (mine, theirs) in enumerate(((by_color[0], by_color[1]), (by_color[1], by_color[0]))):
+        other = 1 - color
+        for pt in mine - theirs:
+            letter = model["letters"][pt]
+            if (letter.lower() if other else letter.upper()) in board or model["pieceDrops"] \
+                    or pt in model[f"promotionPieceTypes{fm.COLORS[other]}"] \
+                    or pt in {b for _, b in model["promotedPieceType"]}:
+                return False
+    return True
+
+
 def _en_passant_types(model: dict, pawns: frozenset, present: set) -> bool:
-    """Are FSF's en-passant types what the core makes of them: the same for both colours, pawns, and exactly
-    the pawns that capture somewhere they cannot move (the core lets any capture-only step take en passant)?"""
-    types = model["enPassantTypesWhite"] & present
-    if types != model["enPassantTypesBlack"] & present or not types <= pawns:
-        return False
+    """Does the core capture en passant as FSF does? FSF lets a type of a colour's ``enPassantTypes`` take en
+    passant where it attacks and cannot move (src/movegen.cpp, ``generate_moves``; its pawn always may); the
+    core lets a pawn's capture-only leap take en passant. Only a double step opens en passant: without one
+    the types do not matter. (A piece whose Betza the core cannot read is refused for that reason.)"""
     moves = {}
     for pt in present:
         try:
             moves[pt] = atoms(_betza(model, pt))
         except FsfBetzaError:
-            return False
+            continue
     if not any(first for _, first in moves.values()) and not ("pawn" in present and model["doubleStep"]):
         return True                     # no double step, no en passant: the types do not matter
-    for pt in pawns:
-        plain, _ = moves[pt]
-        captures_apart = any(isinstance(a, Leap) and a.mode is Mode.CAPTURE for a in plain)
-        if captures_apart != (pt in types) and pt != "pawn":     # FSF's pawn always may (movegen.cpp)
-            return False
+    # a capture one step straight ahead never reaches the cell a straight double step passed (the pawn that
+    # passed it stands there): such a capture takes en passant nowhere
+    straight = all(all(x == 0 for x, _, _ in a.offsets) for _, first in moves.values() for a in first)
+    takes = lambda a: isinstance(a, Leap) and a.mode is Mode.CAPTURE and (
+        not straight or any(v[:2] != (0, 1) for v in a.vectors))
+    for color in fm.COLORS:
+        types = model[f"enPassantTypes{color}"] & present
+        for pt, (plain, _) in moves.items():
+            ours = pt in pawns and any(takes(a) for a in plain)
+            theirs = pt in types and (pt == "pawn" or any(getattr(a, "mode", None) is Mode.CAPTURE for a in plain))
+            if ours != theirs and pt != "pawn":
+                return False
     return True
 
 
