@@ -19,11 +19,8 @@ MECHANISMS = {
     "drop rules": ("sittuyinRookDrop", "dropChecks"),
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
-    "flag region": ("flagPieceBlockedWin",),
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
-    "extinction and pseudo-royals": ("dupleCheck",),
-    "other results": ("castlingWins",),
     "gating, walls and passing": ("wallOrMove", "petrifyBlastPieces"),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
@@ -113,6 +110,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         # pseudo-royal pieces are never captured: FSF's extinction does not apply to them unless a blast
         # can remove them (position.cpp, is_immediate_game_end)
         table["pseudo_royal"] = {"pieces": type_letters(model, ext[1]), "count": ext[2] + 1}
+        if model["dupleCheck"]:
+            table["duple_check"] = True
     if (model["extinctionPseudoRoyal"] and ext[1] and not blasts) or ext[0] == "none" or not ext[1]:
         pass
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
@@ -220,6 +219,19 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     if model["castlingDroppedPiece"] and model["castling"] and not castling:
         castling = dropped_castlings(model, files)
     table["castling"] = castling
+    if model["castlingWins"] != "-":
+        # FSF's letters name a side's castling (K, Q: White's king- and queenside); the file names each
+        # castling by its letter
+        wins = ""
+        for ch in model["castlingWins"].split("-")[0]:      # FSF reads up to a "-", skipping other letters
+            if ch not in "KQkq":
+                continue
+            kingside = ch in "Kk"
+            found = [c["letter"] for c in castling if (c["to"] > c["king"]) == kingside]
+            wins += (found[0].upper() if ch.isupper() else found[0].lower()) if found else ""
+            if not found:
+                missing.setdefault("other results", []).append("castlingWins (of a castling the start lacks)")
+        table["castling_wins"] = wins
     if model["chess960"]:
         table["chess960"] = True
     # royal pieces in hand count too (a game of set-up drops, with mustDrop)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, Move, code_of
+from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, HOLE, Move, code_of
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.game import Game
 from hyperchess.variants.core.outcome import Outcome
@@ -76,7 +76,7 @@ class Endings:
         own = lambda name: _overridden(type(self), name)
         self.has_extra = own("extra_after_move") or r.check_counting
         self.has_restrict = own("restrict_moves") or r.must_capture or not r.giving_check or bool(r.pseudo_royal)
-        ends = bool(r.flag_squares or r.check_counting or r.extinction)
+        ends = bool(r.flag_squares or r.check_counting or r.extinction or r.castling_wins)
         self.has_game_over = (own("game_over") or self.elimination or bool(self.royal_loss)  # type: ignore[attr-defined]
                               or bool(self.bare_king) or ends)                          # type: ignore[attr-defined]
         self.quiet_endings = own("game_over") or bool(r.flag_squares or r.check_counting)
@@ -86,6 +86,11 @@ class Endings:
         self._letter = [self.pieces[self.kind_of[c]].letter if self.kind_of[c] else "" for c in range(self.ncodes)]  # type: ignore[attr-defined]
         self._weights = {code_of(kind[ch], c): (points if c == 0 else -points)
                          for ch, points in r.material_weights for c in colors}
+        # castling_wins: each colour's rights bits of its winning castlings, and whether it has any such letter
+        wins = r.castling_wins
+        self._castle_wins = [sum(1 << i for i, rule in enumerate(self.castling)       # type: ignore[attr-defined]
+                                 if rule.color == c and rule.fen_char in wins) for c in colors]
+        self._castle_wanted = [any(ch.isupper() == (c == 0) for ch in wins) for c in colors]
 
     # ------------------------------------------------------------------ moves
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
@@ -152,7 +157,18 @@ class Endings:
                 continue
             if pos.attacked(c, enemies):
                 return True
-        return False
+        return self.end_rules.duple_check and self._duple_check(pos, color)
+
+    def _duple_check(self, pos: "Position", color: int) -> bool:
+        """FSF's ``dupleCheck``: every piece of ``color`` of a pseudo-royal kind attacked, however many there
+        are (a side with two kings may not leave both attacked; src/position.cpp, ``legal``)."""
+        enemies = self.enemies[color]                         # type: ignore[attr-defined]
+        theirs = self._pseudo_cells(pos, 1 - color) if self.touching_royals_immune else ()
+        near = getattr(self, "blast_cells", None)
+        b = pos.board
+        cells = [c for c in pos.occupied[color] if any(b[c] in codes for codes in self._pseudo[color])]
+        return bool(cells) and all(not (theirs and any(t in near[c] for t in theirs))  # type: ignore[index]
+                                   and pos.attacked(c, enemies) for c in cells)
 
     def _royals_safe(self, pos: "Position", move: Move) -> bool:
         """FSF's ``legal`` for pseudo-royal pieces: a move may not remove one of the mover's own (a blast),
@@ -167,7 +183,8 @@ class Endings:
         if self._pseudo_count(pos, us) < ours:
             safe = False
         elif self._pseudo_count(pos, them) < theirs:
-            safe = True
+            # capturing one of theirs is legal, though not past a duple check (FSF tests that apart)
+            safe = not (self.end_rules.duple_check and self._duple_check(pos, us))
         else:
             safe = not self._pseudo_attacked(pos, us)
         pos.pop()
@@ -206,11 +223,26 @@ class Endings:
             done = self._extinction(pos)
         if done is None and r.flag_squares:
             done = self._flag(pos)
+        if done is None and r.castling_wins:
+            done = self._castling_won(pos)
         if done is None and r.check_counting:
             them = 1 - pos.turn
             if pos.extra[them] == 0:
                 done = self._result(them, f"gave check {r.start_checks[them]} times", "check count")
         return done
+
+    def _castling_won(self, pos: "Position") -> "Outcome | None":
+        """FSF's ``castlingWins`` (position.cpp, is_immediate_game_end): the side that just made one of the
+        winning castlings wins; else a side that has lost the right to all of its winning castlings loses (the
+        side not to move first: one capture may take both sides' rights)."""
+        s = pos.turn
+        last = pos.recent_move(0)
+        if last is not None and last[3] == CASTLE and self._castle_wins[1 - s] >> last[2] & 1:
+            return self._result(1 - s, "castled and wins", "castling")
+        for c in (1 - s, s):
+            if self._castle_wanted[c] and not pos.rights & self._castle_wins[c]:
+                return self._result(1 - c, "wins: the other side may no longer castle", "castling")
+        return None
 
     def _result(self, winner: int, what: str, termination: str) -> Outcome:
         name = self.color_names[winner].capitalize()          # type: ignore[attr-defined]
@@ -223,7 +255,9 @@ class Endings:
         b = pos.board
         cells = [c for c in self._flag_cells[color] if b[c] in codes]
         r = self.end_rules
-        if not cells or len(cells) < r.flag_count:
+        if not cells or len(cells) < r.flag_count and not (
+                r.flag_blocked_win and all(b[c] > HOLE for c in self._flag_cells[color])):
+            # (flag_blocked_win: fewer will do when every flag square is taken, by either side)
             return False
         if r.flag_safe and (not r.flag_move or color != pos.turn) and len(cells) == r.flag_count:
             enemies = self.enemies[color]                     # type: ignore[attr-defined]
