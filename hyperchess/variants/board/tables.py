@@ -186,6 +186,13 @@ class GameTables(MoveTables, AttackTables, PlacementValues, TableArrays, SharedB
             self.castle_need = [1 << i for i in range(len(self.castling))]
         self.castle_by_color = [[(i, r) for i, r in enumerate(self.castling) if r.color == c]
                                 for c in range(self.players)]
+        # opposite_castling: a castling takes from the other side its castlings on the same wing (FSF's
+        # oppositeCastling, src/position.cpp ``do_move``): their bits, each castling's ``castle_clears``
+        files = lambda r: self.geometry.coords[r.rook_from][0] > self.geometry.coords[r.king_from][0]
+        self.castle_clears = [sum(self.castle_mask[o.rook_from] & ~self.castle_mask[o.king_from]
+                                  if self.castling_style == "files" else self.castle_need[j]
+                                  for j, o in enumerate(self.castling) if o.color != r.color and files(o) == files(r))
+                              if self.opposite_castling else 0 for r in self.castling]
         self._rights_keys: dict[int, int] = {}
 
     def _compile_path_bits(self, rng: random.Random) -> None:

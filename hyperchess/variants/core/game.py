@@ -73,6 +73,7 @@ class Game(GameTables, Presentation):
     # Royalty: "single" = a side whose royal pieces number exactly one may not leave it attacked
     # (FIDE; Millennium's second king); "none" = no check at all (kings are simply captured).
     royal_rule = "single"
+    opposite_castling = False      # a castling takes the other side's castling on the same wing
     castling_style = "kq"          # "kq" = KQkq letters; "files" = files of unmoved kings and rooks
     level_separator = "|"
     promotion_letters = "qrbn"     # what a pawn may become, in the order moves are listed

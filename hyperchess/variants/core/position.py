@@ -230,7 +230,7 @@ class Position(Placement):
         if rights and frm != to:       # a move that ends where it starts (a drop, a pass) keeps them (FSF)
             mask = t.castle_mask[frm] | t.castle_mask[to]
             if flag == CASTLE:     # the rook moved too (it may be shared by two castlings)
-                mask |= t.castle_mask[g.castling[extra].rook_from]
+                mask |= t.castle_move_mask[extra]
             if rights & mask:
                 new = rights & ~mask
                 self.rights = new

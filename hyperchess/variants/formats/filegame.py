@@ -44,7 +44,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
-             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms"} | MECHANISM_KEYS
+             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "opposite_castling"} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -143,6 +143,9 @@ class FileGame(Game):
         self.castling_by_rook = t.get("chess960", False)
         if not isinstance(self.castling_by_rook, bool):
             raise VariantsFileError(f"{where}.chess960: true or false")
+        self.opposite_castling = t.get("opposite_castling", False)
+        if not isinstance(self.opposite_castling, bool):
+            raise VariantsFileError(f"{where}.opposite_castling: true or false")
         self._insufficient = read_choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
         self.eval_weights = read_eval(t.get("eval", {}), f"{where}.eval")
         self._xboard_pieces = t.get("xboard_pieces", None)

@@ -22,7 +22,7 @@ MECHANISMS = {
     "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
                   "connectRegion1Black", "connectRegion2Black"),
     "gating, walls and passing": ("wallOrMove", "petrifyBlastPieces"),
-    "chess960": ("castlingKingFile", "oppositeCastling"),
+    "chess960": ("castlingKingFile",),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
@@ -234,6 +234,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         table["castling_wins"] = wins
     if model["chess960"]:
         table["chess960"] = True
+    if model["oppositeCastling"]:
+        table["opposite_castling"] = True
     # royal pieces in hand count too (a game of set-up drops, with mustDrop)
     in_hand = model["startFen"].split(" ")[0].partition("[")[2].partition("]")[0] if model["pieceDrops"] else ""
     royal_types = {p for p in model["letters"] if p == "king" or p in royal}
