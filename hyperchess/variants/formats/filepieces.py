@@ -89,8 +89,9 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
         raise VariantsFileError(f"{where}: give exactly one of leap, slide, hop or path in one move")
     key = kinds[0]
     for bound in ("from", "to"):
-        if bound in table and key not in ("leap", "hop"):
-            raise VariantsFileError(f"{where}.{bound}: only a leap or a hop may start or end in a region")
+        if bound in table and key not in ("leap", "hop") and (key, bound) != ("path", "from"):
+            raise VariantsFileError(f"{where}.{bound}: only a leap or a hop may start or end in a region (a path "
+                                    f"may start in one)")
     if "unlike" in table and (key != "hop" or not isinstance(table["unlike"], bool)):
         raise VariantsFileError(f"{where}.unlike: true or false, for a hop")
     mode = read_choice(table, "mode", where, {"both": "", "move": "", "capture": ""})

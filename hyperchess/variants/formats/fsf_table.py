@@ -23,7 +23,6 @@ MECHANISMS = {
                   "connectRegion1Black", "connectRegion2Black"),
     "gating, walls and passing": ("wallOrMove", "petrifyBlastPieces"),
     "chess960": ("castlingKingFile",),
-    "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
 ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
@@ -100,6 +99,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     initial_region = [model["doubleStepRegionWhite"] & on_board, model["doubleStepRegionBlack"] & on_board]
     if not model["doubleStep"]:
         initial_region = [frozenset(), frozenset()]
+    triple_region = [model["tripleStepRegionWhite"] & on_board, model["tripleStepRegionBlack"] & on_board]
     royal = set()
     ext = (model["extinctionValue"], model["extinctionPieceTypes"], model["extinctionPieceCount"],
            model["extinctionOpponentPieceCount"], model["extinctionClaim"])
@@ -147,22 +147,30 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             continue
         if pt == "pawn" and initial_region[0]:
             first = (Path(((0, 1, 0), (0, 2, 0))),)
+        if pt == "pawn" and triple_region[0]:
+            # FSF's triple step (src/movegen.cpp, generate_pawn_moves): from its own region, which the double
+            # step's need not hold, so a move of its own that starts there
+            first += (Path(((0, 1, 0), (0, 2, 0), (0, 3, 0)), initial=False),)
         if not en_passant:
             first = tuple(Path(a.offsets, a.initial, en_passant=False) for a in first)
         if pt in ("pawn",) and not initial_region[0]:
-            first = ()
+            first = tuple(a for a in first if not a.initial)
         if not plain and not first:
             missing.setdefault("gating, walls and passing", []).append(f"{pt} (a piece that never moves)")
             continue
         pieces[letter] = {"name": pt, "value": VALUES.get(pt, 300), "royal": pt == "king" or pt in royal,
                           "pawn": pt in pawns, "moves": [_move(a) for a in plain + first]}
+        for move in pieces[letter]["moves"]:
+            if move.get("initial") is False:            # the triple step, from its region
+                move["from"] = [sorted(square_name(s) for s in region) for region in triple_region]
+                table["en_passant_every_cell"] = en_passant
         if pt == "janggiCannon":        # neither hops over nor takes a janggi cannon (src/position.h, moves_from)
             for move in pieces[letter]["moves"]:
                 if "hop" in move:
                     move["unlike"] = True
         pieces[letter]["moves"] += _diagonal_lines(model, pt, betza, on_board)
         _regions(model, pt, pieces[letter], on_board)
-        if first:
+        if any(a.initial for a in first):
             table.setdefault("initial_squares", {})[letter] = [
                 sorted(square_name(s) for s in initial_region[0]), sorted(square_name(s) for s in initial_region[1])]
     if not pieces:
@@ -310,7 +318,8 @@ def _en_passant_types(model: dict, pawns: frozenset, present: set) -> bool:
             moves[pt] = atoms(_betza(model, pt))
         except FsfBetzaError:
             continue
-    if not any(first for _, first in moves.values()) and not ("pawn" in present and model["doubleStep"]):
+    if not any(first for _, first in moves.values()) and not ("pawn" in present and (
+            model["doubleStep"] or model["tripleStepRegionWhite"] or model["tripleStepRegionBlack"])):
         return True                     # no double step, no en passant: the types do not matter
     # a capture one step straight ahead never reaches the cell a straight double step passed (the pawn that
     # passed it stands there): such a capture takes en passant nowhere
@@ -377,7 +386,7 @@ def _move(atom: Any) -> dict[str, Any]:
     mode = {Mode.BOTH: "both", Mode.MOVE: "move", Mode.CAPTURE: "capture"}[getattr(atom, "mode", Mode.MOVE)]
     vec = lambda vs: [[x, y] for x, y, _ in vs]
     if isinstance(atom, Path):
-        return {"path": vec(atom.offsets), "initial": True, "en_passant": atom.en_passant}
+        return {"path": vec(atom.offsets), "initial": atom.initial, "en_passant": atom.en_passant}
     if isinstance(atom, Slide):
         return {"slide": vec(atom.directions), "range": atom.limit, "mode": mode}
     if isinstance(atom, Hop):
