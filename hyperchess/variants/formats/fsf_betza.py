@@ -99,8 +99,8 @@ def read(betza: str) -> dict[tuple[str, bool, str, int], set[tuple[int, int]]]:
 @lru_cache(maxsize=512)
 def atoms(betza: str) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
     """(the moves, the initial moves) of ``betza`` as FSF reads it, as the core's atoms. Raises
-    FsfBetzaError for moves the core does not make (hoppers with a range, initial
-    moves other than a move-only two-step straight or diagonal leap)."""
+    FsfBetzaError for moves the core does not make (hoppers with a range, initial moves other than a
+    move-only leap or a lame two-step straight or diagonal one)."""
     moves = read(betza)
     plain: list[Atom] = []
     first: list[Atom] = []
@@ -108,10 +108,14 @@ def atoms(betza: str) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
         quiet = moves.get((kind, initial, "m", dist), set())
         capture = moves.get((kind, initial, "c", dist), set())
         if initial:
+            if kind == "step" and dist == 0 and quiet and not capture:
+                # a move-only leap that jumps (spartan's hoplite, ``imA``): a leap from the double-step region
+                first.append(Leap(tuple((x, y, 0) for x, y in sorted(quiet)), Mode.MOVE))
+                continue
             for x, y in sorted(quiet):
                 if dist != -1 or capture or max(abs(x), abs(y)) != 2 or (x and y and abs(x) != abs(y)):
-                    raise FsfBetzaError(f"{betza!r}: initial moves other than a move-only two-step straight "
-                                        f"or diagonal leap are not supported")
+                    raise FsfBetzaError(f"{betza!r}: initial moves other than a move-only leap or a lame "
+                                        f"two-step straight or diagonal one are not supported")
                 first.append(Path(((x // 2, y // 2, 0), (x, y, 0))))
             continue
         for vecs, mode in ((quiet & capture, Mode.BOTH), (quiet - capture, Mode.MOVE), (capture - quiet, Mode.CAPTURE)):
