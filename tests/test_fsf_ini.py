@@ -153,19 +153,6 @@ def test_drop_no_doubled_count_of_zero_drops_no_such_piece(count, drops):
     assert {game.move_name(pos, m) for m in pos.legal_moves() if "@" in game.move_name(pos, m)} == drops
 
 
-def test_a_leap_a_slide_of_the_same_piece_repeats_is_refused_in_one_line():
-    # upstream variants.ini's maharajah2 (QNAD): FSF's moves are the union of the atoms' cells, the core would make
-    # A's and D's moves a second time; one-step overlaps (yarishogi's WfFbR) play, equal to pyffish
-    specs, notes = read_ini_variants("[qnad:chess]\ncustomPiece1 = m:QNAD\nqueen = -\n"
-                                     "startFen = rnbmkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBMKBNR w KQkq - 0 1\n",
-                                     "qnad.ini", build=False)
-    assert not specs and len(notes) == 1 and "a leap onto a cell the same piece's slide reaches" in notes[0]
-    specs, notes = read_ini_variants("[wr:chess]\ncustomPiece1 = m:WfFbR\nqueen = -\n"
-                                     "startFen = rnbmkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBMKBNR w KQkq - 0 1\n",
-                                     "wr.ini", build=False)
-    assert specs, notes
-
-
 def test_walls_with_blasts_are_refused_in_one_line():
     # upstream variants.ini's atomicduck: a capture's blast and the duck's wall are two special moves that do not
     # compose yet; the reader says so instead of failing at the first capture

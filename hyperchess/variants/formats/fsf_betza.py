@@ -135,20 +135,4 @@ def atoms(betza: str) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
                 if any(max(abs(x), abs(y)) != 1 for x, y, _ in v3):
                     raise FsfBetzaError(f"{betza!r}: hoppers along leaps are not supported")
                 plain.append(Hop(v3, mode, "g" if dist == 1 else "p"))
-    _check_no_twice(betza, plain)
     return tuple(plain), tuple(first)
-
-
-def _check_no_twice(betza: str, plain: list[Atom]) -> None:
-    """FSF's moves of a piece are the union of its atoms' cells; the core makes each atom's moves, so a leap of two
-    steps or more onto a cell one of the same piece's slides reaches (``QNAD``: A and D within Q) would be made
-    twice; one-step overlaps (torishogi's ``KbRfBbF2``) come out right, checked against pyffish."""
-    slides = [(d, a.limit, a.mode) for a in plain if isinstance(a, Slide) for d in a.directions]
-    for leap in (a for a in plain if isinstance(a, Leap)):
-        for x, y, _ in leap.vectors:
-            for (dx, dy, _), limit, mode in slides:
-                k = x // dx if dx else y // dy if dy else 0
-                overlap = mode == leap.mode or Mode.BOTH in (mode, leap.mode)
-                if overlap and k >= 2 and (x, y) == (k * dx, k * dy) and (not limit or k <= limit):
-                    raise FsfBetzaError(f"{betza!r}: a leap onto a cell the same piece's slide reaches (the "
-                                        f"core would make the move twice)")
