@@ -112,7 +112,8 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
     if key == "slide":
         return Slide(vecs, read_int(table, "range", where, 0, 0, MAX_SIDE), how)
     if key == "hop":
-        return Hop(vecs, how, read_choice(table, "style", where, {"p": "", "g": ""}), unlike=table.get("unlike", False))
+        return Hop(vecs, how, read_choice(table, "style", where, {"p": "", "g": ""}), unlike=table.get("unlike", False),
+                   limit=read_int(table, "range", where, 0, 0, MAX_SIDE))
     lame = table.get("lame", False)
     if lame and any(lame_steps(v) is None for v in vecs):
         raise VariantsFileError(f"{where}.lame: a lame leap must be straight, diagonal or knight-like")

@@ -130,9 +130,8 @@ def atoms(betza: str) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
             elif kind == "slide":
                 plain.append(Slide(v3, dist, mode))
             else:
-                if dist not in (0, 1):
-                    raise FsfBetzaError(f"{betza!r}: hoppers with a range are not supported")
                 if any(max(abs(x), abs(y)) != 1 for x, y, _ in v3):
                     raise FsfBetzaError(f"{betza!r}: hoppers along leaps are not supported")
-                plain.append(Hop(v3, mode, "g" if dist == 1 else "p"))
+                # a range (pB2): FSF's cannon lines cut at that many cells (bitboard.cpp, HOPPER_RANGE)
+                plain.append(Hop(v3, mode, "g" if dist == 1 else "p", limit=dist if dist > 1 else 0))
     return tuple(plain), tuple(first)

@@ -399,6 +399,6 @@ def _move(atom: Any) -> dict[str, Any]:
     if isinstance(atom, Slide):
         return {"slide": vec(atom.directions), "range": atom.limit, "mode": mode}
     if isinstance(atom, Hop):
-        return {"hop": vec(atom.directions), "style": atom.style, "mode": mode}
+        return {"hop": vec(atom.directions), "style": atom.style, "mode": mode, **({"range": atom.limit} if atom.limit else {})}
     assert isinstance(atom, Leap)
     return {"leap": vec(atom.vectors), "lame": atom.lame, "mode": mode}
