@@ -6,7 +6,9 @@ from a variants file by variants/rules/end_rules.py) before ``compile``. The rul
 ``stalemate_value``, ``checkmate_value``; read at commit c19b5f6c), each a switch that costs nothing when off:
 
 - **flag squares** (``flagPiece``, ``flagRegion``, ``flagMove``, ``flagPieceCount``): a side whose flag piece
-  stands on its flag squares after its move wins; with ``flag_move`` the other side first gets one reply;
+  stands on its flag squares after its move wins; with ``flag_move`` the other side first gets one reply; with
+  ``flag_blocked_win`` (``flagPieceBlockedWin``) fewer will do once every flag square is taken;
+- **castling wins** (``castlingWins``): making a listed castling wins, losing the right to all of them loses;
 - **no checks** (``checking = false``): a move may not give check;
 - **n-check** (``checkCounting``): each side has a number of checks left, written ``3+3`` between the
   en-passant field and the clocks; the side that gives its last one wins;
@@ -14,7 +16,8 @@ from a variants file by variants/rules/end_rules.py) before ``compile``. The rul
 - **extinction** (``extinctionValue``, ``extinctionPieceTypes``, ``extinctionPieceCount``, ...): a side left with
   at most ``count`` pieces of one of the listed kinds gets ``value``;
 - **pseudo-royal pieces** (``extinctionPseudoRoyal``): pieces a move may not leave attacked, and a side with
-  no legal move while one of them is attacked is checkmated;
+  no legal move while one of them is attacked is checkmated; with ``duple_check`` (``dupleCheck``) neither may
+  a move leave every piece of those kinds attacked, however many;
 - **what a checkmate or a stalemate gives** (``checkmateValue``, ``stalematePieceCount``);
 - **who may mate** (``shatarMateRule``): a checkmate given only by ``checkmate_not_by``'s pieces wins for the
   mated side; one whose unbroken series of checks had none by ``checkmate_check_by``'s pieces is a draw;
