@@ -75,6 +75,14 @@ nMoveRuleTypesBlack = s
 startFen = rnbtkbnr/ssssssss/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1
 """
 _games: dict[str, FileGame] = {}
+_loaded: list[bool] = []
+
+
+def load_sections() -> None:
+    """``SECTIONS`` into pyffish, once."""
+    if not _loaded:
+        pyffish.load_variant_config(SECTIONS)
+        _loaded.append(True)
 
 
 def game(name: str):
@@ -96,7 +104,7 @@ def moves_at(name: str, fen: str, played: list[str] = ()) -> list[str]:
     out = sorted(pos.move_name(m) for m in pos.legal_moves())
     assert len(out) == len(set(out))
     if pyffish is not None:
-        pyffish.load_variant_config(SECTIONS)
+        load_sections()
         assert out == sorted(pyffish.legal_moves(name, fen, list(played)))
     return out
 
@@ -109,7 +117,7 @@ def result_at(name: str, fen: str, played: list[str]) -> str | None:
     outcome = pos.outcome()
     ours = outcome.result if outcome else None
     if pyffish is not None:
-        pyffish.load_variant_config(SECTIONS)
+        load_sections()
         assert ours == fsf_end(name, fen, list(played), pyffish.legal_moves(name, fen, list(played)))
     return ours
 
@@ -177,7 +185,7 @@ def test_a_hopper_with_a_range_lands_within_it():
 @pytest.mark.parametrize("name", ["pawns-triple", "pawns-opposite", "pawns-castle", "pawns-kono", "pawns-qnad",
                                   "pawns-hop2", "pawns-nopromo", "pawns-lamedouble", "pawns-ownpawn", "spartan"])
 def test_perft_2_equals_pyffish(name):
-    pyffish.load_variant_config(SECTIONS)
+    load_sections()
     start = pyffish.start_fen(name)
     g = game(name)
     assert perft(g.position(our_fen(g, start)), 2) == fsf_perft(name, start, [], 2)
@@ -188,12 +196,19 @@ ISSUE = ["caught-in-a-snag", "dragon-chess", "khans", "cannonshogi", "maharajah2
          "kono", "castle"]
 
 
+_upstream: list = []
+
+
 def upstream_game(name: str) -> FileGame:
-    text = open(UPSTREAM, encoding="utf-8").read()
-    specs, notes = read_ini_variants(text, "variants.ini", build=False, taken=frozenset(catalogue()))
+    """Our game of the upstream section ``name``, the file loaded into pyffish once."""
+    if not _upstream:
+        text = open(UPSTREAM, encoding="utf-8").read()
+        specs, notes = read_ini_variants(text, "variants.ini", build=False, taken=frozenset(catalogue()))
+        pyffish.load_variant_config(text)
+        _upstream[:] = [specs, notes]
+    specs, notes = _upstream
     spec = [s for s in specs if s.name == name]
     assert spec, [n for n in notes if f"[{name}]" in n]
-    pyffish.load_variant_config(text)
     return FileGame(spec[0])
 
 
