@@ -27,10 +27,11 @@ from hyperchess.variants.formats.filepieces import read_piece
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS, read_players
 from hyperchess.variants.formats.fileweights import read_eval, read_placement
 from hyperchess.variants.formats.gamespec import MAX_SIDE, PLACEMENT, GameSpec, check_keys, read_choice, read_int
-from hyperchess.variants.rules import piece_rules
+from hyperchess.variants.rules import mirror_boards, piece_rules
 from hyperchess.variants.rules.chasing import chase_result
 from hyperchess.variants.rules.hands import Hands
 from hyperchess.variants.rules.regions import set_regions
+from hyperchess.variants.core.turns import MAX_TURN_MOVES
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -44,8 +45,8 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
-             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "opposite_castling",
-             "en_passant_every_cell"} | MECHANISM_KEYS
+             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "moves_per_turn", "first_turn_moves",
+             "check_ends_turn", "through_check", "opposite_castling", "en_passant_every_cell"} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -81,8 +82,9 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}: {files}x{ranks}x{levels} = {files * ranks * levels} cells, "
                                     f"more than {MAX_CELLS}")
         holes = limits.check_holes(t.get("holes", []), (files, ranks, levels), where)
+        boards = mirror_boards.read_boards(t, where, levels)
         geo = Geometry(files, ranks, levels, wrap_files=bool(t.get("wrap_files", False)),
-                       wrap_ranks=bool(t.get("wrap_ranks", False)), holes=holes)
+                       wrap_ranks=bool(t.get("wrap_ranks", False)), holes=holes, boards=boards)
         level_names = t.get("level_names", [str(i + 1) for i in range(levels)] if levels > 1 else [""])
         if (not isinstance(level_names, list) or len(level_names) != levels
                 or not all(isinstance(x, str) and (x.isalnum() or levels == 1) for x in level_names)
@@ -138,6 +140,12 @@ class FileGame(Game):
         if not isinstance(self.repetition_absolute, bool):
             raise VariantsFileError(f"{where}.repetition_absolute: true or false")
         self.automatic_fifty_plies = read_int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
+        self.moves_per_turn = self._turn_counts(t, "moves_per_turn", where)
+        self.first_turn_moves = self._turn_counts(t, "first_turn_moves", where)
+        for key in ("check_ends_turn", "through_check"):
+            if not isinstance(t.get(key, False), bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
+            setattr(self, key, t.get(key, False))
         self.automatic_repetition = read_int(t, "automatic_repetition", where, 0, 0, 100)
         # Chess960's way of writing castling (Fairy-Stockfish's chess960 and UCI_Chess960): the king takes its own
         # rook (e1h1), and the castling field names the rooks' files (HAha; K and Q are read too)
@@ -243,6 +251,16 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}.start: {exc}") from None
         except ValueError as exc:
             raise VariantsFileError(f"{where}: {exc}") from None
+
+    def _turn_counts(self, t: dict, key: str, where: str) -> tuple[int, ...]:
+        """Moves a turn (variants/core/turns.py): one number for every player, or a list of one a player."""
+        value = t.get(key, [])
+        counts = [value] * self.players if isinstance(value, int) and not isinstance(value, bool) else value
+        if not isinstance(counts, list) or (counts and len(counts) != self.players) or not all(
+                isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_TURN_MOVES for x in counts):
+            raise VariantsFileError(f"{where}.{key}: a number of moves from 1 to {MAX_TURN_MOVES}, or a list of "
+                                    f"one for each of the {self.players} players")
+        return tuple(counts)
 
     def _synonyms(self, value: Any, where: str, kind: dict[str, int]) -> dict[str, str]:
         """``letter_synonyms``: a table of letter = the letter of a piece of the game (two players), read in
@@ -378,10 +396,11 @@ class FileGame(Game):
         ``up_depth``, the last ``up_depth`` rows along its up axis too)."""
         _, forward, up = self._basis[color]
         g = self.geometry
-        size = (g.files, g.ranks, g.levels)
+        size = (g.files, g.ranks, g.board_levels)     # with mirror boards: the levels of one board
 
         def near_end(coord, axis_vector, rows) -> bool:
             axis = next(i for i, x in enumerate(axis_vector) if x)
+            coord = (coord[0], coord[1], coord[2] % g.board_levels)
             x = coord[axis] if axis_vector[axis] > 0 else size[axis] - 1 - coord[axis]
             return x >= size[axis] - rows
 
