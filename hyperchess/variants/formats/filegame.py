@@ -46,7 +46,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "moves_per_turn", "first_turn_moves",
-             "check_ends_turn", "through_check"} | MECHANISM_KEYS
+             "check_ends_turn", "through_check", "opposite_castling", "en_passant_every_cell"} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -152,6 +152,14 @@ class FileGame(Game):
         self.castling_by_rook = t.get("chess960", False)
         if not isinstance(self.castling_by_rook, bool):
             raise VariantsFileError(f"{where}.chess960: true or false")
+        self.opposite_castling = t.get("opposite_castling", False)
+        if not isinstance(self.opposite_castling, bool):
+            raise VariantsFileError(f"{where}.opposite_castling: true or false")
+        every = t.get("en_passant_every_cell", False)
+        if not isinstance(every, bool):
+            raise VariantsFileError(f"{where}.en_passant_every_cell: true or false")
+        if every:                       # the windows of the core's en passant (Position.windows) hold several
+            self.ep_rule, self.ep_every_cell = "each_enemy", True
         self._insufficient = read_choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
         self.eval_weights = read_eval(t.get("eval", {}), f"{where}.eval")
         self._xboard_pieces = t.get("xboard_pieces", None)
