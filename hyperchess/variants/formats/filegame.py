@@ -24,6 +24,7 @@ from hyperchess.variants.formats import filelimits as limits
 from hyperchess.variants.formats.betza import write_betza
 from hyperchess.variants.formats.filemechanisms import HAND_KEYS, MECHANISM_KEYS, MECHANISMS, Mechanism
 from hyperchess.variants.formats.filepieces import read_piece
+from hyperchess.variants.formats.filedrawing import read_drawing, read_names
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS, read_players
 from hyperchess.variants.formats.fileweights import read_eval, read_placement
 from hyperchess.variants.formats.gamespec import MAX_SIDE, PLACEMENT, GameSpec, check_keys, read_choice, read_int
@@ -44,7 +45,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
-             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms"} | MECHANISM_KEYS
+             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "drawing", "names"} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -157,6 +158,8 @@ class FileGame(Game):
         if legend or order == "top first":
             self.picture = Picture(legend={str(k).upper(): v for k, v in legend.items()},
                                    top_first=order == "top first")
+        self.drawing = read_drawing(t, where, self.players)
+        self.piece_names = read_names(t, where)
         promo_value = t.get("promotion", "".join(p.letter for p in army
                                                  if not p.pawn and not p.royal and len(p.letter) == 1))
         if isinstance(promo_value, list):        # one string a player (Fairy-Stockfish's ...White/...Black)
