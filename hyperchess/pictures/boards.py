@@ -10,7 +10,7 @@ from hyperchess.variants.core.picture import SQUARE, Panel
 
 BOARD = "#eccb8a"           # the board's wood
 LINE = "#5a3d16"
-ZONE = "#d9b46a"            # a promotion zone's shade
+ZONE = "#c99a4e"            # a promotion zone's shade
 RIVER_TEXT = "#7a5a2a"
 
 

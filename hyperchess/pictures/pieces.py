@@ -64,18 +64,19 @@ def piece_text(game, code: int, latin: bool = False) -> str:
     return own or letter
 
 
-def disc_svg(text: str, ink: str, size: float = SQUARE) -> str:
+def disc_svg(text: str, ink: str, size: float = SQUARE, letter: str = "") -> str:
     """A xiangqi or janggi piece: a disc with a ring and its character in the side's ink."""
     r = size * 0.43
     latin = text.isascii()
     return (f'<circle r="{_fmt(r)}" fill="{DISC}" stroke="{ink}" stroke-width="{_fmt(size * 0.05)}"/>'
             f'<circle r="{_fmt(r * 0.8)}" fill="none" stroke="{ink}" stroke-width="{_fmt(size * 0.022)}"/>'
-            f'<text class="piece-text" text-anchor="middle" dominant-baseline="central" '
+            f'<text class="piece-text" data-letter="{escape(letter or text)}" text-anchor="middle" '
+            f'dominant-baseline="central" '
             f'font-size="{_fmt(size * (0.42 if latin and len(text) == 1 else 0.3 if latin else 0.5))}" '
             f'font-weight="bold" fill="{ink}" font-family="{FONT if latin else CJK_FONT}">{escape(text)}</text>')
 
 
-def pentagon_svg(text: str, ink: str, up: bool, size: float = SQUARE) -> str:
+def pentagon_svg(text: str, ink: str, up: bool, size: float = SQUARE, letter: str = "") -> str:
     """A shogi piece: a pentagon pointing away from its owner (``up``: towards the top of the picture), its
     character upright for its owner."""
     s = size
@@ -86,7 +87,8 @@ def pentagon_svg(text: str, ink: str, up: bool, size: float = SQUARE) -> str:
     turn = "" if up else ' transform="rotate(180)"'
     return (f'<g class="pentagon"{turn}><polygon points="{path}" fill="{WOOD}" stroke="{WOOD_EDGE}" '
             f'stroke-width="{_fmt(s * 0.03)}" stroke-linejoin="round"/>'
-            f'<text class="piece-text" y="{_fmt(s * 0.04)}" text-anchor="middle" dominant-baseline="central" '
+            f'<text class="piece-text" data-letter="{escape(letter or text)}" y="{_fmt(s * 0.04)}" '
+            f'text-anchor="middle" dominant-baseline="central" '
             f'font-size="{_fmt(font_size)}" font-weight="bold" fill="{ink}" '
             f'font-family="{FONT if latin else CJK_FONT}">{escape(text)}</text></g>')
 
@@ -102,12 +104,12 @@ def piece_svg(game, code: int, fill: str, outline: str, size: float = SQUARE, bo
     owner = game.owner[code]
     names = drawing.side_colors
     ink = outline if plain else INK.get(names[owner] if owner < len(names) else "", "#1b1b1b")
-    text = piece_text(game, code, latin)
+    text, letter = piece_text(game, code, latin), piece_text(game, code, True)
     if drawing.pieces == "discs":
-        return disc_svg(text, ink, size)
+        return disc_svg(text, ink, size, letter)
     promoted = game.pieces[game.kind_of[code]].letter.startswith("+")
     if promoted and drawing.promoted_red and not plain:
         ink = PROMOTED_INK
     elif not plain:
         ink = "#1b1b1b"
-    return pentagon_svg(text, ink, game.teams[owner] == bottom, size)
+    return pentagon_svg(text, ink, game.teams[owner] == bottom, size, letter)

@@ -415,11 +415,15 @@ def _mirror(square: str, ranks: int) -> str:
     return square[:i] + str(ranks + 1 - int(square[i:]))
 
 
-def describe(spec: GameSpec) -> tuple[str, str, int, tuple[str, ...]]:
-    """(title, description, players, colour names) of the game of ``spec``, its tables not built."""
+def describe(spec: GameSpec) -> tuple[str, str, int, tuple[str, ...], tuple[str, ...]]:
+    """(title, description, players, colour names, the colours' names players use) of the game of ``spec``, its
+    tables not built."""
     game = object.__new__(FileGame)        # FileGame.__new__ picks the class by the table
     game._describe(spec)
-    return game.title, game.description, game.players, game.color_names
+    drawing = spec.table.get("drawing") if isinstance(spec.table, dict) else None
+    sides = drawing.get("side_names", []) if isinstance(drawing, dict) else []
+    ok = isinstance(sides, list) and len(sides) == game.players and all(isinstance(x, str) for x in sides)
+    return game.title, game.description, game.players, game.color_names, tuple(sides) if ok else ()
 
 
 @cache
