@@ -77,3 +77,18 @@ def test_a_promotion_choice_names_the_piece():
         pos.push(pos.parse_move(text))
     labels = {t["move"]: t["label"] for t in legal_targets(pos) if t["from"] == "b2" and t["to"] == "h8"}
     assert labels == {"b2h8+": "promote", "b2h8": "stay unpromoted"}
+
+
+@pytest.mark.parametrize("name", ["xiangqi", "shogi", "janggi"])
+def test_show_svg_draws_the_board_the_web_draws(name, tmp_path):
+    """`hyperchess show GAME --svg` writes the very picture the web board's flat view shows."""
+    import subprocess
+    import sys
+    from web_support import base, call, serving
+    out = tmp_path / f"{name}.svg"
+    subprocess.run([sys.executable, "-m", "hyperchess", "show", name, "--svg", str(out)], check=True)
+    with serving() as server:
+        status, state = call(base(server), "/api/new", {"variant": name, "seats": ["human", "human"]})
+    assert status == 200
+    assert out.read_text(encoding="utf-8").strip() == state["svg"].strip()
+    assert ("line class=\"palace-diagonal\"" in state["svg"]) == (name != "shogi")

@@ -80,7 +80,8 @@ def _intersections(game, p: Panel) -> str:
     if river is not None and d.river_text:
         y = y0 + (river - 0.5) * SQUARE
         out.append(f'<text class="river" x="{_fmt((x0 + x1) / 2)}" y="{_fmt(y)}" text-anchor="middle" '
-                   f'dominant-baseline="central" font-size="{_fmt(SQUARE * 0.42)}" letter-spacing="{_fmt(SQUARE * 0.3)}" '
+                   f'dominant-baseline="central" font-size="{_fmt(SQUARE * 0.42)}" '
+                   f'letter-spacing="{_fmt(SQUARE * 0.3)}" '
                    f'fill="{RIVER_TEXT}" font-family="Noto Serif CJK TC, Noto Sans CJK TC, serif">'
                    f'{escape(d.river_text)}</text>')
     out.append("</g>")
