@@ -166,14 +166,6 @@ def test_a_leap_a_slide_of_the_same_piece_repeats_is_refused_in_one_line():
     assert specs, notes
 
 
-def test_walls_with_blasts_are_refused_in_one_line():
-    # upstream variants.ini's atomicduck: a capture's blast and the duck's wall are two special moves that do not
-    # compose yet; the reader says so instead of failing at the first capture
-    specs, notes = read_ini_variants("[atomicduck:atomic]\nwallingRule = duck\nstalemateValue = win\n", "ad.ini",
-                                     build=False)
-    assert not specs and len(notes) == 1 and "wallingRule with blastOnCapture" in notes[0]
-
-
 # ---------------------------------------------------------------------- numbers: ASCII digits only (issue 71, 12)
 # Python's ``isdigit`` takes ``²`` (which ``int`` then refuses: the whole file was refused with "invalid literal
 # for int()") and ``٣`` (which ``int`` reads as 3: taken silently); FSF's ``std::stringstream >> int`` reads

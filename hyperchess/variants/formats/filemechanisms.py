@@ -9,8 +9,9 @@ from typing import Any, Callable
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS
 from hyperchess.variants.formats.gamespec import MAX_SIDE, GameSpec, read_int
-from hyperchess.variants.rules import (blasts, counting, drop_rules, first_moves, flips, move_repetition, passing,
+from hyperchess.variants.rules import (alignment, blasts, counting, drop_rules, first_moves, flips, move_repetition, passing,
                                        pawn_rules, piece_rules, walls)
+from hyperchess.variants.rules.alignment import Alignment
 from hyperchess.variants.rules.blasts import Blasts
 from hyperchess.variants.rules.counting import Counting, set_counting
 from hyperchess.variants.rules.drop_rules import Drops
@@ -34,7 +35,8 @@ HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures
              "drop_no_doubled_count": "no_doubled_count", "free_drops": "free_drops"}
 # the keys of every mechanism (a game's table may have them besides the board's, the pieces' and the players')
 MECHANISM_KEYS = set(HAND_KEYS) | END_KEYS | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS \
-    | walls.KEYS | blasts.KEYS | counting.KEYS | first_moves.KEYS | passing.KEYS | move_repetition.KEYS
+    | walls.KEYS | blasts.KEYS | counting.KEYS | first_moves.KEYS | passing.KEYS | move_repetition.KEYS \
+    | alignment.KEYS
 
 
 def _set_hand_rules(game: Any, spec: GameSpec) -> None:
@@ -101,6 +103,12 @@ def _set_flip_rules(game: Any, spec: GameSpec) -> None:
     game.flip_rules = flips.read_flip_rules(spec.table, f"[{spec.name}]")
 
 
+def _set_align_rules(game: Any, spec: GameSpec) -> None:
+    players = spec.table.get("players", DEFAULT_PLAYERS)
+    game.align_rules = alignment.read_align_rules(spec.table, f"[{spec.name}]", _piece_letters(spec),
+                                                  len(players) if isinstance(players, list) else 2)
+
+
 def _hands_picture(game: Any) -> None:
     game.picture = hands_picture(game.picture)
 
@@ -126,6 +134,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
               _set_promotion_rules),
     Mechanism(Blasts, blasts.wanted, _set_blast_rules),
     Mechanism(Walls, lambda t: any(key in t for key in walls.KEYS), _set_wall_rules),
+    Mechanism(Alignment, alignment.wanted, _set_align_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
     Mechanism(Flips, flips.wanted, _set_flip_rules),
     Mechanism(Drops, drop_rules.wanted, _set_drop_rules),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hyperchess.variants.formats import fsf_model as fm
 from hyperchess.variants.formats.fsf_model import square_name, type_letters
+from hyperchess.variants.rules.flips import DROP_RULES, FLIP_RULES
 
 
 def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
@@ -48,6 +49,31 @@ def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict)
         # points less one are above the second's, else the second player wins: 1.5 points to the second
         weights = {model["letters"][pt]: w for pt, w in _COUNTING_WEIGHTS.items() if pt in model["letters"]}
         table["material_counting"] = {"weights": weights, "second_player_points": 1.5}
+
+
+def add_alignment(model: dict, table: dict, on_board: frozenset, missing: dict) -> None:
+    """FSF's connect options as the keys of variants/rules/alignment.py (none when the game has no alignment
+    rule: FSF then counts no piece, src/variant.cpp ``conclude``)."""
+    regions = [[model[f"connectRegion{i}{c}"] & on_board for i in (1, 2)] for c in fm.COLORS]
+    if not (model["connectN"] or model["connectNxN"] or model["collinearN"]
+            or model["connectRegion1White"] or model["connectRegion1Black"]):
+        return
+    for option, key in (("connectN", "connect_n"), ("connectNxN", "connect_nxn"), ("collinearN", "collinear_n")):
+        if model[option] > 0:
+            table[key] = model[option]
+    if any(r for pair in regions for r in pair):
+        table["connect_regions"] = [[sorted(square_name(q) for q in r) for r in pair] for pair in regions]
+    types = model["connectPieceTypes"]
+    if "*" not in types:
+        table["connect_pieces"] = type_letters(model, types & set(model["letters"])) or "-"
+    for option, key in (("connectHorizontal", "connect_horizontal"), ("connectVertical", "connect_vertical"),
+                        ("connectDiagonal", "connect_diagonal")):
+        if not model[option]:
+            table[key] = False
+    if model["connectValue"] == "none":
+        missing.setdefault("other results", []).append("connectValue = none")
+    elif model["connectValue"] != "win":
+        table["connect_value"] = model["connectValue"]
 
 
 _COUNTING = {"unweighted": "unweighted", "whitedrawodds": "white_draw_odds", "blackdrawodds": "black_draw_odds"}
@@ -96,8 +122,11 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
 
 def add_flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
     """FSF's Reversi and Ataxx options as the keys of variants/rules/flips.py."""
-    for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
-        if model[option] in ("reversi", fm.ATAXX):
+    # (FSF reads every rule's word for both options, but flips only by reversi, ataxx and quadwrangle and
+    # drops by these, src/position.cpp do_move, src/position.h drop_region; the other pairs stay refused)
+    for option, key, rules in (("flipEnclosedPieces", "flip_enclosed_pieces", FLIP_RULES),
+                               ("enclosingDrop", "enclosing_drop", DROP_RULES)):
+        if model[option] in rules:
             table[key] = model[option]
         elif model[option] != "none":
             missing.setdefault("gating, walls and passing", []).append(f"{option} = {model[option]}")
@@ -164,13 +193,16 @@ def add_counting(model: dict, table: dict) -> None:
 
 
 def add_walls(model: dict, table: dict, on_board: frozenset) -> None:
-    """FSF's walls as the keys of variants/rules/walls.py: the walling rule, its regions (on the board), and the
-    pieces that petrify when they capture."""
+    """FSF's walls as the keys of variants/rules/walls.py: the walling rule, its regions (on the board), a wall
+    instead of a move, and the pieces that petrify when they capture (``wallOrMove`` without a walling rule
+    does nothing in FSF)."""
     if model["wallingRule"] != "none":
         table["walling_rule"] = model["wallingRule"]
         regions = [model[f"wallingRegion{c}"] & on_board for c in fm.COLORS]
         if any(r != on_board for r in regions):
             table["walling_region"] = [sorted(square_name(q) for q in r) for r in regions]
+        if model["wallOrMove"]:
+            table["wall_or_move"] = True
     if model["petrifyOnCaptureTypes"]:
         table["petrify_on_capture"] = type_letters(model, model["petrifyOnCaptureTypes"])
 

@@ -21,11 +21,9 @@ MECHANISMS = {
     "two boards": ("twoBoards",),
     "promotion rules": ("sittuyinPromotion",),
     "flag region": ("flagPieceBlockedWin",),
-    "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
-                  "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "other results": ("castlingWins",),
-    "gating, walls and passing": ("wallOrMove", "petrifyBlastPieces"),
+    "gating, walls and passing": ("petrifyBlastPieces",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
@@ -46,8 +44,6 @@ def needs(model: dict) -> dict[str, list[str]]:
     for key, mech in MECHANISM_OF.items():
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
-    if model["blastOnCapture"] and model["wallingRule"] != "none":      # the two special moves do not compose yet
-        out.setdefault("gating, walls and passing", []).append("wallingRule with blastOnCapture")
     board = model["startFen"].split(" ")[0]
     if model["gating"] != model["seirawanGating"] and not (model["gating"] and model["cambodianMoves"]):
         # gates without Seirawan's gating (or its first moves), or the reverse
@@ -126,6 +122,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         table[EXTINCTION] = {"value": ext[0], "pieces": type_letters(model, ext[1]) + absent, "count": ext[2],
                                "opponent_count": ext[3], "claim": ext[4]}
     fsf_rules.add_endings(model, table, files, ranks, missing)
+    fsf_rules.add_alignment(model, table, on_board, missing)
     if blasts:
         table["blast_on_capture"] = True
     for option, key in (("blastImmuneTypes", "blast_immune_types"), ("mutuallyImmuneTypes", "mutually_immune_types")):

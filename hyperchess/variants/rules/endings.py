@@ -160,7 +160,8 @@ class Endings:
         a castling pseudo-royal piece may not start from or cross an attacked cell."""
         us = pos.turn
         them = self.enemies[us][0]                            # type: ignore[attr-defined]
-        if move[3] == CASTLE and not self._castling_safe(pos, move):
+        # (a castling that also places a wall is a castling: variants/rules/walls.py)
+        if self.inner_move(move)[3] == CASTLE and not self._castling_safe(pos, move):  # type: ignore[attr-defined]
             return False
         ours, theirs = len(self._pseudo_cells(pos, us)), len(self._pseudo_cells(pos, them))
         pos.push(move)
@@ -180,7 +181,7 @@ class Endings:
     def _castling_safe(self, pos: "Position", move: Move) -> bool:
         """A pseudo-royal castling piece: its cells up to (not on) its destination not attacked, itself lifted
         off the board (FSF's ``legal``); the destination is tested after the move."""
-        rule = self.castling[move[2]]                         # type: ignore[attr-defined]
+        rule = self.castling[self.inner_move(move)[2]]        # type: ignore[attr-defined]
         b = pos.board
         king = b[rule.king_from]
         us = pos.turn
