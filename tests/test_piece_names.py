@@ -92,3 +92,47 @@ def test_show_svg_draws_the_board_the_web_draws(name, tmp_path):
     assert status == 200
     assert out.read_text(encoding="utf-8").strip() == state["svg"].strip()
     assert ("line class=\"palace-diagonal\"" in state["svg"]) == (name != "shogi")
+
+
+ZONED = """[zoned]
+files = 8
+ranks = 8
+start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+drawing = { board = "intersections", promotion_zones = true, side_names = ["red", "black"] }
+names = { Q = "vizier" }
+[zoned.pieces]
+P = { betza = "fmWfcF", pawn = true }
+N = { betza = "N" }
+B = { betza = "B" }
+R = { betza = "R" }
+Q = { betza = "Q" }
+K = { betza = "K", royal = true }
+"""
+
+
+def test_a_files_drawing_and_names(tmp_path):
+    """A variants file's `drawing` and `names` keys: read into the game, shown by its picture and `variants
+    --long`; a bad value is one line naming the key."""
+    import subprocess
+    import sys
+    import xml.etree.ElementTree as ET
+    from hyperchess.pictures import render_svg
+    from hyperchess.variants import check_variants
+    (spec,) = check_variants(ZONED, "zoned.toml")
+    from hyperchess.variants.formats.filegame import FileGame
+    game = FileGame(spec)
+    assert game.drawing.board == "intersections" and game.drawing.promotion_zones
+    assert game.side_name(0) == "red" and game.piece_name(game.kind_by_letter["Q"]) == "vizier"
+    root = ET.fromstring(render_svg(game.position()))
+    texts = [g.get("data-text") for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-text")]
+    assert texts == ["vizier"]
+    assert len([e for e in root.iter() if "file-line" in (e.get("class") or "")]) == 8
+    for key, value, said in [("board", '"hexes"', "one of squares, grid, intersections"),
+                             ("river", '"yes"', "true or false"),
+                             ("side_names", '["red"]', "a name of letters for each of the 2 players"),
+                             ("glyphs", '{ R = "車" }', "a table of letter")]:
+        bad = tmp_path / "bad.toml"
+        line = f"drawing = {{ {key} = {value} }}"
+        bad.write_text(ZONED.replace(ZONED.splitlines()[4], line), encoding="utf-8")
+        run = subprocess.run([sys.executable, "-m", "hyperchess", "check", str(bad)], capture_output=True, text=True)
+        assert run.returncode == 2 and run.stderr.count("\n") == 1 and f"drawing.{key}: {said}" in run.stderr

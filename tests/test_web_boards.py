@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hyperchess.pictures.pieces import PROMOTED_INK
+from hyperchess.pictures.pieces import CJK_FONT, PROMOTED_INK
+from hyperchess.variants import get_game
 from hyperchess.web.testing import BoardPage, save_screenshot
 
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
@@ -35,6 +36,17 @@ GEOMETRY = """() => {
   return {files: files.map((r) => [(r.left + r.right) / 2, r.top, r.bottom]),
           ranks: ranks.map((r) => [(r.top + r.bottom) / 2, r.left, r.right]), pieces, cells, diagonals};
 }"""
+
+
+# each character drawn on a canvas in the pictures' font list: a missing glyph is drawn as the same empty box
+# ("tofu") whatever the character, so characters that render alike are missing from the machine's fonts
+INKED = """([chars, font]) => chars.map((ch) => {
+  const c = document.createElement('canvas'); c.width = c.height = 48;
+  const x = c.getContext('2d'); x.font = `40px ${font}`; x.textBaseline = 'middle'; x.fillText(ch, 4, 24);
+  const d = x.getImageData(0, 0, 48, 48).data; let h = 0, n = 0;
+  for (let i = 3; i < d.length; i += 4) { h = (h * 31 + d[i]) >>> 0; n += d[i] > 0; }
+  return [h, n];
+})"""
 
 
 def near(a: float, b: float, tol: float = 1.5) -> bool:
@@ -104,6 +116,10 @@ def test_xiangqi_played_on_the_intersections(board):
         check_palaces(g, [("d1", "f3"), ("d8", "f10")])
         assert view.page.locator("#turn").text_content().startswith("red to move")
         assert view.page.locator("#seats label").first.text_content().startswith("red")
+        # the characters render (Debian's fonts-noto-cjk): every one inked, no two alike (a tofu box is the same)
+        chars = sorted({c for glyphs in get_game("xiangqi").drawing.glyphs.values() for c in glyphs})
+        inked = view.page.evaluate(INKED, [chars, CJK_FONT])
+        assert all(n > 50 for _, n in inked) and len({h for h, _ in inked}) == len(chars), inked
         play(view, ["h3e3", "h10g8", "b1c3", "i10h10"])
         check_on_crossings(view)
         assert view.page.locator("#turn").text_content().startswith("red to move")

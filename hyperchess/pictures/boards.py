@@ -37,6 +37,12 @@ def palaces(game, p: Panel) -> list[tuple[int, int, int, int]]:
     return sorted(out)
 
 
+def promotion_cells(game) -> set[int]:
+    """Every player's promotion zone (``Game.promotion_zone``), the cells a drawing shades."""
+    zones = getattr(game, "promotion_zone", ())
+    return set().union(*zones) if zones else set()
+
+
 def board_svg(game, p: Panel) -> str:
     """The board under the cells: its wood, its lines, river, palaces and shaded promotion zones."""
     d = game.drawing
@@ -95,8 +101,7 @@ def _grid(game, p: Panel) -> str:
            f'<rect class="board-wood" x="{_fmt(p.x)}" y="{_fmt(p.y)}" width="{_fmt(p.width)}" '
            f'height="{_fmt(p.height)}" fill="{BOARD}"/>']
     if d.promotion_zones:
-        zones = getattr(game, "promotion_zone", ())
-        shaded = set().union(*zones) if zones else set()
+        shaded = promotion_cells(game)
         for cell, (c, r) in p.cells.items():
             if cell in shaded:
                 out.append(f'<rect class="promotion-zone" x="{_fmt(p.x + c * SQUARE)}" y="{_fmt(p.y + r * SQUARE)}" '

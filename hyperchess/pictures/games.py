@@ -92,7 +92,8 @@ def legend_entries(game) -> list[tuple[str, str, "Glyph | int | None"]]:
             continue
         letter = piece.letter.upper()
         orthodox = ORTHODOX_NAMES.get(piece.name.lower()) == letter or piece.name.upper() == letter
-        if not drawn and letter in ORTHODOX and orthodox and not piece.tags and letter not in h.legend:
+        if not drawn and letter in ORTHODOX and orthodox and not piece.tags and letter not in h.legend \
+                and letter not in game.piece_names:
             continue
         key = letter + ":" + ",".join(sorted(piece.tags))
         if key in seen:

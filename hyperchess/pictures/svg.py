@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from hyperchess.variants.core.game import EMPTY, HOLE
 
-from .boards import board_svg
+from .boards import ZONE, board_svg, promotion_cells
 from .games import default_layout, legend_entries
 from .layout import GAP, LABEL, SQUARE, Layout, Panel
 from .pieces import FONT, glyph_svg, piece_glyph, piece_svg  # noqa: F401  (glyph_svg, piece_glyph: the web's)
@@ -182,6 +182,7 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
                    f'{escape(p.title)}</text>')
     if not plain_board:
         out.append(board_svg(game, p))
+    zones = promotion_cells(game) if plain_board and game.drawing.promotion_zones else set()
     pieces = []
     for cell, (c, r) in p.cells.items():
         x, y = p.x + c * SQUARE, p.y + r * SQUARE
@@ -204,6 +205,9 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
         see = "" if plain_board else f' fill-opacity="{0.55 if cell in last else 0}"'
         out.append(f'<rect class="{cls}" data-square={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
                    f'width="{SQUARE}" height="{SQUARE}" fill="{color}"{see} stroke="none"/>')
+        if cell in zones:         # a promotion zone, shaded (a chessboard's; a grid's are shaded under it)
+            out.append(f'<rect class="promotion-zone" x="{_fmt(x)}" y="{_fmt(y)}" width="{SQUARE}" '
+                       f'height="{SQUARE}" fill="{ZONE}" fill-opacity="0.3" pointer-events="none"/>')
         if cell in fill:
             out.append(f'<rect class="fill" data-square={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
                        f'width="{SQUARE}" height="{SQUARE}" fill="{fill[cell]}" fill-opacity="0.5"/>')
