@@ -118,11 +118,15 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
     side_w = 0.0
     if lay.side:
         side_w = 4 * SQUARE + GAP
-    legend_h = (len(entries) * 30 + 10) if entries else 0
     notes_h = len(notes) * 20 + (8 if notes else 0)
     text_w = max([36 + 7.3 * len(t) for _, t, _ in entries] + [7.5 * len(t) for t in notes] + [0]) + GAP
     marks_w = 70 if any(p.marked_rows for p in lay.panels) else 0
     width = max(lay.width + marks_w + side_w, text_w)
+    # the legend in as many columns as the picture's width holds (a long one otherwise towers over the board)
+    column_w = max([36 + 7.3 * len(t) for _, t, _ in entries] + [0]) + GAP
+    columns = max(1, min(len(entries) // 3, int(width // column_w))) if entries else 1
+    legend_rows = -(-len(entries) // columns)
+    legend_h = (legend_rows * 30 + 10) if entries else 0
     height = lay.height + notes_h + legend_h
     px_w = size or int(width)
     px_h = int(px_w * height / width)
@@ -160,7 +164,8 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
         out.append(f'<text class="note" x="{GAP / 2}" y="{_fmt(y)}" font-size="14" fill="{colors["note"]}" '
                    f'font-family="{FONT}">{escape(text)}</text>')
     if entries:
-        out.append(_legend_svg(game, entries, colors, GAP / 2, lay.height + notes_h + 4, latin))
+        out.append(_legend_svg(game, entries, colors, GAP / 2, lay.height + notes_h + 4, latin,
+                               (legend_rows, column_w)))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -340,12 +345,16 @@ def _side_svg(pos: "Position", lay: Layout, colors: dict[str, str], x0: float, y
     return "\n".join(out)
 
 
-def _legend_svg(game, entries, colors: dict[str, str], x: float, y: float, latin: bool = False) -> str:
+def _legend_svg(game, entries, colors: dict[str, str], x: float, y: float, latin: bool = False,
+                columns: tuple[int, float] = (0, 0.0)) -> str:
+    """The legend's items, column by column (``columns``: items to a column and a column's width)."""
     out = [f'<g class="legend" transform="translate({_fmt(x)},{_fmt(y)})">']
     fill, outline = side_colors(game, 0, colors)
+    rows = columns[0] or len(entries)
     for i, (key, text, glyph) in enumerate(entries):
-        cy = i * 30 + 15
-        out.append(f'<g class="legend-item" data-piece={quoteattr(key)} data-text={quoteattr(text)}>')
+        cy = (i % rows) * 30 + 15
+        shift = f' transform="translate({_fmt((i // rows) * columns[1])},0)"' if i >= rows else ""
+        out.append(f'<g class="legend-item" data-piece={quoteattr(key)} data-text={quoteattr(text)}{shift}>')
         if isinstance(glyph, int):              # a piece drawn with its character: as on the board
             out.append(f'<g transform="translate(15,{_fmt(cy)})">'
                        f'{piece_svg(game, glyph, fill, outline, 28, 0, latin)}</g>')
