@@ -369,7 +369,9 @@ function show() {
   shownVersion = state.version;
   markSelection();
   const who = state.players[state.colors.indexOf(state.turn)];
-  $("turn").textContent = state.result ? "Game over." : `${Sides.name(state, state.turn)} to move (${who})` +
+  // a turn of several moves (double-move chess): which of them is due
+  const nth = state.turn_move ? `, move ${state.turn_move + 1} of the turn` : "";
+  $("turn").textContent = state.result ? "Game over." : `${Sides.name(state, state.turn)} to move (${who}${nth})` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "");
   Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
