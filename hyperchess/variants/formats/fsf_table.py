@@ -9,6 +9,7 @@ from typing import Any
 from hyperchess.variants.board.pieces import Hop, Leap, Mode, Path, Slide
 from hyperchess.variants.formats import fsf_model as fm
 from hyperchess.variants.formats import fsf_rules
+from hyperchess.variants.formats.fsf_display import add_display
 from hyperchess.variants.formats.fsf_betza import FsfBetzaError, atoms
 from hyperchess.variants.formats.fsf_model import NotPlayable, square_name, type_letters, type_of
 from hyperchess.variants.formats.fsf_start import CHECKS_LEFT, dropped_castlings, start_position
@@ -265,6 +266,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     if missing:
         parts = [f"{m} ({', '.join(dict.fromkeys(missing[m]))})" for m in ORDER if m in missing]
         raise NotPlayable("needs " + "; ".join(parts))
+    add_display(name, model, table)
     ours = model.get("ours", {})
     table["source"] = ours.get("source", "")[:1000]
     if "title" in ours:

@@ -290,7 +290,7 @@ class Endings:
 
     def _flag_win(self, winner: int) -> Outcome:
         letter = self.end_rules.flag_pieces[winner]
-        piece = "a piece" if letter == "*" else f"its {self.pieces[self.kind_by_letter[letter]].name}"  # type: ignore[attr-defined]
+        piece = "a piece" if letter == "*" else f"its {self.piece_name(self.kind_by_letter[letter])}"  # type: ignore[attr-defined]
         return self._result(winner, f"brought {piece} to its flag squares", "flag")
 
     def _can_follow(self, pos: "Position", s: int) -> bool:
@@ -327,7 +327,7 @@ class Endings:
         r = self.end_rules
         letter = r.extinction_pieces[i]
         what = "piece" if letter == "*" else "extinction piece" if letter == "-" \
-            else self.pieces[self.kind_by_letter[letter]].name                        # type: ignore[attr-defined]
+            else self.piece_name(self.kind_by_letter[letter])                       # type: ignore[attr-defined]
         count = r.extinction_count
         text = f"has {count or 'no'} {what}{'s' if count > 1 else ''} left"
         name = self.color_names[color].capitalize()           # type: ignore[attr-defined]

@@ -228,7 +228,7 @@ class PieceRules:
             return None
         if can_move(pos, king):
             return None
-        name = self.pieces[self.kind_of[move[2]]].name                                # type: ignore[attr-defined]
+        name = self.piece_name(self.kind_of[move[2]])                                # type: ignore[attr-defined]
         return self._win(us, "drop mate", f"mates by dropping a {name} and loses")   # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ move text and clicks
