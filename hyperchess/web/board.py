@@ -19,7 +19,7 @@ from typing import Callable
 
 from hyperchess.variants import DEFAULT_GAME, game_names, get_game
 
-from .session import BadInput, NotAllowed, Session
+from .session import TOP_LEVEL, BadInput, NotAllowed, Session
 from .store import Store, StoredGame
 from .team_session import TeamSession, is_two_boards
 
@@ -145,7 +145,7 @@ class Board:
             raise BadInput("position: give a position string")
         kind = TeamSession if is_two_boards(variant, seats) else Session
         s = kind(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"), linked=linked,
-                 engines=self.engines)
+                 engines=self.engines, level=body.get("level", TOP_LEVEL))
         if position and kind is TeamSession:
             raise BadInput("position: a two-board game starts from its own start")
         if position:
@@ -232,7 +232,7 @@ def record_of(s: Session) -> StoredGame:
     """A game without moves as the store would keep it (to park it, ``Board._park``)."""
     ended = s.ended or (None, None, None)
     return StoredGame(s.id, s.variant, s.start_fen, list(s.seats), sorted(s.linked), s.movetime, s.clock, s.created,
-                      s.created, *ended, s.draw_offer, [], [], dict(s.keys))
+                      s.created, *ended, s.draw_offer, [], [], dict(s.keys), s.level)
 
 
 def export_all(store: Store, everything: bool = False) -> str:

@@ -62,7 +62,8 @@ STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascr
           "layout3d.js": "text/javascript; charset=utf-8",
           "OrbitControls.js": "text/javascript; charset=utf-8", "THREE-LICENSE.txt": "text/plain; charset=utf-8",
           "style.css": "text/css; charset=utf-8", "sound.js": "text/javascript; charset=utf-8",
-          "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8"}
+          "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8",
+          "sides.js": "text/javascript; charset=utf-8"}
 NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -73,10 +74,12 @@ def games_list() -> list[dict]:
     for name in game_names():
         s = game_summary(name)
         colors = list(s.color_names[:s.players])
+        sides = list((s.side_names or s.color_names)[:s.players])
         if name in two:         # four seats: each board's two colours (team_session.py)
             colors = [f"{b} {c}" for b in "AB" for c in colors]
+            sides = [f"{b} {c}" for b in "AB" for c in sides]
         out.append({"name": name, "title": s.title, "players": len(colors), "description": s.description,
-                    "colors": colors, "two_boards": name in two})
+                    "colors": colors, "sides": sides, "two_boards": name in two})
     return out
 
 
@@ -150,7 +153,7 @@ class Api:
         elif action == "position":
             s.set_position(body.get("position"), role)
         elif action == "seats":
-            s.set_seats(body.get("seats"), body.get("movetime"), role)
+            s.set_seats(body.get("seats"), body.get("movetime"), role, body.get("level"))
         elif action == "resign":
             s.resign(mine)
         elif action == "draw":

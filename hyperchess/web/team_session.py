@@ -16,6 +16,7 @@ import time
 import uuid
 from typing import Callable
 
+from hyperchess.engine.levels import BOARD_LEVELS, search_at_level
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.pgn import NORMAL_TERMINATION
@@ -118,8 +119,9 @@ class TeamSession(TeamView):
     two_boards = True
 
     def __init__(self, variant: str, seats: list[str], movetime: float = 0.5, clock: str | None = None,
-                 id: str | None = None, linked=(), engines: dict | None = None, check: bool = True) -> None:
-        from .session import check_movetime
+                 id: str | None = None, linked=(), engines: dict | None = None, check: bool = True,
+                 level: int | None = None) -> None:
+        from .session import TOP_LEVEL, check_level, check_movetime
         self.variant = variant
         self.id = id or uuid.uuid4().hex[:16]
         self.clock = clock
@@ -136,6 +138,7 @@ class TeamSession(TeamView):
         self.seats = list(seats)
         self.linked: set[int] = {c for c in linked if 0 <= c < SEATS and self.seats[c] == "human"}
         self.movetime = check_movetime(movetime)
+        self.level = check_level(TOP_LEVEL if level is None else level)     # our engine's (engine/levels.py)
         try:
             self.clocks = TeamClocks(parse_clock(clock), from_first_move=bool(self.linked))
         except ClockError as exc:
@@ -358,7 +361,7 @@ class TeamSession(TeamView):
             with ENGINE_SLOTS.seat():
                 if stop.is_set():
                     continue
-                best = self.searchers[board].search(pos, limits, stop=stop).best
+                best = search_at_level(self.searchers[board], pos, limits, BOARD_LEVELS[self.level - 1], stop).best
             with self.lock:
                 if self.closed or self.outcome() is not None:
                     return
@@ -382,7 +385,7 @@ class TeamSession(TeamView):
         """The game as the store kept it: its moves (``A:e2e4``...) replayed in order, its clocks as after its
         last move (they run again from now)."""
         s = cls(stored.variant, stored.seats, stored.movetime, stored.clock, id=stored.id, linked=stored.linked,
-                engines=engines, check=False)
+                engines=engines, check=False, level=getattr(stored, "level", None))
         s.created = stored.created
         for text in stored.moves:
             board, name = split_move(text)

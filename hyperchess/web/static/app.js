@@ -65,7 +65,7 @@ function renderSeats(seats) {
   box.textContent = "";
   g.colors.forEach((color, i) => {
     const label = document.createElement("label");
-    label.textContent = color + " ";
+    label.textContent = (g.sides ? g.sides[i] : color) + " ";
     const sel = document.createElement("select");
     sel.id = "seat-" + color.replace(/ /g, "-");     // two boards: "A white" is #seat-A-white
     sel.dataset.seat = String(i);
@@ -91,7 +91,8 @@ async function changeSeats() {
   if (!state || state.variant !== $("variant").value) return;
   if (state.linked || state.role !== "owner" || chosenSeats().includes("link")) return;   // a game by links: New game
   try {
-    state = await api("/api/seats", { key: KEY, seats: chosenSeats(), movetime: parseFloat($("movetime").value) });
+    state = await api("/api/seats", { key: KEY, seats: chosenSeats(), movetime: parseFloat($("movetime").value),
+                                      level: parseInt($("level").value, 10) });
     selected = null;
     show();
   } catch (e) { failed(e); }
@@ -101,7 +102,8 @@ async function newGame() {
   try {
     newsAsked++;
     const s = await api("/api/new", { variant: $("variant").value, seats: chosenSeats(),
-                                      movetime: parseFloat($("movetime").value), clock: $("clock").value });
+                                      movetime: parseFloat($("movetime").value), clock: $("clock").value,
+                                      level: parseInt($("level").value, 10) });
     state = s;
     KEY = s.key;
     Live.follow(KEY, onLive);
@@ -204,7 +206,7 @@ function clickTarget(t) {
   if (!legal.length) {
     const waiting = state.two_boards ? "not yours" : state.players[state.colors.indexOf(state.turn)];
     say(state.result ? "the game is over" : state.role === "spectator" ? "you are watching: a spectator cannot move" :
-      `wait: it is ${state.turn}'s turn (${waiting})`, false);
+      `wait: it is ${Sides.name(state, state.turn)}'s turn (${waiting})`, false);
     return;
   }
   if (pending) {
@@ -344,6 +346,8 @@ function show() {
   $("board").innerHTML = state.svg;
   const svg = boardSvg();
   if (state.two_boards && window.innerWidth < 700) stackBoards(svg);
+  Sides.apply(svg);
+  Sides.show(state, $("letters"));
   const vb = svg.viewBox && svg.viewBox.baseVal;
   // a board much wider than high (First Contact's elevations) gets the whole width; the panel goes below
   document.querySelector("main").classList.toggle("wide", !mode3d && !!(vb && vb.width > 1.9 * vb.height));
@@ -373,7 +377,7 @@ function show() {
   // a turn of several moves (double-move chess): which of them is due
   const nth = state.turn_move ? `, move ${state.turn_move + 1} of the turn` : "";
   $("turn").textContent = state.result ? "Game over." : state.two_boards ? `${state.turn} to move` +
-    (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "") : `${state.turn} to move (${who}${nth})` +
+    (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "") : `${Sides.name(state, state.turn)} to move (${who}${nth})` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "");
   Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
@@ -391,7 +395,7 @@ function show() {
   $("games-link").href = "/games" + (TOKEN ? `?token=${encodeURIComponent(TOKEN)}` : "");
   $("pgn").href = `/api/pgn?key=${encodeURIComponent(KEY)}` + (TOKEN ? `&token=${encodeURIComponent(TOKEN)}` : "");
   $("captured").textContent = Object.entries(state.captured).filter(([, l]) => l.length)
-    .map(([c, l]) => `${c} lost: ${l.join(" ")}`).join("; ");
+    .map(([c, l]) => `${Sides.name(state, c)} lost: ${l.join(" ")}`).join("; ");
   if (state.legal && state.legal.length) {          // the move box's hint: one of the moves the person may play now
     const hint = state.legal[Math.floor(state.legal.length / 2)];
     $("typed").placeholder = `type a move, e.g. ${hint.move}`;
@@ -511,6 +515,7 @@ async function resumeGame(watch) {
   renderSeats(s.seats.map((who, i) => (who === "human" && s.players[i] !== "you" ? "link" : who)));
   $("clock").value = s.clock || "none";
   $("movetime").value = String(s.movetime);
+  $("level").value = String(s.level || 8);
   Live.follow(KEY, onLive, watch || s.role === "spectator");
   if (flip || rot || mode3d) await fetchState(); else show();
 }
@@ -528,9 +533,11 @@ async function init() {
   if (params.get("variant") && games.some((g) => g.name === params.get("variant"))) sel.value = params.get("variant");
   const seats = params.get("seats") ? params.get("seats").split(",") : null;
   if (params.get("movetime")) $("movetime").value = params.get("movetime");
+  if (/^[1-8]$/.test(params.get("level") || "")) $("level").value = params.get("level");
   renderSeats(seats && seats.length === game().colors.length ? seats : null);
   sel.addEventListener("change", () => { renderSeats(null); newGame(); });
   $("new").addEventListener("click", newGame);
+  $("level").addEventListener("change", changeSeats);
   $("watch").addEventListener("click", () => {
     document.querySelectorAll("#seats select").forEach((s) => { s.value = "engine"; });
     changeSeats();
@@ -544,6 +551,7 @@ async function init() {
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
+  $("letters").addEventListener("click", () => { Sides.toggle(); if (state) show(); });
   $("rotate").addEventListener("click", async () => { rot = (rot + 1) % 4; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("view3d").addEventListener("click", async () => {
     mode3d = !mode3d;
