@@ -125,7 +125,7 @@ class TeamView:
                 "title": f"{self.game.title} (two boards)", "two_boards": True,
                 "colors": names, "teams": [self.team_name(team_of(c)) for c in range(SEATS)],
                 "seats": list(self.seats), "players": self.seat_kinds(own), "role": role,
-                "linked": bool(self.linked), "movetime": self.movetime,
+                "linked": bool(self.linked), "movetime": self.movetime, "level": self.level,
                 "turn": self.turn_text(), "turn_move": 0, "boards": boards,
                 "fen": " | ".join(b["fen"] for b in boards), "start_fen": self.start_fen,
                 "moves": list(self.names), "san": list(self.sans), "notes": [""] * len(self.names),
