@@ -147,6 +147,24 @@ def test_our_engine_plays_its_own_board_only(tmp_path):
         assert len(st["moves"]) == 2 and {t["move"][:2] for t in st["legal"]} == {"A:", "B:"}
 
 
+def test_a_move_on_the_other_board_does_not_cut_the_engines_search_short(tmp_path):
+    """B's White is our engine with 1 s a move; a move on board A meanwhile (no piece passed) leaves its search
+    alone: its move comes after its second, not at A's move."""
+    import time
+    with serving() as server:
+        url = base(server)
+        status, st = call(url, "/api/new", {"variant": "bughouse", "seats": ["human", "human", "engine", "human"],
+                                            "movetime": 1.0})
+        key, t0 = st["key"], time.monotonic()
+        time.sleep(0.2)
+        status, st = call(url, "/api/move", {"key": key, "move": "A:e2e4"})
+        assert st["moves"] == ["A:e2e4"]
+        while not any(m.startswith("B:") for m in st["moves"]) and time.monotonic() - t0 < 30:
+            time.sleep(0.02)
+            status, st = call(url, f"/api/state?key={key}")
+        assert st["moves"][1].startswith("B:") and time.monotonic() - t0 >= 0.9
+
+
 @pytest.mark.slow
 def test_our_engine_plays_three_seats_on_its_own_boards(tmp_path):
     """One person (A's White) against three engine seats: the engines move on both boards, each its own seat."""

@@ -191,10 +191,11 @@ class TeamSession(TeamView):
         return frozenset(c for c in range(SEATS) if self.seats[c] == "human" and c not in self.linked)
 
     # ------------------------------------------------------------------ changes
-    def _changed(self) -> None:
+    def _changed(self, boards=(0, 1)) -> None:
+        """A change of ``boards`` (their engines' searches stop: the other board's search goes on)."""
         self.version += 1
-        for e in self.stops:
-            e.set()
+        for b in boards:
+            self.stops[b].set()
         self.message = ""
         if self.store is not None:
             self.saved = self.store.sync(self, self.saved)
@@ -318,14 +319,14 @@ class TeamSession(TeamView):
         seat = self.boards.to_move(board)
         san = pos.san(move)
         self.clocks.moved(seat)
-        self.boards.push(board, move)
+        passed = self.boards.push(board, move)
         self.names.append(f"{BOARDS[board]}:{self.boards.moves[-1][1]}")
         self.sans.append(f"{BOARDS[board]} {san}")
         self.movers.append(seat)
         self.last[board] = move
         if self.draw_offer is not None and team_of(seat) != self.draw_offer:
             self.draw_offer = None
-        self._changed()
+        self._changed((0, 1) if passed else (board,))     # a piece passed changes the other board's hands
 
     # ------------------------------------------------------------------ the engine's seats
     def kick(self) -> None:
@@ -352,7 +353,6 @@ class TeamSession(TeamView):
             with self.lock:
                 if not self._engine_wanted(board):
                     return
-                version = self.version
                 pos = self.boards.boards[board].copy()
                 seat = self.boards.to_move(board)
                 self.stops[board] = stop = threading.Event()
@@ -365,12 +365,10 @@ class TeamSession(TeamView):
             with self.lock:
                 if self.closed or self.outcome() is not None:
                     return
+                if stop.is_set() or self.boards.boards[board].fen() != pos.fen():
+                    continue            # its board changed while it thought (a piece arrived): think again
                 if best is None:
                     return
-                if self.version != version:
-                    # the other board moved meanwhile: the move still stands if its board is as it was
-                    if self.boards.boards[board].fen() != pos.fen() or best not in self.boards.legal_moves(board):
-                        continue
                 self._push(board, best)
 
     def close(self) -> None:

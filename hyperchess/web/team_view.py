@@ -75,7 +75,7 @@ class TeamView:
             return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking,
                     "clocks": self.clock_values(), "clock_running": self.clocks_running(self.outcome() is not None)}
 
-    def picture(self, own: frozenset[int], flip: bool = False) -> str:
+    def picture(self, own: frozenset[int], flip: bool = False, over: bool = False) -> str:
         """Both boards: the viewer's board first (its seat at the bottom), the other from the partner's side."""
         me = min(own) if own else 0
         board, color = divmod(me, 2)
@@ -85,8 +85,8 @@ class TeamView:
             pos = self.boards.boards[b]
             whose = "" if not own else ": yours" if n == 0 else ": your partner's"
             sits = ", waiting for a piece" if self.boards.waiting(b) else ""
-            svg = render_svg(pos, lastmove=self.last[b], flipped=(c == 1) ^ flip,
-                             caption=f"Board {'AB'[b]}{whose} ({self.game.color_names[pos.turn]} to move{sits})")
+            turn = "" if over else f" ({self.game.color_names[pos.turn]} to move{sits})"
+            svg = render_svg(pos, lastmove=self.last[b], flipped=(c == 1) ^ flip, caption=f"Board {'AB'[b]}{whose}{turn}")
             pictures.append(("AB"[b], svg))
         return side_by_side(pictures)
 
@@ -137,7 +137,7 @@ class TeamView:
                 "thinking": self.thinking,
                 "engine_to_move": outcome is None and any(self.seats[self.boards.to_move(b)] == "engine"
                                                           for b in (0, 1)),
-                "svg": self.picture(own, flip), "legal": self.legal(own, outcome is not None),
+                "svg": self.picture(own, flip, outcome is not None), "legal": self.legal(own, outcome is not None),
                 "message": self.message, "review_ply": None, "review_fen": "", "flipped": flip, "turns": 0,
                 "eliminated": [], "captured": {}, "editing": None, "cells3d": None, "levels": 1, "analysis": None,
                 "clock": self.clock if self.clocks.tc else None, "clocks": self.clock_values(),
