@@ -69,3 +69,31 @@ def test_four_people_by_link_play_bughouse_by_clicks_with_a_drop(chromium):  # n
         finally:
             for p in pages:
                 p.page.close()
+
+
+def test_a_person_against_three_engine_seats(chromium):  # noqa: F811
+    """A's White clicks; our engine plays A's Black on board A, and B's two seats against each other on B."""
+    from hyperchess.web.testing import running_server
+    with running_server() as url:
+        view = BoardPage(chromium, url, "bughouse", ["human", "engine", "engine", "engine"], movetime=0.05,
+                         viewport=(1400, 900))
+        try:
+            for n in range(3):
+                view.page.wait_for_function("state.legal.some(m => m.move.startsWith('A:')) || state.result",
+                                            timeout=30000)
+                st = view.state()
+                if st["result"]:            # board B's engines ended the game (a mate there)
+                    break
+                move = sorted(st["legal"], key=lambda m: m["move"])[n * 5 % len(st["legal"])]
+                assert all(m["move"].startswith("A:") for m in st["legal"])
+                view.play_by_clicks(move)
+                view.page.wait_for_function(f"state.moves.filter(m => m.startsWith('A:')).length >= {2 * n + 2}"
+                                            " || state.result", timeout=30000)
+            st = view.state()
+            assert sum(m.startswith("B:") for m in st["moves"]) >= 1 or st["result"]
+            colors = st["move_colors"]
+            on_a = [c for c, m in zip(colors, st["moves"]) if m.startswith("A:")]
+            assert on_a == ["A white", "A black"] * (len(on_a) // 2) and len(on_a) >= 2
+            assert not view.errors, view.errors
+        finally:
+            view.page.close()
