@@ -190,3 +190,19 @@ def test_cecp_cores_accepted_and_refused():
     finally:
         if eng.proc.poll() is None:
             eng.close()
+
+
+def test_match_runner_sends_cores_from_option_cores():
+    """``option.cores=N`` in an engine's spec is XBoard's ``cores N`` (sent last, where ``cores 1`` goes),
+    not ``option cores=N``."""
+    from hyperchess.tournament.engine import EngineProcess as Seat
+    sent: list[str] = []
+    seat = Seat.__new__(Seat)
+    seat.features = {"smp": "1", "memory": "1"}
+    seat.options = []
+    seat.send = sent.append
+    seat.set_up("normal", "normal", (("Randomize", "0"), ("cores", "2")))
+    assert sent == ["memory 68", "option Randomize=0", "cores 2", "new", "force"]
+    sent.clear()
+    seat.set_up("normal", "normal", ())
+    assert sent == ["memory 68", "cores 1", "new", "force"]
