@@ -90,12 +90,13 @@ def _fsf(fen: str, depth: int, moves: tuple = ()) -> int:
 
 def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path):
     path = tmp_path / "mine.ini"
-    path.write_text("[house:crazyhouse]\ndropChecks = false\n\n[odd:chess]\nnoSuchOption = 1\npromotionRank = 7\n"
+    path.write_text("[house:crazyhouse]\ndupleCheck = true\n\n[odd:chess]\nnoSuchOption = 1\npromotionRank = 7\n"
                     "[wild]\nmaxFile = 99\n")
     result = CliRunner().invoke(main, ["check", str(path)])
     lines = result.output.strip().splitlines()
     assert result.exit_code == 0, result.output
-    assert any("[house]: cannot be played yet: needs drop rules (dropChecks)" in line for line in lines)
+    assert any("[house]: cannot be played yet: needs extinction and pseudo-royals (dupleCheck)" in line
+               for line in lines)
     assert any("[odd].noSuchOption (line 5): not an option of Fairy-Stockfish's; ignored" in line for line in lines)
     assert any("[wild].maxFile (line 8)" in line for line in lines)
     assert any(line.startswith("odd: 8x8") for line in lines)
@@ -104,11 +105,11 @@ def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path)
 
 def test_a_file_where_nothing_plays_is_refused_with_one_line(tmp_path):
     path = tmp_path / "house.ini"
-    path.write_text("[house:shogi]\ndropChecks = false\n")
+    path.write_text("[house:shogi]\ndupleCheck = true\n")
     result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code == 2 and "Traceback" not in result.output
-    with pytest.raises(VariantsFileError, match="needs drop rules .dropChecks."):
-        read_ini_variants_or_fail("[house:shogi]\ndropChecks = false\n")
+    with pytest.raises(VariantsFileError, match="needs extinction and pseudo-royals .dupleCheck."):
+        read_ini_variants_or_fail("[house:shogi]\ndupleCheck = true\n")
 
 
 def read_ini_variants_or_fail(text: str):

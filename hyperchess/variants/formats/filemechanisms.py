@@ -24,7 +24,7 @@ from hyperchess.variants.rules.hands import HandRules, Hands, hands_picture
 from hyperchess.variants.rules.mirror_boards import MirrorBoards
 from hyperchess.variants.rules.move_repetition import MoveRepetition
 from hyperchess.variants.rules.passing import Passing, read_pass_rules
-from hyperchess.variants.rules.pawn_rules import PawnRules
+from hyperchess.variants.rules.pawn_rules import InPlacePromotion, PawnRules
 from hyperchess.variants.rules.piece_rules import PieceRules
 from hyperchess.variants.rules.walls import Walls
 
@@ -33,7 +33,8 @@ HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures
              "first_rank_pawn_drops": "first_rank_pawn_drops",
              "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows",
              "drop_promoted": "drop_promoted", "drop_no_doubled": "no_doubled",
-             "drop_no_doubled_count": "no_doubled_count", "free_drops": "free_drops"}
+             "drop_no_doubled_count": "no_doubled_count", "free_drops": "free_drops", "drop_squares": "drop_squares",
+             "piece_drop_rows": "piece_drop_rows"}
 # the keys of every mechanism (a game's table may have them besides the board's, the pieces' and the players')
 MECHANISM_KEYS = set(HAND_KEYS) | END_KEYS | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS \
     | walls.KEYS | blasts.KEYS | counting.KEYS | first_moves.KEYS | passing.KEYS | move_repetition.KEYS \
@@ -132,6 +133,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
     Mechanism(Counting, lambda t: "counting" in t, set_counting),
     Mechanism(FirstMoves, lambda t: bool(first_moves.KEYS & set(t)), set_first_moves),
+    Mechanism(InPlacePromotion, lambda t: t.get("promotion_in_place") is True, _set_pawn_rules),
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
@@ -147,6 +149,11 @@ MECHANISMS: tuple[Mechanism, ...] = (
 )
 
 
+def _player_count(t: dict) -> int:
+    players = t.get("players", DEFAULT_PLAYERS)
+    return len(players) if isinstance(players, list) else 2
+
+
 def _hand_rules(t: dict, where: str) -> HandRules:
     """The hand keys of a game table: true/false switches and ``drop_rows`` (0 = anywhere)."""
     values: dict[str, Any] = {"drops": t.get("piece_drops") is True}
@@ -159,6 +166,23 @@ def _hand_rules(t: dict, where: str) -> HandRules:
             continue
         if key in ("drop_rows", "drop_no_doubled_count"):
             values[name] = read_int(t, key, where, 0 if key == "drop_rows" else 1, 0, MAX_SIDE)
+        elif key == "drop_squares":
+            squares = t[key]
+            if not isinstance(squares, list) or len(squares) != _player_count(t) or not all(
+                    isinstance(x, list) and all(isinstance(q, str) for q in x) for x in squares):
+                raise VariantsFileError(f"{where}.{key}: a list of squares for each player")
+            values[name] = tuple(tuple(x) for x in squares)
+        elif key == "piece_drop_rows":
+            rows = t[key]
+            if not isinstance(rows, dict) or not all(isinstance(k, str) and len(k) == 1 and k.isalpha() and
+                                                     type(v) is int and 1 <= v <= MAX_SIDE for k, v in rows.items()):
+                raise VariantsFileError(f"{where}.{key}: a table of letter = the rows (1-{MAX_SIDE}) it drops on")
+            pieces = t.get("pieces", {})
+            letters = {str(p).upper() for p in pieces} if isinstance(pieces, dict) else set()
+            unknown = [k for k in rows if k.upper() not in letters]
+            if unknown:
+                raise VariantsFileError(f"{where}.{key}: no piece {unknown[0]!r}")
+            values[name] = tuple(sorted((k.upper(), v) for k, v in rows.items()))
         elif key == "drop_no_doubled":
             if not isinstance(t[key], str) or not (t[key].isalpha() or not t[key]):
                 raise VariantsFileError(f"{where}.{key}: the letters of the pieces not dropped on a line that "

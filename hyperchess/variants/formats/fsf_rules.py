@@ -26,8 +26,6 @@ def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict)
     if not model["checking"]:
         table["giving_check"] = False
     if model["checkCounting"]:
-        if model["pieceDrops"]:
-            missing.setdefault("n-check", []).append("checkCounting with pieceDrops")
         table["check_counting"] = True
     if model["mustCapture"]:
         table["must_capture"] = True
@@ -81,8 +79,9 @@ _COUNTING_WEIGHTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant"
 
 
 def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
-    """FSF's drop options as the hands' keys (variants/rules/hands.py): captures to hand, drop loop, pawn drops on
-    the first row or in the zone, and a drop region that is the mover's first rows."""
+    """FSF's drop options as the hands' keys (variants/rules/hands.py) and the rules on drops
+    (variants/rules/drop_rules.py): captures to hand, drop loop, pawn drops on the first row or in the zone, the
+    drop region (the mover's first rows, or any squares), the rook's first-row drops, no checking drops."""
     table["piece_drops"] = model["pieceDrops"]
     table["gating"] = model["seirawanGating"]
     table["captures_to_hand"] = model["capturesToHand"]
@@ -105,6 +104,11 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
             missing.setdefault("drop rules", []).append("castlingDroppedPiece with other castling pieces")
         elif rooks:
             table["castling_dropped_piece"] = rooks
+    if not model["dropChecks"] and model["pieceDrops"]:
+        table["drop_checks"] = False
+    if model["sittuyinRookDrop"] and "rook" in model["letters"]:
+        # FSF's rook type drops only on its first rank (src/position.h, drop_region)
+        table["piece_drop_rows"] = {model["letters"]["rook"]: 1}
     if model["dropNoDoubled"] in model["letters"]:
         table["drop_no_doubled"] = model["letters"][model["dropNoDoubled"]]
         table["drop_no_doubled_count"] = model["dropNoDoubledCount"]
@@ -117,7 +121,7 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
             black == {(f, r) for f in range(files) for r in range(ranks - rows, ranks)}:
         table["drop_rows"] = rows
     else:
-        missing.setdefault("drop rules", []).append("dropRegion")
+        table["drop_squares"] = [sorted(square_name(q) for q in region) for region in (white, black)]
 
 
 def add_flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
@@ -208,14 +212,14 @@ def add_walls(model: dict, table: dict, on_board: frozenset) -> None:
 
 
 def add_pawn_rules(model: dict, table: dict, missing: dict) -> None:
-    """FSF's promotion limits and optional pawn promotion as the keys of variants/rules/pawn_rules.py."""
+    """FSF's promotion limits, optional pawn promotion and promotion in place (``sittuyinPromotion``) as the keys
+    of variants/rules/pawn_rules.py."""
     letters = model["letters"]
     limits = {letters[pt]: n for pt, n in model["promotionLimit"] if n and pt in letters}
     if limits:
-        # FSF counts a piece promotion's target too (src/movegen.cpp, generate_moves); ours are kinds apart
-        if {letters.get(b) for _, b in model["promotedPieceType"]} & set(limits):
-            missing.setdefault("promotion rules", []).append("promotionLimit (of a piece promotion's target)")
         table["promotion_limit"] = limits
     if not model["mandatoryPawnPromotion"]:
         table["mandatory_pawn_promotion"] = False
+    if model["sittuyinPromotion"]:
+        table["promotion_in_place"] = True
 
