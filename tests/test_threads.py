@@ -159,6 +159,13 @@ def test_uci_threads_option_searches_stops_and_quits_without_helpers():
         eng.send("stop")
         eng.expect(r"bestmove \S+( ponder \S+)?", 10)
         assert time.monotonic() - asked < 1.0
+        eng.send("position startpos moves e2e4 e7e5 g1f3", "go ponder wtime 3000 btime 3000")
+        time.sleep(0.5)
+        eng.send("ponderhit")                   # pondering goes on working: the move comes on our clock
+        best = eng.expect(r"bestmove \S+( ponder \S+)?", 20)[0].split()[1]
+        board.push(board.parse_move("g1f3"))
+        assert best in {board.move_name(m) for m in board.legal_moves()}
+        assert children(eng.proc.pid) == helpers            # the same helper serves every search
         eng.send("quit")
         assert eng.proc.wait(timeout=10) == 0
         time.sleep(0.2)
