@@ -43,7 +43,7 @@ FILE_GAMES: dict[str, object] = {}
 
 class UnknownVariant(KeyError):
     """A name no game has; ``reason`` says why when it is a game hyperchess knows but cannot play yet (one of
-    Fairy-Stockfish's built-in games: "needs two boards (twoBoards)")."""
+    Fairy-Stockfish's built-in games: "needs n-check (checkCounting with pieceDrops)")."""
 
     def __init__(self, name: str, reason: str = "") -> None:
         super().__init__(name, reason)

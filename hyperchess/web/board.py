@@ -19,7 +19,7 @@ from typing import Callable
 
 from hyperchess.variants import DEFAULT_GAME, game_names, get_game
 
-from .session import BadInput, NotAllowed, Session
+from .session import TOP_LEVEL, BadInput, NotAllowed, Session
 from .store import Store, StoredGame
 
 MAX_OPEN = 200
@@ -142,7 +142,7 @@ class Board:
         if position is not None and not isinstance(position, str):
             raise BadInput("position: give a position string")
         s = Session(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"), linked=linked,
-                    engines=self.engines)
+                    engines=self.engines, level=body.get("level", TOP_LEVEL))
         if position:
             s.set_position(position)
         keys = s.make_keys()
@@ -221,7 +221,7 @@ def record_of(s: Session) -> StoredGame:
     """A game without moves as the store would keep it (to park it, ``Board._park``)."""
     ended = s.ended or (None, None, None)
     return StoredGame(s.id, s.variant, s.start_fen, list(s.seats), sorted(s.linked), s.movetime, s.clock, s.created,
-                      s.created, *ended, s.draw_offer, [], [], dict(s.keys))
+                      s.created, *ended, s.draw_offer, [], [], dict(s.keys), s.level)
 
 
 def export_all(store: Store, everything: bool = False) -> str:

@@ -145,7 +145,7 @@ class Api:
         elif action == "position":
             s.set_position(body.get("position"), role)
         elif action == "seats":
-            s.set_seats(body.get("seats"), body.get("movetime"), role)
+            s.set_seats(body.get("seats"), body.get("movetime"), role, body.get("level"))
         elif action == "resign":
             s.resign(mine)
         elif action == "draw":

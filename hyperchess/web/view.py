@@ -63,7 +63,8 @@ class GameView:
             outcome = self.outcome()
             game = self.game
             return {"type": "update", "game": self.id, "version": self.version, "moves": list(self.names),
-                    "turn": game.color_names[self.pos.turn], "clocks": self.clock_values(),
+                    "turn": game.color_names[self.pos.turn], "turn_move": self.pos.turn_move,
+                    "clocks": self.clock_values(),
                     "result": outcome.result if outcome else None, "reason": outcome.reason if outcome else None,
                     "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
                     "thinking": self.thinking, "message": self.message,
@@ -128,7 +129,8 @@ class GameView:
                 "role": role,
                 "linked": bool(self.linked),
                 "movetime": self.movetime,
-                "turn": game.color_names[pos.turn],
+                "level": self.level,
+                "turn": game.color_names[pos.turn], "turn_move": pos.turn_move,
                 "fen": pos.fen(),
                 "start_fen": self.start_fen,
                 "moves": list(self.names),

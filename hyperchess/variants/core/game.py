@@ -23,6 +23,7 @@ from hyperchess.variants.board.pieces import PieceType
 from hyperchess.variants.core.outcome import Outcome
 from hyperchess.variants.core.position import Position
 from hyperchess.variants.core.rule_tables import RuleTables
+from hyperchess.variants.core import turns
 from hyperchess.variants.core.presentation import Presentation
 from hyperchess.variants.board.tables import GameTables
 
@@ -57,9 +58,10 @@ class EvalWeights:
     pair: int = 0                # two pieces of one colour-bound kind on cells of both colours (bishop pair)
     doubled: int = 0             # penalty: an own pawn stands ahead on this pawn's push line
     isolated: int = 0            # penalty: no own pawn on the neighbouring lines that could support it
+    extra_move: int = 0          # what each move a turn more than the opponent's is worth (``moves_per_turn``)
 
 
-class Game(GameTables, Presentation):
+class Game(GameTables, Presentation, turns.TurnRules):
     """Base class of every game. Subclasses set the class attributes and call ``compile``."""
 
     name = "?"
@@ -220,7 +222,7 @@ class Game(GameTables, Presentation):
 
     def fifty_outcome(self, pos: "Position", plies: int) -> "Outcome":
         """``plies`` without a capture or a pawn move (``fifty_plies`` reached): a draw."""
-        return Outcome("1/2-1/2", f"{plies // self.players}-move rule", "fifty")
+        return Outcome("1/2-1/2", f"{plies // (sum(self.moves_per_turn) or self.players)}-move rule", "fifty")
 
     def repetition_outcome(self, pos: "Position", count: int) -> "Outcome":
         """The position has stood ``count`` times (``repetition`` reached): ``perpetual_check`` and
@@ -380,7 +382,7 @@ class Game(GameTables, Presentation):
 
     # ------------------------------------------------------------------ more hooks and helpers
     def next_turn(self, pos: "Position", color: int) -> int:
-        """Who moves after ``color``."""
+        """Who moves after ``color``'s turn."""
         return (color + 1) % self.players
 
     def _next_alive(self, pos: "Position", color: int) -> int:
@@ -442,8 +444,8 @@ class Game(GameTables, Presentation):
         return low, high
 
     def validate(self, pos: "Position") -> None:
-        """Reject impossible positions (raise FenError). Default: the side not to move is not in check."""
-        if self.players != 2 or self.royal_rule != "single":
+        """Reject impossible positions (FenError). Default: the side not to move is not in check, at a turn's start."""
+        if self.players != 2 or self.royal_rule != "single" or pos.turn_move or (self.royal_loss and not pos.royals[pos.turn]):
             return
         other = 1 - pos.turn
         k = pos.king(other)
@@ -520,6 +522,7 @@ class Game(GameTables, Presentation):
         sq = self.names.pattern
         self._move_re = re.compile(f"^({sq})[-x]?({sq})([a-zA-Z])?$")
         self._castle_re = re.compile(r"^(?:O-O(?:-O)?|0-0(?:-0)?)\((" + sq + r")\)$")
+        turns.setup(self)
         self.has_extra = type(self).extra_after_move is not Game.extra_after_move
         self.has_special = type(self).special_moves is not Game.special_moves
         self.has_inner = type(self).inner_move is not Game.inner_move

@@ -22,6 +22,8 @@ cdef class RuleTables:
     cdef public unsigned char[:] royal_flag, pawn_flag, clock_flag
     cdef public unsigned char[:] enemy_flag     # enemy_flag[us * ncodes + code]
     cdef public bint has_game_over, has_filter, has_legal_after, indirect, plain_special, castling_hooked, castle_safety_always
+    cdef public bint multi_move, through_check   # turns of several moves (turns.py)
+    cdef public unsigned long long[:] z_phase    # Game.z_phase: the key of each move of a turn (0 for the first)
     cdef public object tried_flags
     cdef public list castlings
     # Game.flat_attacks: attack_lines and far_leaps as flat int arrays (compiled only)

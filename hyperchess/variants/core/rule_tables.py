@@ -82,6 +82,9 @@ class RuleTables:
         self.has_game_over = game.has_game_over
         self.has_filter = game.has_filter
         self.has_legal_after = game.has_legal_after
+        self.multi_move = game.multi_move            # turns of several moves (turns.py): push asks who is next
+        self.through_check = game.through_check      # legal_moves adds the moves through check (legality.py)
+        self.z_phase = array("Q", game.z_phase)
         self.indirect = game.indirect
         self.hinged = game.hinged
         self.plain_special = not game.has_special or bool(game.special_legality)

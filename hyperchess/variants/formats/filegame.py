@@ -31,6 +31,7 @@ from hyperchess.variants.rules import mirror_boards, piece_rules
 from hyperchess.variants.rules.chasing import chase_result
 from hyperchess.variants.rules.hands import Hands
 from hyperchess.variants.rules.regions import set_regions
+from hyperchess.variants.core.turns import MAX_TURN_MOVES
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -44,7 +45,8 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
-             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms"} | MECHANISM_KEYS
+             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "moves_per_turn", "first_turn_moves",
+             "check_ends_turn", "through_check"} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -138,6 +140,12 @@ class FileGame(Game):
         if not isinstance(self.repetition_absolute, bool):
             raise VariantsFileError(f"{where}.repetition_absolute: true or false")
         self.automatic_fifty_plies = read_int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
+        self.moves_per_turn = self._turn_counts(t, "moves_per_turn", where)
+        self.first_turn_moves = self._turn_counts(t, "first_turn_moves", where)
+        for key in ("check_ends_turn", "through_check"):
+            if not isinstance(t.get(key, False), bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
+            setattr(self, key, t.get(key, False))
         self.automatic_repetition = read_int(t, "automatic_repetition", where, 0, 0, 100)
         # Chess960's way of writing castling (Fairy-Stockfish's chess960 and UCI_Chess960): the king takes its own
         # rook (e1h1), and the castling field names the rooks' files (HAha; K and Q are read too)
@@ -235,6 +243,16 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}.start: {exc}") from None
         except ValueError as exc:
             raise VariantsFileError(f"{where}: {exc}") from None
+
+    def _turn_counts(self, t: dict, key: str, where: str) -> tuple[int, ...]:
+        """Moves a turn (variants/core/turns.py): one number for every player, or a list of one a player."""
+        value = t.get(key, [])
+        counts = [value] * self.players if isinstance(value, int) and not isinstance(value, bool) else value
+        if not isinstance(counts, list) or (counts and len(counts) != self.players) or not all(
+                isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_TURN_MOVES for x in counts):
+            raise VariantsFileError(f"{where}.{key}: a number of moves from 1 to {MAX_TURN_MOVES}, or a list of "
+                                    f"one for each of the {self.players} players")
+        return tuple(counts)
 
     def _synonyms(self, value: Any, where: str, kind: dict[str, int]) -> dict[str, str]:
         """``letter_synonyms``: a table of letter = the letter of a piece of the game (two players), read in

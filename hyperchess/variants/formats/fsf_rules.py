@@ -91,6 +91,8 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
     table["drop_promoted"] = model["dropPromoted"]
     if model["freeDrops"]:
         table["free_drops"] = True
+    if model["twoBoards"]:
+        table["two_boards"] = True
     if model["mustDrop"]:
         table["must_drop"] = True
         if model["mustDropType"] != "*":

@@ -16,7 +16,6 @@ from hyperchess.variants.formats.fsf_start import CHECKS_LEFT, dropped_castlings
 EXTINCTION = "extinction"       # the variants file's `check` value (also the name of one of FSF's games)
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "two boards": ("twoBoards",),
     "flag region": ("flagPieceBlockedWin",),
     "extinction and pseudo-royals": ("dupleCheck",),
     "other results": ("castlingWins",),
@@ -25,7 +24,7 @@ MECHANISMS = {
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
-ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
+ORDER = ("drop rules", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
          "must capture", "connect N", "extinction and pseudo-royals",
          "other results", "gating, walls and passing", "chess960", "double steps from a region",
          "lopsided armies", "Betza moves", "pawn rules")

@@ -91,7 +91,8 @@ async function changeSeats() {
   if (!state || state.variant !== $("variant").value) return;
   if (state.linked || state.role !== "owner" || chosenSeats().includes("link")) return;   // a game by links: New game
   try {
-    state = await api("/api/seats", { key: KEY, seats: chosenSeats(), movetime: parseFloat($("movetime").value) });
+    state = await api("/api/seats", { key: KEY, seats: chosenSeats(), movetime: parseFloat($("movetime").value),
+                                      level: parseInt($("level").value, 10) });
     selected = null;
     show();
   } catch (e) { failed(e); }
@@ -101,7 +102,8 @@ async function newGame() {
   try {
     newsAsked++;
     const s = await api("/api/new", { variant: $("variant").value, seats: chosenSeats(),
-                                      movetime: parseFloat($("movetime").value), clock: $("clock").value });
+                                      movetime: parseFloat($("movetime").value), clock: $("clock").value,
+                                      level: parseInt($("level").value, 10) });
     state = s;
     KEY = s.key;
     Live.follow(KEY, onLive);
@@ -367,7 +369,9 @@ function show() {
   shownVersion = state.version;
   markSelection();
   const who = state.players[state.colors.indexOf(state.turn)];
-  $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who})` +
+  // a turn of several moves (double-move chess): which of them is due
+  const nth = state.turn_move ? `, move ${state.turn_move + 1} of the turn` : "";
+  $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who}${nth})` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "");
   Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
@@ -492,6 +496,7 @@ async function resumeGame(watch) {
   renderSeats(s.seats.map((who, i) => (who === "human" && s.players[i] !== "you" ? "link" : who)));
   $("clock").value = s.clock || "none";
   $("movetime").value = String(s.movetime);
+  $("level").value = String(s.level || 8);
   Live.follow(KEY, onLive, watch || s.role === "spectator");
   if (flip || rot || mode3d) await fetchState(); else show();
 }
@@ -509,9 +514,11 @@ async function init() {
   if (params.get("variant") && games.some((g) => g.name === params.get("variant"))) sel.value = params.get("variant");
   const seats = params.get("seats") ? params.get("seats").split(",") : null;
   if (params.get("movetime")) $("movetime").value = params.get("movetime");
+  if (/^[1-8]$/.test(params.get("level") || "")) $("level").value = params.get("level");
   renderSeats(seats && seats.length === game().colors.length ? seats : null);
   sel.addEventListener("change", () => { renderSeats(null); newGame(); });
   $("new").addEventListener("click", newGame);
+  $("level").addEventListener("change", changeSeats);
   $("watch").addEventListener("click", () => {
     document.querySelectorAll("#seats select").forEach((s) => { s.value = "engine"; });
     changeSeats();
