@@ -50,7 +50,7 @@ def skipped(helper: int) -> Callable[[int], bool]:
 
 class SharedMemory:
     """``HEADER`` words and ``slots`` table slots of three words, shared with the helper processes by a file
-    descriptor (an anonymous memory file on Linux, an unlinked temporary file elsewhere)."""
+    descriptor (an anonymous memory file on Linux, an unlinked temporary file on other POSIX systems)."""
 
     def __init__(self, slots: int) -> None:
         self.size = 8 * (HEADER + 3 * slots)
@@ -73,11 +73,11 @@ class SharedMemory:
         for at in range(0, self.size, chunk):
             self.map[at:at + chunk] = zeros[:min(chunk, self.size - at)]
 
-    def close(self) -> None:
-        self.header.release()
-        self.table.release()
-        self.map.close()
-        os.close(self.fd)
+    def close_fd(self) -> None:
+        """The descriptor is needed only to start helpers; the memory stays mapped while this object lives."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
 
 
 class ThreadedSearcher(Searcher):
@@ -140,8 +140,8 @@ class ThreadedSearcher(Searcher):
 
     def close(self) -> None:
         """Stop the helpers and wait for them to exit (each at most a second, then killed)."""
-        if not self.helpers:
-            return
+        if not self.helpers and self.memory.fd < 0:
+            return                              # closed already
         self.memory.header[0] = 0
         for helper in self.helpers:
             try:
@@ -155,6 +155,7 @@ class ThreadedSearcher(Searcher):
                 helper.kill()
                 helper.wait()
         self.helpers = []
+        self.memory.close_fd()
         atexit.unregister(self.close)
 
 

@@ -10,7 +10,6 @@ from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_na
 
 from . import advice, options, play
 from . import flat as flatmod
-from .clock import parse_int
 from .notation import NOTATIONS
 from .setboard import holding_position, set_holdings, set_position, start_edit
 from .state import XBoardState
