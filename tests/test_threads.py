@@ -213,3 +213,20 @@ def test_match_runner_sends_cores_from_option_cores():
     sent.clear()
     seat.set_up("normal", "normal", ())
     assert sent == ["memory 68", "cores 1", "new", "force"]
+
+
+def test_helpers_play_a_game_from_a_users_variants_file():
+    """A helper is sent the file the game came from: it searches a game it has never heard of."""
+    from hyperchess.variants import add_variants
+    names = add_variants("[rookmate:chess]\nstartFen = 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\n", "rookmate.ini")
+    assert names == ["rookmate"]
+    searcher = ThreadedSearcher(hash_mb=8, threads=2)
+    try:
+        pos = get_game("rookmate").position()
+        end = time.monotonic() + 60
+        while searcher.helper_nodes() == 0 and time.monotonic() < end:
+            result = searcher.search(pos, Limits(movetime=0.5))
+            assert result.best in pos.legal_moves()
+        assert searcher.helper_nodes() > 0
+    finally:
+        searcher.close()

@@ -189,11 +189,11 @@ def serve(fd: int, size: int, index: int, parent: int) -> None:
             number, gen, sources, name, fen, moves = pickle.load(stdin)
         except (EOFError, OSError, pickle.UnpicklingError):
             return
-        if header[0] != number:
-            continue                            # stopped before it was read
         try:
-            for origin, text in sources:
+            for origin, text in sources:        # sent once: read even when the search is over already
                 add_variants(text, origin)
+            if header[0] != number:
+                continue                        # stopped before it was read
             pos = get_game(name).position(fen)
             for move in moves:
                 pos.push(move)
