@@ -61,7 +61,8 @@ STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascr
           "layout3d.js": "text/javascript; charset=utf-8",
           "OrbitControls.js": "text/javascript; charset=utf-8", "THREE-LICENSE.txt": "text/plain; charset=utf-8",
           "style.css": "text/css; charset=utf-8", "sound.js": "text/javascript; charset=utf-8",
-          "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8"}
+          "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8",
+          "sides.js": "text/javascript; charset=utf-8"}
 NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -71,7 +72,8 @@ def games_list() -> list[dict]:
     for name in game_names():
         s = game_summary(name)
         out.append({"name": name, "title": s.title, "players": s.players, "description": s.description,
-                    "colors": list(s.color_names[:s.players])})
+                    "colors": list(s.color_names[:s.players]),
+                    "sides": list((s.side_names or s.color_names)[:s.players])})
     return out
 
 

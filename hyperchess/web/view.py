@@ -123,6 +123,8 @@ class GameView:
                 "variant": game.name,
                 "title": game.title,
                 "colors": list(game.color_names[:game.players]),
+                "sides": [game.side_name(c) for c in range(game.players)],       # as players name them
+                "letters": bool(game.drawing.glyphs),         # pieces drawn with characters (or their letters)
                 "teams": [game.team_name(game.teams[c]) for c in range(game.players)],
                 "seats": list(self.seats),
                 "players": self.seat_kinds(own),
@@ -159,7 +161,7 @@ class GameView:
                 "editing": None if self.editing is None else {
                     "rest": " ".join(self.editing.fen().split()[1:]),
                     "palette": [{"token": game.letter_of(code_of(kind, color)), "color": game.color_names[color],
-                                 "name": game.pieces[kind].name}
+                                 "name": game.piece_name(kind)}
                                 for color in range(game.players) for kind in range(1, len(game.pieces))]},
                 "cells3d": cells_3d(view, arrows) if cells else None,
                 "levels": game.geometry.levels,

@@ -75,6 +75,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     # Royalty: "single" = a side whose royal pieces number exactly one may not leave it attacked
     # (FIDE; Millennium's second king); "none" = no check at all (kings are simply captured).
     royal_rule = "single"
+    opposite_castling = False      # a castling takes the other side's castling on the same wing
     castling_style = "kq"          # "kq" = KQkq letters; "files" = files of unmoved kings and rooks
     level_separator = "|"
     promotion_letters = "qrbn"     # what a pawn may become, in the order moves are listed
@@ -94,6 +95,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     # En passant: "next" = only the next mover may take (FIDE); "each_enemy" = every enemy colour may
     # take on its own first turn after the double step (Position.windows).
     ep_rule = "next"
+    ep_every_cell = False          # with ep_rule "each_enemy": a longer step opens en passant on each cell it passed
     # Castling through attacked squares is forbidden even for a side that is not subject to check.
     castle_safety_always = False
     fifty_plies = 100              # plies without capture or pawn move that draw the game (NO_LIMIT: never)
@@ -556,6 +558,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
                                     if codes & self.pawn_codes)
                               for entries in per_color] for per_color in self.leap_attacks]
         self.double_steps: list[dict[int, list[tuple[int, int]]]] = [dict() for _ in range(self.players)]
+        self.passed_cells: dict[tuple[int, int], tuple[int, ...]] = {}   # ep_every_cell: (from, to) -> cells
         for code in self.pawn_codes:
             color = self.owner[code]
             for frm, entry in enumerate(self.tables[code]):
@@ -563,6 +566,8 @@ class Game(GameTables, Presentation, turns.TurnRules):
                     for between, to, mv in entry[2][2]:
                         if mv[3] == DOUBLE:
                             self.double_steps[color].setdefault(mv[2], []).append((frm, to))
+                            if self.ep_every_cell:
+                                self.passed_cells[frm, to] = tuple(between)
         self.start_board = self.board_from_text(self.start_fen.split()[0])
         self.start_royals = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == c)
                              for c in range(self.players)]

@@ -234,7 +234,7 @@ class Position(Placement):
         if rights and frm != to:       # a move that ends where it starts (a drop, a pass) keeps them (FSF)
             mask = t.castle_mask[frm] | t.castle_mask[to]
             if flag == CASTLE:     # the rook moved too (it may be shared by two castlings)
-                mask |= t.castle_mask[g.castling[extra].rook_from]
+                mask |= t.castle_move_mask[extra]
             if rights & mask:
                 new = rights & ~mask
                 self.rights = new
@@ -462,18 +462,20 @@ class Position(Placement):
                 out.append((ep, victim, code, mask))
                 h ^= zep[ep] ^ zw[mask]
         if move[3] == DOUBLE:
-            ep, to = move[2], move[1]
-            mask = 0
-            for e in g.enemies[us]:
-                if g.elimination and not self.royals[e]:
-                    continue
-                for c, codes in g.pawn_attacks[e][ep]:
-                    if b[c] in codes:
-                        mask |= 1 << e
-                        break
-            if mask:
-                out.append((ep, to, b[to], mask))
-                h ^= zep[ep] ^ zw[mask]
+            to = move[1]
+            # (ep_every_cell: a window on each cell the step passed, FSF's triple step)
+            for ep in g.passed_cells.get((move[0], to), (move[2],)) if g.ep_every_cell else (move[2],):
+                mask = 0
+                for e in g.enemies[us]:
+                    if g.elimination and not self.royals[e]:
+                        continue
+                    for c, codes in g.pawn_attacks[e][ep]:
+                        if b[c] in codes:
+                            mask |= 1 << e
+                            break
+                if mask:
+                    out.append((ep, to, b[to], mask))
+                    h ^= zep[ep] ^ zw[mask]
         self.windows = tuple(out)
         self.hash = h
 

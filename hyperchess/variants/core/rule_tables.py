@@ -39,6 +39,10 @@ class RuleTables:
         self.royal = [code in game.royal_codes for code in range(game.ncodes)]
         self.pawn = [code in game.pawn_codes for code in range(game.ncodes)]
         self.castle_mask = game.castle_mask
+        # the bits a castling clears besides its king's: its rook's, and (opposite_castling) the other side's
+        # castlings on the same wing
+        self.castle_move_mask = [game.castle_mask[r.rook_from] | game.castle_clears[i]
+                                 for i, r in enumerate(game.castling)]
         self.pawn_attacks = game.pawn_attacks
         self.attack_lines = game.attack_lines
         self.far_leaps = game.far_leaps

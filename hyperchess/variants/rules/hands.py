@@ -105,7 +105,7 @@ def hand_boxes(pos: "Position") -> list[tuple[str, list[tuple[str, int, str]]]]:
         counts = pos.extra.counts[color]
         items = [(hand_target(game, code_of(k, color)), code_of(k, color), f"\u00d7{counts[k]}")
                  for k in game.hand_order if counts[k]]
-        out.append((f"{game.color_names[color].capitalize()} in hand", items))
+        out.append((f"{game.side_name(color).capitalize()} in hand", items))
     return out
 
 

@@ -65,7 +65,7 @@ function renderSeats(seats) {
   box.textContent = "";
   g.colors.forEach((color, i) => {
     const label = document.createElement("label");
-    label.textContent = color + " ";
+    label.textContent = (g.sides ? g.sides[i] : color) + " ";
     const sel = document.createElement("select");
     sel.id = "seat-" + color;
     sel.dataset.seat = String(i);
@@ -206,7 +206,7 @@ function clickTarget(t) {
   if (!legal.length) {
     const waiting = state.players[state.colors.indexOf(state.turn)];
     say(state.result ? "the game is over" : state.role === "spectator" ? "you are watching: a spectator cannot move" :
-      `wait: it is ${state.turn}'s turn (${waiting})`, false);
+      `wait: it is ${Sides.name(state, state.turn)}'s turn (${waiting})`, false);
     return;
   }
   if (pending) {
@@ -344,6 +344,8 @@ function show() {
   $("board3d").hidden = !mode3d;
   $("board").innerHTML = state.svg;
   const svg = boardSvg();
+  Sides.apply(svg);
+  Sides.show(state, $("letters"));
   const vb = svg.viewBox && svg.viewBox.baseVal;
   // a board much wider than high (First Contact's elevations) gets the whole width; the panel goes below
   document.querySelector("main").classList.toggle("wide", !mode3d && !!(vb && vb.width > 1.9 * vb.height));
@@ -371,7 +373,7 @@ function show() {
   const who = state.players[state.colors.indexOf(state.turn)];
   // a turn of several moves (double-move chess): which of them is due
   const nth = state.turn_move ? `, move ${state.turn_move + 1} of the turn` : "";
-  $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who}${nth})` +
+  $("turn").textContent = state.result ? "Game over." : `${Sides.name(state, state.turn)} to move (${who}${nth})` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "");
   Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
@@ -389,7 +391,7 @@ function show() {
   $("games-link").href = "/games" + (TOKEN ? `?token=${encodeURIComponent(TOKEN)}` : "");
   $("pgn").href = `/api/pgn?key=${encodeURIComponent(KEY)}` + (TOKEN ? `&token=${encodeURIComponent(TOKEN)}` : "");
   $("captured").textContent = Object.entries(state.captured).filter(([, l]) => l.length)
-    .map(([c, l]) => `${c} lost: ${l.join(" ")}`).join("; ");
+    .map(([c, l]) => `${Sides.name(state, c)} lost: ${l.join(" ")}`).join("; ");
   if (state.legal && state.legal.length) {          // the move box's hint: one of the moves the person may play now
     const hint = state.legal[Math.floor(state.legal.length / 2)];
     $("typed").placeholder = `type a move, e.g. ${hint.move}`;
@@ -532,6 +534,7 @@ async function init() {
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
+  $("letters").addEventListener("click", () => { Sides.toggle(); if (state) show(); });
   $("rotate").addEventListener("click", async () => { rot = (rot + 1) % 4; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("view3d").addEventListener("click", async () => {
     mode3d = !mode3d;

@@ -73,7 +73,7 @@ function showClocks() {
     const span = document.createElement("span");
     span.className = "clock" + (running ? " running" : "") + (t <= LOW_TIME ? " low" : "");
     span.dataset.color = c;
-    span.textContent = `${c} ${fmtClock(t)}`;
+    span.textContent = `${Sides.name(state, c)} ${fmtClock(t)}`;
     box.appendChild(span);
     if (running && state.players[i] === "you" && t <= LOW_TIME && t > 0 && !lowSounded[c]) {
       lowSounded[c] = true;
@@ -119,7 +119,7 @@ function showRematch() {
   b.hidden = state.role === "spectator";
   b.classList.toggle("offered", !!(r && r.offered.length && !asked));
   if (r && r.offered.length && !r.made) {
-    const who = r.offered.map((c) => c[0].toUpperCase() + c.slice(1)).join(" and ");
+    const who = r.offered.map((c) => Sides.name(state, c)).map((c) => c[0].toUpperCase() + c.slice(1)).join(" and ");
     $("rematch-offer").textContent = offers(who, "a rematch") + (asked ? " (waiting for the other side)" : "");
   } else $("rematch-offer").textContent = "";
   $("rematch-offer").hidden = !$("rematch-offer").textContent;
