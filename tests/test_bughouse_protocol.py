@@ -48,7 +48,7 @@ def test_cecp_bad_holding_is_one_line():
         cecp.send("new", "variant bughouse", "holding [X] []", "holding PP", "variant normal", "holding [Q] []")
         lines = cecp.sync()
         assert lines == ["Error (bad holding: bad pieces in hand [X]: 'X' is no piece letter): holding [X] []",
-                         "Error (bad holding (holding [WHITE] [BLACK])): holding PP",
+                         "Error (bad holding, give holding [WHITE] [BLACK]): holding PP",
                          "Error (no pieces in hand in this game): holding [Q] []"]
 
 

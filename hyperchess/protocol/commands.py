@@ -10,7 +10,6 @@ from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_na
 
 from . import advice, options, play
 from . import flat as flatmod
-from .clock import parse_int
 from .notation import NOTATIONS
 from .setboard import holding_position, set_holdings, set_position, start_edit
 from .state import XBoardState
@@ -283,12 +282,11 @@ def _cmd_memory(e: XBoardState, arg: str, line: str) -> None:
 
 
 def _cmd_cores(e: XBoardState, arg: str, line: str) -> None:
+    """``cores N``: the processes a search uses (the option Threads of UCI)."""
     try:
-        cores = parse_int(arg)
-        if cores < 1:
-            raise ValueError(arg)
-        e.cores = cores                      # one search thread; recorded only
-    except ValueError:
+        options.set_threads(e.thinker, arg)
+        e.cores = e.thinker.threads
+    except options.OptionError:
         e.out(error("bad core count", line))
 
 

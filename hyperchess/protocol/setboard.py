@@ -144,7 +144,7 @@ def holding_position(e: XBoardState, arg: str, line: str):
     game = e.game
     m = _HOLDING.fullmatch(arg.strip())
     if m is None:
-        return None, error("bad holding (holding [WHITE] [BLACK])", line)
+        return None, error("bad holding, give holding [WHITE] [BLACK]", line)
     if getattr(game, "hand_rules", None) is None or e.bad_position:
         return None, error("no pieces in hand in this game", line)
     board, rest = e.pos.fen().split(" ", 1)

@@ -170,6 +170,7 @@ class XBoardEngine(XBoardState):
             if self.eof and (self.search is None or self.search.purpose != "move"):
                 self.done = True        # end of input: finish a move we owe, then stop
         self.abandon()
+        self.thinker.close()
 
     def on_line(self, line: str) -> None:
         """One line from the GUI, honouring a running search (module docstring)."""
