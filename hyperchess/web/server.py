@@ -250,7 +250,9 @@ class Api:
     async def catalog(self, request: Request) -> Response:
         games = await run_in_threadpool(games_list)
         engines = self.board.engines          # each game lists the outside engines that play it (outside.py)
-        return JSONResponse([dict(g, engines=[n for n, e in engines.items() if g["name"] in e.games]) for g in games],
+        # not yet on two boards: a two-board game's seats are people and our engine (team_session.py)
+        return JSONResponse([dict(g, engines=[n for n, e in engines.items() if g["name"] in e.games
+                                              and not g["two_boards"]]) for g in games],
                             headers=NO_STORE)
 
     async def page(self, request: Request) -> Response:
