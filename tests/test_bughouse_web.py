@@ -185,3 +185,23 @@ def test_our_engine_plays_three_seats_on_its_own_boards(tmp_path):
         moves = st["moves"]
         assert sum(m.startswith("B:") for m in moves) >= 6 or st["result"], moves
         assert any(m.startswith("A:") for m in moves[1:])
+
+
+def test_outside_engines_are_not_offered_as_two_board_seats(tmp_path):
+    """An engine from outside that plays bughouse (Fairy-Stockfish's one board) is offered for crazyhouse, not
+    as a seat of the two-board game, which the server would refuse."""
+    import threading
+    from types import SimpleNamespace
+
+    from hyperchess.web.server import make_server
+    server = make_server("127.0.0.1", 0, engines=[SimpleNamespace(name="fsf", games={"bughouse", "crazyhouse"})])
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        status, games = call(base(server), "/api/games")
+        offered = {g["name"]: g["engines"] for g in games}
+        assert offered["crazyhouse"] == ["fsf"] and offered["bughouse"] == []
+        status, err = call(base(server), "/api/new", {"variant": "bughouse", "seats": ["human", "fsf", "link", "link"]})
+        assert status == 400 and "seats" in err["error"]
+    finally:
+        server.shutdown()
+        server.server_close()
