@@ -77,6 +77,8 @@ def test_a_person_against_three_engine_seats(chromium):  # noqa: F811
     with running_server() as url:
         view = BoardPage(chromium, url, "bughouse", ["human", "engine", "engine", "engine"], movetime=0.05,
                          viewport=(1400, 900))
+        posts = []
+        view.page.on("request", lambda r: posts.append(r.post_data) if r.url.endswith("/api/move") else None)
         try:
             for n in range(3):
                 view.page.wait_for_function("state.legal.some(m => m.move.startsWith('A:')) || state.result",
@@ -93,7 +95,10 @@ def test_a_person_against_three_engine_seats(chromium):  # noqa: F811
             assert sum(m.startswith("B:") for m in st["moves"]) >= 1 or st["result"]
             colors = st["move_colors"]
             on_a = [c for c, m in zip(colors, st["moves"]) if m.startswith("A:")]
-            assert on_a == ["A white", "A black"] * (len(on_a) // 2) and len(on_a) >= 2
+            # the person's three moves by clicks, each answered by the engine unless board B ended the game
+            assert len(posts) == on_a.count("A white") and len(on_a) >= 2
+            assert on_a == [("A white", "A black")[i % 2] for i in range(len(on_a))]
+            assert len(on_a) == 6 or st["result"]
             assert not view.errors, view.errors
         finally:
             view.page.close()

@@ -333,14 +333,14 @@ class TeamSession(TeamView):
         """Start the engine of each board whose side to move is an engine seat (each board its own thread)."""
         with self.lock:
             for board in (0, 1):
-                if self._engine_wanted(board) and not (self.workers[board] and self.workers[board].is_alive()):
-                    t = threading.Thread(target=self._engine_loop, args=(board,), name=f"engine-{self.id}-{board}",
+                if self._engine_wanted(board) and self.workers[board] is None:
+                    t = threading.Thread(target=self._engine_run, args=(board,), name=f"engine-{self.id}-{board}",
                                          daemon=True)
                     self.workers[board] = t
                     t.start()
 
     def busy(self) -> bool:
-        return any(w is not None and w.is_alive() for w in self.workers)
+        return any(w is not None for w in self.workers)
 
     def _engine_wanted(self, board: int) -> bool:
         seat = self.boards.to_move(board)
@@ -352,7 +352,7 @@ class TeamSession(TeamView):
         while True:
             with self.lock:
                 if not self._engine_wanted(board):
-                    return
+                    return self._done(board)
                 pos = self.boards.boards[board].copy()
                 seat = self.boards.to_move(board)
                 self.stops[board] = stop = threading.Event()
@@ -364,12 +364,25 @@ class TeamSession(TeamView):
                 best = search_at_level(self.searchers[board], pos, limits, BOARD_LEVELS[self.level - 1], stop).best
             with self.lock:
                 if self.closed or self.outcome() is not None:
-                    return
+                    return self._done(board)
                 if stop.is_set() or self.boards.boards[board].fen() != pos.fen():
                     continue            # its board changed while it thought (a piece arrived): think again
                 if best is None:
-                    return
+                    return self._done(board)
                 self._push(board, best)
+
+    def _done(self, board: int) -> None:
+        """The engine thread of ``board`` ends (the lock is held): ``kick`` starts a new one from now on, also
+        before this one has quite finished (a move made just then is not left unanswered)."""
+        if self.workers[board] is threading.current_thread():
+            self.workers[board] = None
+
+    def _engine_run(self, board: int) -> None:
+        try:
+            self._engine_loop(board)
+        finally:                        # also after an error: the board's engine can be started again
+            with self.lock:
+                self._done(board)
 
     def close(self) -> None:
         with self.lock:

@@ -86,7 +86,7 @@ class TeamView:
             whose = "" if not own else ": yours" if n == 0 else ": your partner's"
             sits = ", waiting for a piece" if self.boards.waiting(b) else ""
             turn = "" if over else f" ({self.game.color_names[pos.turn]} to move{sits})"
-            svg = render_svg(pos, lastmove=self.last[b], flipped=(c == 1) ^ flip, caption=f"Board {'AB'[b]}{whose}{turn}")
+            svg = render_svg(pos, lastmove=self.last[b], flipped=(c == 1) ^ flip, legend=False, caption=f"Board {'AB'[b]}{whose}{turn}")
             pictures.append(("AB"[b], svg))
         return side_by_side(pictures)
 
