@@ -205,3 +205,28 @@ def test_outside_engines_are_not_offered_as_two_board_seats(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_restart_in_the_middle_keeps_the_hands_and_the_clocks(tmp_path):
+    """The game is stopped after the queen passed to B's Black's hand; after the restart the hand still holds it,
+    the clocks are as they were, and the game is played on to its mate."""
+    db = tmp_path / "games.sqlite3"
+    with serving(db=db) as server:
+        url = base(server)
+        st, keys = new_game(url, clock="5+3")
+        for board, seat, move in GAME[:9]:
+            status, st = call(url, "/api/move", {"key": keys[seat], "move": f"{board}:{move}"})
+            assert status == 200, st
+        before = st["clocks"]
+    with serving(db=db) as server:
+        url = base(server)
+        status, st = call(url, f"/api/state?key={keys[3]}")
+        assert st["moves"] == [f"{b}:{m}" for b, _, m in GAME[:9]] and st["result"] is None
+        assert st["boards"][1]["hands"]["black"] == {"Q": 1}
+        # each seat's first move by link is free and adds nothing (as lichess), then 3 s a move: A white 300 + 2 x 3;
+        # none has lost time over the restart
+        assert [round(c) for c in st["clocks"]] == [round(c) for c in before] and round(st["clocks"][0]) == 306
+        for board, seat, move in GAME[9:]:
+            status, st = call(url, "/api/move", {"key": keys[seat], "move": f"{board}:{move}"})
+            assert status == 200, st
+        assert st["result"] == "1-0" and st["san"][-1] == "B Q@f2#"
