@@ -24,11 +24,14 @@ SVG = "{http://www.w3.org/2000/svg}"
 FEN = "k8/9/1S2p4/9/9/9/9/9/7RK[G] w - - 0 1"
 
 
-def test_a_promoted_piece_is_drawn_with_its_plus_and_the_choice_is_labelled():
+def test_a_promoted_piece_is_drawn_in_red_and_the_choice_is_labelled():
     pos = get_game("shogi").position("k8/9/1S2p4/9/9/9/9/9/7+RK[G] b - - 0 1")
     root = ET.fromstring(render_svg(pos))
     pieces = {g.get("data-square"): g for g in root.iter(SVG + "g") if "piece" in (g.get("class") or "").split()}
-    assert "".join(pieces["h1"].itertext()).strip() == "+R"
+    # the dragon king: its character in red on a pentagon (docs/variants-file.md, "How a game is drawn")
+    text = next(t for t in pieces["h1"].iter(SVG + "text"))
+    assert (pieces["h1"].get("data-piece"), text.text, text.get("fill"), text.get("data-letter")) == \
+        ("+R", "龍", "#c8102e", "+R")
     pos = get_game("shogi").position(FEN)
     rook = {t["label"]: t["move"] for t in legal_targets(pos) if t["from"] == "h1" and t["to"] == "h7"}
     assert rook == {"promote": "h1h7+", "stay unpromoted": "h1h7"}
@@ -54,7 +57,8 @@ def test_shogi_to_a_result_by_clicks_with_a_promotion_and_a_drop(board):
         view.page.locator('#choice-buttons button[data-move="h1h7+"]').click()
         st = view.wait_for_turn(0)
         assert st["moves"] == ["h1h7+"] and "+R" in st["fen"]
-        assert "+R" in "".join(view.page.locator('#board svg g.piece[data-square="h7"]').all_text_contents())
+        assert view.page.locator('#board svg g.piece[data-square="h7"]').get_attribute("data-piece") == "+R"
+        assert "龍" in "".join(view.page.locator('#board svg g.piece[data-square="h7"]').all_text_contents())
         view.click_target("e7")
         view.click_target("e6")
         st = view.wait_for_turn(1)

@@ -30,8 +30,9 @@ def test_xiangqi_to_a_result_by_clicks(board):
         # the start: 32 pieces on the points of a 9x10 board
         assert view.page.locator("#board svg g.piece").count() == 32
         assert view.page.locator("#board svg rect.square").count() == 90
-        # the palaces and the two sides of the river (the pieces' regions) are outlined
-        assert view.page.locator("#board svg g.block.region").count() == 4
+        # drawn as xiangqi is: the river and the two palaces' diagonals (two lines a palace)
+        assert view.page.locator("#board svg .river").count() >= 1
+        assert view.page.locator("#board svg .palace-diagonal").count() == 4
         view.page.fill("#fen", FEN)
         view.page.click("#load")
         view.page.wait_for_function("state.fen.startsWith('4k4/9/R8/')")

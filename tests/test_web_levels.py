@@ -82,8 +82,9 @@ def test_the_page_picks_a_level(tmp_path):
         assert page.state()["level"] == 8
         page.page.select_option("#level", "2")
         page.page.wait_for_function("state && state.level === 2", timeout=20_000)
+        old = page.page.evaluate("KEY")
         page.page.click("#new")
-        page.page.wait_for_function("state && state.level === 2 && state.moves.length === 0", timeout=20_000)
+        page.page.wait_for_function(f"KEY !== {old!r} && state && state.level === 2", timeout=20_000)
         page.page.reload()
         page.page.wait_for_function("state !== null && state.level === 2", timeout=30_000)
         assert page.page.input_value("#level") == "2"

@@ -92,7 +92,9 @@ class ThreadedSearcher(Searcher):
         self.tt = TransTable.over(self.memory.table, self.memory.wipe)
         self.job = 0
         self.sent_sources: set = set()
-        self.helpers = [self._spawn(i) for i in range(threads - 1)]
+        # no more processes than the machine has cores: more would only take time from the main search (a
+        # hostile ``cores 40`` started 39 Pythons, and a 0.1 s move took 1.4 s)
+        self.helpers = [self._spawn(i) for i in range(min(threads, os.cpu_count() or 1) - 1)]
         atexit.register(self.close)
 
     def _spawn(self, index: int) -> subprocess.Popen:
