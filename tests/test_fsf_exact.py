@@ -289,3 +289,38 @@ def test_the_upstream_sections_at_the_issues_positions(section, fen):
     game = FileGame(next(s for s in specs if s.name == section))
     pyffish.load_variant_config(text)
     assert ours(game, fen) == sorted(pyffish.legal_moves(section, fen, []))
+
+
+# 9. a castling whose king's destination the king could step to is written king-takes-rook, as FSF's UCI
+# writes it (src/uci.cpp, ``move``: the king's square and the rook's when the plain king move is pseudo-legal);
+# upstream active, diana, haynie
+ONE_STEP_CASTLING = """[onestep:chess]
+maxRank = 6
+maxFile = 6
+startFen = rbqkbr/pppppp/6/6/PPPPPP/RBQKBR w KQkq - 0 1
+castlingQueensideFile = c
+castlingKingsideFile = e
+"""
+
+
+@pytest.mark.parametrize("fen, expected", [
+    ("r2k1r/6/6/6/6/R2K1R w KQkq - 0 1", ["a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1b1", "a1c1", "d1a1", "d1c1",
+                                          "d1c2", "d1d2", "d1e1", "d1e2", "d1f1", "f1e1", "f1f2", "f1f3", "f1f4",
+                                          "f1f5", "f1f6"]),
+    # the rook on c2 guards c1: no castling that way, the other still written by its rook
+    ("r2k1r/6/6/6/2r3/R2K1R w KQkq - 0 1", ["a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1b1", "a1c1", "d1c2", "d1e1",
+                                            "d1f1", "f1e1", "f1f2", "f1f3", "f1f4", "f1f5", "f1f6"]),
+])
+def test_a_castling_onto_a_kings_step_is_written_king_takes_rook(fen, expected):
+    check(ONE_STEP_CASTLING, "onestep", fen, expected)
+
+
+@pytest.mark.parametrize("move, after", [("d1a1", "r2k1r/6/6/6/6/2KR1R b kq - 1 1"),
+                                         ("d1c1", "r2k1r/6/6/6/6/R1K2R b kq - 1 1"),
+                                         ("d1f1", "r2k1r/6/6/6/6/R2RK1 b kq - 1 1")])
+def test_the_one_step_castling_moves_king_and_rook(move, after):
+    fen = "r2k1r/6/6/6/6/R2K1R w KQkq - 0 1"
+    assert load_position(game_of(ONE_STEP_CASTLING), fen, [move]).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(ONE_STEP_CASTLING)
+        assert pyffish.get_fen("onestep", fen, [move]) == after
