@@ -324,3 +324,71 @@ def test_the_one_step_castling_moves_king_and_rook(move, after):
     if pyffish is not None:
         pyffish.load_variant_config(ONE_STEP_CASTLING)
         assert pyffish.get_fen("onestep", fen, [move]) == after
+
+
+# 10. a promoted piece is of the type it was promoted to (FSF's promotedPieceType): it keeps that type's
+# mobility region, and the promotion restarts the n-move count (src/position.cpp, do_move: a piece promotion
+# without demotion is irreversible); upstream chak
+REGION_PROMOTION = """[regionpromo:chess]
+customPiece1 = w:W
+mobilityRegionWhiteCustomPiece1 = *5 *6 *7 *8
+mobilityRegionBlackCustomPiece1 = *1 *2 *3 *4
+promotionRegionWhite = *5 *6 *7 *8
+promotionRegionBlack = *4 *3 *2 *1
+promotedPieceType = n:w
+mandatoryPiecePromotion = true
+nMoveRule = 50
+"""
+
+
+@pytest.mark.parametrize("fen, expected", [
+    ("4k3/8/8/3+N4/8/8/8/4K3 w - - 0 1", ["d5c5", "d5d6", "d5e5", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]),
+    ("4k3/8/8/8/3+n4/8/8/4K3 b - - 0 1", ["d4c4", "d4d3", "d4e4", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]),
+])
+def test_a_promoted_piece_keeps_its_types_mobility_region(fen, expected):
+    check(REGION_PROMOTION, "regionpromo", fen, expected)
+
+
+@pytest.mark.parametrize("move, after", [("e3d5+", "4k3/8/8/3+N4/8/8/8/4K3 b - - 0 9"),
+                                         ("e3d1", "4k3/8/8/8/8/8/8/3NK3 b - - 8 9")])
+def test_a_piece_promotion_restarts_the_n_move_count(move, after):
+    fen = "4k3/8/8/8/8/4N3/8/4K3 w - - 7 9"
+    assert load_position(game_of(REGION_PROMOTION), fen, [move]).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(REGION_PROMOTION)
+        assert pyffish.get_fen("regionpromo", fen, [move]) == after
+
+
+# 11. ... and counts as a piece of that type for the flag (upstream backrank: every piece promotes into the
+# commoner, the flag piece)
+FLAG_PROMOTION = """[flagpromo:chess]
+king = -
+commoner = k
+castlingKingPiece = k
+extinctionValue = loss
+extinctionPieceTypes = k
+extinctionPseudoRoyal = true
+flagPiece = k
+promotionPieceTypes = -
+promotedPieceType = q:k r:k b:k n:k p:k
+mandatoryPiecePromotion = true
+flagRegionWhite = *8
+flagRegionBlack = *1
+"""
+
+
+@pytest.mark.parametrize("fen, move, result", [("4k3/Q7/8/8/8/8/8/4K3 w - - 0 1", "a7a8+", "1-0"),
+                                               ("4k3/8/8/8/8/8/q7/4K3 b - - 0 1", "a2a1+", "0-1")])
+def test_a_piece_promoted_into_the_flag_piece_wins_on_the_flag(fen, move, result):
+    pos = load_position(game_of(FLAG_PROMOTION), fen, [move])
+    assert pos.outcome() is not None and pos.outcome().result == result and pos.legal_moves() == []
+    if pyffish is not None:
+        pyffish.load_variant_config(FLAG_PROMOTION)
+        assert pyffish.is_immediate_game_end("flagpromo", fen, [move]) == (True, -32000)  # a loss for the mover
+
+
+def test_a_piece_promoted_into_a_pseudo_royal_kind_leaves_the_others_royal():
+    # FSF's legal() keeps the mover's pseudo-royal pieces of before the move (the moving one taking its cell
+    # along): b6a8+ makes a second commoner, yet the one on e1 must not stay attacked
+    fen = "4k3/8/1N6/8/8/8/2n5/4K3 w - - 0 1"
+    check(FLAG_PROMOTION, "flagpromo", fen, ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])

@@ -224,6 +224,7 @@ class FileGame(Game):
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
             self._initial_squares(t.get("initial_squares", {}), f"{where}.initial_squares", kind)
             set_regions(self, pieces, origins, f"{where}.pieces")
+            self._promoted_regions()
             self.compile()
             self._castles_by_rook = self._castlings_onto_king_steps()
             if self._player_promotion is not None:
@@ -288,6 +289,18 @@ class FileGame(Game):
         if 0 in counts or counts[0] != counts[1]:
             raise FenError(f"{self.color_names[0]} starts with {counts[0]} royal pieces and {self.color_names[1]} "
                            f"with {counts[1]}: both sides need a king, as many each")
+    def _promoted_regions(self) -> None:
+        """A promoted kind moves as its target in the target's region and from and to its move's cells (a
+        promoted piece is of its target's type, as Fairy-Stockfish's ``promotedPieceType`` makes it)."""
+        for promoted, target in self.moves_as.items():
+            for color in range(self.players):
+                if (target, color) in self.regions:
+                    self.regions[(promoted, color)] = self.regions[(target, color)]
+                for index in range(len(self.pieces[target].moves)):
+                    for table in (self.origins, self.destinations):
+                        if (target, color, index) in table:
+                            table[(promoted, color, index)] = table[(target, color, index)]
+
     def _castlings_onto_king_steps(self) -> frozenset[int]:
         """The castlings whose king lands where the castling king could also go by its own move from its
         square (the king moves one square): written king-takes-rook, as Fairy-Stockfish's UCI writes a castling
