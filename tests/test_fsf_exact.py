@@ -392,3 +392,50 @@ def test_a_piece_promoted_into_a_pseudo_royal_kind_leaves_the_others_royal():
     # along): b6a8+ makes a second commoner, yet the one on e1 must not stay attacked
     fen = "4k3/8/1N6/8/8/8/2n5/4K3 w - - 0 1"
     check(FLAG_PROMOTION, "flagpromo", fen, ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
+
+
+# 12. a blast spares FSF's pawn type alone, not the other pieces of pawnTypes (src/position.cpp, do_move:
+# the blast removes every piece but pieces(PAWN)); upstream allexplodeatomic, nuclear
+CUSTOM_PAWN_BLAST = """[pawnblast:nocheckatomic]
+pawn = -
+customPiece1 = p:fmWfceFifmnD
+pawnTypes = p
+"""
+PAWN_BLAST = "[plainblast:nocheckatomic]\n"
+
+
+@pytest.mark.parametrize("text, name, after", [
+    (CUSTOM_PAWN_BLAST, "pawnblast", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+    (PAWN_BLAST, "plainblast", "4k3/8/8/3p4/8/8/8/4K3 b - - 0 1"),
+])
+def test_a_blast_spares_fsfs_pawn_type_only(text, name, after):
+    fen, moves = "4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"]
+    assert load_position(game_of(text), fen, moves).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(text)
+        assert pyffish.get_fen(name, fen, moves) == after
+
+
+# 13. a capturer that petrifies turns into a wall where it took even when captures blast: FSF's blast removes it,
+# then walls its cell (src/position.cpp, do_move, "Make a wall square where the piece was"); upstream nuclear
+PETRIFIED_BLAST = "[petriblast:atomic]\npetrifyOnCaptureTypes = n\n"
+
+
+@pytest.mark.parametrize("fen, moves, after", [
+    ("4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"], "4k3/8/8/3p4/2*5/8/8/4K3 b - - 0 1"),
+    # a rook's capture blasts without one
+    ("4k3/8/8/3p4/2r5/8/8/2R1K3 w - - 0 1", ["c1c4"], "4k3/8/8/3p4/8/8/8/4K3 b - - 0 1"),
+])
+def test_a_petrifying_capturer_walls_its_cell_after_the_blast(fen, moves, after):
+    assert load_position(game_of(PETRIFIED_BLAST), fen, moves).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(PETRIFIED_BLAST)
+        assert pyffish.get_fen("petriblast", fen, moves) == after
+
+
+def test_a_petrifying_blast_is_judged_as_though_its_cell_were_empty():
+    # FSF's legal() removes the blasted cells from the board it tests and does not put the wall back: Nc3xe4
+    # would wall e4 between the rook on e8 and the king on e1, yet it is refused
+    fen = "k3r3/8/8/8/4p3/2N5/8/4K3 w - - 0 1"
+    check(PETRIFIED_BLAST, "petriblast", fen, ["c3a2", "c3a4", "c3b1", "c3b5", "c3d1", "c3d5", "c3e2", "e1d1", "e1d2",
+                                                "e1e2", "e1f1", "e1f2"])
