@@ -271,24 +271,38 @@ def test_a_refused_built_in_names_its_reason_over_uci_and_cecp():
 # the issue's positions on the upstream sections themselves
 UPSTREAM = os.environ.get("FSF_VARIANTS_INI", "")
 UPSTREAM_POSITIONS = [
-    ("shinobi", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1"),
-    ("shinobi", "k7/8/8/8/8/5p2/4P1P1/4K3[] b - - 0 1"),
-    ("shinobimirror", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1"),
-    ("atomic-giveaway", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1"),
-    ("atomic-giveaway-hill", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1"),
-    ("antiatomic", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1"),
-    ("annexation", "***4***/***4***/***P3***/1p8/10/3pp5/3pp5/***4***/***4***/***4***[PPpp] b - - 0 1"),
+    ("shinobi", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1", []),
+    ("shinobi", "k7/8/8/8/8/5p2/4P1P1/4K3[] b - - 0 1", []),
+    ("shinobimirror", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1", []),
+    ("atomic-giveaway", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1", []),
+    ("atomic-giveaway-hill", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1", []),
+    ("antiatomic", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1", []),
+    ("annexation", "***4***/***4***/***P3***/1p8/10/3pp5/3pp5/***4***/***4***/***4***[PPpp] b - - 0 1", []),
+    ("active", "r2k4q/9/9/9/9/9/9/R2K3RQ w KQkq - 0 1", []),
+    ("diana", "r2k1r/6/6/6/6/R2K1R w KQkq - 0 1", []),
+    ("haynie", "r2k1r/6/6/6/6/R2K1R w KQkq - 0 1", ["d1a1"]),
+    ("chak", "4k4/9/9/9/4+P4/9/9/9/4K4 w - - 0 1", []),
+    ("chak", "4k4/9/9/4P4/9/9/9/9/4K4 w - - 7 9", ["e6e7+"]),
+    ("backrank", "4k3/8/1N6/8/8/8/2n5/4K3 w - - 0 1", []),
+    ("backrank", "4k3/Q7/8/8/8/8/8/4K3 w - - 0 1", ["a7a8+"]),
+    ("allexplodeatomic", "4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"]),
+    ("nuclear", "4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"]),
+    ("nuclear", "k3r3/8/8/8/4p3/2N5/8/4K3 w - - 0 1", []),
 ]
 
 
 @pytest.mark.skipif(pyffish is None or not UPSTREAM, reason="needs pyffish and FSF_VARIANTS_INI")
-@pytest.mark.parametrize("section, fen", UPSTREAM_POSITIONS)
-def test_the_upstream_sections_at_the_issues_positions(section, fen):
+@pytest.mark.parametrize("section, fen, moves", UPSTREAM_POSITIONS)
+def test_the_upstream_sections_at_the_issues_positions(section, fen, moves):
     text = open(UPSTREAM, encoding="utf-8").read()
     specs, _ = read_ini_variants(text, "variants.ini", build=False, taken=frozenset(catalogue()))
     game = FileGame(next(s for s in specs if s.name == section))
     pyffish.load_variant_config(text)
-    assert ours(game, fen) == sorted(pyffish.legal_moves(section, fen, []))
+    pos = load_position(game, fen, moves)
+    assert pos.fen() == pyffish.get_fen(section, fen, moves)
+    assert sorted(pos.move_name(m) for m in pos.legal_moves()) == sorted(pyffish.legal_moves(section, fen, moves))
+    ended, value = pyffish.is_immediate_game_end(section, fen, moves)
+    assert (pos.outcome() is not None) == ended
 
 
 # 9. a castling whose king's destination the king could step to is written king-takes-rook, as FSF's UCI
