@@ -8,6 +8,7 @@ import json
 import math
 import os
 import signal
+import re
 import subprocess
 import sys
 import time
@@ -629,6 +630,20 @@ def test_short_match_against_fairymax(tmp_path):
     r = invoke(["match", "--engine", f"cmd={HC}", "name=hyperchess", "depth=1", "--engine", f"cmd={FAIRYMAX}",
                 "name=fairymax", "st=0.05", "--openings", str(openings)])
     assert r.exit_code == 2 and "fairymax has no setboard" in r.output
+
+
+@pytest.mark.skipif(not os.path.exists(FAIRYMAX), reason="fairymax is not installed")
+def test_fairy_max_at_half_a_second_a_move_searches_deep(tmp_path):
+    """``st=0.5`` reaches Fairy-Max as a one-move clock, not as ``st 0.5`` (which it reads as 0 seconds: one
+    ply). The PGN's comments give each move's depth (``+0.12/6 0.41s``). Before: every depth 1."""
+    pgn = tmp_path / "fm.pgn"
+    r = invoke(["match", "--engine", f"cmd={HC}", "name=hyperchess", "depth=1", "--engine", f"cmd={FAIRYMAX}",
+                "name=fairymax", "st=0.5", "--games", "1", "--maxmoves", "6", "--pgnout", str(pgn), "-q"])
+    assert r.exit_code == 0 and "Runner errors: 0" in r.stdout, r.output
+    games = list(read_pgn(pgn.read_text()))
+    depths = [int(d) for d in re.findall(r"/(\d+) [\d.]+s", pgn.read_text())]
+    assert len(games) == 1 and len(depths) == 12, pgn.read_text()
+    assert min(depths[1::2]) >= 4, depths          # Black: Fairy-Max
 
 
 def test_pgn_reader_skips_comments_variations_and_nags():

@@ -133,6 +133,42 @@ def test_a_cecp_engine_plays_and_follows_a_take_back(tmp_path):
         assert check_pgn(pgn).error is None and '[Black "hx"]' in pgn
 
 
+FAIRYMAX = "/usr/games/fairymax"
+
+
+@pytest.mark.skipif(not os.path.exists(FAIRYMAX), reason="fairymax is not installed")
+def test_a_fairy_max_seat_at_half_a_second_a_move_searches_deep():
+    """Fairy-Max reads ``st`` in whole seconds: told ``st 0.5`` it searched one ply (and gave a rook for a
+    pawn). A fraction of a second a move is a one-move clock (dialect.seconds_a_move); its ``post`` lines
+    show the depths it reaches. Before: depths [1, 1] on both moves."""
+    import threading
+    from hyperchess.engine.timecontrol import Limits
+    from hyperchess.variants import get_game
+    from hyperchess.web.outside import OutsidePlayer
+    player = OutsidePlayer(probe(parse_engine(["fm=" + FAIRYMAX])), "normal", get_game("normal").position().fen())
+    try:
+        for moves in ([], ["d2d4", "d7d5"]):
+            depths: list[int] = []
+            t0 = time.monotonic()
+            move = player.best(moves, Limits(movetime=0.5), True, (None, None), threading.Event(),
+                               on_info=lambda depth, score: depths.append(depth))
+            assert move is not None and time.monotonic() - t0 < 3.0
+            assert max(depths) >= 4, depths
+    finally:
+        player.close()
+
+
+def test_seconds_a_move_are_whole_for_st_and_a_clock_otherwise():
+    from hyperchess.tournament.dialect import seconds_a_move
+    assert seconds_a_move(2.0) == (["st 2"], [])
+    assert seconds_a_move(0.5) == (["level 1 0:01 0"], ["time 50", "otim 50"])
+    assert seconds_a_move(2.25) == (["level 1 0:03 0"], ["time 225", "otim 225"])
+    assert seconds_a_move(0.5, "st") == (["st 0.5"], [])
+    assert parse_engine(["x=/bin/true", "timing=st"]).timing == "st"
+    with pytest.raises(SpecError, match="timing= is clock or st"):
+        parse_engine(["x=/bin/true", "timing=fast"])
+
+
 BAD_ENGINE = '''
 import sys
 for line in sys.stdin:

@@ -76,7 +76,8 @@ def _only(d: dict, keys: tuple[str, ...], what: str) -> None:
 @click.command(cls=GroupedCommand)
 @click.option("--engine", "engines", multiple=True, metavar="KEY=VALUE...",
               help="An engine: cmd=COMMAND name=NAME arg=ARG dir=DIR proto=xboard|uci|xshogi option.NAME=VALUE "
-                   "variant=NAME tc=[MOVES/]SECONDS[+INC] st=SECONDS depth=N nodes=N timemargin=MS. Give it twice "
+                   "variant=NAME tc=[MOVES/]SECONDS[+INC] st=SECONDS depth=N nodes=N timemargin=MS timing=clock|st. "
+                   "Give it twice "
                    "(or 4 times: one per seat of a four-player game). Every key applies to both protocols "
                    "(see above).")
 @click.option("--each", "each", multiple=True, metavar="KEY=VALUE...", help="Keys applied to every engine.")
@@ -116,7 +117,8 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
     An engine speaks CECP unless it is given proto=uci. Every engine key applies to both protocols, sent as each
     one says it: option.NAME=VALUE is `option NAME=VALUE` (CECP) or `setoption name NAME value VALUE` (UCI);
     tc= is `level` and `time`/`otim` (CECP) or wtime/btime/winc/binc/movestogo with `go` (UCI); st= is `st`
-    or movetime; depth= is `sd` or depth; nodes= is `nps` or nodes. cmd, arg, dir, name and timemargin are the
+    (a fraction of a second: a one-move clock, since engines read `st` in whole seconds; timing=st sends it
+    as given) or movetime; depth= is `sd` or depth; nodes= is `nps` or nodes. cmd, arg, dir, name and timemargin are the
     referee's own. A UCI engine plays the games of its UCI_Variant option (none: normal only). A CECP engine
     gets XBoard's square names (ranks from 0 on 10-rank boards) and the name it lists for the game (variant=
     names it outright); proto=xshogi is GNU Shogi 1.4.2's protocol (st= in whole seconds). docs/match.md.

@@ -14,7 +14,7 @@ from .clock import parse_int
 from .notation import NOTATIONS
 from .setboard import set_position, start_edit
 from .state import XBoardState
-from .thinking import MAX_RANDOMNESS
+from .thinking import MAX_RANDOMNESS, SKILL_MAX
 from .wire import error, illegal
 
 VERSION = "0.1.0"
@@ -39,6 +39,7 @@ def features(e: XBoardState) -> list[str]:
         variants_feature(),
         f'feature option="Notation -combo {combo}"',
         f'feature option="Randomize -spin {e.thinker.randomness} 0 {MAX_RANDOMNESS}"',
+        f'feature option="Skill Level -spin {e.thinker.skill} 0 {SKILL_MAX}"',
         'feature option="VariantPath -file "',
     ]
 
@@ -287,9 +288,9 @@ def _cmd_option(e: XBoardState, arg: str, line: str) -> None:
             return
         e.notation = value
         return
-    if name == "Randomize":
+    if name in ("Randomize", "Skill Level"):
         try:
-            options.set_randomize(e.thinker, value)
+            (options.set_randomize if name == "Randomize" else options.set_skill)(e.thinker, value)
         except options.OptionError:
             e.out(error("bad option value", line))
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hyperchess.engine.levels import SKILL_MAX
 from hyperchess.variants import load_variants
 from hyperchess.variants.formats.variantsfile import VariantsFileError
 
@@ -39,6 +40,11 @@ def set_hash(thinker: "Thinker", text: str) -> None:
 def set_randomize(thinker: "Thinker", text: str) -> None:
     """Randomize: each root move's random bonus, 0..N centipawns, in the first moves of a game (0 = off)."""
     thinker.randomness = whole_number(text, 0, MAX_RANDOMNESS, "Randomize")
+
+
+def set_skill(thinker: "Thinker", text: str) -> None:
+    """Skill Level: 0..20, Fairy-Stockfish's name and range; below 20 a weaker player (engine.levels)."""
+    thinker.skill = whole_number(text, 0, SKILL_MAX, "Skill Level")
 
 
 def variant_path(text: str) -> list[str]:

@@ -11,6 +11,8 @@ import threading
 import time
 from typing import Callable
 
+from hyperchess.engine.levels import SKILL_MAX, search_at_level
+
 from .wire import Output
 
 
@@ -48,6 +50,7 @@ class Thinker:
         self.searcher = None
         self.hash_mb = 64
         self.randomness = DEFAULT_RANDOMNESS   # opening variety in centipawns (option Randomize), 0 = off
+        self.skill = SKILL_MAX                 # option Skill Level: below the top, a weaker player (engine.levels)
         self.search: Search | None = None
 
     def get_searcher(self):
@@ -88,7 +91,9 @@ class Thinker:
 
         def work() -> None:
             try:
-                if lines > 1:
+                if purpose == "move" and self.skill < SKILL_MAX:
+                    result = search_at_level(searcher, s.root, limits, self.skill, s.stop, on_info, excluded)
+                elif lines > 1:
                     from hyperchess.engine.multipv import search_lines
                     result = search_lines(searcher, s.root, limits, lines, s.stop, on_info, excluded)
                 else:

@@ -27,7 +27,7 @@ from hyperchess.variants.board.notation import UnknownSquare
 from . import options
 from .clock import parse_int, parse_seconds
 from .commands import VERSION
-from .thinking import MAX_RANDOMNESS, Search, Thinker
+from .thinking import MAX_RANDOMNESS, SKILL_MAX, Search, Thinker
 from .wire import Output, clean, read_lines, shorten, too_long
 
 GO_WORDS = frozenset("searchmoves ponder wtime btime winc binc movestogo depth nodes mate movetime infinite".split())
@@ -240,6 +240,7 @@ def _uci(e: UCIEngine, arg: str) -> None:
     e.out(f"option name UCI_Variant type combo default {e.variant} var {UCI_CHESS} "
           + " ".join(f"var {n}" for n in game_names()))
     e.out(f"option name Randomize type spin default {e.thinker.randomness} min 0 max {MAX_RANDOMNESS}")
+    e.out(f"option name Skill Level type spin default {e.thinker.skill} min 0 max {SKILL_MAX}")
     e.out("option name VariantPath type string default <empty>")
     e.out("uciok")
 
@@ -274,6 +275,8 @@ def _setoption(e: UCIEngine, arg: str) -> None:
             e.multipv = options.whole_number(value, 1, MAX_MULTIPV, "MultiPV")
         elif key == "randomize":
             options.set_randomize(e.thinker, value)
+        elif key == "skill level":
+            options.set_skill(e.thinker, value)
         elif key == "uci_variant":
             _set_variant(e, value)
         elif key == "variantpath":

@@ -16,9 +16,15 @@ move.
 - **Older forms of a move.** For an engine of protocol version 1 (no ``feature``), ``NUMBER ... MOVE`` is a move
   too (section 13, "Idioms and backward compatibility"). GNU Chess 6 prints it before ``My move is : MOVE``, the
   same move once more; from an engine of version 2 only the second is read.
+- **Seconds a move.** ``st`` takes whole seconds (section 11: "st 30"), and engines read it so: Fairy-Max
+  takes ``st 0.5`` as 0 and searches one ply, HoiXiangqi exits. So a whole number of seconds a move is ``st N``,
+  and any other a clock of one move a session (``level 1 0:SS 0``) with ``time``/``otim`` of exactly that time
+  before each move, which an engine spends as the last move before its time control. An engine's
+  ``timing=st`` key asks for ``st`` as given, fractions included (hyperchess reads them).
 """
 from __future__ import annotations
 
+import math
 import re
 
 from hyperchess.variants import xboard_names
@@ -29,6 +35,14 @@ SIZED = re.compile(r"(\d{1,2})x(\d{1,2})\+(\d{1,3})_(.+)")
 # "move M" and "my move is M" (GNU Chess: "My move is : M"); and for a protocol version 1 engine, "NUMBER ... M"
 MOVE_LINE = re.compile(r"^\s*(?:move|my move is\s*:?)\s+(\S+)", re.IGNORECASE)
 OLD_MOVE_LINE = re.compile(r"^\s*(?:move|my move is\s*:?|\d+\.?\s*\.\.\.)\s+(\S+)", re.IGNORECASE)
+
+
+def seconds_a_move(seconds: float, timing: str = "clock") -> tuple[list[str], list[str]]:
+    """The CECP commands for ``seconds`` a move: those sent once at the start, and those before each ``go``."""
+    if timing == "st" or seconds == int(seconds):
+        return [f"st {seconds:g}"], []
+    centis = max(1, int(round(seconds * 100)))
+    return [f"level 1 0:{max(1, math.ceil(seconds - 1e-9)):02d} 0"], [f"time {centis}", f"otim {centis}"]
 
 
 def speaks_native(e, options: tuple[tuple[str, str], ...]) -> bool:

@@ -23,7 +23,7 @@ from typing import IO
 from hyperchess.variants import DEFAULT_GAME, MoveError, add_variants, get_game
 from hyperchess.variants.core.flat_wire import read_move, write_move, write_position
 
-from .dialect import MOVE_LINE, OLD_MOVE_LINE, engine_names, engine_variant
+from .dialect import MOVE_LINE, OLD_MOVE_LINE, engine_names, engine_variant, seconds_a_move
 from .engine import EngineDied, EngineProcess
 from .uci import parse_bestmove, parse_info, start_engine
 from .pgn import NORMAL_TERMINATION, clk, score_text
@@ -204,7 +204,8 @@ class Referee:
                 if tc.base is not None:
                     e.send(_level(tc))
                 if tc.st is not None:
-                    e.send(f"st {tc.st:g}")
+                    for line in seconds_a_move(tc.st, spec.timing)[0]:
+                        e.send(line)
                 if tc.depth is not None:
                     e.send(f"sd {tc.depth}")
                 if tc.nodes is not None:
@@ -273,6 +274,9 @@ class Referee:
                 if tc.base is not None:
                     e.send(f"time {_cs(state.clock or 0)}")
                     e.send(f"otim {_cs(other if other is not None else state.clock or 0)}")
+                elif tc.st is not None:
+                    for line in seconds_a_move(tc.st, job.engines[slot].timing)[1]:
+                        e.send(line)
                 t0 = time.monotonic()
                 e.send("go")
             self.known[slot] = len(self.moves)

@@ -1,6 +1,7 @@
 """Engine specifications and time controls, parsed from fastchess/cutechess-style ``key=value`` tokens.
 
-``cmd=… name=… arg=… dir=… option.X=V variant=NAME tc=40/60 | tc=10+0.1 st=1 depth=N nodes=N timemargin=MS``
+``cmd=… name=… arg=… dir=… option.X=V variant=NAME tc=40/60 | tc=10+0.1 st=1 depth=N nodes=N timemargin=MS
+timing=clock|st``
 """
 from __future__ import annotations
 
@@ -106,6 +107,7 @@ class EngineSpec:
     tc: TimeControl = field(default_factory=TimeControl)
     proto: str = "xboard"               # "xboard" (CECP), "uci" or "xshogi" (GNU Shogi 1.4.2, xshogi.py)
     variant: str | None = None          # the engine's own name of the game (None: found in its list, dialect.py)
+    timing: str = "clock"               # CECP seconds a move: fractions as a one-move clock, or ``st`` (dialect.py)
 
     def describe(self) -> dict:
         out = {"name": self.name, "argv": list(self.argv), "cwd": self.cwd, "options": [list(o) for o in self.options],
@@ -114,10 +116,13 @@ class EngineSpec:
             out["proto"] = self.proto
         if self.variant is not None:
             out["variant"] = self.variant
+        if self.timing != "clock":
+            out["timing"] = self.timing
         return out
 
 
-ENGINE_KEYS = ("cmd", "name", "arg", "dir", "tc", "st", "depth", "nodes", "timemargin", "proto", "variant")
+ENGINE_KEYS = ("cmd", "name", "arg", "dir", "tc", "st", "depth", "nodes", "timemargin", "proto", "variant",
+               "timing")
 
 
 def split_tokens(text: str) -> list[str]:
@@ -214,4 +219,12 @@ def build_engine(d: dict, what: str) -> EngineSpec:
     if variant is not None and not re.fullmatch(r"[\w+.-]{1,64}", variant):
         raise SpecError(f"{what} ({name}): variant= is one word (letters, digits, _ + . -), got {variant[:20]!r}")
     return EngineSpec(name=name, argv=argv, cwd=d.get("dir"), options=tuple(sorted(d["options"].items())), tc=tc,
-                      proto=proto, variant=variant)
+                      proto=proto, variant=variant, timing=engine_timing(d, f"{what} ({name})"))
+
+
+def engine_timing(d: dict, what: str) -> str:
+    """``timing=clock`` (the default) or ``timing=st``: how a CECP engine is told its seconds a move."""
+    timing = d.get("timing") or "clock"
+    if timing not in ("clock", "st"):
+        raise SpecError(f"{what}: timing= is clock or st, got {timing[:20]!r}")
+    return timing

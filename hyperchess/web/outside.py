@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.engine import EngineDied, EngineProcess
-from hyperchess.tournament.spec import EngineSpec, SpecError, apply_engine_pairs, engine_command, split_tokens
+from hyperchess.tournament.dialect import seconds_a_move
+from hyperchess.tournament.spec import (EngineSpec, SpecError, apply_engine_pairs, engine_command, engine_timing,
+                                       split_tokens)
 from hyperchess.tournament.uci import UCI_CHESS, parse_bestmove, parse_info, start_engine
 from hyperchess.variants import DEFAULT_GAME, game_names, get_game
 
@@ -100,7 +102,7 @@ def parse_engine(words: list[str]) -> EngineSpec:
     d = apply_engine_pairs({}, pairs, f"--engine {name}")
     argv, proto = engine_command(d, f"--engine {name}")
     return EngineSpec(name=name, argv=argv, cwd=d.get("dir"), options=tuple(sorted(d["options"].items())),
-                      proto=proto)
+                      proto=proto, timing=engine_timing(d, f"--engine {name}"))
 
 
 def probe(spec: EngineSpec) -> OutsideEngine:
@@ -137,6 +139,7 @@ class OutsidePlayer:
         self.start_fen = None if start_fen == get_game(variant).position().fen() else start_fen
         self.proc: EngineProcess | None = None
         self.known: list[str | None] = []     # CECP: the moves the engine knows (None: its own last one)
+        self.timed: list[str] = []            # CECP: the time control last sent (dialect.seconds_a_move)
         self.lock = threading.Lock()
 
     def _start(self) -> EngineProcess:
@@ -148,6 +151,7 @@ class OutsidePlayer:
         if e.sync(START_SECONDS) is None:
             raise EngineDied(f"no answer to {'isready' if self.spec.proto == 'uci' else 'ping'}")
         self.known = []
+        self.timed = []
         return e
 
     def best(self, moves: list[str], limits: Limits, white: bool, clocks: tuple[float | None, float | None],
@@ -179,7 +183,13 @@ class OutsidePlayer:
                 e.send(("usermove " if e.features.get("usermove") == "1" else "") + name)
             self.known = list(moves)
             if limits.movetime is not None:
-                e.send(f"st {limits.movetime:g}")
+                once, each = seconds_a_move(limits.movetime, self.spec.timing)
+                if self.timed != once:
+                    self.timed = once
+                    for line in once:
+                        e.send(line)
+                for line in each:
+                    e.send(line)
             else:
                 mine, theirs = clocks
                 e.send(f"time {centis(mine)}")
