@@ -162,7 +162,7 @@ def test_built_in_games_match_pyffish_fast(variant):
 @pytest.mark.slow
 @needs_fsf
 @pytest.mark.parametrize("variant", reachable())
-def test_built_in_games_match_pyffish(variant):
+def test_built_in_games_match_pyffish(variant, record_property):
     game = game_for(variant)
     start = pyffish.start_fen(variant)
     depth, sampled = PERFT_DEPTH.get(variant, (3, 0))
@@ -174,7 +174,9 @@ def test_built_in_games_match_pyffish(variant):
             pos.push(move)
             assert perft(pos, 2) == fsf_perft(variant, start, [name], 2), name
             pos.pop()
-    assert lockstep(variant, game, BUILT_IN_GAMES, PLIES, SEED) >= BUILT_IN_GAMES
+    seen = lockstep(variant, game, BUILT_IN_GAMES, PLIES, SEED)
+    record_property("positions", seen)         # (--junitxml: docs/fsf-games.md counts them)
+    assert seen >= BUILT_IN_GAMES
 
 
 UPSTREAM = os.environ.get("FSF_VARIANTS_INI", "")
@@ -205,7 +207,7 @@ UPSTREAM_DIFFERENT = {"elgam": ("o", "pyffish gives a lame camel (nC) no move")}
 @pytest.mark.skipif(not (UPSTREAM and os.path.exists(UPSTREAM)),
                     reason="FSF_VARIANTS_INI names no upstream variants.ini (Fairy-Stockfish's src/variants.ini)")
 @pytest.mark.parametrize("section", upstream_sections())
-def test_upstream_sections_match_pyffish(section):
+def test_upstream_sections_match_pyffish(section, record_property):
     pyffish.load_variant_config(open(UPSTREAM, encoding="utf-8").read())
     game = FileGame(upstream_specs()[section])
     start = pyffish.start_fen(section)
@@ -217,7 +219,9 @@ def test_upstream_sections_match_pyffish(section):
         assert cells and not [m for m in pyffish.legal_moves(section, alone, []) if re.match(r"[a-z]\d+", m)[0] in cells]
         start = _board_of(start, lambda ch: "" if ch in (letter, letter.upper()) else ch)
     assert perft(game.position(our_fen(game, start)), 3) == fsf_perft(section, start, [], 3)
-    assert lockstep(section, game, UPSTREAM_GAMES, PLIES, SEED, start) >= UPSTREAM_GAMES
+    seen = lockstep(section, game, UPSTREAM_GAMES, PLIES, SEED, start)
+    record_property("positions", seen)
+    assert seen >= UPSTREAM_GAMES
 
 
 def _squares(fen: str) -> list[tuple[str, str]]:
