@@ -90,12 +90,13 @@ def _fsf(fen: str, depth: int, moves: tuple = ()) -> int:
 
 def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path):
     path = tmp_path / "mine.ini"
-    path.write_text("[house:crazyhouse]\ndropChecks = false\n\n[odd:chess]\nnoSuchOption = 1\npromotionRank = 7\n"
+    path.write_text("[house:crazyhouse]\ndupleCheck = true\n\n[odd:chess]\nnoSuchOption = 1\npromotionRank = 7\n"
                     "[wild]\nmaxFile = 99\n")
     result = CliRunner().invoke(main, ["check", str(path)])
     lines = result.output.strip().splitlines()
     assert result.exit_code == 0, result.output
-    assert any("[house]: cannot be played yet: needs drop rules (dropChecks)" in line for line in lines)
+    assert any("[house]: cannot be played yet: needs extinction and pseudo-royals (dupleCheck)" in line
+               for line in lines)
     assert any("[odd].noSuchOption (line 5): not an option of Fairy-Stockfish's; ignored" in line for line in lines)
     assert any("[wild].maxFile (line 8)" in line for line in lines)
     assert any(line.startswith("odd: 8x8") for line in lines)
@@ -104,11 +105,11 @@ def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path)
 
 def test_a_file_where_nothing_plays_is_refused_with_one_line(tmp_path):
     path = tmp_path / "house.ini"
-    path.write_text("[house:shogi]\ndropChecks = false\n")
+    path.write_text("[house:shogi]\ndupleCheck = true\n")
     result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code == 2 and "Traceback" not in result.output
-    with pytest.raises(VariantsFileError, match="needs drop rules .dropChecks."):
-        read_ini_variants_or_fail("[house:shogi]\ndropChecks = false\n")
+    with pytest.raises(VariantsFileError, match="needs extinction and pseudo-royals .dupleCheck."):
+        read_ini_variants_or_fail("[house:shogi]\ndupleCheck = true\n")
 
 
 def read_ini_variants_or_fail(text: str):
@@ -164,14 +165,6 @@ def test_a_leap_a_slide_of_the_same_piece_repeats_is_refused_in_one_line():
                                      "startFen = rnbmkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBMKBNR w KQkq - 0 1\n",
                                      "wr.ini", build=False)
     assert specs, notes
-
-
-def test_walls_with_blasts_are_refused_in_one_line():
-    # upstream variants.ini's atomicduck: a capture's blast and the duck's wall are two special moves that do not
-    # compose yet; the reader says so instead of failing at the first capture
-    specs, notes = read_ini_variants("[atomicduck:atomic]\nwallingRule = duck\nstalemateValue = win\n", "ad.ini",
-                                     build=False)
-    assert not specs and len(notes) == 1 and "wallingRule with blastOnCapture" in notes[0]
 
 
 # ---------------------------------------------------------------------- numbers: ASCII digits only (issue 71, 12)

@@ -34,8 +34,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
 bughouse koedem
-sittuyin
-spartan checkshogi
+spartan
 supply""".split())
 # perft 2 where perft 3 through pyffish (a call per node, some 13 us per move it lists) would take hours: every
 # move also places a wall, so a ply has 640 moves (duck), 2,176 (amazons) or 225 (isolation); a sample of

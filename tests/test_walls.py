@@ -170,7 +170,7 @@ def test_the_web_board_asks_for_the_wall_as_a_third_click():
 
 def test_ini_sections_read_the_wall_options():
     specs, notes = read_ini_variants("[w:chess]\nwallingRule = arrow\nwallOrMove = true\n", "w.ini", build=False)
-    assert not specs and "wallOrMove" in notes[0]
+    assert specs[0].table["wall_or_move"] is True and not notes
     specs, notes = read_ini_variants("[w:chess]\nwallingRule = past\n", "w.ini", build=False)
     assert specs[0].table["walling_rule"] == "past" and not notes
 

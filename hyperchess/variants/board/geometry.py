@@ -4,6 +4,8 @@ A cell is a small integer. Its coordinate is ``(file, rank, level)``, counted fr
 is the order the rule contracts use for vectors: ``(dx, dy, dz)`` = (file, rank, level).
 A geometry is a set of coordinates plus the axes that wrap (a cylinder wraps one axis).
 Holes are coordinates left out of the set; moves never enter or cross them.
+With ``boards`` > 1 the levels form that many boards of ``levels // boards`` levels each (Alice chess's boards
+A and B; docs/variants-file.md, ``mirror_boards``): no step leaves its board.
 """
 from __future__ import annotations
 
@@ -19,8 +21,10 @@ class Geometry:
 
     def __init__(self, files: int, ranks: int, levels: int = 1, *,
                  wrap_files: bool = False, wrap_ranks: bool = False,
-                 holes: Iterable[Coord] = (), coords: Sequence[Coord] | None = None) -> None:
+                 holes: Iterable[Coord] = (), coords: Sequence[Coord] | None = None, boards: int = 1) -> None:
         self.files, self.ranks, self.levels = files, ranks, levels
+        self.boards = boards
+        self.board_levels = levels // boards          # the levels of one board
         self.wrap_files, self.wrap_ranks = wrap_files, wrap_ranks
         if coords is None:
             hole_set = set(holes)
@@ -41,6 +45,8 @@ class Geometry:
     def step(self, cell: int, v: Vector) -> int | None:
         """The cell reached from ``cell`` by vector ``v``, or None off the board or in a hole."""
         f, r, l = self.coords[cell]
+        if self.boards > 1 and v[2] and (l + v[2]) // self.board_levels != l // self.board_levels:
+            return None
         f, r, l = f + v[0], r + v[1], l + v[2]
         if self.wrap_files:
             f %= self.files

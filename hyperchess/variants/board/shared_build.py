@@ -79,7 +79,7 @@ class SharedBuild:
             g = self.geometry
             dx, dy, dz = d
             index = g.index
-            if g.wraps or not self.shared_build:
+            if g.wraps or g.boards > 1 or not self.shared_build:
                 steps = [g.step(cell, d) for cell in range(g.size)]
             else:
                 steps = [index.get((f + dx, r + dy, l + dz)) for f, r, l in g.coords]

@@ -141,6 +141,9 @@ class Game(GameTables, Presentation):
     # The search scores a position without legal moves through ``mate_outcome``/``stalemate_outcome`` (a
     # checkmate that is not simply lost, pseudo-royal pieces: variants/rules/endings.py) instead of lost/``stalemate``
     terminal_hooks = False
+    # A pawn may stand in its promotion zone (its promotion optional, or a move of its own:
+    # variants/rules/pawn_rules.py): ``load.pawn_cells`` keeps the zone
+    pawns_stay_in_zone = False
     # the Zobrist key of each extra state, when ``extra`` is always an int below its length: the position
     # reads it instead of calling ``extra_hash`` (which must agree with it)
     extra_keys: "list[int] | None" = None

@@ -71,7 +71,8 @@ def _check_royals(game: Game, pos: "Position") -> None:
 def pawn_cells(game: Game) -> dict[int, frozenset[int]]:
     """For each pawn code that stands in the start position: the cells such a pawn can stand on, i.e.
     its start cells and every cell its moves reach from them, less its promotion zone (a pawn entering
-    the zone always promotes). Derived from the move tables, cached on the game."""
+    the zone always promotes, unless ``Game.pawns_stay_in_zone``). Derived from the move tables, cached on
+    the game."""
     cached = getattr(game, "_pawn_cells", None)
     if cached is not None:
         return cached
@@ -80,7 +81,7 @@ def pawn_cells(game: Game) -> dict[int, frozenset[int]]:
         start = [c for c, x in enumerate(game.start_board) if x == code]
         if not start:
             continue
-        zone = game.promotion_zone[game.owner[code]]
+        zone = frozenset() if game.pawns_stay_in_zone else game.promotion_zone[game.owner[code]]
         seen = set(start)
         todo = list(start)
         while todo:

@@ -27,7 +27,7 @@ from hyperchess.variants.formats.filepieces import read_piece
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS, read_players
 from hyperchess.variants.formats.fileweights import read_eval, read_placement
 from hyperchess.variants.formats.gamespec import MAX_SIDE, PLACEMENT, GameSpec, check_keys, read_choice, read_int
-from hyperchess.variants.rules import piece_rules
+from hyperchess.variants.rules import mirror_boards, piece_rules
 from hyperchess.variants.rules.chasing import chase_result
 from hyperchess.variants.rules.hands import Hands
 from hyperchess.variants.rules.regions import set_regions
@@ -80,8 +80,9 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}: {files}x{ranks}x{levels} = {files * ranks * levels} cells, "
                                     f"more than {MAX_CELLS}")
         holes = limits.check_holes(t.get("holes", []), (files, ranks, levels), where)
+        boards = mirror_boards.read_boards(t, where, levels)
         geo = Geometry(files, ranks, levels, wrap_files=bool(t.get("wrap_files", False)),
-                       wrap_ranks=bool(t.get("wrap_ranks", False)), holes=holes)
+                       wrap_ranks=bool(t.get("wrap_ranks", False)), holes=holes, boards=boards)
         level_names = t.get("level_names", [str(i + 1) for i in range(levels)] if levels > 1 else [""])
         if (not isinstance(level_names, list) or len(level_names) != levels
                 or not all(isinstance(x, str) and (x.isalnum() or levels == 1) for x in level_names)
@@ -399,10 +400,11 @@ class FileGame(Game):
         ``up_depth``, the last ``up_depth`` rows along its up axis too)."""
         _, forward, up = self._basis[color]
         g = self.geometry
-        size = (g.files, g.ranks, g.levels)
+        size = (g.files, g.ranks, g.board_levels)     # with mirror boards: the levels of one board
 
         def near_end(coord, axis_vector, rows) -> bool:
             axis = next(i for i, x in enumerate(axis_vector) if x)
+            coord = (coord[0], coord[1], coord[2] % g.board_levels)
             x = coord[axis] if axis_vector[axis] > 0 else size[axis] - 1 - coord[axis]
             return x >= size[axis] - rows
 

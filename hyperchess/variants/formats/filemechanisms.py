@@ -9,8 +9,9 @@ from typing import Any, Callable
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS
 from hyperchess.variants.formats.gamespec import MAX_SIDE, GameSpec, read_int
-from hyperchess.variants.rules import (blasts, counting, drop_rules, first_moves, flips, move_repetition, passing,
-                                       pawn_rules, piece_rules, walls)
+from hyperchess.variants.rules import (alignment, blasts, counting, drop_rules, first_moves, flips, mirror_boards,
+                                       move_repetition, passing, pawn_rules, piece_rules, walls)
+from hyperchess.variants.rules.alignment import Alignment
 from hyperchess.variants.rules.blasts import Blasts
 from hyperchess.variants.rules.counting import Counting, set_counting
 from hyperchess.variants.rules.drop_rules import Drops
@@ -20,9 +21,10 @@ from hyperchess.variants.rules.first_moves import FirstMoves, set_first_moves
 from hyperchess.variants.rules.flips import Flips
 from hyperchess.variants.rules.gating import Gating
 from hyperchess.variants.rules.hands import HandRules, Hands, hands_picture
+from hyperchess.variants.rules.mirror_boards import MirrorBoards
 from hyperchess.variants.rules.move_repetition import MoveRepetition
 from hyperchess.variants.rules.passing import Passing, read_pass_rules
-from hyperchess.variants.rules.pawn_rules import PawnRules
+from hyperchess.variants.rules.pawn_rules import InPlacePromotion, PawnRules
 from hyperchess.variants.rules.piece_rules import PieceRules
 from hyperchess.variants.rules.walls import Walls
 
@@ -31,10 +33,12 @@ HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures
              "first_rank_pawn_drops": "first_rank_pawn_drops",
              "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows",
              "drop_promoted": "drop_promoted", "drop_no_doubled": "no_doubled",
-             "drop_no_doubled_count": "no_doubled_count", "free_drops": "free_drops"}
+             "drop_no_doubled_count": "no_doubled_count", "free_drops": "free_drops", "drop_squares": "drop_squares",
+             "piece_drop_rows": "piece_drop_rows"}
 # the keys of every mechanism (a game's table may have them besides the board's, the pieces' and the players')
 MECHANISM_KEYS = set(HAND_KEYS) | END_KEYS | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS \
-    | walls.KEYS | blasts.KEYS | counting.KEYS | first_moves.KEYS | passing.KEYS | move_repetition.KEYS
+    | walls.KEYS | blasts.KEYS | counting.KEYS | first_moves.KEYS | passing.KEYS | move_repetition.KEYS \
+    | alignment.KEYS | mirror_boards.KEYS
 
 
 def _set_hand_rules(game: Any, spec: GameSpec) -> None:
@@ -101,6 +105,12 @@ def _set_flip_rules(game: Any, spec: GameSpec) -> None:
     game.flip_rules = flips.read_flip_rules(spec.table, f"[{spec.name}]")
 
 
+def _set_align_rules(game: Any, spec: GameSpec) -> None:
+    players = spec.table.get("players", DEFAULT_PLAYERS)
+    game.align_rules = alignment.read_align_rules(spec.table, f"[{spec.name}]", _piece_letters(spec),
+                                                  len(players) if isinstance(players, list) else 2)
+
+
 def _hands_picture(game: Any) -> None:
     game.picture = hands_picture(game.picture)
 
@@ -115,17 +125,21 @@ class Mechanism:
     after: Callable[[Any], None] | None = None
 
 
-# outermost first (a mixin's methods run before those of the mixins after it); gating implies hands
+# outermost first (a mixin's methods run before those of the mixins after it); gating implies hands. Mirror
+# boards come first: their ``restrict_moves`` turns the ordinary moves the others leave into crossing ones
 MECHANISMS: tuple[Mechanism, ...] = (
+    Mechanism(MirrorBoards, lambda t: t.get("mirror_boards", 1) != 1),
     Mechanism(Passing, lambda t: any(t.get(key, False) is not False for key in passing.KEYS), _set_pass_rules),
     Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
     Mechanism(Counting, lambda t: "counting" in t, set_counting),
     Mechanism(FirstMoves, lambda t: bool(first_moves.KEYS & set(t)), set_first_moves),
+    Mechanism(InPlacePromotion, lambda t: t.get("promotion_in_place") is True, _set_pawn_rules),
     Mechanism(PawnRules, lambda t: bool(pawn_rules.KEYS & set(t)), _set_pawn_rules),
     Mechanism(PieceRules, lambda t: t.get("gating") is not True and bool(piece_rules.KEYS & set(t)),
               _set_promotion_rules),
     Mechanism(Blasts, blasts.wanted, _set_blast_rules),
     Mechanism(Walls, lambda t: any(key in t for key in walls.KEYS), _set_wall_rules),
+    Mechanism(Alignment, alignment.wanted, _set_align_rules),
     Mechanism(Endings, lambda t: any(key in t for key in END_KEYS), _set_end_rules),
     Mechanism(Flips, flips.wanted, _set_flip_rules),
     Mechanism(Drops, drop_rules.wanted, _set_drop_rules),
@@ -133,6 +147,11 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(Hands, lambda t: t.get("piece_drops") is True or t.get("gating") is True, _set_hand_rules,
               _hands_picture),
 )
+
+
+def _player_count(t: dict) -> int:
+    players = t.get("players", DEFAULT_PLAYERS)
+    return len(players) if isinstance(players, list) else 2
 
 
 def _hand_rules(t: dict, where: str) -> HandRules:
@@ -147,6 +166,23 @@ def _hand_rules(t: dict, where: str) -> HandRules:
             continue
         if key in ("drop_rows", "drop_no_doubled_count"):
             values[name] = read_int(t, key, where, 0 if key == "drop_rows" else 1, 0, MAX_SIDE)
+        elif key == "drop_squares":
+            squares = t[key]
+            if not isinstance(squares, list) or len(squares) != _player_count(t) or not all(
+                    isinstance(x, list) and all(isinstance(q, str) for q in x) for x in squares):
+                raise VariantsFileError(f"{where}.{key}: a list of squares for each player")
+            values[name] = tuple(tuple(x) for x in squares)
+        elif key == "piece_drop_rows":
+            rows = t[key]
+            if not isinstance(rows, dict) or not all(isinstance(k, str) and len(k) == 1 and k.isalpha() and
+                                                     type(v) is int and 1 <= v <= MAX_SIDE for k, v in rows.items()):
+                raise VariantsFileError(f"{where}.{key}: a table of letter = the rows (1-{MAX_SIDE}) it drops on")
+            pieces = t.get("pieces", {})
+            letters = {str(p).upper() for p in pieces} if isinstance(pieces, dict) else set()
+            unknown = [k for k in rows if k.upper() not in letters]
+            if unknown:
+                raise VariantsFileError(f"{where}.{key}: no piece {unknown[0]!r}")
+            values[name] = tuple(sorted((k.upper(), v) for k, v in rows.items()))
         elif key == "drop_no_doubled":
             if not isinstance(t[key], str) or not (t[key].isalpha() or not t[key]):
                 raise VariantsFileError(f"{where}.{key}: the letters of the pieces not dropped on a line that "

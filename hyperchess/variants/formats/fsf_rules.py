@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hyperchess.variants.formats import fsf_model as fm
 from hyperchess.variants.formats.fsf_model import square_name, type_letters
+from hyperchess.variants.rules.flips import DROP_RULES, FLIP_RULES
 
 
 def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
@@ -25,8 +26,6 @@ def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict)
     if not model["checking"]:
         table["giving_check"] = False
     if model["checkCounting"]:
-        if model["pieceDrops"]:
-            missing.setdefault("n-check", []).append("checkCounting with pieceDrops")
         table["check_counting"] = True
     if model["mustCapture"]:
         table["must_capture"] = True
@@ -50,13 +49,39 @@ def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict)
         table["material_counting"] = {"weights": weights, "second_player_points": 1.5}
 
 
+def add_alignment(model: dict, table: dict, on_board: frozenset, missing: dict) -> None:
+    """FSF's connect options as the keys of variants/rules/alignment.py (none when the game has no alignment
+    rule: FSF then counts no piece, src/variant.cpp ``conclude``)."""
+    regions = [[model[f"connectRegion{i}{c}"] & on_board for i in (1, 2)] for c in fm.COLORS]
+    if not (model["connectN"] or model["connectNxN"] or model["collinearN"]
+            or model["connectRegion1White"] or model["connectRegion1Black"]):
+        return
+    for option, key in (("connectN", "connect_n"), ("connectNxN", "connect_nxn"), ("collinearN", "collinear_n")):
+        if model[option] > 0:
+            table[key] = model[option]
+    if any(r for pair in regions for r in pair):
+        table["connect_regions"] = [[sorted(square_name(q) for q in r) for r in pair] for pair in regions]
+    types = model["connectPieceTypes"]
+    if "*" not in types:
+        table["connect_pieces"] = type_letters(model, types & set(model["letters"])) or "-"
+    for option, key in (("connectHorizontal", "connect_horizontal"), ("connectVertical", "connect_vertical"),
+                        ("connectDiagonal", "connect_diagonal")):
+        if not model[option]:
+            table[key] = False
+    if model["connectValue"] == "none":
+        missing.setdefault("other results", []).append("connectValue = none")
+    elif model["connectValue"] != "win":
+        table["connect_value"] = model["connectValue"]
+
+
 _COUNTING = {"unweighted": "unweighted", "whitedrawodds": "white_draw_odds", "blackdrawodds": "black_draw_odds"}
 _COUNTING_WEIGHTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
 
 
 def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
-    """FSF's drop options as the hands' keys (variants/rules/hands.py): captures to hand, drop loop, pawn drops on
-    the first row or in the zone, and a drop region that is the mover's first rows."""
+    """FSF's drop options as the hands' keys (variants/rules/hands.py) and the rules on drops
+    (variants/rules/drop_rules.py): captures to hand, drop loop, pawn drops on the first row or in the zone, the
+    drop region (the mover's first rows, or any squares), the rook's first-row drops, no checking drops."""
     table["piece_drops"] = model["pieceDrops"]
     table["gating"] = model["seirawanGating"]
     table["captures_to_hand"] = model["capturesToHand"]
@@ -79,6 +104,11 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
             missing.setdefault("drop rules", []).append("castlingDroppedPiece with other castling pieces")
         elif rooks:
             table["castling_dropped_piece"] = rooks
+    if not model["dropChecks"] and model["pieceDrops"]:
+        table["drop_checks"] = False
+    if model["sittuyinRookDrop"] and "rook" in model["letters"]:
+        # FSF's rook type drops only on its first rank (src/position.h, drop_region)
+        table["piece_drop_rows"] = {model["letters"]["rook"]: 1}
     if model["dropNoDoubled"] in model["letters"]:
         table["drop_no_doubled"] = model["letters"][model["dropNoDoubled"]]
         table["drop_no_doubled_count"] = model["dropNoDoubledCount"]
@@ -91,13 +121,16 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
             black == {(f, r) for f in range(files) for r in range(ranks - rows, ranks)}:
         table["drop_rows"] = rows
     else:
-        missing.setdefault("drop rules", []).append("dropRegion")
+        table["drop_squares"] = [sorted(square_name(q) for q in region) for region in (white, black)]
 
 
 def add_flips(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
     """FSF's Reversi and Ataxx options as the keys of variants/rules/flips.py."""
-    for option, key in (("flipEnclosedPieces", "flip_enclosed_pieces"), ("enclosingDrop", "enclosing_drop")):
-        if model[option] in ("reversi", fm.ATAXX):
+    # (FSF reads every rule's word for both options, but flips only by reversi, ataxx and quadwrangle and
+    # drops by these, src/position.cpp do_move, src/position.h drop_region; the other pairs stay refused)
+    for option, key, rules in (("flipEnclosedPieces", "flip_enclosed_pieces", FLIP_RULES),
+                               ("enclosingDrop", "enclosing_drop", DROP_RULES)):
+        if model[option] in rules:
             table[key] = model[option]
         elif model[option] != "none":
             missing.setdefault("gating, walls and passing", []).append(f"{option} = {model[option]}")
@@ -164,26 +197,29 @@ def add_counting(model: dict, table: dict) -> None:
 
 
 def add_walls(model: dict, table: dict, on_board: frozenset) -> None:
-    """FSF's walls as the keys of variants/rules/walls.py: the walling rule, its regions (on the board), and the
-    pieces that petrify when they capture."""
+    """FSF's walls as the keys of variants/rules/walls.py: the walling rule, its regions (on the board), a wall
+    instead of a move, and the pieces that petrify when they capture (``wallOrMove`` without a walling rule
+    does nothing in FSF)."""
     if model["wallingRule"] != "none":
         table["walling_rule"] = model["wallingRule"]
         regions = [model[f"wallingRegion{c}"] & on_board for c in fm.COLORS]
         if any(r != on_board for r in regions):
             table["walling_region"] = [sorted(square_name(q) for q in r) for r in regions]
+        if model["wallOrMove"]:
+            table["wall_or_move"] = True
     if model["petrifyOnCaptureTypes"]:
         table["petrify_on_capture"] = type_letters(model, model["petrifyOnCaptureTypes"])
 
 
 def add_pawn_rules(model: dict, table: dict, missing: dict) -> None:
-    """FSF's promotion limits and optional pawn promotion as the keys of variants/rules/pawn_rules.py."""
+    """FSF's promotion limits, optional pawn promotion and promotion in place (``sittuyinPromotion``) as the keys
+    of variants/rules/pawn_rules.py."""
     letters = model["letters"]
     limits = {letters[pt]: n for pt, n in model["promotionLimit"] if n and pt in letters}
     if limits:
-        # FSF counts a piece promotion's target too (src/movegen.cpp, generate_moves); ours are kinds apart
-        if {letters.get(b) for _, b in model["promotedPieceType"]} & set(limits):
-            missing.setdefault("promotion rules", []).append("promotionLimit (of a piece promotion's target)")
         table["promotion_limit"] = limits
     if not model["mandatoryPawnPromotion"]:
         table["mandatory_pawn_promotion"] = False
+    if model["sittuyinPromotion"]:
+        table["promotion_in_place"] = True
 

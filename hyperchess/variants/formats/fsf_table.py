@@ -16,15 +16,11 @@ from hyperchess.variants.formats.fsf_start import CHECKS_LEFT, dropped_castlings
 EXTINCTION = "extinction"       # the variants file's `check` value (also the name of one of FSF's games)
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "drop rules": ("sittuyinRookDrop", "dropChecks"),
     "two boards": ("twoBoards",),
-    "promotion rules": ("sittuyinPromotion",),
     "flag region": ("flagPieceBlockedWin",),
-    "connect N": ("connectN", "connectNxN", "collinearN", "connectRegion1White", "connectRegion2White",
-                  "connectRegion1Black", "connectRegion2Black"),
     "extinction and pseudo-royals": ("dupleCheck",),
     "other results": ("castlingWins",),
-    "gating, walls and passing": ("wallOrMove", "petrifyBlastPieces"),
+    "gating, walls and passing": ("petrifyBlastPieces",),
     "chess960": ("castlingKingFile", "oppositeCastling"),
     "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
 }
@@ -45,8 +41,6 @@ def needs(model: dict) -> dict[str, list[str]]:
     for key, mech in MECHANISM_OF.items():
         if model.get(key) != base.get(key):
             out.setdefault(mech, []).append(key)
-    if model["blastOnCapture"] and model["wallingRule"] != "none":      # the two special moves do not compose yet
-        out.setdefault("gating, walls and passing", []).append("wallingRule with blastOnCapture")
     board = model["startFen"].split(" ")[0]
     if model["gating"] != model["seirawanGating"] and not (model["gating"] and model["cambodianMoves"]):
         # gates without Seirawan's gating (or its first moves), or the reverse
@@ -125,6 +119,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         table[EXTINCTION] = {"value": ext[0], "pieces": type_letters(model, ext[1]) + absent, "count": ext[2],
                                "opponent_count": ext[3], "claim": ext[4]}
     fsf_rules.add_endings(model, table, files, ranks, missing)
+    fsf_rules.add_alignment(model, table, on_board, missing)
     if blasts:
         table["blast_on_capture"] = True
         # a blast spares FSF's pawn type only (position.cpp, do_move), not the other pieces of pawnTypes
@@ -154,6 +149,13 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         if not plain and not first:
             missing.setdefault("gating, walls and passing", []).append(f"{pt} (a piece that never moves)")
             continue
+        gaps = _region_gaps(model, pt, plain, on_board)
+        if gaps and any(isinstance(a, Hop) for a in plain):
+            missing.setdefault("regions", []).extend(f"{key} (a hopper crossing squares outside it)" for key in gaps)
+        elif gaps:
+            # FSF's slider crosses squares outside its region and stops only inside: each of its steps a lame
+            # leap (the cells between empty), which a region may leave gaps between
+            plain = _slides_as_leaps(plain, max(files, ranks) - 1)
         pieces[letter] = {"name": pt, "value": VALUES.get(pt, 300), "royal": pt == "king" or pt in royal,
                           "pawn": pt in pawns, "moves": [_move(a) for a in plain + first]}
         if pt == "janggiCannon":        # neither hops over nor takes a janggi cannon (src/position.h, moves_from)
@@ -308,6 +310,49 @@ def _regions(model: dict, pt: str, piece: dict, on_board: frozenset) -> None:
         piece["moves"] = [{"leap": [[0, 1]], "lame": False, "mode": "both"},
                           {"leap": [[1, 0], [-1, 0]], "lame": False, "mode": "both",
                            "from": [sorted(square_name(q) for q in a) for a in across]}]
+
+
+def _region_gaps(model: dict, pt: str, plain: tuple, on_board: frozenset) -> list[str]:
+    """The mobility region options of ``pt`` where a slide or hop starting in the region crosses a square
+    outside it before one inside: FSF's slider crosses such squares, the tables cannot
+    (variants/board/move_tables.py)."""
+    name = pt[0].upper() + pt[1:]
+    out = []
+    for color, c in enumerate(fm.COLORS):
+        region = model[f"mobilityRegion{c}{name}"] & on_board
+        if region and _crosses(region, plain, color, on_board):
+            out.append(f"mobilityRegion{c}{name}")
+    return out
+
+
+def _slides_as_leaps(plain: tuple, longest: int) -> tuple:
+    """``plain`` with each slide written as its lame leaps, one per distance (the same moves and attacks)."""
+    out = []
+    for atom in plain:
+        if isinstance(atom, Slide):
+            out += [Leap(tuple((x * i, y * i, z * i) for x, y, z in atom.directions), atom.mode, lame=i > 1)
+                    for i in range(1, (atom.limit or longest) + 1)]
+        else:
+            out.append(atom)
+    return tuple(out)
+
+
+def _crosses(region: frozenset, plain: tuple, color: int, on_board: frozenset) -> bool:
+    for atom in plain:
+        if not isinstance(atom, (Slide, Hop)):
+            continue
+        for x, y, _ in atom.directions:
+            x, y = (-x, -y) if color else (x, y)        # FSF turns Black's moves half round
+            for f, r in region:
+                line = []
+                for i in range(1, (getattr(atom, "limit", 0) or len(on_board)) + 1):
+                    q = (f + x * i, r + y * i)
+                    if q not in on_board:
+                        break
+                    line.append(q in region)
+                if True in line and False in line[:len(line) - line[::-1].index(True)]:
+                    return True
+    return False
 
 
 # the extra moves a piece type has along the diagonal lines (src/position.h, ``moves_from``: a wazir-like piece

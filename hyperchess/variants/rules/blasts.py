@@ -13,7 +13,9 @@ Fairy-Stockfish's rules (src/position.cpp ``do_move``, "Remove the blast pieces"
   piece of its own kind (atomar's kings), with or without blasts;
 - with pseudo-royal pieces (variants/rules/endings.py), a move may not blast one of the mover's own, one that
   blasts one of the other side's is legal whatever else it leaves attacked, and two pseudo-royal pieces a
-  king's step apart do not attack each other (capturing one would blast the capturer's own).
+  king's step apart do not attack each other (capturing one would blast the capturer's own);
+- with captures to hand (variants/rules/hands.py), each blasted piece goes to the hand of the side it did not
+  belong to (the capturer too), a promoted one as a pawn.
 
 A capture that blasts is the special move ``(from, to, packed, BLAST)``, ``packed`` holding the plain move's
 ``extra`` and flag (``blast_move``, ``plain_move``): its name, its clicks and its legality are the plain
@@ -161,6 +163,11 @@ class Blasts:
         blasted += [c for c in self.blast_cells[to] if b[c] and not spared[b[c]]]
         mask = 0
         wall = blasted and blasted[0] == to and self.blast_petrify[b[to]]
+        to_hand = getattr(self, "blasted_to_hand", None)          # with hands (variants/rules/hands.py)
+        if to_hand is not None:
+            marked = getattr(pos.extra, "promoted", frozenset())
+            to_hand(pos, [(b[c], c in marked if c != to else frm in marked or bool(promoted_code(plain)))
+                          for c in blasted])
         for cell in blasted:
             mask |= self.castle_mask[cell]                                            # type: ignore[attr-defined]
             pos.put(cell, EMPTY)

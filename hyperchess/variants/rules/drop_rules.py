@@ -9,6 +9,8 @@ read at commit c19b5f6c), each a switch that costs nothing when off:
 - **bishops on both colours** (``dropOppositeColoredBishop``): a drop may not leave too few free drop squares
   of either colour for the bishops still in hand, nor put more than half of a side's bishops (on the board and
   in hand, rounded up) on one colour;
+- **no checking drops** (``dropChecks = false``): a drop may not give check, by the dropped piece or (with
+  hoppers) by a line it opens as a screen (FSF's ``gives_check`` for a drop);
 - **castling with a dropped piece** (``castlingDroppedPiece``): a royal piece dropped on a castling's king
   square gains that castling when its rook stands on the rook square, and a rook dropped on the rook square
   gains it when the royal piece stands on its square.
@@ -30,7 +32,7 @@ from hyperchess.variants.rules.hands import DROP
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
 
-KEYS = {"must_drop", "must_drop_type", "drop_opposite_colored_bishop", "castling_dropped_piece"}
+KEYS = {"must_drop", "must_drop_type", "drop_opposite_colored_bishop", "castling_dropped_piece", "drop_checks"}
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,7 @@ class DropRules:
     must_drop_type: str = "*"               # a letter, or "*" any piece [mustDropType]
     opposite_bishops: str = ""              # the letter of the bishop [dropOppositeColoredBishop]
     castling_rooks: str = ""                # letters of the rooks a dropped castling needs [castlingDroppedPiece]
+    checks: bool = True                     # a drop may give check [dropChecks]
 
 
 def read_drop_rules(t: dict, where: str, letters: set[str]) -> DropRules:
@@ -54,10 +57,11 @@ def read_drop_rules(t: dict, where: str, letters: set[str]) -> DropRules:
                                     f"of a piece of this game{' or *' if star else ''}")
         return value.upper()
 
-    if "must_drop" in t:
-        if not isinstance(t["must_drop"], bool):
-            raise VariantsFileError(f"{where}.must_drop: true or false")
-        values["must_drop"] = t["must_drop"]
+    for key, name in (("must_drop", "must_drop"), ("drop_checks", "checks")):
+        if key in t:
+            if not isinstance(t[key], bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
+            values[name] = t[key]
     if "must_drop_type" in t:
         values["must_drop_type"] = letter("must_drop_type", True)
     if "drop_opposite_colored_bishop" in t:
@@ -98,6 +102,8 @@ class Drops:
         r = self.drop_rules
         if self._bishop:
             moves = [m for m in moves if m[3] != DROP or self._bishops_fit(pos, m)]
+        if not r.checks:
+            moves = [m for m in moves if m[3] != DROP or not self._drop_checks(pos, m)]
         if r.must_drop:
             moves = self._must_drop(pos, moves)
         return moves
@@ -121,6 +127,26 @@ class Drops:
             if not b[c] and c != to:
                 room[shade[c]] += 1
         return room[0] >= total // 2 and room[1] >= total // 2
+
+    @staticmethod
+    def _drop_checks(pos: "Position", move: Move) -> bool:
+        """Does the drop ``move`` give check (FSF's ``gives_check``): a royal piece of the other side attacked
+        afterwards by a piece that did not attack it before: the dropped one, or one the drop serves as a
+        screen. (A royal piece may stand attacked where check does not apply: atomic's touching kings.)"""
+        us = pos.turn
+        them = pos.game.enemies[us][0]
+        k = pos.king(them)
+        if k is None:
+            return False
+        pos.push(move)
+        after = pos.attackers(k, (us,))
+        pos.pop()
+        if move[1] in after:
+            return True
+        if not pos.game.indirect:               # without hoppers a drop opens no line
+            return False
+        before = pos.attackers(k, (us,))
+        return any(c not in before for c in after)
 
     def _must_drop(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """FSF's ``mustDrop``: with a piece of the must-drop kind in hand, only drops of that kind, if one is
@@ -153,6 +179,8 @@ class Drops:
         found = [m for m in found if m[3] == DROP]
         if self._bishop:
             found = [m for m in found if self._bishops_fit(pos, m)]
+        if not self.drop_rules.checks:
+            found = [m for m in found if not self._drop_checks(pos, m)]
         return found
 
     @staticmethod

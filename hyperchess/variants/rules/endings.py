@@ -9,7 +9,7 @@ from a variants file by variants/rules/end_rules.py) before ``compile``. The rul
   stands on its flag squares after its move wins; with ``flag_move`` the other side first gets one reply;
 - **no checks** (``checking = false``): a move may not give check;
 - **n-check** (``checkCounting``): each side has a number of checks left, written ``3+3`` between the
-  en-passant field and the clocks; the side that gives its last one wins;
+  en-passant field and the clocks; the side that gives its last one wins (a drop's check counts too);
 - **must capture** (``mustCapture``): a side that has a legal capture must capture;
 - **extinction** (``extinctionValue``, ``extinctionPieceTypes``, ``extinctionPieceCount``, ...): a side left with
   at most ``count`` pieces of one of the listed kinds gets ``value``;
@@ -46,6 +46,7 @@ class Endings:
 
     end_rules = EndRules()
     touching_royals_immune = False     # set where captures blast (variants/rules/blasts.py)
+    _hands = False                     # with hands (variants/rules/hands.py), which carry n-check's checks left
 
     def compile(self) -> None:
         super().compile()                                     # type: ignore[misc]
@@ -81,6 +82,7 @@ class Endings:
                               or bool(self.bare_king) or ends)                          # type: ignore[attr-defined]
         self.quiet_endings = own("game_over") or bool(r.flag_squares or r.check_counting)
         self.counters_field = r.check_counting
+        self._hands = getattr(self, "hand_rules", None) is not None
         self.terminal_hooks = (r.checkmate != "loss" or bool(r.pseudo_royal) or r.stalemate_piece_count
                                or bool(r.material_counting or r.checkmate_check_by or r.checkmate_not_by))
         self._letter = [self.pieces[self.kind_of[c]].letter if self.kind_of[c] else "" for c in range(self.ncodes)]  # type: ignore[attr-defined]
@@ -164,7 +166,8 @@ class Endings:
         promotion and a drop count them anew (FSF's ``legal``)."""
         us = pos.turn
         them = self.enemies[us][0]                            # type: ignore[attr-defined]
-        if move[3] == CASTLE and not self._castling_safe(pos, move):
+        # (a castling that also places a wall is a castling: variants/rules/walls.py)
+        if self.inner_move(move)[3] == CASTLE and not self._castling_safe(pos, move):  # type: ignore[attr-defined]
             return False
         before = self._pseudo_cells(pos, us)
         ours, theirs = len(before), len(self._pseudo_cells(pos, them))
@@ -188,7 +191,7 @@ class Endings:
     def _castling_safe(self, pos: "Position", move: Move) -> bool:
         """A pseudo-royal castling piece: its cells up to (not on) its destination not attacked, itself lifted
         off the board (FSF's ``legal``); the destination is tested after the move."""
-        rule = self.castling[move[2]]                         # type: ignore[attr-defined]
+        rule = self.castling[self.inner_move(move)[2]]        # type: ignore[attr-defined]
         b = pos.board
         king = b[rule.king_from]
         us = pos.turn
@@ -216,7 +219,7 @@ class Endings:
             done = self._flag(pos)
         if done is None and r.check_counting:
             them = 1 - pos.turn
-            if pos.extra[them] == 0:
+            if self._checks_left(pos.extra)[them] == 0:
                 done = self._result(them, f"gave check {r.start_checks[them]} times", "check count")
         return done
 
@@ -416,21 +419,31 @@ class Endings:
                        outcome.termination)
 
     # ------------------------------------------------------------------ n-check: the checks left
+    # ``pos.extra`` is the checks left, (White's, Black's); in a game with hands (variants/rules/hands.py) the
+    # hands' ``HandState`` carries them as its ``checks``, with their own key
+    def _checks_left(self, extra) -> tuple[int, ...]:
+        return extra.checks if self._hands else extra
+
     def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):
         if not self.end_rules.check_counting:
             return super().extra_after_move(pos, move, moved, captured)   # type: ignore[misc]
         us = pos.turn                                 # still the mover (Position.push turns after this)
         them = self.enemies[us][0]                            # type: ignore[attr-defined]
         k = pos.king(them)
-        left = pos.extra
+        left = self._checks_left(pos.extra)
         if k is not None and left[us] and pos.attacked(k, (us,)):
-            return left[:us] + (left[us] - 1,) + left[us + 1:]
-        return left
+            left = left[:us] + (left[us] - 1,) + left[us + 1:]
+        if not self._hands:
+            return left
+        st = super().extra_after_move(pos, move, moved, captured)        # type: ignore[misc]
+        return st if st.checks == left else st._replace(checks=left)
 
     def extra_hash(self, extra) -> int:
         if not self.end_rules.check_counting:
             return super().extra_hash(extra)                  # type: ignore[misc]
-        return self._z_checks[0][extra[0]] ^ self._z_checks[1][extra[1]]
+        left = self._checks_left(extra)
+        key = self._z_checks[0][left[0]] ^ self._z_checks[1][left[1]]
+        return key ^ super().extra_hash(extra) if self._hands else key  # type: ignore[misc]
 
     def read_extra(self, pos: "Position", board_field: str, fields: list[str]):
         """n-check: the checks left, ``W+B`` (FSF: ``1+1`` when the field is missing)."""
@@ -444,6 +457,8 @@ class Endings:
             fields = fields[1:]
         else:
             counts = (1, 1)
+        if self._hands:
+            return super().read_extra(pos, board_field, fields)._replace(checks=counts)   # type: ignore[misc]
         if fields:
             raise FenError(f"unexpected fields after the move number: {' '.join(fields)}")
         return counts
@@ -451,7 +466,8 @@ class Endings:
     def format_counters(self, pos: "Position") -> list[str]:
         if not self.end_rules.check_counting:
             return []
-        return [f"{pos.extra[0]}+{pos.extra[1]}"]
+        left = self._checks_left(pos.extra)
+        return [f"{left[0]}+{left[1]}"]
 
 
 def _overridden(cls: type, name: str) -> bool:

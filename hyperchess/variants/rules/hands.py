@@ -16,8 +16,11 @@ before ``compile``. Everything goes through the core's extension points, so a ga
 The rules follow Fairy-Stockfish (src/variant.h, position.cpp ``do_move``, position.h ``drop_region``;
 read at commit c19b5f6c): a captured piece changes colour and goes to the capturer's hand, a promoted piece as
 the pawn it was unless ``drop_loop``; pawns are not dropped on their first row unless ``first_rank_pawn_drops``,
-nor in their promotion zone unless ``promotion_zone_pawn_drops``; a drop resets the n-move counter; with captures
-to hand, repetitions count over the whole game.
+nor in their promotion zone unless ``promotion_zone_pawn_drops``; drops go only to the drop region (the first
+``drop_rows`` rows, or the squares ``drop_squares``: FSF's ``dropRegionWhite/Black``), a piece of
+``piece_drop_rows`` only to its first rows (FSF's ``sittuyinRookDrop``); a drop resets the n-move counter; with
+captures to hand, repetitions count over the whole game; where captures blast, the blasted pieces go to hand too
+(``blasted_to_hand``).
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from hyperchess.variants.board.errors import FenError, MoveError
 from hyperchess.variants.core.fen import format_board, parse_board
 from hyperchess.variants.core.picture import Picture
 from hyperchess.variants.core.presentation import Target
+from hyperchess.variants.rules.blasts import BLAST, plain_move
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -47,6 +51,9 @@ class HandRules:
     first_rank_pawn_drops: bool = False       # pawns may be dropped on their own first row [firstRankPawnDrops]
     promotion_zone_pawn_drops: bool = False   # pawns may be dropped in their promotion zone [promotionZonePawnDrops]
     drop_rows: int = 0                        # drops only on the mover's first N rows (0: anywhere) [dropRegion]
+    drop_squares: tuple[tuple[str, ...], ...] = ()   # per colour, the only squares drops go to [dropRegion]
+    piece_drop_rows: tuple[tuple[str, int], ...] = ()  # (letter, N): that piece only on the first N rows
+                                              # [sittuyinRookDrop: the rook on the first row]
     drop_promoted: bool = False               # a piece may also be dropped as its promoted kind [dropPromoted]
     no_doubled: str = ""                      # letters not dropped on a line already holding ... [dropNoDoubled]
     no_doubled_count: int = 1                 # ... this many of the mover's own [dropNoDoubledCount]
@@ -60,6 +67,7 @@ class HandState(NamedTuple):
     counts: tuple[tuple[int, ...], ...]       # per colour: pieces in hand by kind (index 0 unused)
     promoted: frozenset[int]                  # cells of promoted pieces (they go to hand as the pawn they were)
     key: int                                  # Zobrist key of the hands
+    checks: tuple[int, ...] = ()              # n-check's checks left (variants/rules/endings.py; its key apart)
 
 
 def _mix(x: int) -> int:
@@ -124,6 +132,9 @@ class Hands:
         self.hand_value = [0] * self.ncodes                   # type: ignore[attr-defined]
         self.drop_cells: list[tuple[int, ...]] = [()] * self.ncodes      # type: ignore[attr-defined]
         rules = self.hand_rules
+        parse = self.names.parse                              # type: ignore[attr-defined]
+        squares = [frozenset(parse(q) for q in names) for names in rules.drop_squares]
+        piece_rows = dict(rules.piece_drop_rows)
         for color in range(self.players):                     # type: ignore[attr-defined]
             zone = self.promotion_zone[color]                 # type: ignore[attr-defined]
             for kind in kinds:
@@ -131,11 +142,14 @@ class Hands:
                 self.hand_value[code] = pieces[kind].value
                 cells = []
                 region = self.regions.get((kind, color))      # type: ignore[attr-defined]
+                rows = piece_rows.get(pieces[kind].letter.upper(), 0)
                 for cell in range(g.size):
                     if region is not None and cell not in region:
                         continue                              # FSF: drop_region & board_bb(c, pt)
+                    if squares and cell not in squares[color]:
+                        continue
                     row = self._hand_row(color, cell)
-                    if rules.drop_rows and row >= rules.drop_rows:
+                    if (rules.drop_rows and row >= rules.drop_rows) or (rows and row >= rows):
                         continue
                     if pieces[kind].pawn and ((not rules.first_rank_pawn_drops and row == 0)
                                               or (not rules.promotion_zone_pawn_drops and cell in zone)):
@@ -190,7 +204,7 @@ class Hands:
         new_row = row[:kind] + (n + delta,) + row[kind + 1:]
         counts = st.counts[:color] + (new_row,) + st.counts[color + 1:]
         key = st.key ^ self._z(color, kind, n) ^ self._z(color, kind, n + delta)
-        return HandState(counts, promoted, key)
+        return HandState(counts, promoted, key, st.checks)
 
     # ------------------------------------------------------------------ moves
     def special_moves(self, pos: "Position", moves: list[Move]) -> None:
@@ -245,6 +259,9 @@ class Hands:
 
     def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):
         st: HandState = pos.extra
+        blast = move[3] == BLAST
+        if blast:                                     # the capture it wraps (its blast: ``blasted_to_hand``)
+            move = plain_move(move)
         frm, to, extra, flag = move
         us = pos.turn                                 # still the mover (Position.push turns after this)
         if flag == DROP:
@@ -274,6 +291,8 @@ class Hands:
                 promoted = (promoted - {frm}) | {to}
         if promoted_code(move) and not self.hand_rules.drop_loop:
             promoted = promoted | {to}
+        if blast and promoted:
+            promoted = frozenset(c for c in promoted if pos.board[c])
         if captured and self.hand_rules.captures_to_hand and captured not in self.royal_codes:  # type: ignore[attr-defined]
             kind = self.kind_of[captured]                                     # type: ignore[attr-defined]
             if was_promoted and not self.hand_rules.drop_loop and self.demoted_kind:
@@ -283,7 +302,30 @@ class Hands:
                 kind = self.moves_as[kind] if self.hand_rules.drop_loop else self.unpromoted[kind]
             pos.score += self.team_sign[us] * self.hand_value[code_of(kind, us)]  # type: ignore[attr-defined]
             return self._changed(st, us, kind, 1, promoted)
-        return HandState(st.counts, promoted, st.key)
+        return HandState(st.counts, promoted, st.key, st.checks)
+
+    def blasted_to_hand(self, pos: "Position", victims: list[tuple[int, bool]]) -> None:
+        """The pieces a blast removed (variants/rules/blasts.py), each ``(code, promoted)``, go to the hand of
+        the side they did not belong to, a promoted one as the pawn it was (FSF's ``do_move``, "Remove the
+        blast pieces", with ``capturesToHand``). Called while the move is made, before ``extra_after_move``:
+        ``Position.push`` saved the hands, the key and the score before."""
+        if not self.hand_rules.captures_to_hand:
+            return
+        st = old = pos.extra
+        for code, was_promoted in victims:
+            if code in self.royal_codes:                                      # type: ignore[attr-defined]
+                continue
+            color = self.enemies[self.owner[code]][0]                         # type: ignore[attr-defined]
+            kind = self.kind_of[code]                                         # type: ignore[attr-defined]
+            if was_promoted and not self.hand_rules.drop_loop and self.demoted_kind:
+                kind = self.demoted_kind
+            elif kind in self.unpromoted:
+                kind = self.moves_as[kind] if self.hand_rules.drop_loop else self.unpromoted[kind]
+            pos.score += self.team_sign[color] * self.hand_value[code_of(kind, color)]   # type: ignore[attr-defined]
+            st = self._changed(st, color, kind, 1, st.promoted)
+        if st is not old:
+            pos.hash ^= self.extra_hash(old) ^ self.extra_hash(st)
+            pos.extra = st
 
     def extra_hash(self, extra) -> int:
         return extra.key

@@ -169,13 +169,18 @@ class PieceRules:
                     if new and (b[to] != EMPTY or not rules.on_capture):
                         add((frm, to, new, PIECE_PROMOTION))
                 elif flag == EN_PASSANT and promoted_code(m) == TWIN:
-                    # FSF's en passant capture never promotes (movegen.cpp, make_move_and_gating<EN_PASSANT>)
-                    add((frm, to, ep_victim(m), EN_PASSANT))
+                    # FSF's en passant capture never promotes (movegen.cpp, make_move_and_gating<EN_PASSANT>);
+                    # where promotion is optional the plain capture is among the moves already
+                    plain = (frm, to, ep_victim(m), EN_PASSANT)
+                    if plain not in moves:
+                        add(plain)
                 else:
                     add(m)
                 continue
             p = b[frm]
             new, back = self.promote_code[p], self.demote_code[p]
+            if new and self.promotion_blocked(pos, new):
+                new = 0
             if not new and not back or (p in pawns and to in zone):
                 # (a pawn's plain move into its zone: its promotion is optional, variants/rules/pawn_rules.py,
                 # and its twin came as TWIN)
@@ -193,6 +198,10 @@ class PieceRules:
                 if back:
                     add((frm, to, back, PIECE_PROMOTION))
         return super().restrict_moves(pos, out)                                       # type: ignore[misc]
+
+    def promotion_blocked(self, pos: "Position", code: int) -> bool:
+        """Is a promotion to ``code`` over a limit? (variants/rules/pawn_rules.py's ``promotion_limit``)"""
+        return False
 
     def make_special(self, pos: "Position", move: Move) -> int:
         if move[3] == PIECE_PROMOTION:

@@ -15,6 +15,10 @@ it ``*``. The rules are Fairy-Stockfish's (src/movegen.cpp ``make_move_and_gatin
   (``Game.inner_move``), and it is legal when the move without its wall is (FSF's ``legal`` leaves the wall out);
 - it is written as the move, a comma, then its destination and the wall's cell: ``e2e4,e4d5`` (UCI, and
   XBoard, where a promotion's letter comes last: ``e7e8,e8d5q``);
+- ``wall_or_move`` (``wallOrMove``): a side either moves, placing no wall, or places a wall instead of moving:
+  the WALL move of a piece that stays where it is, the one on FSF's lowest square (first rank first, file a
+  first), legal when passing is (not in check). FSF's names of the moves that place no wall end in their
+  destination and its first square, ``e2e4,e4a1``, as it writes every move of a game with walls;
 - ``petrify`` (``petrifyOnCaptureTypes``): a piece of these kinds that captures turns into a wall where it
   captured, ``(from, to, 0, PETRIFY)``; a pseudo-royal piece (variants/rules/endings.py) may not, and so does not
   count as attacking the other side's pseudo-royal pieces.
@@ -29,6 +33,7 @@ from hyperchess.variants.board.codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, 
                     promoted_code)
 from hyperchess.variants.board.errors import MoveError, VariantsFileError
 from hyperchess.variants.board.pieces import Mode
+from hyperchess.variants.rules.blasts import plain_move
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -62,10 +67,11 @@ class WallRules:
     rule: str = ""                                  # "" none, or one of RULES [wallingRule]
     regions: tuple[tuple[str, ...], ...] = ()       # per player: where its walls may go; () everywhere [wallingRegion]
     petrify: str = ""                               # letters of the pieces that petrify [petrifyOnCaptureTypes]
+    or_move: bool = False                           # a wall instead of a move [wallOrMove]
 
 
 # the keys of a variants file's game that ask for this mixin (docs/variants-file.md, "Walls")
-KEYS = {"walling_rule", "walling_region", "petrify_on_capture"}
+KEYS = {"walling_rule", "walling_region", "petrify_on_capture", "wall_or_move"}
 
 
 def read_rules(t: dict, where: str, letters: set[str], players: int) -> WallRules:
@@ -86,7 +92,12 @@ def read_rules(t: dict, where: str, letters: set[str], players: int) -> WallRule
     petrify = t.get("petrify_on_capture", "")
     if not isinstance(petrify, str) or not all(ch.upper() in letters for ch in petrify):
         raise VariantsFileError(f"{where}.petrify_on_capture: piece letters of this game, got {petrify!r}")
-    return WallRules("" if rule == "none" else rule, regions, petrify.upper())
+    or_move = t.get("wall_or_move", False)
+    if not isinstance(or_move, bool):
+        raise VariantsFileError(f"{where}.wall_or_move: true or false")
+    if or_move and rule == "none":
+        raise VariantsFileError(f"{where}.wall_or_move: needs a walling_rule")
+    return WallRules("" if rule == "none" else rule, regions, petrify.upper(), or_move)
 
 
 class Walls:
@@ -110,6 +121,8 @@ class Walls:
                               if f in (0, g.files - 1) or rk in (0, g.ranks - 1))
         steps = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0))
         self.beside = [tuple(x for x in (g.step(c, v) for v in steps) if x is not None) for c in every]
+        # FSF's squares in its order (rank by rank from the first, file a first): its lsb, and its square a1
+        self.fsf_order = sorted(every, key=lambda c: (g.coords[c][2], g.coords[c][1], g.coords[c][0]))
         kind = self.kind_by_letter                                                    # type: ignore[attr-defined]
         self.petrify_codes = frozenset(c for c in range(self.ncodes) if self.kind_of[c]   # type: ignore[attr-defined]
                                        and self.owner[c] >= 0                            # type: ignore[attr-defined]
@@ -162,7 +175,7 @@ class Walls:
         """Each move once for every cell its wall may go to."""
         us = pos.turn
         k = pos.king_cell(us)
-        if k >= 0:          # FSF judges the move without its wall: a wall shields no king
+        if k >= 0 and not self.wall_rules.or_move:   # FSF judges the move without its wall: a wall shields no king
             moves = [m for m in moves if _plain_legal(pos, m, us, k)]
         b = pos.board
         rule = self.wall_rules.rule
@@ -176,6 +189,15 @@ class Walls:
             empty = [c for c in empty if c in near]
         out: list[Move] = []
         add = out.append
+        if self.wall_rules.or_move:
+            # FSF's wall instead of a move: a pass of its lowest piece, legal as a pass is (not in check)
+            mine = pos.occupied[us]
+            frm = next((c for c in self.fsf_order if c in mine), -1)
+            if frm >= 0 and not (k >= 0 and pos.in_check()):
+                stay = (frm, frm, 0, NORMAL)
+                for w in empty:
+                    add((frm, frm, wall_extra(stay, w), WALL))
+            return moves + out
         for m in moves:
             frm, to = m[0], m[1]
             if rule == "past":
@@ -193,7 +215,9 @@ class Walls:
         return out
 
     def _changed_cells(self, move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(cells the move empties, cells it fills)."""
+        """(cells the move empties, cells it fills); a capture that blasts as the capture (FSF places the wall
+        on a cell empty before the blast)."""
+        move = plain_move(move)
         frm, to, extra, flag = move
         if flag == CASTLE:
             rule = self.castling[extra]                                               # type: ignore[attr-defined]
@@ -248,8 +272,8 @@ class Walls:
         """The board changes of the ordinary ``move`` (as ``Position.push`` makes them), through ``pos.put``."""
         frm, to, extra, flag = move
         b = pos.board
-        if flag >= SPECIAL:
-            return super().make_special(pos, move) if flag != PETRIFY else self.make_special(pos, move)  # type: ignore[misc]
+        if flag >= SPECIAL:             # (a blast, a petrification: the game's own, from the outermost mixin)
+            return self.make_special(pos, move)
         if flag == CASTLE:
             rule = self.castling[extra]                                               # type: ignore[attr-defined]
             king, rook = b[rule.king_from], b[rule.rook_from]
@@ -259,7 +283,7 @@ class Walls:
             pos.put(rule.king_to, king)
             return EMPTY
         p = b[frm]
-        captured = b[to]
+        captured = b[to] if to != frm else EMPTY         # (a wall instead of a move: the piece stays, takes nothing)
         if flag == EN_PASSANT:
             victim = ep_victim(move)
             captured = b[victim]
@@ -286,15 +310,43 @@ class Walls:
             for c, code in zip(them, saved):
                 b[c] = code
 
+    def _castling_safe(self, pos: "Position", move: Move) -> bool:
+        """A pseudo-royal piece's castling path (variants/rules/endings.py) as FSF's ``legal`` sees it: the new
+        wall placed, the duck it replaces gone."""
+        if move[3] != WALL:
+            return super()._castling_safe(pos, move)                                  # type: ignore[misc]
+        b = pos.board
+        old = [c for c in range(len(b)) if b[c] == HOLE] if self.wall_rules.rule == DUCK else []
+        wall = wall_of(move)
+        placed = not b[wall]          # (a wall on the castling pieces' cells changes no line to the path)
+        for c in old:
+            b[c] = EMPTY
+        if placed:
+            b[wall] = HOLE
+        try:
+            return super()._castling_safe(pos, move)                                  # type: ignore[misc]
+        finally:
+            if placed:
+                b[wall] = EMPTY
+            for c in old:
+                b[c] = HOLE
+
     # ------------------------------------------------------------------ move text and clicks
     def move_name(self, pos: "Position", move: Move, square=None, letter=None) -> str:
-        """A move that places a wall: the move, a comma, its destination as written and the wall (``e2e4,e4d5``)."""
+        """A move that places a wall: the move, a comma, its destination as written and the wall (``e2e4,e4d5``);
+        where a wall may be placed instead of a move, any other move ends in its destination and FSF's first
+        square (``e2e4,e4a1``)."""
         if move[3] != WALL:
-            return super().move_name(pos, move, square, letter)                       # type: ignore[misc]
+            name = super().move_name(pos, move, square, letter)                       # type: ignore[misc]
+            if self.wall_rules.or_move and self.wall_rules.rule:
+                square = square or self.names.name                                    # type: ignore[attr-defined]
+                name += "," + self._landing(move, square) + square(self.fsf_order[0])
+            return name
         square = square or self.names.name                                            # type: ignore[attr-defined]
         inner = inner_of(move)
-        return (super().move_name(pos, inner, square, letter)                         # type: ignore[misc]
-                + "," + self._landing(inner, square) + square(wall_of(move)))
+        # (a capture that blasts is named by the mixin that made it, the outermost)
+        name = self.move_name if inner[3] >= SPECIAL else super().move_name           # type: ignore[misc]
+        return name(pos, inner, square, letter) + "," + self._landing(inner, square) + square(wall_of(move))
 
     def _landing(self, inner: Move, square) -> str:
         """The destination as the move's name writes it (a castling king-takes-rook: the rook's square)."""
@@ -306,7 +358,7 @@ class Walls:
         """XBoard's text: a promotion's letter comes after the wall (FSF writes ``e7e8,e8d5q`` to XBoard)."""
         if move[3] != WALL:
             return super().flat_move(pos, move, square)                               # type: ignore[misc]
-        inner = inner_of(move)
+        inner = plain_move(inner_of(move))
         new = promoted_code(inner)
         if not new:
             return None
@@ -322,7 +374,7 @@ class Walls:
         if not re.fullmatch(f"[^,]+,({squares})({squares})", t):
             raise MoveError(f"malformed move {t[:40]!r}")
         for move in pos.legal_moves():
-            if move[3] == WALL and self.move_name(pos, move) == t:
+            if (move[3] == WALL or self.wall_rules.or_move) and self.move_name(pos, move) == t:
                 return move
         raise MoveError(f"illegal move {t}")
 
@@ -330,7 +382,9 @@ class Walls:
         """A move with its wall: the move's clicks, then a third click on the wall's cell."""
         if move[3] != WALL:
             return super().click_target(pos, move)                                    # type: ignore[misc]
-        src, dst, label = super().click_target(pos, inner_of(move))[:3]               # type: ignore[misc]
+        inner = inner_of(move)
+        click = self.click_target if inner[3] >= SPECIAL else super().click_target    # type: ignore[misc]
+        src, dst, label = click(pos, inner)[:3]
         wall = self.names.name(wall_of(move))                                         # type: ignore[attr-defined]
         return src, dst, f"{label}, wall on {wall}", wall
 
