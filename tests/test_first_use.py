@@ -100,6 +100,7 @@ def test_a_game_is_described_without_building_it_as_the_built_game_says(name):
     g = get_game(name)
     assert (s.name, s.title, s.description, s.players) == (name, g.title, g.description, g.players)
     assert s.color_names[:s.players] == tuple(g.color_names[:g.players])
+    assert s.side_names == tuple(g.drawing.side_names)          # the colours as players name them (red, black)
 
 
 IMPORT_EVERYTHING = """

@@ -90,12 +90,12 @@ def _fsf(fen: str, depth: int, moves: tuple = ()) -> int:
 
 def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path):
     path = tmp_path / "mine.ini"
-    path.write_text("[house:crazyhouse]\ndupleCheck = true\n\n[odd:chess]\nnoSuchOption = 1\npromotionRank = 7\n"
+    path.write_text("[house:chess]\ncastlingKingFile = d\n\n[odd:chess]\nnoSuchOption = 1\npromotionRank = 7\n"
                     "[wild]\nmaxFile = 99\n")
     result = CliRunner().invoke(main, ["check", str(path)])
     lines = result.output.strip().splitlines()
     assert result.exit_code == 0, result.output
-    assert any("[house]: cannot be played yet: needs extinction and pseudo-royals (dupleCheck)" in line
+    assert any("[house]: cannot be played yet: needs chess960 (castlingKingFile)" in line
                for line in lines)
     assert any("[odd].noSuchOption (line 5): not an option of Fairy-Stockfish's; ignored" in line for line in lines)
     assert any("[wild].maxFile (line 8)" in line for line in lines)
@@ -105,11 +105,11 @@ def test_check_names_unknown_keys_and_missing_mechanisms_one_line_each(tmp_path)
 
 def test_a_file_where_nothing_plays_is_refused_with_one_line(tmp_path):
     path = tmp_path / "house.ini"
-    path.write_text("[house:shogi]\ndupleCheck = true\n")
+    path.write_text("[house:atomic]\npetrifyBlastPieces = true\n")
     result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code == 2 and "Traceback" not in result.output
-    with pytest.raises(VariantsFileError, match="needs extinction and pseudo-royals .dupleCheck."):
-        read_ini_variants_or_fail("[house:shogi]\ndupleCheck = true\n")
+    with pytest.raises(VariantsFileError, match="needs gating, walls and passing .petrifyBlastPieces."):
+        read_ini_variants_or_fail("[house:atomic]\npetrifyBlastPieces = true\n")
 
 
 def read_ini_variants_or_fail(text: str):
@@ -154,17 +154,6 @@ def test_drop_no_doubled_count_of_zero_drops_no_such_piece(count, drops):
     assert {game.move_name(pos, m) for m in pos.legal_moves() if "@" in game.move_name(pos, m)} == drops
 
 
-def test_a_leap_a_slide_of_the_same_piece_repeats_is_refused_in_one_line():
-    # upstream variants.ini's maharajah2 (QNAD): FSF's moves are the union of the atoms' cells, the core would make
-    # A's and D's moves a second time; one-step overlaps (yarishogi's WfFbR) play, equal to pyffish
-    specs, notes = read_ini_variants("[qnad:chess]\ncustomPiece1 = m:QNAD\nqueen = -\n"
-                                     "startFen = rnbmkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBMKBNR w KQkq - 0 1\n",
-                                     "qnad.ini", build=False)
-    assert not specs and len(notes) == 1 and "a leap onto a cell the same piece's slide reaches" in notes[0]
-    specs, notes = read_ini_variants("[wr:chess]\ncustomPiece1 = m:WfFbR\nqueen = -\n"
-                                     "startFen = rnbmkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBMKBNR w KQkq - 0 1\n",
-                                     "wr.ini", build=False)
-    assert specs, notes
 
 
 # ---------------------------------------------------------------------- numbers: ASCII digits only (issue 71, 12)

@@ -33,9 +33,7 @@ needs_fsf = pytest.mark.skipif(pyffish is None, reason="pyffish (Fairy-Stockfish
 # FSF's built-in games hyperchess cannot play yet; the reader refuses each, naming what it needs
 # (docs/variants-file.md, "Fairy-Stockfish's games", has the table by mechanism)
 OUT_OF_REACH = set("""
-bughouse koedem
-spartan
-supply""".split())
+""".split())
 # perft 2 where perft 3 through pyffish (a call per node, some 13 us per move it lists) would take hours: every
 # move also places a wall, so a ply has 640 moves (duck), 2,176 (amazons) or 225 (isolation); a sample of
 # first moves is counted to depth 3 (``divide``) instead: game -> (depth, first moves sampled)

@@ -184,9 +184,10 @@ def test_the_web_board_offers_each_gate_on_the_same_two_clicks():
     from hyperchess.web.targets import legal_targets
     pos = play(OPENING)
     castles = sorted((t["label"], t["move"]) for t in legal_targets(pos) if (t["from"], t["to"]) == ("e1", "g1"))
-    assert castles == [("castle", "e1g1"), ("castle, gate a chancellor on e1", "e1g1e"),
-                       ("castle, gate a chancellor on h1", "h1e1e"), ("castle, gate an archbishop on e1", "e1g1h"),
-                       ("castle, gate an archbishop on h1", "h1e1h")]
+    # the pieces as Seirawan chess names them: the hawk (B+N) and the elephant (R+N) (issue 71)
+    assert castles == [("castle", "e1g1"), ("castle, gate a hawk on e1", "e1g1h"),
+                       ("castle, gate a hawk on h1", "h1e1h"), ("castle, gate an elephant on e1", "e1g1e"),
+                       ("castle, gate an elephant on h1", "h1e1e")]
 
 
 FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4e"]      # Black's queen leaves d8 with a gate and mates

@@ -646,6 +646,17 @@ def test_fairy_max_at_half_a_second_a_move_searches_deep(tmp_path):
     assert min(depths[1::2]) >= 4, depths          # Black: Fairy-Max
 
 
+def test_hyperchess_gets_its_fraction_of_a_second_as_st(tmp_path):
+    """hyperchess reads ``st 0.3`` and spends it all; as a one-move clock of 0.05 s it answered at once (its
+    reserve), losing every game of a self-play at ``st=0.05``. So ``timing=auto`` keeps ``st`` for it."""
+    log = tmp_path / "traffic.log"
+    r = invoke(["match", "--engine", f"cmd={HC}", "name=a", "--engine", f"cmd={HC}", "name=b", "timing=clock",
+                "--each", "st=0.3", "--games", "1", "--maxmoves", "1", "--log", str(log), "-q"])
+    assert r.exit_code == 0 and "Runner errors: 0" in r.stdout, r.output
+    sent = [line.split(None, 1)[1] for line in log.read_text().splitlines() if "st 0.3" in line or "level 1" in line]
+    assert sent == ["g1 a > st 0.3", "g1 b > level 1 0:01 0"], sent
+
+
 def test_pgn_reader_skips_comments_variations_and_nags():
     text = ('[Event "x"]\n[White "the \\"best\\" engine"]\n[Variant "normal"]\n[Result "*"]\n\n'
             '1.e2e4 $1 {a {comment} e7e5 (1... d7d5 2. e4d5) 2. g1f3 ; to the end of the line e1e2\n'

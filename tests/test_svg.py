@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from hyperchess.pictures import render_svg
+from hyperchess.pictures.games import on_show
+from hyperchess.pictures.pieces import INK
 from hyperchess.pictures.svg import DEFAULT_COLORS, SIDE_COLORS
 from hyperchess.variants import game_names, get_game
 from hyperchess.variants.core.game import EMPTY, HOLE
@@ -91,7 +93,15 @@ def check_picture(pos, svg: str) -> ET.Element:
         # drawn in its side's colour, or grey when its side is eliminated
         dead = pos.eliminated(game.owner[code])
         assert ("eliminated" in classes(g)) == dead
-        assert (DEFAULT_COLORS["dimmed"] if dead else SIDE_COLORS[g.get("data-color")][0]) in fills
+        drawing = game.drawing
+        if drawing.pieces == "figurines":
+            assert (DEFAULT_COLORS["dimmed"] if dead else SIDE_COLORS[g.get("data-color")][0]) in fills
+        elif drawing.pieces == "discs":         # xiangqi, janggi: the side's ink on the disc
+            strokes = {c.get("stroke") for c in g.iter("{http://www.w3.org/2000/svg}circle")}
+            assert INK[drawing.side_colors[game.owner[code]]] in fills & strokes
+        else:                                   # shogi: pointing away from its owner (the first player below)
+            turned = any("rotate(180)" in (e.get("transform") or "") for e in g.iter())
+            assert turned == (game.teams[game.owner[code]] == 1), name
     return root
 
 
@@ -108,6 +118,8 @@ def test_start_position_picture(name):
     expected = SPECIAL_PIECES.get(name)
     if expected is None:    # a game added later: every piece type that is not one of the six orthodox ones
         expected = {p.letter for p in game.pieces[1:] if p.letter not in "PNBRQK" or p.tags}
+    if game.drawing.pieces != "figurines":   # characters: every piece the players meet (not a type only moved as)
+        expected = {game.pieces[k].letter for k in on_show(game)}
     assert expected <= legend_keys(root)
     # every panel has coordinates: a label under each column and beside each row
     for panel in root.iter("{http://www.w3.org/2000/svg}g"):

@@ -72,16 +72,22 @@ def test_three_clicked_moves_and_engine_replies(board, name):
 def test_page_of_every_game_and_screenshot(board, name):
     url, b = board
     players = get_game(name).players
-    view = BoardPage(b, url, name, ["human"] + ["engine"] * (players - 1))
+    seats = ["human"] + ["engine"] * (players - 1)
+    if getattr(get_game(name), "hand_rules", None) is not None and get_game(name).hand_rules.two_boards:
+        seats = ["human", "engine"] * 2         # two boards, four seats: each board's White a person (no move yet)
+    view = BoardPage(b, url, name, seats)
     try:
         st = view.state()
         pieces = view.page.locator("#board svg g.piece").count()
-        pos = get_game(name).position(st["fen"])
-        on_board = sum(1 for c in pos.board if c not in (EMPTY, HOLE))
+        # a two-board game (bughouse) shows both boards, each with its own position string
+        fens = [board["fen"] for board in st["boards"]] if st.get("two_boards") else [st["fen"]]
+        on_board = sum(1 for fen in fens for c in get_game(name).position(fen).board if c not in (EMPTY, HOLE))
         in_hand = view.page.locator("#board svg g.reserve-piece").count()
         # a game may start with an empty board and its pieces in hand (flipersi)
         assert pieces == on_board and (on_board > 0 or in_hand > 0 or name == "first-contact"), (pieces, on_board)
-        assert view.page.inner_text("#turn").startswith(f"{st['turn']} to move")
+        # the side as its players name it (xiangqi's red; issue 71), the API's colour otherwise
+        side = st["turn"] if st.get("two_boards") else st["sides"][st["colors"].index(st["turn"])]
+        assert view.page.inner_text("#turn").startswith(f"{side} to move")
         shot = save_screenshot(view.page, SHOTS / f"{name}.png")
         colours, busy = png_stats(view.page, shot)
         assert colours > 50 and busy > 0.2, (colours, busy)

@@ -162,10 +162,16 @@ def test_seconds_a_move_are_whole_for_st_and_a_clock_otherwise():
     from hyperchess.tournament.dialect import seconds_a_move
     assert seconds_a_move(2.0) == (["st 2"], [])
     assert seconds_a_move(0.5) == (["level 1 0:01 0"], ["time 50", "otim 50"])
-    assert seconds_a_move(2.25) == (["level 1 0:03 0"], ["time 225", "otim 225"])
+    assert seconds_a_move(2.25, "clock") == (["level 1 0:03 0"], ["time 225", "otim 225"])
     assert seconds_a_move(0.5, "st") == (["st 0.5"], [])
+
+    class Hyperchess:                   # offers the Notation choice native, as hyperchess's CECP engine does
+        def offers_choice(self, option: str, choice: str) -> bool:
+            return (option, choice) == ("Notation", "native")
+    assert seconds_a_move(0.5, "auto", Hyperchess()) == (["st 0.5"], [])
+    assert seconds_a_move(0.5, "clock", Hyperchess()) == (["level 1 0:01 0"], ["time 50", "otim 50"])
     assert parse_engine(["x=/bin/true", "timing=st"]).timing == "st"
-    with pytest.raises(SpecError, match="timing= is clock or st"):
+    with pytest.raises(SpecError, match="timing= is auto, clock or st"):
         parse_engine(["x=/bin/true", "timing=fast"])
 
 

@@ -102,8 +102,10 @@ def variants(long_: bool) -> None:
     if long_:
         for name, board, players, description in rows:
             g = get_game(name)
-            click.echo(f"{name}: {g.title} ({board}, {players} players)\n  {description}\n"
-                       f"  source: {g.source or 'none given'}\n")
+            pieces = ", ".join(f"{p.letter} {g.piece_name(k)}" for k, p in enumerate(g.pieces) if k and p)
+            sides = " and ".join(g.side_name(c) for c in range(g.players))
+            click.echo(f"{name}: {g.title} ({board}, {players} players: {sides})\n  {description}\n"
+                       f"  pieces: {pieces}\n  source: {g.source or 'none given'}\n")
         return
     widths = [max(len(r[i]) for r in rows + [("name", "board", "players", "")]) for i in range(3)]
     click.echo(f"{'name':<{widths[0]}}  {'board':<{widths[1]}}  {'players':<{widths[2]}}  description")
@@ -170,8 +172,10 @@ def perft(variant: str, depth: int, position: str | None, moves: str | None, div
               help="Write an SVG picture to this file ('-' = stdout) instead of the text board.")
 @click.option("--lastmove", is_flag=True, help="SVG: highlight the last move played (with --moves).")
 @click.option("--flip", is_flag=True, help="SVG: the board seen from the second player's side.")
+@click.option("--letters", is_flag=True, help="SVG: the pieces' Latin letters instead of the characters players "
+              "read (xiangqi, janggi and shogi are drawn with characters).")
 def show(variant: str, position: str | None, moves: str | None, svg_file: str | None, lastmove: bool,
-         flip: bool) -> None:
+         flip: bool, letters: bool) -> None:
     """Print the board as text (the start position, or --position, after --moves), or write it as an SVG
     picture (--svg FILE)."""
     game, pos = load(variant, position, moves)
@@ -179,7 +183,7 @@ def show(variant: str, position: str | None, moves: str | None, svg_file: str | 
         click.echo(render(pos))
         return
     from .svg_file import write_svg
-    write_svg(pos, svg_file, lastmove=lastmove, flip=flip, fail=fail)
+    write_svg(pos, svg_file, lastmove=lastmove, flip=flip, fail=fail, letters=letters)
 
 
 @main.command()

@@ -76,9 +76,10 @@ def _only(d: dict, keys: tuple[str, ...], what: str) -> None:
 @click.command(cls=GroupedCommand)
 @click.option("--engine", "engines", multiple=True, metavar="KEY=VALUE...",
               help="An engine: cmd=COMMAND name=NAME arg=ARG dir=DIR proto=xboard|uci|xshogi option.NAME=VALUE "
-                   "variant=NAME tc=[MOVES/]SECONDS[+INC] st=SECONDS depth=N nodes=N timemargin=MS timing=clock|st. "
+                   "variant=NAME tc=[MOVES/]SECONDS[+INC] st=SECONDS depth=N nodes=N timemargin=MS timing=auto|clock|st. "
                    "Give it twice "
-                   "(or 4 times: one per seat of a four-player game). Every key applies to both protocols "
+                   "(or 4 times: one per seat of a four-player game, or two teams of two in a two-board game "
+                   "such as bughouse). Every key applies to both protocols "
                    "(see above).")
 @click.option("--each", "each", multiple=True, metavar="KEY=VALUE...", help="Keys applied to every engine.")
 @click.option("--variant", default=DEFAULT_GAME, show_default=True,
@@ -117,8 +118,8 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
     An engine speaks CECP unless it is given proto=uci. Every engine key applies to both protocols, sent as each
     one says it: option.NAME=VALUE is `option NAME=VALUE` (CECP) or `setoption name NAME value VALUE` (UCI);
     tc= is `level` and `time`/`otim` (CECP) or wtime/btime/winc/binc/movestogo with `go` (UCI); st= is `st`
-    (a fraction of a second: a one-move clock, since engines read `st` in whole seconds; timing=st sends it
-    as given) or movetime; depth= is `sd` or depth; nodes= is `nps` or nodes. cmd, arg, dir, name and timemargin are the
+    (a fraction of a second: a one-move clock, since engines read `st` in whole seconds, but as given to
+    hyperchess, which reads fractions; timing=st or timing=clock decides) or movetime; depth= is `sd` or depth; nodes= is `nps` or nodes. cmd, arg, dir, name and timemargin are the
     referee's own. A UCI engine plays the games of its UCI_Variant option (none: normal only). A CECP engine
     gets XBoard's square names (ranks from 0 on 10-rank boards) and the name it lists for the game (variant=
     names it outright); proto=xshogi is GNU Shogi 1.4.2's protocol (st= in whole seconds). docs/match.md.
@@ -149,9 +150,10 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
     from hyperchess.variants import UnknownVariant, get_game
 
     try:
-        get_game(variant)
+        chosen = get_game(variant)
     except UnknownVariant as exc:
         fail(str(exc))
+    two_boards = getattr(getattr(chosen, "hand_rules", None), "two_boards", False)
     try:
         common = apply_engine_pairs({}, [p for e in each for p in parse_pairs(split_tokens(e), "--each")], "--each")
         specs = []
@@ -160,6 +162,9 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
             specs.append(build_engine(d, f"--engine {n}"))
         if len(specs) < 2:
             raise SpecError("give at least two --engine")
+        if two_boards and len(specs) != 4:
+            raise SpecError(f"{variant} is played on two boards by two teams: give four --engine (1 and 2 are "
+                            f"one team, 3 and 4 the other)")
         names = [s.name for s in specs]
         if len(set(names)) != len(names):
             raise SpecError(f"engine names must differ (got {', '.join(names)}); use name=")
@@ -201,6 +206,9 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
     except (SpecError, OpeningError) as exc:
         fail(str(exc))
 
+    if two_boards:
+        _team_match(variant, specs, games * rounds, stall, log, quiet)
+        return
     executor = client = None
     if dask_scheduler:
         try:
@@ -240,6 +248,35 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
     click.echo(report(cfg, result.records, result.elapsed, result.resumed))
     if result.stopped_by_sprt:
         click.echo(f"SPRT: {result.stopped_by_sprt} accepted; the match stopped early")
+
+
+def _team_match(variant: str, specs: list, games: int, stall: float, log: str | None, quiet: bool) -> None:
+    """Two-board team games (tournament/teamgame.py): engines 1 and 2 against 3 and 4, the seats changing
+    colours every game; one line a game, then the first team's score."""
+    from hyperchess.tournament.engine import EngineDied
+    from hyperchess.tournament.teamgame import play_team_game, seats_of_game, team_score
+
+    records = []
+    log_file = open(log, "a", encoding="utf-8") if log else None
+    try:
+        for n in range(games):
+            seats = seats_of_game(specs, n)
+            try:
+                record = _interruptible(lambda: play_team_game(variant, seats, stall, log_file))
+            except EngineDied as exc:
+                fail(f"game {n + 1}: {exc}")
+            except KeyboardInterrupt:
+                fail("interrupted")
+            records.append(record)
+            drops = sum(1 for m in record.moves if "@" in m[2])
+            click.echo(f"Game {n + 1}: A {seats[0].name}-{seats[1].name}, B {seats[2].name}-{seats[3].name}: "
+                       f"{record.result} ({record.reason}; {len(record.moves)} moves, {drops} drops)")
+    finally:
+        if log_file is not None:
+            log_file.close()
+    w, d, l = team_score(records, (specs[0].name, specs[1].name))
+    click.echo(f"Team {specs[0].name}+{specs[1].name} vs {specs[2].name}+{specs[3].name}: "
+               f"+{w} ={d} -{l} ({(w + d / 2) / len(records):.1%})")
 
 
 @click.group()

@@ -59,8 +59,10 @@ class RootSearcher(Protocol):
 
 
 def deepen(searcher: RootSearcher, pos: Position, limits: Limits, stop: threading.Event | None = None,
-           on_info: Callable[[SearchInfo], None] | None = None, exclude: Collection[Move] = ()) -> SearchResult:
-    """Search ``pos`` (left unchanged) within ``limits``; the best move, or None if there is none."""
+           on_info: Callable[[SearchInfo], None] | None = None, exclude: Collection[Move] = (),
+           skip: Callable[[int], bool] | None = None) -> SearchResult:
+    """Search ``pos`` (left unchanged) within ``limits``; the best move, or None if there is none. ``skip(depth)``
+    true: that depth is not searched (a Lazy SMP helper's depths, engine/threads.py)."""
     start = time.perf_counter()
     plan = searcher.begin(pos, limits, stop, start)
     soft = start + plan.soft if plan.soft is not None else float("inf")
@@ -85,6 +87,8 @@ def deepen(searcher: RootSearcher, pos: Position, limits: Limits, stop: threadin
     moves_made = pos.moves_made
     last_info = None
     for depth in range(1, max(1, max_depth) + 1):
+        if skip is not None and skip(depth) and depth < max_depth:
+            continue
         searcher.root_best = None
         iteration_start = time.perf_counter()
         try:

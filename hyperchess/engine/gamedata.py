@@ -73,7 +73,14 @@ class GameData:
         self.owner = game.owner
         self.has_game_over = game.has_game_over
         self.quiet_endings = game.quiet_endings
-        self.has_filter = game.has_filter
+        # the legal moves come from ``legal_moves`` (not the search's own test of the king): a game's filter, or
+        # moves through check between the moves of a turn (variants/core/turns.py)
+        self.has_filter = game.has_filter or game.through_check
+        self.multi_move = game.multi_move           # a side may move again: the next mover is not always the enemy
+        # a side with more moves a turn: ``EvalWeights.extra_move`` for each (team 0's view; docs/engine.md)
+        per_turn = game.moves_per_turn or (1,) * game.players
+        self.turn_bonus = sum(game.eval_weights.extra_move * per_turn[c] * game.team_sign[c]
+                              for c in range(game.players))
         self.has_evaluate = game.has_evaluate
         self.fifty_plies = game.fifty_plies
         self.captures_only = _captures_only(game)

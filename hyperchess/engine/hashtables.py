@@ -14,6 +14,13 @@ a page when it is first touched, so the part not yet in use costs nothing, and a
 bucket splits into itself and the one ``slots / WAYS`` buckets on) instead of being copied to a new one. A
 search that doubled its tables into new arrays spent 5% of its time in the page faults (session 36).
 
+A table for several processes (``TransTable.over``, Lazy SMP: engine/threads.py) keeps its slots in shared
+memory instead, three words each: the key shifted right by one XORed with the other two, the packed entry, and
+the move packed in a word (``move_code``). Writers do not lock: two processes writing one slot at once may
+leave words of both, and such a torn slot fails the XOR check and is read as empty (Hyatt's lockless hashing,
+as Crafty and Stockfish do). Its size is fixed (it never doubles); a probe copies the slot it found to a
+private slot 0, so what the search reads next cannot change under it.
+
 ``EvalCache``: the positional terms by position hash, one slot per hash's low bits, the newer value kept.
 It only saves work (the terms are a function of the position), so which entries survive changes no score.
 """
@@ -66,7 +73,23 @@ class TransTable:
     def __init__(self, cap: int) -> None:
         self.cap = max(cap, START_SLOTS)
         self.gen = 0
+        self.shared = False
         self._alloc(START_SLOTS)
+
+    @staticmethod
+    def over(words: Any, wipe: Any = None) -> "TransTable":
+        """A table whose slots are ``words`` (signed 64-bit words, three a slot, a power of two slots and at
+        least ``WAYS``), memory other processes share; ``wipe()`` zeroes them (``clear``)."""
+        table = TransTable(START_SLOTS)
+        table.shared = True
+        table.sdata = words
+        table.wipe = wipe
+        table.slots = table.cap = len(words) // 3
+        table.mask = table.slots // WAYS - 1
+        table.data = zeroed_words(2)        # slot 0: the copy of the slot a probe found
+        table.moves = [None]
+        table.decoded = {}
+        return table
 
     def _alloc(self, n: int) -> None:
         self.slots = n
@@ -80,6 +103,12 @@ class TransTable:
         self.gen = (self.gen + 1) % GENERATIONS
 
     def clear(self) -> None:
+        if self.shared:
+            if self.wipe is not None:
+                self.wipe()
+            self.used = 0
+            self.decoded = {}
+            return
         self._alloc(START_SLOTS)
 
     def __len__(self) -> int:
@@ -87,6 +116,8 @@ class TransTable:
 
     def find(self, key: int) -> int:
         """The slot of ``key``, or -1."""
+        if self.shared:
+            return self._find_shared(key)
         base = (key & self.mask) * 4
         half = key >> 1
         for j in range(base, base + 4):
@@ -106,6 +137,9 @@ class TransTable:
     def store(self, key: int, depth: int, flag: int, score: int, move: Any, keep_deeper: bool = True) -> None:
         """Keep ``key``'s entry; with ``keep_deeper``, a bound (not ``EXACT``) does not replace a deeper
         entry of the same key."""
+        if self.shared:
+            self._store_shared(key, depth, flag, score, move, keep_deeper)
+            return
         half = key >> 1
         while True:
             base = (key & self.mask) * 4
@@ -136,6 +170,67 @@ class TransTable:
                 worst = worth
                 victim = j
         self._put(victim, half, depth, flag, score, move)
+
+    def _find_shared(self, key: int) -> int:
+        """``find`` in shared memory: a slot whose words pass the check is copied to slot 0 (0), else -1."""
+        base = (key & self.mask) * 4
+        half = key >> 1
+        for j in range(3 * base, 3 * base + 12, 3):
+            entry = self.sdata[j + 1]
+            code = self.sdata[j + 2]
+            if entry != 0 and self.sdata[j] ^ entry ^ code == half:
+                self.data[1] = entry
+                self.moves[0] = self._decode(code)
+                return 0
+        return -1
+
+    def _decode(self, code: int) -> Any:
+        """The move tuple of ``move_code``'s ``code`` (one tuple per code, kept)."""
+        if code == 0:
+            return None
+        move = self.decoded.get(code)
+        if move is None:
+            c = code - 1
+            move = (c & 65535, (c >> 16) & 65535, c >> 40, (c >> 32) & 255)
+            self.decoded[code] = move
+        return move
+
+    def _store_shared(self, key: int, depth: int, flag: int, score: int, move: Any, keep_deeper: bool) -> None:
+        """``store`` in shared memory, by the same choices: the key's own slot, else an empty one, else the
+        entry of the oldest search, then the shallowest (a torn slot is replaced like any other)."""
+        half = key >> 1
+        base = (key & self.mask) * 4
+        target = -1
+        empty = -1
+        victim = base
+        worst = 1 << 30
+        for j in range(base, base + 4):
+            entry = self.sdata[3 * j + 1]
+            if entry == 0:
+                if empty < 0:
+                    empty = j
+            elif self.sdata[3 * j] ^ entry ^ self.sdata[3 * j + 2] == half:
+                if keep_deeper and flag != 0 and ((entry >> 10) & 16383) - 1024 > depth:
+                    return
+                target = j
+                break
+            else:
+                age = (self.gen - ((entry >> 2) & 255)) % 256
+                worth = ((entry >> 10) & 16383) - 1024 - 8 * age
+                if worth < worst:
+                    worst = worth
+                    victim = j
+        if target < 0:
+            if empty >= 0:
+                target = empty
+                self.used += 1
+            else:
+                target = victim
+        entry = score << 24 | (depth + 1024) << 10 | self.gen << 2 | flag
+        code = move_code(move)
+        self.sdata[3 * target + 1] = entry
+        self.sdata[3 * target + 2] = code
+        self.sdata[3 * target] = half ^ entry ^ code
 
     def _put(self, j: int, half: int, depth: int, flag: int, score: int, move: Any) -> None:
         self.data[2 * j] = half
@@ -194,6 +289,18 @@ class TransTable:
 
     def __contains__(self, key: int) -> bool:
         return self.find(key) >= 0
+
+
+def move_code(move: Any) -> int:
+    """A move in one word for the shared table: 0 for none or one that does not fit (its entry keeps no
+    move), else 1 + from + to << 16 + flag << 32 + extra << 40 (cells below 65536, a flag below 256, an
+    ``extra`` of 0..2^23 - 1)."""
+    if move is None or len(move) != 4:
+        return 0
+    frm, to, extra, flag = move
+    if not (0 <= frm < 65536 and 0 <= to < 65536 and 0 <= flag < 256 and 0 <= extra < (1 << 23)):
+        return 0
+    return 1 + (frm | to << 16 | flag << 32 | extra << 40)
 
 
 class EvalCache:

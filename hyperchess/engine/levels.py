@@ -26,6 +26,8 @@ from .search import Searcher
 from .timecontrol import Limits
 
 SKILL_MAX = 20          # the whole engine
+# the web board's levels 1..8 (as lichess has 8), each a Skill Level; their Elo is measured in docs/engine.md
+BOARD_LEVELS = (0, 3, 6, 9, 12, 15, 18, SKILL_MAX)
 LINES = 4               # lines level 19 chooses among
 NOISE_PER_LEVEL = 15    # centipawns of random draw for each level below the top
 

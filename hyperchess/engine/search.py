@@ -531,7 +531,8 @@ class Searcher(TreeBase):
                     evade = self._evasion_cells(pos, k, enemies)
         b = pos.cells
         # two players, one king each (cannot be captured: moves are legal): the opponent's king stays put
-        ek = pos.king(enemies[0]) if gd.players == 2 and gd.single_royal and not gd.has_game_over else False
+        ek = (pos.king(enemies[0]) if gd.players == 2 and gd.single_royal and not gd.has_game_over
+              and not gd.multi_move else False)
         for m in moves:
             frm = m[0]
             mover = b[frm]

@@ -54,7 +54,7 @@ class TreeBase:
         gd = self.gd
         lazy = LAZY_MARGIN                  # the constants as locals: C integers when compiled
         sign = gd.team_sign[pos.turn]
-        v = pos.score * sign + TEMPO
+        v = (pos.score + gd.turn_bonus) * sign + TEMPO
         if gd.has_evaluate:                 # a game's own term (e.g. First Contact's king escapes)
             v += pos.game.evaluate(pos) * sign
         mop = self.mop

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hyperchess.variants.board.codes import code_of
+
 from .layout import Layout, level_grid
 
 if TYPE_CHECKING:
@@ -62,24 +64,45 @@ def default_layout(pos: "Position", flip: bool, quarter: int = 0) -> Layout:
     return lay
 
 
-def legend_entries(game) -> list[tuple[str, str, Glyph | None]]:
-    """(key, text, glyph) for every piece type that is not orthodox, then the game's extra items."""
+def on_show(game) -> set[int]:
+    """The kinds a game's players meet: those of the start position (on the board or in hand), the promoted
+    kinds and the pawns' promotion choices (a type the game declares only for another's moves is left out)."""
+    start = game.position()
+    kinds = {game.kind_of[code] for code in start.board if code > 1}
+    counts = getattr(start.extra, "counts", None)
+    for hand in counts or ():
+        kinds |= {k for k, n in enumerate(hand) if n}
+    kinds |= set(getattr(game, "promotes_to", {}).values())
+    kinds |= {game.kind_by_letter[ch.upper()] for ch in getattr(game, "promotion_letters", "")
+              if ch.upper() in game.kind_by_letter}
+    return kinds
+
+
+def legend_entries(game) -> list[tuple[str, str, "Glyph | int | None"]]:
+    """(key, text, glyph) for every piece type that is not orthodox, then the game's extra items. The text is
+    the name players use (``Game.piece_name``). A game whose pieces are drawn with characters (discs,
+    pentagons) lists every piece, its glyph the piece's code of the first player (drawn as the board draws it)."""
     h = game.picture
-    out: list[tuple[str, str, Glyph | None]] = []
+    drawn = game.drawing.pieces != "figurines"
+    out: list[tuple[str, str, Glyph | int | None]] = []
     seen = set()
-    for piece in game.pieces[1:]:
-        if piece is None:
+    shown = on_show(game) if drawn else None
+    for kind, piece in enumerate(game.pieces):
+        if piece is None or kind == 0 or (shown is not None and kind not in shown):
             continue
         letter = piece.letter.upper()
         orthodox = ORTHODOX_NAMES.get(piece.name.lower()) == letter or piece.name.upper() == letter
-        if letter in ORTHODOX and orthodox and not piece.tags and letter not in h.legend:
+        if not drawn and letter in ORTHODOX and orthodox and not piece.tags and letter not in h.legend \
+                and letter not in game.piece_names:
             continue
         key = letter + ":" + ",".join(sorted(piece.tags))
         if key in seen:
             continue
         seen.add(key)
-        text = h.legend.get(letter) or piece.name.rstrip("0123456789 ")
-        out.append((letter, text, glyph_for(letter, piece.tags, piece.name)))
+        text = h.legend.get(letter) or game.piece_name(kind)
+        if drawn:
+            text = f"{text} ({letter})"
+        out.append((letter, text, code_of(kind, 0) if drawn else glyph_for(letter, piece.tags, piece.name)))
     for kind, text in h.extra_legend:
         out.append((kind, text, None))
     return out

@@ -15,8 +15,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 from hyperchess.variants.core.game import EMPTY, HOLE
 
-from .games import Glyph, default_layout, glyph_for, legend_entries
+from .boards import ZONE, board_svg, promotion_cells
+from .games import default_layout, legend_entries
 from .layout import GAP, LABEL, SQUARE, Layout, Panel
+from .pieces import FONT, glyph_svg, piece_glyph, piece_svg  # noqa: F401  (glyph_svg, piece_glyph: the web's)
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.game import Move
@@ -49,7 +51,6 @@ SIDE_COLORS = {
     "blue": ("#2a5bd7", "#ffffff"),
     "green": ("#2a9d3a", "#ffffff"),
 }
-FONT = "DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, Arial Unicode MS, sans-serif"
 
 
 def side_colors(game, color: int, colors: dict[str, str]) -> tuple[str, str]:
@@ -60,34 +61,6 @@ def side_colors(game, color: int, colors: dict[str, str]) -> tuple[str, str]:
 
 def _fmt(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def glyph_svg(glyph: Glyph, fill: str, outline: str, size: float = SQUARE, extra: str = "") -> str:
-    """The glyph centred on (0, 0), ``size`` units wide."""
-    out = []
-    if not glyph.parts:           # an unknown piece: its letter on a disc
-        out.append(f'<circle r="{_fmt(size * 0.38)}" fill="{fill}" stroke="{outline}" stroke-width="1.5"/>')
-        out.append(f'<text text-anchor="middle" dominant-baseline="central" font-size="{_fmt(size * 0.42)}" '
-                   f'font-weight="bold" fill="{outline}" font-family="{FONT}">{escape(glyph.badge)}</text>')
-        return "".join(out)
-    for ch, dx, dy, scale in glyph.parts:
-        out.append(f'<text x="{_fmt(dx * size)}" y="{_fmt(dy * size)}" text-anchor="middle" '
-                   f'dominant-baseline="central" font-size="{_fmt(size * scale)}" fill="{fill}" '
-                   f'stroke="{outline}" stroke-width="{_fmt(size / 30)}" paint-order="stroke" '
-                   f'font-family="{FONT}">{ch}</text>')
-    if glyph.badge:
-        bx, by, r = size * 0.31, -size * 0.31, size * 0.17
-        out.append(f'<circle cx="{_fmt(bx)}" cy="{_fmt(by)}" r="{_fmt(r)}" fill="{outline}" stroke="{fill}" '
-                   f'stroke-width="1"/>')
-        out.append(f'<text x="{_fmt(bx)}" y="{_fmt(by)}" text-anchor="middle" dominant-baseline="central" '
-                   f'font-size="{_fmt(r * 1.5)}" font-weight="bold" fill="{fill}" '
-                   f'font-family="{FONT}">{escape(glyph.badge)}</text>')
-    return "".join(out)
-
-
-def piece_glyph(game, code: int) -> Glyph:
-    piece = game.pieces[game.kind_of[code]]
-    return glyph_for(piece.letter, piece.tags, piece.name)
 
 
 def attacked_royals(pos: "Position") -> list[int]:
@@ -105,7 +78,8 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
                arrows: Iterable[tuple[int, int] | tuple[int, int, str]] = (), fill: dict[int, str] | None = None,
                orientation: int | None = None, flipped: bool = False, coordinates: bool = True,
                colors: dict[str, str] | None = None, size: int | None = None, legend: bool = True,
-               caption: str | None = None, layout: Layout | None = None, quarter: int = 0) -> str:
+               caption: str | None = None, layout: Layout | None = None, quarter: int = 0,
+               latin: bool = False) -> str:
     """The position as SVG text.
 
     ``lastmove``: a move tuple; its from- and to-cells (those on the board) are highlighted.
@@ -114,6 +88,7 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
     bottom (0 = first player); ``flipped`` turns the board as well, ``quarter`` by quarter turns further (a
     four-player board seen from a side player's seat). ``colors``: overrides of
     ``DEFAULT_COLORS`` keys (and ``piece <side>``/``outline <side>``). ``size``: width in pixels.
+    ``latin``: the pieces' letters instead of the characters of the game's drawing (xiangqi, shogi).
     """
     game = pos.game
     colors = {**DEFAULT_COLORS, **(colors or {})}
@@ -143,11 +118,15 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
     side_w = 0.0
     if lay.side:
         side_w = 4 * SQUARE + GAP
-    legend_h = (len(entries) * 30 + 10) if entries else 0
     notes_h = len(notes) * 20 + (8 if notes else 0)
     text_w = max([36 + 7.3 * len(t) for _, t, _ in entries] + [7.5 * len(t) for t in notes] + [0]) + GAP
     marks_w = 70 if any(p.marked_rows for p in lay.panels) else 0
     width = max(lay.width + marks_w + side_w, text_w)
+    # the legend in as many columns as the picture's width holds (a long one otherwise towers over the board)
+    column_w = max([36 + 7.3 * len(t) for _, t, _ in entries] + [0]) + GAP
+    columns = max(1, min(len(entries) // 3, int(width // column_w))) if entries else 1
+    legend_rows = -(-len(entries) // columns)
+    legend_h = (legend_rows * 30 + 10) if entries else 0
     height = lay.height + notes_h + legend_h
     px_w = size or int(width)
     px_h = int(px_w * height / width)
@@ -164,7 +143,7 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
                '<marker id="arrowhead" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto">'
                f'<path d="M0,0 L4,2 L0,4 z" fill="{colors["arrow"]}"/></marker></defs>')
     for p in lay.panels:
-        out.append(_panel_svg(pos, p, colors, coordinates, last, checked, fill))
+        out.append(_panel_svg(pos, p, colors, coordinates, last, checked, fill, (int(flip), latin)))
     for a in arrows:
         frm, to = a[0], a[1]
         col = a[2] if len(a) > 2 else colors["arrow"]
@@ -178,21 +157,25 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
                    f'stroke-width="{_fmt(SQUARE / 6)}" stroke-opacity="0.75" stroke-linecap="round" '
                    'marker-end="url(#arrowhead)"/>')
     if lay.side:
-        out.append(_side_svg(pos, lay, colors, lay.width + marks_w, 0))
+        out.append(_side_svg(pos, lay, colors, lay.width + marks_w, 0, (int(flip), latin)))
     y = lay.height + 6
     for text in notes:
         y += 20
         out.append(f'<text class="note" x="{GAP / 2}" y="{_fmt(y)}" font-size="14" fill="{colors["note"]}" '
                    f'font-family="{FONT}">{escape(text)}</text>')
     if entries:
-        out.append(_legend_svg(game, entries, colors, GAP / 2, lay.height + notes_h + 4))
+        out.append(_legend_svg(game, entries, colors, GAP / 2, lay.height + notes_h + 4, latin,
+                               (legend_rows, column_w)))
     out.append("</svg>")
     return "\n".join(out)
 
 
 def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: bool, last: set[int],
-               checked: set[int], fill: dict[int, str]) -> str:
+               checked: set[int], fill: dict[int, str], view: tuple[int, bool] = (0, False)) -> str:
+    """One panel: its cells (chequered squares, or transparent click targets over the game's own board),
+    marks and pieces. ``view``: (the team at the bottom, letters instead of characters)."""
     game = pos.game
+    plain_board = game.drawing.board == "squares"
     names = game.names
     g = game.geometry
     out = [f'<g class="panel{" dimmed" if p.dimmed else ""}{(" " + p.css) if p.css else ""}" '
@@ -202,6 +185,9 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
                    f'text-anchor="middle" font-size="15" font-weight="bold" '
                    f'fill="{colors["dimmed"] if p.dimmed else colors["title"]}" font-family="{FONT}">'
                    f'{escape(p.title)}</text>')
+    if not plain_board:
+        out.append(board_svg(game, p))
+    zones = promotion_cells(game) if plain_board and game.drawing.promotion_zones else set()
     pieces = []
     for cell, (c, r) in p.cells.items():
         x, y = p.x + c * SQUARE, p.y + r * SQUARE
@@ -220,8 +206,13 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
         key = f"square {shade}" + (" lastmove" if cell in last else "")
         cls = f"square {shade}" + (" lastmove" if cell in last else "")
         color = colors[key]
+        # on a board of lines the cell is a transparent click target, lit when it is the last move's
+        see = "" if plain_board else f' fill-opacity="{0.55 if cell in last else 0}"'
         out.append(f'<rect class="{cls}" data-square={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
-                   f'width="{SQUARE}" height="{SQUARE}" fill="{color}" stroke="none"/>')
+                   f'width="{SQUARE}" height="{SQUARE}" fill="{color}"{see} stroke="none"/>')
+        if cell in zones:         # a promotion zone, shaded (a chessboard's; a grid's are shaded under it)
+            out.append(f'<rect class="promotion-zone" x="{_fmt(x)}" y="{_fmt(y)}" width="{SQUARE}" '
+                       f'height="{SQUARE}" fill="{ZONE}" fill-opacity="0.3" pointer-events="none"/>')
         if cell in fill:
             out.append(f'<rect class="fill" data-square={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
                        f'width="{SQUARE}" height="{SQUARE}" fill="{fill[cell]}" fill-opacity="0.5"/>')
@@ -241,9 +232,9 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
                           f'data-piece={quoteattr(letter)} data-color={quoteattr(game.color_names[owner])} '
                           + ('opacity="0.45" ' if dead else "") +
                           f'transform="translate({_fmt(x + SQUARE / 2)},{_fmt(y + SQUARE / 2)})">'
-                          f'{glyph_svg(piece_glyph(game, code), side_fill, outline)}</g>')
+                          f'{piece_svg(game, code, side_fill, outline, SQUARE, view[0], view[1], dead)}</g>')
     # marks over the squares, under the pieces
-    if p.cells and p.frame:
+    if p.cells and p.frame and plain_board:
         out.append(f'<rect class="border" x="{_fmt(p.x)}" y="{_fmt(p.y)}" width="{_fmt(p.width)}" '
                    f'height="{_fmt(p.height)}" fill="none" stroke="#555" stroke-width="1"/>')
     for row, label in p.marked_rows.items():
@@ -260,7 +251,8 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
                    f'y="{_fmt(p.y + 1)}" width="{SQUARE - 2}" height="{_fmt(p.height - 2)}" fill="none" '
                    f'stroke="{colors["marked"]}" stroke-width="2.5"/>')
     for b in p.blocks:
-        out.append(_block_svg(p, b, colors))
+        if plain_board or "region" not in b.css.split():     # the lines draw a palace
+            out.append(_block_svg(p, b, colors))
     for edge in p.seams:
         x1, y1, x2, y2 = {
             "left": (p.x, p.y, p.x, p.y + p.height), "right": (p.x + p.width, p.y, p.x + p.width, p.y + p.height),
@@ -322,7 +314,8 @@ def _block_svg(p: Panel, b, colors: dict[str, str]) -> str:
     return "".join(out)
 
 
-def _side_svg(pos: "Position", lay: Layout, colors: dict[str, str], x0: float, y0: float) -> str:
+def _side_svg(pos: "Position", lay: Layout, colors: dict[str, str], x0: float, y0: float,
+              view: tuple[int, bool] = (0, False)) -> str:
     """Boxes beside the board (reserves): a row of glyphs with counts, each with a click id."""
     game = pos.game
     out = ['<g class="side">']
@@ -342,7 +335,7 @@ def _side_svg(pos: "Position", lay: Layout, colors: dict[str, str], x0: float, y
                        f'data-count={quoteattr(count)} transform="translate({_fmt(cx)},{_fmt(cy)})">'
                        f'<rect class="reserve-cell" x="{-SQUARE / 2}" y="{-SQUARE / 2}" width="{SQUARE}" '
                        f'height="{SQUARE}" fill="#e8e2d6" stroke="#999"/>'
-                       f'{glyph_svg(piece_glyph(game, code), side_fill, outline, SQUARE * 0.9)}'
+                       f'{piece_svg(game, code, side_fill, outline, SQUARE * 0.9, view[0], view[1])}'
                        f'<text x="{_fmt(SQUARE / 2 - 3)}" y="{_fmt(SQUARE / 2 - 4)}" text-anchor="end" '
                        f'font-size="11" font-weight="bold" fill="#000" font-family="{FONT}">{escape(count)}</text>'
                        '</g>')
@@ -352,13 +345,20 @@ def _side_svg(pos: "Position", lay: Layout, colors: dict[str, str], x0: float, y
     return "\n".join(out)
 
 
-def _legend_svg(game, entries, colors: dict[str, str], x: float, y: float) -> str:
+def _legend_svg(game, entries, colors: dict[str, str], x: float, y: float, latin: bool = False,
+                columns: tuple[int, float] = (0, 0.0)) -> str:
+    """The legend's items, column by column (``columns``: items to a column and a column's width)."""
     out = [f'<g class="legend" transform="translate({_fmt(x)},{_fmt(y)})">']
     fill, outline = side_colors(game, 0, colors)
+    rows = columns[0] or len(entries)
     for i, (key, text, glyph) in enumerate(entries):
-        cy = i * 30 + 15
-        out.append(f'<g class="legend-item" data-piece={quoteattr(key)} data-text={quoteattr(text)}>')
-        if glyph is not None:
+        cy = (i % rows) * 30 + 15
+        shift = f' transform="translate({_fmt((i // rows) * columns[1])},0)"' if i >= rows else ""
+        out.append(f'<g class="legend-item" data-piece={quoteattr(key)} data-text={quoteattr(text)}{shift}>')
+        if isinstance(glyph, int):              # a piece drawn with its character: as on the board
+            out.append(f'<g transform="translate(15,{_fmt(cy)})">'
+                       f'{piece_svg(game, glyph, fill, outline, 28, 0, latin)}</g>')
+        elif glyph is not None:
             out.append(f'<g transform="translate(15,{_fmt(cy)})">{glyph_svg(glyph, fill, outline, 28)}</g>')
         else:                                   # a board mark: drawn as on the board
             stroke, width, dash = _block_style(key)

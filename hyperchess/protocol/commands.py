@@ -10,9 +10,8 @@ from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_na
 
 from . import advice, options, play
 from . import flat as flatmod
-from .clock import parse_int
 from .notation import NOTATIONS
-from .setboard import set_position, start_edit
+from .setboard import holding_position, set_holdings, set_position, start_edit
 from .state import XBoardState
 from .thinking import MAX_RANDOMNESS, SKILL_MAX
 from .wire import error, illegal
@@ -76,7 +75,7 @@ def _refuse_variant(e: XBoardState, arg: str, line: str) -> str | None:
     try:
         get_game(_variant_name(arg)[0])
     except UnknownVariant as exc:
-        # a game known but not played yet names its reason (Fairy-Stockfish's bughouse: needs two boards)
+        # a game known but not played yet names its reason (Fairy-Stockfish's spartan: needs duple check)
         return error(f"unsupported variant: {exc.reason}" if exc.reason else "unsupported variant", arg)
     return None
 
@@ -178,6 +177,19 @@ def _cmd_setboard(e: XBoardState, arg: str, line: str) -> None:
     set_position(e, arg)
 
 
+def _refuse_holding(e: XBoardState, arg: str, line: str) -> str | None:
+    return holding_position(e, arg, line)[1]
+
+
+def _cmd_holding(e: XBoardState, arg: str, line: str) -> None:
+    """A bughouse server's hands: set them; on our move (its search abandoned) think again with them."""
+    refusal = set_holdings(e, arg, line)
+    if refusal is not None:
+        e.out(refusal)
+    elif not (e.force or e.ended or e.analyzing or e.paused) and e.search is None and e.our_turn():
+        play.think(e)
+
+
 def _cmd_edit(e: XBoardState, arg: str, line: str) -> None:
     e.abandon()
     start_edit(e)
@@ -270,12 +282,11 @@ def _cmd_memory(e: XBoardState, arg: str, line: str) -> None:
 
 
 def _cmd_cores(e: XBoardState, arg: str, line: str) -> None:
+    """``cores N``: the processes a search uses (the option Threads of UCI)."""
     try:
-        cores = parse_int(arg)
-        if cores < 1:
-            raise ValueError(arg)
-        e.cores = cores                      # one search thread; recorded only
-    except ValueError:
+        options.set_threads(e.thinker, arg)
+        e.cores = e.thinker.threads
+    except options.OptionError:
         e.out(error("bad core count", line))
 
 
@@ -400,6 +411,7 @@ def _cmd_question(e: XBoardState, arg: str, line: str) -> None:
 REFUSALS: dict[str, Callable[[XBoardState, str, str], str | None]] = {
     "usermove": _refuse_usermove, "undo": _refuse_undo,
     "remove": lambda e, arg, line: _refuse_undo(e, arg, line, 2), "variant": _refuse_variant, "exit": _refuse_exit,
+    "holding": _refuse_holding,
 }
 
 
@@ -411,6 +423,7 @@ HANDLERS: dict[str, Callable[[XBoardState, str, str], None]] = {
     "time": _clock_command("set_time", "bad time"), "otim": _clock_command("set_otim", "bad time"),
     "usermove": _cmd_usermove,
     "?": _cmd_question, "ping": _cmd_ping, "draw": _cmd_draw, "result": _cmd_result, "setboard": _cmd_setboard,
+    "holding": _cmd_holding,
     "edit": _cmd_edit, "undo": _cmd_undo, "remove": _cmd_remove, "hard": _cmd_hard, "easy": _cmd_easy,
     "post": _cmd_post, "nopost": _cmd_nopost, "analyze": _cmd_analyze, "exit": _cmd_exit, ".": _cmd_dot,
     "hint": _cmd_hint, "bk": _cmd_bk, "memory": _cmd_memory, "cores": _cmd_cores, "option": _cmd_option,
@@ -418,5 +431,5 @@ HANDLERS: dict[str, Callable[[XBoardState, str, str], None]] = {
     "put": _cmd_quiet, "hover": _cmd_quiet, "name": _cmd_quiet, "rating": _cmd_quiet, "ics": _cmd_quiet,
     "computer": _cmd_quiet, "random": _cmd_quiet, "accepted": _cmd_quiet, "rejected": _cmd_quiet,
     "egtpath": _cmd_quiet, "pause": _cmd_pause, "resume": _cmd_resume, "white": _cmd_white,
-    "black": _cmd_black, "quit": _cmd_quit,
+    "black": _cmd_black, "quit": _cmd_quit, "partner": _cmd_quiet, "ptell": _cmd_quiet,
 }

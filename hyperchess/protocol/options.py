@@ -15,6 +15,7 @@ from .thinking import MAX_RANDOMNESS
 if TYPE_CHECKING:
     from .thinking import Thinker
 
+MAX_THREADS = 256             # engine.threads.MAX_THREADS, not imported: that module loads the search
 MAX_HASH_MB = 1 << 16         # the transposition table grows lazily; this is only an upper bound
 
 
@@ -35,6 +36,12 @@ def whole_number(text: str, low: int, high: int, what: str) -> int:
 def set_hash(thinker: "Thinker", text: str) -> None:
     """Hash (UCI) / memory (CECP): the transposition table's size in MB, from a new searcher on."""
     thinker.set_hash(whole_number(text, 1, MAX_HASH_MB, "Hash"))
+
+
+def set_threads(thinker: "Thinker", text: str) -> None:
+    """Threads (UCI) / cores (CECP): the processes a search uses, 1..MAX_THREADS (engine.threads: Lazy SMP
+    over a shared transposition table), from a new searcher on."""
+    thinker.set_threads(whole_number(text, 1, MAX_THREADS, "Threads"))
 
 
 def set_randomize(thinker: "Thinker", text: str) -> None:

@@ -1,5 +1,8 @@
-"""Setting a position from the GUI: ``setboard`` (native or flat strings) and the old ``edit`` mode."""
+"""Setting a position from the GUI: ``setboard`` (native or flat strings), the old ``edit`` mode and a bughouse
+server's ``holding``."""
 from __future__ import annotations
+
+import re
 
 from hyperchess.variants import FenError
 from hyperchess.variants.core.game import EMPTY, HOLE
@@ -126,3 +129,45 @@ def edit_line(e: XBoardState, text: str) -> None:
             ed["board"][cell] = e.game.code_for_letter(letter, ed["color"])
     except (UnknownSquare, KeyError, IndexError, ValueError):
         e.out(error("bad edit command", text))
+
+
+_HOLDING = re.compile(r"\[([A-Za-z]*)\]\s*\[([A-Za-z]*)\](?:\s+([WBwb])([A-Za-z]))?\s*")
+
+
+def holding_position(e: XBoardState, arg: str, line: str):
+    """``(position, None)`` for ``holding [WHITE] [BLACK]`` (a bughouse server's hands, XBoard's engine-intf.html
+    "Bughouse commands"): the position with those hands (each bracket's letters in either case: white's upper,
+    black's lower); with a trailing ``<color><piece>`` (``holding [PPR] [] WR``, the piece just gained) that
+    piece is added to the current hand instead, as Fairy-Stockfish does, so a ``holding`` crossing a move keeps
+    both. ``(None, error line)`` for bad input."""
+    e.ensure_game()
+    game = e.game
+    m = _HOLDING.fullmatch(arg.strip())
+    if m is None:
+        return None, error("bad holding, give holding [WHITE] [BLACK]", line)
+    if getattr(game, "hand_rules", None) is None or e.bad_position:
+        return None, error("no pieces in hand in this game", line)
+    board, rest = e.pos.fen().split(" ", 1)
+    on_board, hand = board[:-1].split("[", 1) if board.endswith("]") else (board, "")
+    if m.group(3):
+        gained = m.group(4)
+        hand += gained.upper() if m.group(3) in "Ww" else gained.lower()
+    else:
+        hand = m.group(1).upper() + m.group(2).lower()
+    try:
+        pos = game.position(f"{on_board}[{hand}] {rest}")
+        check_position(pos)
+    except FenError as exc:
+        return None, error(f"bad holding: {exc}", line)
+    return pos, None
+
+
+def set_holdings(e: XBoardState, arg: str, line: str) -> str | None:
+    """``holding``: the position gets the server's hands (``holding_position``); the moves so far are kept as
+    the new position's start (undo stops there). The error line for bad input, else None."""
+    pos, refusal = holding_position(e, arg, line)
+    if pos is None:
+        return refusal
+    e.changed()
+    e.pos = pos
+    return None

@@ -49,6 +49,7 @@ class Thinker:
         self.searcher_factory = searcher_factory
         self.searcher = None
         self.hash_mb = 64
+        self.threads = 1                       # option Threads / cores: processes a search uses (engine.threads)
         self.randomness = DEFAULT_RANDOMNESS   # opening variety in centipawns (option Randomize), 0 = off
         self.skill = SKILL_MAX                 # option Skill Level: below the top, a weaker player (engine.levels)
         self.search: Search | None = None
@@ -57,6 +58,9 @@ class Thinker:
         if self.searcher is None:
             if self.searcher_factory is not None:
                 self.searcher = self.searcher_factory(self.hash_mb)
+            elif self.threads > 1:
+                from hyperchess.engine.threads import ThreadedSearcher
+                self.searcher = ThreadedSearcher(hash_mb=self.hash_mb, threads=self.threads)
             else:
                 from hyperchess.engine.search import Searcher
                 self.searcher = Searcher(hash_mb=self.hash_mb)
@@ -67,7 +71,26 @@ class Thinker:
         if mb != self.hash_mb:
             self.abandon()
             self.hash_mb = mb
-            self.searcher = None
+            self.drop_searcher()
+
+    def set_threads(self, n: int) -> None:
+        """``Threads``/``cores``: a new number of processes takes effect with a new searcher."""
+        if n != self.threads:
+            self.abandon()
+            self.threads = n
+            self.drop_searcher()
+
+    def drop_searcher(self) -> None:
+        """Forget the searcher, ending its helper processes if it has any."""
+        searcher, self.searcher = self.searcher, None
+        close = getattr(searcher, "close", None)
+        if close is not None:
+            close()
+
+    def close(self) -> None:
+        """The session ends: the running search is dropped and no helper process is left behind."""
+        self.abandon()
+        self.drop_searcher()
 
     def start(self, purpose: str, pos, limits, deadline: float | None, version: int, excluded: tuple,
               report: Callable[[Search, object], str | None], lines: int = 1) -> Search:

@@ -104,7 +104,7 @@ class UCIEngine:
                     self.stop()                       # end of input during go infinite: answer, then end
                 if self.search is None and self.held is None:
                     self.done = True
-        self.thinker.abandon()
+        self.thinker.close()
 
     def on_line(self, line: str) -> None:
         self.out.record(">", line)
@@ -234,7 +234,7 @@ def _uci(e: UCIEngine, arg: str) -> None:
     e.out(f"id name hyperchess {VERSION}")
     e.out("id author the hyperchess developers")
     e.out(f"option name Hash type spin default {e.thinker.hash_mb} min 1 max {options.MAX_HASH_MB}")
-    e.out("option name Threads type spin default 1 min 1 max 1")
+    e.out(f"option name Threads type spin default {e.thinker.threads} min 1 max {options.MAX_THREADS}")
     e.out("option name Ponder type check default false")
     e.out(f"option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}")
     e.out(f"option name UCI_Variant type combo default {e.variant} var {UCI_CHESS} "
@@ -268,7 +268,7 @@ def _setoption(e: UCIEngine, arg: str) -> None:
         if key == "hash":
             options.set_hash(e.thinker, value)
         elif key == "threads":
-            options.whole_number(value, 1, 1, "Threads")
+            options.set_threads(e.thinker, value)
         elif key == "ponder":
             e.ponder_option = value.lower() == "true"
         elif key == "multipv":

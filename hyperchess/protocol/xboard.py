@@ -37,7 +37,7 @@ from .wire import Output, clean, error, read_lines, shorten, too_long
 
 # Commands that abandon a search on our move (they change the game or who plays it).
 INTERRUPT = frozenset("new variant force go playother usermove result setboard edit undo remove white black "
-                      "analyze exit pause".split())
+                      "analyze exit pause holding".split())
 # Commands that leave a ponder search running (anything else stops it first).
 PONDER_KEEPS = frozenset("ping time otim post nopost . accepted rejected computer name rating ics random hard "
                          "hover put lift bk".split())
@@ -170,6 +170,7 @@ class XBoardEngine(XBoardState):
             if self.eof and (self.search is None or self.search.purpose != "move"):
                 self.done = True        # end of input: finish a move we owe, then stop
         self.abandon()
+        self.thinker.close()
 
     def on_line(self, line: str) -> None:
         """One line from the GUI, honouring a running search (module docstring)."""

@@ -19,8 +19,9 @@ move.
 - **Seconds a move.** ``st`` takes whole seconds (section 11: "st 30"), and engines read it so: Fairy-Max
   takes ``st 0.5`` as 0 and searches one ply, HoiXiangqi exits. So a whole number of seconds a move is ``st N``,
   and any other a clock of one move a session (``level 1 0:SS 0``) with ``time``/``otim`` of exactly that time
-  before each move, which an engine spends as the last move before its time control. An engine's
-  ``timing=st`` key asks for ``st`` as given, fractions included (hyperchess reads them).
+  before each move, which an engine spends as the last move before its time control. hyperchess reads
+  fractions (docs/protocol.md) and spends the whole time given, so an engine offering its ``Notation`` choice
+  ``native`` gets ``st`` as given; an engine's ``timing=st`` or ``timing=clock`` key decides outright.
 """
 from __future__ import annotations
 
@@ -37,8 +38,11 @@ MOVE_LINE = re.compile(r"^\s*(?:move|my move is\s*:?)\s+(\S+)", re.IGNORECASE)
 OLD_MOVE_LINE = re.compile(r"^\s*(?:move|my move is\s*:?|\d+\.?\s*\.\.\.)\s+(\S+)", re.IGNORECASE)
 
 
-def seconds_a_move(seconds: float, timing: str = "clock") -> tuple[list[str], list[str]]:
-    """The CECP commands for ``seconds`` a move: those sent once at the start, and those before each ``go``."""
+def seconds_a_move(seconds: float, timing: str = "auto", e=None) -> tuple[list[str], list[str]]:
+    """The CECP commands for ``seconds`` a move: those sent once at the start, and those before each ``go``.
+    ``timing`` ``auto`` is ``st`` for the engine ``e`` if it is hyperchess (it reads fractions), else ``clock``."""
+    if timing == "auto":
+        timing = "st" if e is not None and e.offers_choice("Notation", "native") else "clock"
     if timing == "st" or seconds == int(seconds):
         return [f"st {seconds:g}"], []
     centis = max(1, int(round(seconds * 100)))

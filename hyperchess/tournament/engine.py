@@ -178,17 +178,22 @@ class EngineProcess:
     def set_up(self, variant: str, default_variant: str, options: tuple[tuple[str, str], ...],
                fen: str | None = None) -> None:
         """A new game of ``variant`` in force mode, from ``fen`` if given, with the options. ``memory`` and
-        ``cores`` go first and last to an engine that asked for them, as XBoard sends them. hyperchess (and any
+        ``cores`` go first and last to an engine that asked for them, as XBoard sends them (``cores`` 1, or the
+        value of an option named ``cores``). hyperchess (and any
         engine with the same option) is asked for native notation, the referee's; an explicit
         ``option.Notation=`` wins."""
         if self.features.get("memory") == "1":         # the first of the settings before ``new`` (section 8)
             self.send(f"memory {MEMORY_MB}")
         if self.offers_choice("Notation", "native") and "Notation" not in dict(options):
             self.send("option Notation=native")
+        cores = CORES
         for name, value in options:
+            if name.lower() == "cores":                 # ``option.cores=N``: XBoard's cores command, not an option
+                cores = value
+                continue
             self.send(f"option {name}={value}")
         if self.features.get("smp") == "1":            # the last of them
-            self.send(f"cores {CORES}")
+            self.send(f"cores {cores}")
         self.send("new")
         if variant != default_variant:
             self.send(f"variant {variant}")

@@ -204,7 +204,7 @@ class Referee:
                 if tc.base is not None:
                     e.send(_level(tc))
                 if tc.st is not None:
-                    for line in seconds_a_move(tc.st, spec.timing)[0]:
+                    for line in seconds_a_move(tc.st, spec.timing, e)[0]:
                         e.send(line)
                 if tc.depth is not None:
                     e.send(f"sd {tc.depth}")
@@ -275,7 +275,7 @@ class Referee:
                     e.send(f"time {_cs(state.clock or 0)}")
                     e.send(f"otim {_cs(other if other is not None else state.clock or 0)}")
                 elif tc.st is not None:
-                    for line in seconds_a_move(tc.st, job.engines[slot].timing)[1]:
+                    for line in seconds_a_move(tc.st, job.engines[slot].timing, e)[1]:
                         e.send(line)
                 t0 = time.monotonic()
                 e.send("go")

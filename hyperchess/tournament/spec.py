@@ -1,7 +1,7 @@
 """Engine specifications and time controls, parsed from fastchess/cutechess-style ``key=value`` tokens.
 
 ``cmd=… name=… arg=… dir=… option.X=V variant=NAME tc=40/60 | tc=10+0.1 st=1 depth=N nodes=N timemargin=MS
-timing=clock|st``
+timing=auto|clock|st``
 """
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ class EngineSpec:
     tc: TimeControl = field(default_factory=TimeControl)
     proto: str = "xboard"               # "xboard" (CECP), "uci" or "xshogi" (GNU Shogi 1.4.2, xshogi.py)
     variant: str | None = None          # the engine's own name of the game (None: found in its list, dialect.py)
-    timing: str = "clock"               # CECP seconds a move: fractions as a one-move clock, or ``st`` (dialect.py)
+    timing: str = "auto"                # CECP seconds a move: fractions as a one-move clock or ``st`` (dialect.py)
 
     def describe(self) -> dict:
         out = {"name": self.name, "argv": list(self.argv), "cwd": self.cwd, "options": [list(o) for o in self.options],
@@ -116,7 +116,7 @@ class EngineSpec:
             out["proto"] = self.proto
         if self.variant is not None:
             out["variant"] = self.variant
-        if self.timing != "clock":
+        if self.timing != "auto":
             out["timing"] = self.timing
         return out
 
@@ -223,8 +223,8 @@ def build_engine(d: dict, what: str) -> EngineSpec:
 
 
 def engine_timing(d: dict, what: str) -> str:
-    """``timing=clock`` (the default) or ``timing=st``: how a CECP engine is told its seconds a move."""
-    timing = d.get("timing") or "clock"
-    if timing not in ("clock", "st"):
-        raise SpecError(f"{what}: timing= is clock or st, got {timing[:20]!r}")
+    """``timing=auto`` (the default), ``clock`` or ``st``: how a CECP engine is told its seconds a move."""
+    timing = d.get("timing") or "auto"
+    if timing not in ("auto", "clock", "st"):
+        raise SpecError(f"{what}: timing= is auto, clock or st, got {timing[:20]!r}")
     return timing

@@ -43,7 +43,7 @@ FILE_GAMES: dict[str, object] = {}
 
 class UnknownVariant(KeyError):
     """A name no game has; ``reason`` says why when it is a game hyperchess knows but cannot play yet (one of
-    Fairy-Stockfish's built-in games: "needs two boards (twoBoards)")."""
+    Fairy-Stockfish's built-in games: "needs n-check (checkCounting with pieceDrops)")."""
 
     def __init__(self, name: str, reason: str = "") -> None:
         super().__init__(name, reason)
@@ -142,6 +142,7 @@ class GameSummary:
     description: str
     players: int
     color_names: tuple[str, ...]
+    side_names: tuple[str, ...] = ()     # the colours as players name them (red and black), when they differ
 
 
 def game_summary(name: str) -> GameSummary:
@@ -152,7 +153,8 @@ def game_summary(name: str) -> GameSummary:
         _load_shipped()
     game = _cache.get(name)
     if game is not None:
-        return GameSummary(name, game.title, game.description, game.players, tuple(game.color_names))
+        return GameSummary(name, game.title, game.description, game.players, tuple(game.color_names),
+                           tuple(game.drawing.side_names))
     if name in FILE_GAMES:
         from hyperchess.variants.formats.filegame import describe
         return GameSummary(name, *describe(FILE_GAMES[name]))  # type: ignore[arg-type]
@@ -160,7 +162,8 @@ def game_summary(name: str) -> GameSummary:
         raise _unknown(name)
     module, cls_name = REGISTRY[name].split(":")
     cls = getattr(import_module(module), cls_name)
-    return GameSummary(name, cls.title, cls.description, cls.players, tuple(cls.color_names))
+    return GameSummary(name, cls.title, cls.description, cls.players, tuple(cls.color_names),
+                       tuple(cls.drawing.side_names))
 
 
 def game_names() -> list[str]:

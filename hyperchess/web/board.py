@@ -19,8 +19,9 @@ from typing import Callable
 
 from hyperchess.variants import DEFAULT_GAME, game_names, get_game
 
-from .session import BadInput, NotAllowed, Session
+from .session import TOP_LEVEL, BadInput, NotAllowed, Session
 from .store import Store, StoredGame
+from .team_session import TeamSession, is_two_boards
 
 MAX_OPEN = 200
 MAX_PARKED = 10000        # games without a move set aside in memory (a few hundred bytes each)
@@ -84,7 +85,7 @@ class Board:
         record = self.parked.pop(game_id)
         for key in record.keys:
             self.parked_keys.pop(key, None)
-        s = Session.restore(record, kept=False, engines=self.engines)
+        s = restored(record, kept=False, engines=self.engines)
         s.store = self.store
         return s
 
@@ -115,7 +116,7 @@ class Board:
         if stored is None:
             return None
         try:
-            s = Session.restore(stored, engines=self.engines)
+            s = restored(stored, engines=self.engines)
         except Exception:        # a game the present rules cannot replay (an edited variants file): not opened
             return None
         s.store = self.store
@@ -133,6 +134,7 @@ class Board:
                 players = get_game(variant).players
             except KeyError:
                 raise BadInput(f"unknown variant {variant[:40]!r} (known: {', '.join(game_names())})") from None
+            players = 4 if is_two_boards(variant, None) else players
             seats = ["human"] + ["engine"] * (players - 1)
         if not isinstance(seats, list):
             raise BadInput("seats: a list, one of human/link/engine per colour")
@@ -141,8 +143,11 @@ class Board:
         position = body.get("position")
         if position is not None and not isinstance(position, str):
             raise BadInput("position: give a position string")
-        s = Session(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"), linked=linked,
-                    engines=self.engines)
+        kind = TeamSession if is_two_boards(variant, seats) else Session
+        s = kind(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"), linked=linked,
+                 engines=self.engines, level=body.get("level", TOP_LEVEL))
+        if position and kind is TeamSession:
+            raise BadInput("position: a two-board game starts from its own start")
         if position:
             s.set_position(position)
         keys = s.make_keys()
@@ -212,16 +217,22 @@ def pgn_of(board: Board, game_id: str) -> tuple[str, str]:
         stored = board.store.load(game_id)
         if stored is None:
             raise LookupError(f"no game {game_id[:40]!r}")
-        s = Session.restore(stored)
+        s = restored(stored)
         s.close()
     return s.variant, s.pgn()
+
+
+def restored(stored: StoredGame, kept: bool = True, engines: dict | None = None):
+    """A kept game opened again: a two-board game (four seats of a ``two_boards`` game) or a one-board one."""
+    kind = TeamSession if is_two_boards(stored.variant, stored.seats) else Session
+    return kind.restore(stored, kept=kept, engines=engines)
 
 
 def record_of(s: Session) -> StoredGame:
     """A game without moves as the store would keep it (to park it, ``Board._park``)."""
     ended = s.ended or (None, None, None)
     return StoredGame(s.id, s.variant, s.start_fen, list(s.seats), sorted(s.linked), s.movetime, s.clock, s.created,
-                      s.created, *ended, s.draw_offer, [], [], dict(s.keys))
+                      s.created, *ended, s.draw_offer, [], [], dict(s.keys), s.level)
 
 
 def export_all(store: Store, everything: bool = False) -> str:
@@ -230,7 +241,7 @@ def export_all(store: Store, everything: bool = False) -> str:
     for gid in store.all_ids(everything):
         stored = store.load(gid)
         try:
-            s = Session.restore(stored)
+            s = restored(stored)
         except Exception:
             continue
         s.close()

@@ -15,6 +15,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
+from hyperchess.engine.levels import BOARD_LEVELS, search_at_level
 from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.pgn import score_text
@@ -156,7 +157,8 @@ class EngineSeats:
                 with self.lock:
                     limits = self._engine_limits(pos, movetime)
                 try:
-                    best = (self.searcher.search(pos, limits, stop=stop, on_info=info).best if seat == "engine"
+                    best = (search_at_level(self.searcher, pos, limits, BOARD_LEVELS[self.level - 1], stop,
+                                            info).best if seat == "engine"
                             else self._outside_move(pos, seat, limits, stop, version))
                 except EngineFailed as exc:
                     with self.lock:

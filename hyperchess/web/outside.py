@@ -183,7 +183,7 @@ class OutsidePlayer:
                 e.send(("usermove " if e.features.get("usermove") == "1" else "") + name)
             self.known = list(moves)
             if limits.movetime is not None:
-                once, each = seconds_a_move(limits.movetime, self.spec.timing)
+                once, each = seconds_a_move(limits.movetime, self.spec.timing, e)
                 if self.timed != once:
                     self.timed = once
                     for line in once:

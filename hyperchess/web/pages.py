@@ -21,6 +21,8 @@ def _seats(row: dict) -> str:
         names = get_game(row["variant"]).color_names
     except KeyError:
         return ", ".join(row["seats"])
+    if len(row["seats"]) > len(names):        # two boards: each board's colours (team_session.py)
+        names = [f"{b} {c}" for b in "AB" for c in names]
     who = ["person (link)" if c in row["linked"] else ("person" if s == "human" else "engine")
            for c, s in enumerate(row["seats"])]
     return ", ".join(f"{names[c]}: {w}" for c, w in enumerate(who))

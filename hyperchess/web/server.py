@@ -54,6 +54,7 @@ from . import rematch
 from .pages import games_page
 from .session import BadInput, NotAllowed
 from .store import Store
+from .team_session import two_board_names
 
 STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascript; charset=utf-8",
           "live.js": "text/javascript; charset=utf-8",
@@ -61,17 +62,24 @@ STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascr
           "layout3d.js": "text/javascript; charset=utf-8",
           "OrbitControls.js": "text/javascript; charset=utf-8", "THREE-LICENSE.txt": "text/plain; charset=utf-8",
           "style.css": "text/css; charset=utf-8", "sound.js": "text/javascript; charset=utf-8",
-          "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8"}
+          "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8",
+          "sides.js": "text/javascript; charset=utf-8"}
 NO_STORE = {"Cache-Control": "no-store"}
 
 
 def games_list() -> list[dict]:
     """The games the board offers, read without building any (``game_summary``)."""
     out = []
+    two = two_board_names()
     for name in game_names():
         s = game_summary(name)
-        out.append({"name": name, "title": s.title, "players": s.players, "description": s.description,
-                    "colors": list(s.color_names[:s.players])})
+        colors = list(s.color_names[:s.players])
+        sides = list((s.side_names or s.color_names)[:s.players])
+        if name in two:         # four seats: each board's two colours (team_session.py)
+            colors = [f"{b} {c}" for b in "AB" for c in colors]
+            sides = [f"{b} {c}" for b in "AB" for c in sides]
+        out.append({"name": name, "title": s.title, "players": len(colors), "description": s.description,
+                    "colors": colors, "sides": sides, "two_boards": name in two})
     return out
 
 
@@ -145,7 +153,7 @@ class Api:
         elif action == "position":
             s.set_position(body.get("position"), role)
         elif action == "seats":
-            s.set_seats(body.get("seats"), body.get("movetime"), role)
+            s.set_seats(body.get("seats"), body.get("movetime"), role, body.get("level"))
         elif action == "resign":
             s.resign(mine)
         elif action == "draw":
@@ -242,7 +250,9 @@ class Api:
     async def catalog(self, request: Request) -> Response:
         games = await run_in_threadpool(games_list)
         engines = self.board.engines          # each game lists the outside engines that play it (outside.py)
-        return JSONResponse([dict(g, engines=[n for n, e in engines.items() if g["name"] in e.games]) for g in games],
+        # not yet on two boards: a two-board game's seats are people and our engine (team_session.py)
+        return JSONResponse([dict(g, engines=[n for n, e in engines.items() if g["name"] in e.games
+                                              and not g["two_boards"]]) for g in games],
                             headers=NO_STORE)
 
     async def page(self, request: Request) -> Response:

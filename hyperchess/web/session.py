@@ -17,6 +17,7 @@ import time
 import uuid
 from typing import Callable
 
+from hyperchess.engine.levels import BOARD_LEVELS
 from hyperchess.engine.search import Searcher
 from hyperchess.variants import FenError, MoveError, Outcome, UnknownVariant, get_game
 from hyperchess.variants.board.codes import EMPTY, HOLE
@@ -28,6 +29,8 @@ from .clocks import ClockError, Clocks, parse_clock
 from .errors import BadInput, NotAllowed
 from .engine_seat import ANALYSIS_SECONDS, ENGINE_SLOTS, EngineSeats  # noqa: F401 (re-exported)
 from .view import GameView
+
+TOP_LEVEL = len(BOARD_LEVELS)      # the web board's levels 1..8; the top one is the whole engine
 
 SEATS = ("human", "engine")
 MOVETIME_RANGE = (0.05, 30.0)
@@ -47,7 +50,8 @@ class Session(EngineSeats, GameView):
     that made the game)."""
 
     def __init__(self, variant: str, seats: list[str], movetime: float = 0.5, clock: str | None = None,
-                 id: str | None = None, linked=(), engines: dict | None = None, check: bool = True) -> None:
+                 id: str | None = None, linked=(), engines: dict | None = None, check: bool = True,
+                 level: int = TOP_LEVEL) -> None:
         self.variant = variant
         self.id = id or uuid.uuid4().hex[:16]
         self.clock = clock
@@ -61,6 +65,7 @@ class Session(EngineSeats, GameView):
         self.seats = check_seats(self.game, seats, self.engines) if check else list(seats)
         self.linked: set[int] = {c for c in linked if 0 <= c < self.game.players and self.seats[c] == "human"}
         self.movetime = check_movetime(movetime)
+        self.level = check_level(level)              # our engine's level, 1..8 (engine.levels.BOARD_LEVELS)
         try:
             self.clocks = Clocks(parse_clock(clock), self.game.players, from_first_move=bool(self.linked))
         except ClockError as exc:
@@ -372,13 +377,15 @@ class Session(EngineSeats, GameView):
             self._changed()
         self.kick()
 
-    def set_seats(self, seats: list[str], movetime=None, role: str = "owner") -> None:
+    def set_seats(self, seats: list[str], movetime=None, role: str = "owner", level=None) -> None:
         self._owner_only(role, "changing seats")
         with self.lock:
+            new_level = self.level if level is None else check_level(level)
             self.seats = check_seats(self.game, seats, self.engines)
             self.close_outside()
             if movetime is not None:
                 self.movetime = check_movetime(movetime)
+            self.level = new_level
             for key, (r, _) in list(self.keys.items()):
                 if r == "owner":
                     self.keys[key] = (r, [c for c in range(self.game.players) if self.seats[c] == "human"])
@@ -405,7 +412,7 @@ class Session(EngineSeats, GameView):
         its clocks as they were after its last move (they start again now). ``kept``: False for a game
         without moves that the board set aside in memory (board.py)."""
         s = cls(stored.variant, stored.seats, stored.movetime, stored.clock, id=stored.id, linked=stored.linked,
-                engines=engines, check=False)
+                engines=engines, check=False, level=stored.level)
         s.pos = s.game.position(stored.start_fen)
         s.start_fen = stored.start_fen
         s.turns = [s.pos.turn]
@@ -442,6 +449,14 @@ def check_seats(game, seats, engines: dict | None = None) -> list[str]:
         raise BadInput(f"seats: give {game.players} of {'/'.join(known)}, one per colour "
                        f"({', '.join(game.color_names[:game.players])})")
     return list(seats)
+
+
+def check_level(value) -> int:
+    """The engine's level on the board: a whole number 1..8 (8, the whole engine)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit() \
+            or not 1 <= int(str(value)) <= TOP_LEVEL:
+        raise BadInput(f"level must be a whole number from 1 to {TOP_LEVEL}, got {str(value)[:20]!r}")
+    return int(str(value))
 
 
 def check_movetime(value) -> float:

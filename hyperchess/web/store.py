@@ -33,7 +33,8 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT NOT NULL, seats TEXT NOT NULL,
     linked TEXT NOT NULL DEFAULT '[]', movetime REAL NOT NULL, clock TEXT, created REAL NOT NULL,
-    updated REAL NOT NULL, result TEXT, reason TEXT, termination TEXT, draw_offer INTEGER);
+    updated REAL NOT NULL, result TEXT, reason TEXT, termination TEXT, draw_offer INTEGER,
+    level INTEGER NOT NULL DEFAULT 8);
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, move TEXT NOT NULL, clocks TEXT,
     at REAL NOT NULL, PRIMARY KEY (game, ply));
@@ -106,6 +107,7 @@ class StoredGame:
     moves: list[str]
     clocks: list[list[float] | None]
     keys: dict[str, tuple[str, list[int]]]
+    level: int = 8
 
 
 class Store:
@@ -130,6 +132,9 @@ class Store:
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.executescript(SCHEMA)
+                columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+                if "level" not in columns:      # a database from before the engine's levels
+                    self.db.execute("ALTER TABLE games ADD COLUMN level INTEGER NOT NULL DEFAULT 8")
         except sqlite3.Error:
             self._release()
             raise
@@ -155,9 +160,9 @@ class Store:
 
     def _insert(self, s, keys: dict[str, tuple[str, list[int]]], now: float) -> None:
         self.db.execute("INSERT INTO games (id, variant, start_fen, seats, linked, movetime, clock, created,"
-                            " updated) VALUES (?,?,?,?,?,?,?,?,?)",
+                            " updated, level) VALUES (?,?,?,?,?,?,?,?,?,?)",
                             (s.id, s.variant, s.start_fen, json.dumps(s.seats), json.dumps(sorted(s.linked)),
-                             s.movetime, s.clock, now, now))
+                             s.movetime, s.clock, now, now, s.level))
         self.db.executemany("INSERT INTO keys (key, game, role, colors) VALUES (?,?,?,?)",
                             [(k, s.id, role, json.dumps(colors)) for k, (role, colors) in keys.items()])
 
@@ -194,9 +199,9 @@ class Store:
             if not s.kept:
                 self._insert(s, s.keys, now)
             self.db.execute("UPDATE games SET start_fen=?, seats=?, linked=?, movetime=?, updated=?, result=?,"
-                            " reason=?, termination=?, draw_offer=? WHERE id=?",
+                            " reason=?, termination=?, draw_offer=?, level=? WHERE id=?",
                             (s.start_fen, json.dumps(s.seats), json.dumps(sorted(s.linked)), s.movetime, now,
-                             *(outcome or (None, None, None)), s.draw_offer, s.id))
+                             *(outcome or (None, None, None)), s.draw_offer, s.level, s.id))
             if n < saved or not rows:      # a take-back or a new start: the moves past the game's end go
                 self.db.execute("DELETE FROM moves WHERE game=? AND ply>=?", (s.id, min(saved, n)))
             self.db.executemany("INSERT INTO moves (game, ply, move, clocks, at) VALUES (?,?,?,?,?)", rows)
@@ -214,7 +219,7 @@ class Store:
             if self.closed:             # the server has stopped (a late warm-up or request): nothing to open
                 return None
             row = self.db.execute("SELECT id, variant, start_fen, seats, linked, movetime, clock, created, updated,"
-                                  " result, reason, termination, draw_offer FROM games WHERE id=?",
+                                  " result, reason, termination, draw_offer, level FROM games WHERE id=?",
                                   (game_id,)).fetchone()
             if row is None:
                 return None
@@ -223,7 +228,7 @@ class Store:
         return StoredGame(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), row[5], row[6], row[7],
                           row[8], row[9], row[10], row[11], row[12], [m for m, _ in moves],
                           [json.loads(c) if c else None for _, c in moves],
-                          {k: (role, json.loads(colors)) for k, role, colors in keys})
+                          {k: (role, json.loads(colors)) for k, role, colors in keys}, row[13])
 
     def unfinished(self, limit: int) -> list[str]:
         """The unfinished games with a move, most recently changed first (none once closed)."""

@@ -9,7 +9,8 @@ Each game declares its clicks (``Game.click_target``, ``variants/core/presentati
 from __future__ import annotations
 
 from hyperchess.pictures.layout import SQUARE
-from hyperchess.pictures.svg import glyph_svg, piece_glyph, side_colors
+from hyperchess.pictures.pieces import piece_svg
+from hyperchess.pictures.svg import side_colors
 from hyperchess.variants.board.codes import promoted_code
 
 
@@ -18,7 +19,7 @@ def piece_picture(game, code: int) -> str:
     fill, outline = side_colors(game, game.owner[code], {})
     half = SQUARE / 2
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-half:g} {-half:g} {SQUARE:g} {SQUARE:g}">'
-            f'{glyph_svg(piece_glyph(game, code), fill, outline)}</svg>')
+            f'{piece_svg(game, code, fill, outline)}</svg>')
 
 
 def legal_targets(pos) -> list[dict]:

@@ -63,7 +63,8 @@ class GameView:
             outcome = self.outcome()
             game = self.game
             return {"type": "update", "game": self.id, "version": self.version, "moves": list(self.names),
-                    "turn": game.color_names[self.pos.turn], "clocks": self.clock_values(),
+                    "turn": game.color_names[self.pos.turn], "turn_move": self.pos.turn_move,
+                    "clocks": self.clock_values(),
                     "result": outcome.result if outcome else None, "reason": outcome.reason if outcome else None,
                     "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
                     "thinking": self.thinking, "message": self.message,
@@ -122,13 +123,16 @@ class GameView:
                 "variant": game.name,
                 "title": game.title,
                 "colors": list(game.color_names[:game.players]),
+                "sides": [game.side_name(c) for c in range(game.players)],       # as players name them
+                "letters": bool(game.drawing.glyphs),         # pieces drawn with characters (or their letters)
                 "teams": [game.team_name(game.teams[c]) for c in range(game.players)],
                 "seats": list(self.seats),
                 "players": self.seat_kinds(own),
                 "role": role,
                 "linked": bool(self.linked),
                 "movetime": self.movetime,
-                "turn": game.color_names[pos.turn],
+                "level": self.level,
+                "turn": game.color_names[pos.turn], "turn_move": pos.turn_move,
                 "fen": pos.fen(),
                 "start_fen": self.start_fen,
                 "moves": list(self.names),
@@ -157,7 +161,7 @@ class GameView:
                 "editing": None if self.editing is None else {
                     "rest": " ".join(self.editing.fen().split()[1:]),
                     "palette": [{"token": game.letter_of(code_of(kind, color)), "color": game.color_names[color],
-                                 "name": game.pieces[kind].name}
+                                 "name": game.piece_name(kind)}
                                 for color in range(game.players) for kind in range(1, len(game.pieces))]},
                 "cells3d": cells_3d(view, arrows) if cells else None,
                 "levels": game.geometry.levels,

@@ -11,24 +11,25 @@ from hyperchess.pictures.svg import DEFAULT_COLORS, attacked_royals, side_colors
 from hyperchess.variants.board.codes import HOLE
 
 
-def piece_data(game, code: int, glyphs: dict[int, str]) -> dict:
+def piece_data(game, code: int, glyphs: dict[tuple[int, int], str]) -> dict:
     """How the 3D view draws the piece ``code``: its token, colour, the figurine the pictures use (or its
     letter), fill and outline colours, and its name."""
     kind, color = game.kind_of[code], game.owner[code]
     piece = game.pieces[kind]
-    if kind not in glyphs:
+    if (kind, color) not in glyphs:          # the game's character for the piece (xiangqi, shogi), or a figurine
         glyph = glyph_for(piece.letter, piece.tags, piece.name)
-        glyphs[kind] = glyph.parts[0][0] if glyph.parts else piece.letter
+        own = game.drawing.glyph(piece.letter, color)
+        glyphs[kind, color] = own or (glyph.parts[0][0] if glyph.parts else piece.letter)
     fill, outline = side_colors(game, color, DEFAULT_COLORS)
-    return {"token": game.letter_of(code), "color": game.color_names[color], "glyph": glyphs[kind],
-            "fill": fill, "outline": outline, "name": piece.name}
+    return {"token": game.letter_of(code), "color": game.color_names[color], "glyph": glyphs[kind, color],
+            "fill": fill, "outline": outline, "name": game.piece_name(kind)}
 
 
 def cells_3d(pos, arrows) -> dict:
     """The board of ``pos`` as data for the 3D view (see the module docstring); ``arrows``: (from, to) cells."""
     game = pos.game
     g = game.geometry
-    glyphs: dict[int, str] = {}
+    glyphs: dict[tuple[int, int], str] = {}
     out = []
     for cell, (f, r, l) in enumerate(g.coords):
         code = pos.board[cell]

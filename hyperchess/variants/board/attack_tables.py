@@ -95,7 +95,8 @@ class AttackTables:
                         bound_hops += self._bound_hop_attacks(piece, atom, code, i, barred_kinds)
                         continue
                     for d in self._attack_directions(piece, atom.directions, color):
-                        hoppers.setdefault(((-d[0], -d[1], -d[2]), atom.style, barred_kinds), set()).add(code)
+                        hoppers.setdefault(((-d[0], -d[1], -d[2]), atom.style, barred_kinds, atom.limit),
+                                           set()).add(code)
             # A leap square that is also the first cell of a slider ray was dropped from the
             # piece's leaps at compile time; slider rays cover it.
             interned = self._codes
@@ -112,8 +113,8 @@ class AttackTables:
                                         for per_cell in hinged_by_cell])
             self.lame_attacks.append([tuple([(frm, between, interned(c)) for (frm, between), c in per_cell.items()])
                                       for per_cell in lame_by_cell])
-            hop_attacks = [[(ray, style, interned(c - barred[t]), unlike) for (d, style, unlike), c in hoppers.items()
-                            for ray in (self._ray(t, d, 0),) if len(ray) > 1 and c - barred[t]]
+            hop_attacks = [[(ray, style, interned(c - barred[t]), unlike) for (d, style, unlike, lim), c in hoppers.items()
+                            for ray in (self._ray(t, d, lim),) if len(ray) > 1 and c - barred[t]]
                            for t in range(n)]
             for t, ray, style, unlike, code in bound_hops:
                 if code not in barred[t]:
@@ -152,7 +153,7 @@ class AttackTables:
             if ends is not None and t not in ends:
                 continue
             for d in self._attack_directions(piece, atom.directions, color):
-                ray = self._ray(t, (-d[0], -d[1], -d[2]), 0)
+                ray = self._ray(t, (-d[0], -d[1], -d[2]), atom.limit)
                 if starts is not None:
                     last = max((j for j, x in enumerate(ray) if x in starts), default=0)
                     if any(x not in starts for x in ray[1:last]):

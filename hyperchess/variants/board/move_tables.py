@@ -125,9 +125,9 @@ class MoveTables:
                             self._capture_rides.add((kind, cell, ride))
             elif isinstance(atom, Hop):
                 for d in self._oriented(atom.directions, basis):
-                    ray = self._ray(cell, d, 0)
+                    ray = self._ray(cell, d, atom.limit)
                     if len(ray) > 1:
-                        entry = self._entry(cell, d, 0)
+                        entry = self._entry(cell, d, atom.limit)
                         if region is not None:
                             entry = _clipped(entry, region, piece.name, cell in region)
                         if len(entry) > 1:

@@ -72,6 +72,7 @@ class Hop:
     mode: Mode = Mode.BOTH
     style: str = "p"
     unlike: bool = False         # may neither hop over nor take a piece of its own kind (the janggi cannon)
+    limit: int = 0               # "p": lands at most this many cells away (0: no limit; FSF's pB2)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from hyperchess.variants.board import tablecache
 from hyperchess.variants.board.attack_tables import AttackTables
 from hyperchess.variants.board.codes import EMPTY, code_of
 from hyperchess.variants.board.move_tables import MoveTables
+from hyperchess.variants.board.pieces import Leap, PieceType, Slide
 from hyperchess.variants.board.placement_values import PlacementValues
 from hyperchess.variants.board.shared_build import SharedBuild
 from hyperchess.variants.board.table_arrays import TableArrays
@@ -77,7 +78,9 @@ class GameTables(MoveTables, AttackTables, PlacementValues, TableArrays, SharedB
         self._compile_codes()
         ncodes = self.ncodes
         self.tables: list[list | None] = [None] * ncodes
-        self.dedupe = g.wraps
+        # a wrapped board's two rays, or a piece's leap onto a cell its own slide reaches (QNAD), make one move
+        # twice: the generator drops the repeats
+        self.dedupe = g.wraps or any(_leap_within_slide(p) for p in self.pieces if isinstance(p, PieceType))
         # memos of one compile: many pieces share lines, moves and (turned) vector sets
         self._steps_memo: dict = {}
         self._entry_memo: dict = {}
@@ -189,6 +192,13 @@ class GameTables(MoveTables, AttackTables, PlacementValues, TableArrays, SharedB
             self.castle_need = [1 << i for i in range(len(self.castling))]
         self.castle_by_color = [[(i, r) for i, r in enumerate(self.castling) if r.color == c]
                                 for c in range(self.players)]
+        # opposite_castling: a castling takes from the other side its castlings on the same wing (FSF's
+        # oppositeCastling, src/position.cpp ``do_move``): their bits, each castling's ``castle_clears``
+        files = lambda r: self.geometry.coords[r.rook_from][0] > self.geometry.coords[r.king_from][0]
+        self.castle_clears = [sum(self.castle_mask[o.rook_from] & ~self.castle_mask[o.king_from]
+                                  if self.castling_style == "files" else self.castle_need[j]
+                                  for j, o in enumerate(self.castling) if o.color != r.color and files(o) == files(r))
+                              if self.opposite_castling else 0 for r in self.castling]
         self._rights_keys: dict[int, int] = {}
 
     def _compile_path_bits(self, rng: random.Random) -> None:
@@ -225,3 +235,14 @@ def _decoded(x: object) -> object:
     return array(x[0], x[1]) if isinstance(x, tuple) and len(x) == 2 and isinstance(x[1], bytes) else x
 
 
+def _leap_within_slide(piece: PieceType) -> bool:
+    """Does a leap of ``piece`` land two or more steps along one of its own slides (within its range), so that
+    both make the same move where the line is open?"""
+    slides = [(d, a.limit) for a in piece.moves if isinstance(a, Slide) for d in a.directions]
+    for leap in (a for a in piece.moves if isinstance(a, Leap)):
+        for v in leap.vectors:
+            for d, limit in slides:
+                k = max(abs(x) for x in v) // max(1, max(abs(x) for x in d))
+                if k >= 2 and tuple(k * x for x in d) == tuple(v) and (not limit or k <= limit):
+                    return True
+    return False

@@ -2,7 +2,8 @@
 
 Board field: ranks from the top down separated by ``/``; on boards with several levels the levels
 are listed from the top level down, separated by the game's ``level_separator``. Then the usual
-fields: side, castling, en passant, halfmove clock, fullmove number, then any game fields.
+fields: side (with the move of its turn in games of several moves a turn: ``w2``, variants/core/turns.py),
+castling, en passant, halfmove clock, fullmove number, then any game fields.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hyperchess.variants.board.cellset import CellSet
 from hyperchess.variants.board.codes import EMPTY, HOLE
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.board.notation import FILES, UnknownSquare
+from hyperchess.variants.core.turns import check_turn_move, side_text, split_side
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -110,7 +112,7 @@ def parse_fen(pos: "Position", text: str) -> None:
         raise FenError("empty position string")
     counters = [fields.pop(4)] if game.counters_field and len(fields) > 4 and "+" in fields[4] else []
     board = game.board_from_text(fields[0])
-    side = fields[1] if len(fields) > 1 else game.color_letters[0]
+    side, turn_move = split_side(game, fields[1] if len(fields) > 1 else game.color_letters[0])
     if side not in game.color_letters:
         raise FenError(f"side to move must be one of {'/'.join(game.color_letters)}, got {side!r}")
     pos.clear_board(game.geometry.size)
@@ -121,7 +123,8 @@ def parse_fen(pos: "Position", text: str) -> None:
         if code:
             pos._set(cell, code)
     pos.turn = game.color_letters.index(side)
-    pos.hash ^= game.z_turn[pos.turn]
+    pos.turn_move = turn_move
+    pos.hash ^= game.z_turn[pos.turn] ^ game.z_phase[turn_move]
     pos.rights = game.read_castling(pos, fields[2] if len(fields) > 2 else "-") | unspent_paths(pos)
     pos.hash ^= game.rights_key(pos.rights)
     pos.ep = pos.ep_victim = -1
@@ -136,6 +139,7 @@ def parse_fen(pos: "Position", text: str) -> None:
         raise FenError("halfmove clock and move number must be whole numbers below 10**9") from None
     if pos.halfmove < 0 or pos.fullmove < 1:
         raise FenError("halfmove clock must be >= 0 and move number >= 1")
+    check_turn_move(pos)
     pos.extra = game.read_extra(pos, fields[0], counters + fields[6:])
     if game.has_extra:
         pos.hash ^= game.extra_hash(pos.extra)
@@ -339,7 +343,7 @@ def format_en_passant(pos: "Position") -> str:
 
 def format_fen(pos: "Position") -> str:
     game = pos.game
-    fields = [game.write_board(pos), game.color_letters[pos.turn], game.write_castling(pos),
+    fields = [game.write_board(pos), side_text(pos), game.write_castling(pos),
               game.write_en_passant(pos), *game.format_counters(pos), game.write_halfmove(pos), str(pos.fullmove)]
     fields += game.format_extra(pos)
     return " ".join(fields)

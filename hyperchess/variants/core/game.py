@@ -23,6 +23,7 @@ from hyperchess.variants.board.pieces import PieceType
 from hyperchess.variants.core.outcome import Outcome
 from hyperchess.variants.core.position import Position
 from hyperchess.variants.core.rule_tables import RuleTables
+from hyperchess.variants.core import turns
 from hyperchess.variants.core.presentation import Presentation
 from hyperchess.variants.board.tables import GameTables
 
@@ -57,9 +58,10 @@ class EvalWeights:
     pair: int = 0                # two pieces of one colour-bound kind on cells of both colours (bishop pair)
     doubled: int = 0             # penalty: an own pawn stands ahead on this pawn's push line
     isolated: int = 0            # penalty: no own pawn on the neighbouring lines that could support it
+    extra_move: int = 0          # what each move a turn more than the opponent's is worth (``moves_per_turn``)
 
 
-class Game(GameTables, Presentation):
+class Game(GameTables, Presentation, turns.TurnRules):
     """Base class of every game. Subclasses set the class attributes and call ``compile``."""
 
     name = "?"
@@ -73,6 +75,7 @@ class Game(GameTables, Presentation):
     # Royalty: "single" = a side whose royal pieces number exactly one may not leave it attacked
     # (FIDE; Millennium's second king); "none" = no check at all (kings are simply captured).
     royal_rule = "single"
+    opposite_castling = False      # a castling takes the other side's castling on the same wing
     castling_style = "kq"          # "kq" = KQkq letters; "files" = files of unmoved kings and rooks
     level_separator = "|"
     promotion_letters = "qrbn"     # what a pawn may become, in the order moves are listed
@@ -92,6 +95,7 @@ class Game(GameTables, Presentation):
     # En passant: "next" = only the next mover may take (FIDE); "each_enemy" = every enemy colour may
     # take on its own first turn after the double step (Position.windows).
     ep_rule = "next"
+    ep_every_cell = False          # with ep_rule "each_enemy": a longer step opens en passant on each cell it passed
     # Castling through attacked squares is forbidden even for a side that is not subject to check.
     castle_safety_always = False
     fifty_plies = 100              # plies without capture or pawn move that draw the game (NO_LIMIT: never)
@@ -220,7 +224,7 @@ class Game(GameTables, Presentation):
 
     def fifty_outcome(self, pos: "Position", plies: int) -> "Outcome":
         """``plies`` without a capture or a pawn move (``fifty_plies`` reached): a draw."""
-        return Outcome("1/2-1/2", f"{plies // self.players}-move rule", "fifty")
+        return Outcome("1/2-1/2", f"{plies // (sum(self.moves_per_turn) or self.players)}-move rule", "fifty")
 
     def repetition_outcome(self, pos: "Position", count: int) -> "Outcome":
         """The position has stood ``count`` times (``repetition`` reached): ``perpetual_check`` and
@@ -380,7 +384,7 @@ class Game(GameTables, Presentation):
 
     # ------------------------------------------------------------------ more hooks and helpers
     def next_turn(self, pos: "Position", color: int) -> int:
-        """Who moves after ``color``."""
+        """Who moves after ``color``'s turn."""
         return (color + 1) % self.players
 
     def _next_alive(self, pos: "Position", color: int) -> int:
@@ -442,8 +446,8 @@ class Game(GameTables, Presentation):
         return low, high
 
     def validate(self, pos: "Position") -> None:
-        """Reject impossible positions (raise FenError). Default: the side not to move is not in check."""
-        if self.players != 2 or self.royal_rule != "single":
+        """Reject impossible positions (FenError). Default: the side not to move is not in check, at a turn's start."""
+        if self.players != 2 or self.royal_rule != "single" or pos.turn_move or (self.royal_loss and not pos.royals[pos.turn]):
             return
         other = 1 - pos.turn
         k = pos.king(other)
@@ -520,6 +524,7 @@ class Game(GameTables, Presentation):
         sq = self.names.pattern
         self._move_re = re.compile(f"^({sq})[-x]?({sq})([a-zA-Z])?$")
         self._castle_re = re.compile(r"^(?:O-O(?:-O)?|0-0(?:-0)?)\((" + sq + r")\)$")
+        turns.setup(self)
         self.has_extra = type(self).extra_after_move is not Game.extra_after_move
         self.has_special = type(self).special_moves is not Game.special_moves
         self.has_inner = type(self).inner_move is not Game.inner_move
@@ -553,6 +558,7 @@ class Game(GameTables, Presentation):
                                     if codes & self.pawn_codes)
                               for entries in per_color] for per_color in self.leap_attacks]
         self.double_steps: list[dict[int, list[tuple[int, int]]]] = [dict() for _ in range(self.players)]
+        self.passed_cells: dict[tuple[int, int], tuple[int, ...]] = {}   # ep_every_cell: (from, to) -> cells
         for code in self.pawn_codes:
             color = self.owner[code]
             for frm, entry in enumerate(self.tables[code]):
@@ -560,6 +566,8 @@ class Game(GameTables, Presentation):
                     for between, to, mv in entry[2][2]:
                         if mv[3] == DOUBLE:
                             self.double_steps[color].setdefault(mv[2], []).append((frm, to))
+                            if self.ep_every_cell:
+                                self.passed_cells[frm, to] = tuple(between)
         self.start_board = self.board_from_text(self.start_fen.split()[0])
         self.start_royals = [sum(1 for code in self.start_board if code in self.royal_codes and self.owner[code] == c)
                              for c in range(self.players)]

@@ -8,8 +8,11 @@ from hyperchess.variants.core.rule_tables cimport RuleTables
 cdef int CASTLE, EMPTY, EN_PASSANT, SPECIAL
 
 
-@cython.locals(t=RuleTables)
+@cython.locals(t=RuleTables, moves=list)
 cpdef list legal_moves(Position pos)
+
+@cython.locals(us=int, known=set, out=list, m=tuple, ok=bint)
+cpdef list through_check_moves(Position pos, list safe)
 
 @cython.locals(t=RuleTables, moves=list, us=int, k=int, enemies=tuple, out=list, pins=dict, b='int[:]',
                bad=list, king=int, m=tuple, frm=int, to=int, flag=int, safe=bint)

@@ -20,9 +20,30 @@ def legal_moves(pos: Position) -> list[Move]:
     t = pos.rules
     if t.has_game_over and pos.game_over() is not None:
         return []
+    moves = king_safe_moves(pos)
+    if t.through_check:
+        moves = through_check_moves(pos, moves)
     if t.has_legal_after:
-        return pos.game.legal_after(pos, king_safe_moves(pos))
-    return king_safe_moves(pos)
+        return pos.game.legal_after(pos, moves)
+    return moves
+
+
+def through_check_moves(pos: Position, safe: list[Move]) -> list[Move]:
+    """``Game.through_check`` (variants/core/turns.py): besides the ``safe`` moves, those that leave the mover's
+    royal piece attacked but end the game (its move took the enemy's royal piece) or keep its turn going with
+    a legal move to follow (a later move of the turn must make the royal piece safe)."""
+    us = pos.turn
+    known = set(safe)
+    out = list(safe)
+    for m in pos.pseudo_legal_moves():
+        if m in known:
+            continue
+        pos.push(m)
+        ok = pos.game_over() is not None or (pos.turn == us and pos.turn_move > 0 and len(legal_moves(pos)) > 0)
+        pos.pop()
+        if ok:
+            out.append(m)
+    return out
 
 
 def king_safe_moves(pos: Position) -> list[Move]:

@@ -96,6 +96,37 @@ class Picture:
     side: Callable[["Position"], list[tuple[str, list[tuple[str, int, str]]]]] | None = None
 
 
+@dataclass(frozen=True)
+class Drawing:
+    """How a game's board and pieces are drawn, as its players know them (read by the pictures, the web board's
+    flat view and its 3D view). Every field is optional: the default is a chessboard of squares with figurines.
+
+    ``board``: "squares" (pieces inside chequered cells) or "intersections" (pieces on the crossings of lines,
+    as xiangqi and janggi are played). ``river``: a river between the two middle ranks (a gap in the files'
+    lines). ``palace_diagonals``: the royal pieces' regions that are square boxes (the palaces) are drawn with
+    their diagonals; ``river_text``: the words written in the river. ``pieces``: "figurines", "discs" (a character on a round piece) or "pentagons" (a
+    character on a five-sided piece pointing at its opponent). ``glyphs``: piece letter -> the characters
+    players read, one per side (or one for both). ``side_names``: the colours as players name them (red,
+    black), in turn order. ``side_colors``: the colour each side's pieces are drawn in (a name of
+    ``pictures.svg.SIDE_COLORS``). ``promoted_red``: a promoted piece's character drawn in red.
+    ``promotion_zones``: the promotion zones shaded."""
+    board: str = "squares"
+    river: bool = False
+    river_text: str = ""
+    palace_diagonals: bool = False
+    pieces: str = "figurines"
+    glyphs: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    side_names: tuple[str, ...] = ()
+    side_colors: tuple[str, ...] = ()
+    promoted_red: bool = False
+    promotion_zones: bool = False
+
+    def glyph(self, letter: str, side: int) -> str:
+        """The character drawn for piece ``letter`` (upper case) of ``side``, or "" (none declared)."""
+        chars = self.glyphs.get(letter.upper(), ())
+        return chars[min(side, len(chars) - 1)] if chars else ""
+
+
 def eliminated_notes(pos: "Position") -> list[str]:
     """A line per eliminated side: its pieces stay on the board as inert blockers, drawn grey."""
     game = pos.game

@@ -7,12 +7,13 @@ from hyperchess.variants.core.placement cimport Placement
 
 # the move flags and piece codes position.py compares with (variants/board/codes.py), and its undo layout, as C ints
 cdef int EMPTY, DOUBLE, EN_PASSANT, CASTLE, PROMOTION, TRANSFORM, SPECIAL, EP_PROMOTED
-cdef int U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, U_CAPAT, U_ROYAT, UNDO_INTS
+cdef int U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, U_CAPAT, U_ROYAT, U_TM, UNDO_INTS
 cdef int O_MOVE, O_RIGHTS, O_EXTRA, O_CHANGES, O_WINDOWS, UNDO_OBJS, START_PLIES
 
 
 cdef class Position(Placement):
     cdef public int ep, ep_victim
+    cdef public int turn_move            # moves made of the current turn (turns.py)
     cdef public object rights            # castling and unspent double-step bits: may pass 64 bits
     cdef public long halfmove, fullmove
     cdef public object extra
@@ -37,7 +38,7 @@ cdef class Position(Placement):
     @cython.locals(frm=int, to=int, flag=int, us=int, p=int, cap=int, score=long, c=int, nxt=int, e=int, occ=CellSet,
                    roy=CellSet, g=object, t=RuleTables, n=int, zm='unsigned long long', zc='unsigned long long',
                    h='unsigned long long', inner=tuple, i=int, j=int, k=int, objs=list, victim=int, ex=int, kd=dict,
-                   x=object, zr='unsigned long long', new=object, was=object, now=object)
+                   x=object, zr='unsigned long long', new=object, was=object, now=object, phase=int)
     cpdef push(self, tuple move)
 
     @cython.locals(frm=int, to=int, p=int, cap=int, us=int, c=int, occ=CellSet, roy=CellSet, t=RuleTables, i=int, j=int,

@@ -13,6 +13,7 @@ from hyperchess.variants.board.errors import MoveError
 from hyperchess.variants.core.fen import format_fen, parse_fen
 from hyperchess.variants.core.outcome import Outcome
 from hyperchess.variants.core import legality as _legality
+from hyperchess.variants.core import turns as _turns
 from hyperchess.variants.core.movegen import capture_moves as _capture_moves
 from hyperchess.variants.core.movegen import pseudo_legal_moves as _pseudo_legal_moves
 from hyperchess.variants.core.placement import Placement
@@ -24,12 +25,12 @@ if TYPE_CHECKING:
 
 # The undo record of each move made, kept per ply in preallocated arrays rather than as one tuple a move
 # (docs/history/performance-log.md, session 32): UNDO_INTS ints a ply in ``_undo`` (the captured code, the en-passant
-# cell and victim, the halfmove clock, the score, the side that moved), the hash in ``_hashes``, and
+# cell and victim, the halfmove clock, the score, the side that moved, its move of the turn), the hash in ``_hashes``, and
 # UNDO_OBJS objects a ply in ``_undo_obj`` (the move, the castling rights, the game's extra state, the
 # board changes of a special move or None, the en-passant windows). U_CAPAT and U_ROYAT: where a captured
 # piece stood in its colour's ``occupied`` and ``royals`` orders, so that ``pop`` puts it back there.
-U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, U_CAPAT, U_ROYAT = 0, 1, 2, 3, 4, 5, 6, 7
-UNDO_INTS = 8
+U_CAP, U_EP, U_EPV, U_HALF, U_SCORE, U_US, U_CAPAT, U_ROYAT, U_TM = 0, 1, 2, 3, 4, 5, 6, 7, 8
+UNDO_INTS = 9
 O_MOVE, O_RIGHTS, O_EXTRA, O_CHANGES, O_WINDOWS = 0, 1, 2, 3, 4
 UNDO_OBJS = 5
 START_PLIES = 128       # the records' first capacity, doubled when a line of play needs more
@@ -45,6 +46,7 @@ class Position(Placement):
         self.cells = self.board
         self.clear_board(game.geometry.size)
         self.turn = 0
+        self.turn_move = 0        # moves made of the current turn (turns of several moves: variants/core/turns.py)
         self.ep = -1              # cell a pawn may capture onto en passant, or -1
         self.ep_victim = -1       # cell of the pawn that would be captured
         self.rights = 0           # castling bits (Game._compile_castling): rule i possible, or piece unmoved
@@ -76,6 +78,7 @@ class Position(Placement):
         new = Position.__new__(Position)
         new.game, new.rules = self.game, self.rules
         new.turn, new.ep, new.ep_victim, new.rights = self.turn, self.ep, self.ep_victim, self.rights
+        new.turn_move = self.turn_move
         new.halfmove, new.fullmove, new.hash, new.score = self.halfmove, self.fullmove, self.hash, self.score
         new.pawn_hash = self.pawn_hash
         new.extra, new.windows = self.extra, self.windows
@@ -144,6 +147,7 @@ class Position(Placement):
         self._undo[j + U_HALF] = self.halfmove
         self._undo[j + U_SCORE] = self.score
         self._undo[j + U_US] = us
+        self._undo[j + U_TM] = self.turn_move
         k = i * UNDO_OBJS
         objs = self._undo_obj
         objs[k + O_MOVE] = move
@@ -230,7 +234,7 @@ class Position(Placement):
         if rights and frm != to:       # a move that ends where it starts (a drop, a pass) keeps them (FSF)
             mask = t.castle_mask[frm] | t.castle_mask[to]
             if flag == CASTLE:     # the rook moved too (it may be shared by two castlings)
-                mask |= t.castle_mask[g.castling[extra].rook_from]
+                mask |= t.castle_move_mask[extra]
             if rights & mask:
                 new = rights & ~mask
                 self.rights = new
@@ -264,7 +268,11 @@ class Position(Placement):
                 if now is not was:          # the same state object: its key would cancel
                     h ^= g.extra_hash(was) ^ g.extra_hash(now)
                 self.extra = now
-        if t.turns_in_order:
+        if t.multi_move:                   # turns of several moves: ``us`` again while its turn goes on
+            phase = self.turn_move
+            nxt = _turns.next_mover(self, us)
+            h ^= t.z_phase[phase] ^ t.z_phase[self.turn_move]
+        elif t.turns_in_order:
             nxt = us + 1
             if nxt == t.players:
                 nxt = 0
@@ -281,7 +289,7 @@ class Position(Placement):
                 nxt = us + 1 if us + 1 < n else 0
         else:
             nxt = g.next_turn(self, us)
-        if nxt <= us:
+        if nxt <= us and not self.turn_move:       # a new round of turns (not a turn that goes on)
             self.fullmove += 1
         h ^= t.z_turn[us] ^ t.z_turn[nxt]
         self.turn = nxt
@@ -344,9 +352,10 @@ class Position(Placement):
                         roy = self.royals[c]
                         roy.discard(cell)
                         roy.restore(cell, royal_at)
-        if self.turn <= us:
+        if self.turn <= us and not self.turn_move:
             self.fullmove -= 1
         self.turn = us
+        self.turn_move = self._undo[j + U_TM]
         self.ep = self._undo[j + U_EP]
         self.ep_victim = self._undo[j + U_EPV]
         self.halfmove = self._undo[j + U_HALF]
@@ -396,8 +405,10 @@ class Position(Placement):
         repetition reaches back across the pass. ``pop_null`` takes it back."""
         g = self.game
         us = self.turn
-        self._nulls.append((us, self.ep, self.ep_victim, self.hash, self.halfmove, self.fullmove, self.ply))
-        h = self.hash
+        self._nulls.append((us, self.ep, self.ep_victim, self.hash, self.halfmove, self.fullmove, self.ply,
+                            self.turn_move))
+        h = self.hash ^ g.z_phase[self.turn_move]     # the pass ends the turn
+        self.turn_move = 0
         if self.ep >= 0:
             h ^= g.z_ep[self.ep]
             self.ep = self.ep_victim = -1
@@ -414,11 +425,12 @@ class Position(Placement):
 
     def pop_null(self) -> None:
         """Take back the last null move, and first every move made after it."""
-        us, ep, ep_victim, h, halfmove, fullmove, moves_made = self._nulls.pop()
+        us, ep, ep_victim, h, halfmove, fullmove, moves_made, turn_move = self._nulls.pop()
         self.take_back_to(moves_made)
         self.nhist -= 1
         self.turn, self.ep, self.ep_victim, self.hash, self.halfmove, self.fullmove = \
             us, ep, ep_victim, h, halfmove, fullmove
+        self.turn_move = turn_move
 
     def king_exposed(self, move: Move, color: int, king_before: int | None) -> bool:
         """The legality rule of a side with one royal piece, asked after ``move`` of ``color`` was pushed:
@@ -440,7 +452,9 @@ class Position(Placement):
         zw, zep = g.z_window, g.z_ep
         h = self.hash
         out = []
-        clear = ~(1 << us)
+        # a turn that goes on after an en-passant capture keeps the mover's other chances for its next move
+        # (docs/rules/marseillais.md); any other move uses them up
+        clear = -1 if self.turn_move and move[3] == EN_PASSANT else ~(1 << us)
         for ep, victim, code, mask in self.windows:
             h ^= zep[ep] ^ zw[mask]
             mask &= clear
@@ -448,18 +462,20 @@ class Position(Placement):
                 out.append((ep, victim, code, mask))
                 h ^= zep[ep] ^ zw[mask]
         if move[3] == DOUBLE:
-            ep, to = move[2], move[1]
-            mask = 0
-            for e in g.enemies[us]:
-                if g.elimination and not self.royals[e]:
-                    continue
-                for c, codes in g.pawn_attacks[e][ep]:
-                    if b[c] in codes:
-                        mask |= 1 << e
-                        break
-            if mask:
-                out.append((ep, to, b[to], mask))
-                h ^= zep[ep] ^ zw[mask]
+            to = move[1]
+            # (ep_every_cell: a window on each cell the step passed, FSF's triple step)
+            for ep in g.passed_cells.get((move[0], to), (move[2],)) if g.ep_every_cell else (move[2],):
+                mask = 0
+                for e in g.enemies[us]:
+                    if g.elimination and not self.royals[e]:
+                        continue
+                    for c, codes in g.pawn_attacks[e][ep]:
+                        if b[c] in codes:
+                            mask |= 1 << e
+                            break
+                if mask:
+                    out.append((ep, to, b[to], mask))
+                    h ^= zep[ep] ^ zw[mask]
         self.windows = tuple(out)
         self.hash = h
 

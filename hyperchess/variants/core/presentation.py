@@ -3,6 +3,8 @@
 names a game (docs/architecture.md, "What shared code may ask of a game").
 
 - the picture (``picture``, ``panels_per_row``): read by ``hyperchess.pictures`` and the text board;
+- how the board and pieces are drawn (``drawing``) and the names players use (``piece_names``,
+  ``piece_name``, ``side_name``): read by the pictures, the web board and the command line;
 - the click targets of the web board (``click_target``): read by ``hyperchess.web``;
 - the flat XBoard projection (``flat_names``, ``flat_letter``, ``flat_parent``, ``flat_betza``,
   ``flat_royal``, ``flat_move``; protocol.md Part 1 §1.3, Part 2 §5): read by ``hyperchess.protocol.flat``.
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 
 from hyperchess.variants.board.codes import CASTLE, SPECIAL, Move, ep_victim, promoted_code
 from hyperchess.variants.board.flat import FlatNames, default_flat_names
-from hyperchess.variants.core.picture import Picture
+from hyperchess.variants.core.picture import Drawing, Picture
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -33,6 +35,19 @@ class Presentation:
 
     picture: Picture = Picture()
     panels_per_row = 0             # panels side by side in pictures and the text board (0 = all levels)
+    drawing: Drawing = Drawing()
+    piece_names: dict[str, str] = {}   # piece letter (upper case, "+P" for a promoted one) -> its players' name
+
+    def piece_name(self, kind: int) -> str:
+        """The name players use for piece ``kind``: the game's ``piece_names``, else its type's own name
+        (without the number of a double knight's half)."""
+        piece = self.pieces[kind]                              # type: ignore[attr-defined]
+        return self.piece_names.get(piece.letter.upper()) or piece.name.rstrip("0123456789 ")
+
+    def side_name(self, color: int) -> str:
+        """The colour ``color`` as players name it (xiangqi's red and black), else its own name."""
+        names = self.drawing.side_names
+        return names[color] if color < len(names) else self.color_names[color]   # type: ignore[attr-defined]
 
     # ---------------------------------------------------------------- the flat XBoard projection
     flat_parent = FAIRY            # the XBoard variant whose rules XBoard applies to the board of `setup`
@@ -67,8 +82,7 @@ class Presentation:
         frm, to, extra, flag = move
         name = self.names.name                                # type: ignore[attr-defined]
         if promoted_code(move):
-            piece = self.pieces[self.kind_of[promoted_code(move)]]   # type: ignore[attr-defined]
-            label = f"promote to {piece.name.rstrip('0123456789 ')}"
+            label = f"promote to {self.piece_name(self.kind_of[promoted_code(move)])}"   # type: ignore[attr-defined]
         elif flag == CASTLE:
             label = "castle"
         elif flag >= SPECIAL:

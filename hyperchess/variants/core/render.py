@@ -54,6 +54,7 @@ def render(pos: Position) -> str:
         lines += ["   ".join(p[i].ljust(width) for p in row).rstrip() for i in range(len(row[0]))]
     side = game.color_names[pos.turn]
     lines.append("")
-    lines.append(f"{side} to move")
+    # a turn of several moves (variants/core/turns.py): which of them is due
+    lines.append(f"{side} to move" + (f" (move {pos.turn_move + 1} of the turn)" if pos.turn_move else ""))
     lines.append(pos.fen())
     return "\n".join(lines)

@@ -6,7 +6,7 @@ cimport cython
 cdef class RuleTables:
     cdef public int players
     cdef public list owner, enemy, enemies, tables, z_piece, pst, team_sign, royal, pawn
-    cdef public list castle_mask, pawn_attacks, attack_lines, far_leaps, path_bit
+    cdef public list castle_mask, castle_move_mask, pawn_attacks, attack_lines, far_leaps, path_bit
     cdef public bint has_extra, has_special, has_restrict, has_inner, dedupe, ep_windows, special_attacks
     cdef public bint double_step_once, single_royal, turns_in_order, reversible_captures
     cdef public bint skips_eliminated, ends_by_elimination, extra_by_table, extra_on_special_only
@@ -22,6 +22,8 @@ cdef class RuleTables:
     cdef public unsigned char[:] royal_flag, pawn_flag, clock_flag
     cdef public unsigned char[:] enemy_flag     # enemy_flag[us * ncodes + code]
     cdef public bint has_game_over, has_filter, has_legal_after, indirect, plain_special, castling_hooked, castle_safety_always
+    cdef public bint multi_move, through_check   # turns of several moves (turns.py)
+    cdef public unsigned long long[:] z_phase    # Game.z_phase: the key of each move of a turn (0 for the first)
     cdef public object tried_flags
     cdef public list castlings
     # Game.flat_attacks: attack_lines and far_leaps as flat int arrays (compiled only)

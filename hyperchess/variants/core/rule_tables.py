@@ -39,6 +39,10 @@ class RuleTables:
         self.royal = [code in game.royal_codes for code in range(game.ncodes)]
         self.pawn = [code in game.pawn_codes for code in range(game.ncodes)]
         self.castle_mask = game.castle_mask
+        # the bits a castling clears besides its king's: its rook's, and (opposite_castling) the other side's
+        # castlings on the same wing
+        self.castle_move_mask = [game.castle_mask[r.rook_from] | game.castle_clears[i]
+                                 for i, r in enumerate(game.castling)]
         self.pawn_attacks = game.pawn_attacks
         self.attack_lines = game.attack_lines
         self.far_leaps = game.far_leaps
@@ -83,6 +87,9 @@ class RuleTables:
         self.has_game_over = game.has_game_over
         self.has_filter = game.has_filter
         self.has_legal_after = game.has_legal_after
+        self.multi_move = game.multi_move            # turns of several moves (turns.py): push asks who is next
+        self.through_check = game.through_check      # legal_moves adds the moves through check (legality.py)
+        self.z_phase = array("Q", game.z_phase)
         self.indirect = game.indirect
         self.hinged = game.hinged
         self.plain_special = not game.has_special or bool(game.special_legality)

@@ -24,6 +24,7 @@ from hyperchess.variants.formats import filelimits as limits
 from hyperchess.variants.formats.betza import write_betza
 from hyperchess.variants.formats.filemechanisms import HAND_KEYS, MECHANISM_KEYS, MECHANISMS, Mechanism
 from hyperchess.variants.formats.filepieces import read_piece
+from hyperchess.variants.formats.filedrawing import read_drawing, read_names
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS, read_players
 from hyperchess.variants.formats.fileweights import read_eval, read_placement
 from hyperchess.variants.formats.gamespec import MAX_SIDE, PLACEMENT, GameSpec, check_keys, read_choice, read_int
@@ -31,6 +32,7 @@ from hyperchess.variants.rules import mirror_boards, piece_rules
 from hyperchess.variants.rules.chasing import chase_result
 from hyperchess.variants.rules.hands import Hands
 from hyperchess.variants.rules.regions import set_regions
+from hyperchess.variants.core.turns import MAX_TURN_MOVES
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -44,7 +46,9 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "level_order", PLACEMENT, "source", "automatic_fifty_plies", "automatic_repetition",
              "initial_squares", "promotion_squares", "flying_general", "perpetual_check",
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
-             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms"} | MECHANISM_KEYS
+             "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "moves_per_turn", "first_turn_moves",
+             "check_ends_turn", "through_check", "opposite_castling", "en_passant_every_cell", "drawing",
+             "names"} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -138,12 +142,26 @@ class FileGame(Game):
         if not isinstance(self.repetition_absolute, bool):
             raise VariantsFileError(f"{where}.repetition_absolute: true or false")
         self.automatic_fifty_plies = read_int(t, "automatic_fifty_plies", where, 0, 0, 10_000)
+        self.moves_per_turn = self._turn_counts(t, "moves_per_turn", where)
+        self.first_turn_moves = self._turn_counts(t, "first_turn_moves", where)
+        for key in ("check_ends_turn", "through_check"):
+            if not isinstance(t.get(key, False), bool):
+                raise VariantsFileError(f"{where}.{key}: true or false")
+            setattr(self, key, t.get(key, False))
         self.automatic_repetition = read_int(t, "automatic_repetition", where, 0, 0, 100)
         # Chess960's way of writing castling (Fairy-Stockfish's chess960 and UCI_Chess960): the king takes its own
         # rook (e1h1), and the castling field names the rooks' files (HAha; K and Q are read too)
         self.castling_by_rook = t.get("chess960", False)
         if not isinstance(self.castling_by_rook, bool):
             raise VariantsFileError(f"{where}.chess960: true or false")
+        self.opposite_castling = t.get("opposite_castling", False)
+        if not isinstance(self.opposite_castling, bool):
+            raise VariantsFileError(f"{where}.opposite_castling: true or false")
+        every = t.get("en_passant_every_cell", False)
+        if not isinstance(every, bool):
+            raise VariantsFileError(f"{where}.en_passant_every_cell: true or false")
+        if every:                       # the windows of the core's en passant (Position.windows) hold several
+            self.ep_rule, self.ep_every_cell = "each_enemy", True
         self._insufficient = read_choice(t, "insufficient_material", where, {"none": "", "bare kings": "", "fide": ""})
         self.eval_weights = read_eval(t.get("eval", {}), f"{where}.eval")
         self._xboard_pieces = t.get("xboard_pieces", None)
@@ -158,6 +176,8 @@ class FileGame(Game):
         if legend or order == "top first":
             self.picture = Picture(legend={str(k).upper(): v for k, v in legend.items()},
                                    top_first=order == "top first")
+        self.drawing = read_drawing(t, where, self.players)
+        self.piece_names = read_names(t, where)
         promo_value = t.get("promotion", "".join(p.letter for p in army
                                                  if not p.pawn and not p.royal and len(p.letter) == 1))
         if isinstance(promo_value, list):        # one string a player (Fairy-Stockfish's ...White/...Black)
@@ -237,6 +257,16 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}.start: {exc}") from None
         except ValueError as exc:
             raise VariantsFileError(f"{where}: {exc}") from None
+
+    def _turn_counts(self, t: dict, key: str, where: str) -> tuple[int, ...]:
+        """Moves a turn (variants/core/turns.py): one number for every player, or a list of one a player."""
+        value = t.get(key, [])
+        counts = [value] * self.players if isinstance(value, int) and not isinstance(value, bool) else value
+        if not isinstance(counts, list) or (counts and len(counts) != self.players) or not all(
+                isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_TURN_MOVES for x in counts):
+            raise VariantsFileError(f"{where}.{key}: a number of moves from 1 to {MAX_TURN_MOVES}, or a list of "
+                                    f"one for each of the {self.players} players")
+        return tuple(counts)
 
     def _synonyms(self, value: Any, where: str, kind: dict[str, int]) -> dict[str, str]:
         """``letter_synonyms``: a table of letter = the letter of a piece of the game (two players), read in
@@ -444,11 +474,15 @@ def _mirror(square: str, ranks: int) -> str:
     return square[:i] + str(ranks + 1 - int(square[i:]))
 
 
-def describe(spec: GameSpec) -> tuple[str, str, int, tuple[str, ...]]:
-    """(title, description, players, colour names) of the game of ``spec``, its tables not built."""
+def describe(spec: GameSpec) -> tuple[str, str, int, tuple[str, ...], tuple[str, ...]]:
+    """(title, description, players, colour names, the colours' names players use) of the game of ``spec``, its
+    tables not built."""
     game = object.__new__(FileGame)        # FileGame.__new__ picks the class by the table
     game._describe(spec)
-    return game.title, game.description, game.players, game.color_names
+    drawing = spec.table.get("drawing") if isinstance(spec.table, dict) else None
+    sides = drawing.get("side_names", []) if isinstance(drawing, dict) else []
+    ok = isinstance(sides, list) and len(sides) == game.players and all(isinstance(x, str) for x in sides)
+    return game.title, game.description, game.players, game.color_names, tuple(sides) if ok else ()
 
 
 @cache

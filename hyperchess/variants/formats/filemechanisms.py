@@ -34,7 +34,8 @@ HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures
              "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows",
              "drop_promoted": "drop_promoted", "drop_no_doubled": "no_doubled",
              "drop_no_doubled_count": "no_doubled_count", "free_drops": "free_drops", "drop_squares": "drop_squares",
-             "piece_drop_rows": "piece_drop_rows"}
+             "piece_drop_rows": "piece_drop_rows",
+             "two_boards": "two_boards"}
 # the keys of every mechanism (a game's table may have them besides the board's, the pieces' and the players')
 MECHANISM_KEYS = set(HAND_KEYS) | END_KEYS | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS \
     | walls.KEYS | blasts.KEYS | counting.KEYS | first_moves.KEYS | passing.KEYS | move_repetition.KEYS \

@@ -89,8 +89,9 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
         raise VariantsFileError(f"{where}: give exactly one of leap, slide, hop or path in one move")
     key = kinds[0]
     for bound in ("from", "to"):
-        if bound in table and key not in ("leap", "hop"):
-            raise VariantsFileError(f"{where}.{bound}: only a leap or a hop may start or end in a region")
+        if bound in table and key not in ("leap", "hop") and (key, bound) != ("path", "from"):
+            raise VariantsFileError(f"{where}.{bound}: only a leap or a hop may start or end in a region (a path "
+                                    f"may start in one)")
     if "unlike" in table and (key != "hop" or not isinstance(table["unlike"], bool)):
         raise VariantsFileError(f"{where}.unlike: true or false, for a hop")
     mode = read_choice(table, "mode", where, {"both": "", "move": "", "capture": ""})
@@ -111,7 +112,8 @@ def _atom(table: dict, where: str, dims: int) -> Atom:
     if key == "slide":
         return Slide(vecs, read_int(table, "range", where, 0, 0, MAX_SIDE), how)
     if key == "hop":
-        return Hop(vecs, how, read_choice(table, "style", where, {"p": "", "g": ""}), unlike=table.get("unlike", False))
+        return Hop(vecs, how, read_choice(table, "style", where, {"p": "", "g": ""}), unlike=table.get("unlike", False),
+                   limit=read_int(table, "range", where, 0, 0, MAX_SIDE))
     lame = table.get("lame", False)
     if lame and any(lame_steps(v) is None for v in vecs):
         raise VariantsFileError(f"{where}.lame: a lame leap must be straight, diagonal or knight-like")

@@ -36,6 +36,10 @@ def read_placement(table: Any, where: str, geo: Geometry, army: list) -> dict[st
     return out
 
 
+# weights that may pass 1000: an extra move a turn is worth an army (Monster chess, docs/rules/monster.md)
+MOST = {"extra_move": 10_000}
+
+
 def read_eval(table: Any, where: str) -> EvalWeights:
     """The search's weights (``EvalWeights``): name = a whole number from 0 to 1000."""
     if not isinstance(table, dict):
@@ -43,6 +47,7 @@ def read_eval(table: Any, where: str) -> EvalWeights:
     known = {f.name for f in fields(EvalWeights)}
     check_keys(table, known, where)
     for key, value in table.items():
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-            raise VariantsFileError(f"{where}.{key}: a whole number from 0 to 1000")
+        most = MOST.get(key, 1000)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+            raise VariantsFileError(f"{where}.{key}: a whole number from 0 to {most}")
     return EvalWeights(**table)

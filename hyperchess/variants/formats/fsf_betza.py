@@ -99,8 +99,8 @@ def read(betza: str) -> dict[tuple[str, bool, str, int], set[tuple[int, int]]]:
 @lru_cache(maxsize=512)
 def atoms(betza: str) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
     """(the moves, the initial moves) of ``betza`` as FSF reads it, as the core's atoms. Raises
-    FsfBetzaError for moves the core does not make (hoppers with a range, initial
-    moves other than a move-only two-step straight or diagonal leap)."""
+    FsfBetzaError for moves the core does not make (hoppers with a range, initial moves other than a
+    move-only leap or a lame two-step straight or diagonal one)."""
     moves = read(betza)
     plain: list[Atom] = []
     first: list[Atom] = []
@@ -108,10 +108,14 @@ def atoms(betza: str) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
         quiet = moves.get((kind, initial, "m", dist), set())
         capture = moves.get((kind, initial, "c", dist), set())
         if initial:
+            if kind == "step" and dist == 0 and quiet and not capture:
+                # a move-only leap that jumps (spartan's hoplite, ``imA``): a leap from the double-step region
+                first.append(Leap(tuple((x, y, 0) for x, y in sorted(quiet)), Mode.MOVE))
+                continue
             for x, y in sorted(quiet):
                 if dist != -1 or capture or max(abs(x), abs(y)) != 2 or (x and y and abs(x) != abs(y)):
-                    raise FsfBetzaError(f"{betza!r}: initial moves other than a move-only two-step straight "
-                                        f"or diagonal leap are not supported")
+                    raise FsfBetzaError(f"{betza!r}: initial moves other than a move-only leap or a lame "
+                                        f"two-step straight or diagonal one are not supported")
                 first.append(Path(((x // 2, y // 2, 0), (x, y, 0))))
             continue
         for vecs, mode in ((quiet & capture, Mode.BOTH), (quiet - capture, Mode.MOVE), (capture - quiet, Mode.CAPTURE)):
@@ -126,25 +130,8 @@ def atoms(betza: str) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
             elif kind == "slide":
                 plain.append(Slide(v3, dist, mode))
             else:
-                if dist not in (0, 1):
-                    raise FsfBetzaError(f"{betza!r}: hoppers with a range are not supported")
                 if any(max(abs(x), abs(y)) != 1 for x, y, _ in v3):
                     raise FsfBetzaError(f"{betza!r}: hoppers along leaps are not supported")
-                plain.append(Hop(v3, mode, "g" if dist == 1 else "p"))
-    _check_no_twice(betza, plain)
+                # a range (pB2): FSF's cannon lines cut at that many cells (bitboard.cpp, HOPPER_RANGE)
+                plain.append(Hop(v3, mode, "g" if dist == 1 else "p", limit=dist if dist > 1 else 0))
     return tuple(plain), tuple(first)
-
-
-def _check_no_twice(betza: str, plain: list[Atom]) -> None:
-    """FSF's moves of a piece are the union of its atoms' cells; the core makes each atom's moves, so a leap of two
-    steps or more onto a cell one of the same piece's slides reaches (``QNAD``: A and D within Q) would be made
-    twice; one-step overlaps (torishogi's ``KbRfBbF2``) come out right, checked against pyffish."""
-    slides = [(d, a.limit, a.mode) for a in plain if isinstance(a, Slide) for d in a.directions]
-    for leap in (a for a in plain if isinstance(a, Leap)):
-        for x, y, _ in leap.vectors:
-            for (dx, dy, _), limit, mode in slides:
-                k = x // dx if dx else y // dy if dy else 0
-                overlap = mode == leap.mode or Mode.BOTH in (mode, leap.mode)
-                if overlap and k >= 2 and (x, y) == (k * dx, k * dy) and (not limit or k <= limit):
-                    raise FsfBetzaError(f"{betza!r}: a leap onto a cell the same piece's slide reaches (the "
-                                        f"core would make the move twice)")

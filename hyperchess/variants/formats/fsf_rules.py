@@ -23,6 +23,8 @@ def add_endings(model: dict, table: dict, files: int, ranks: int, missing: dict)
         table["flag_count"] = max(1, model["flagPieceCount"])
         if model["flagPieceSafe"]:
             table["flag_piece_safe"] = True
+        if model["flagPieceBlockedWin"]:
+            table["flag_blocked_win"] = True
     if not model["checking"]:
         table["giving_check"] = False
     if model["checkCounting"]:
@@ -91,6 +93,8 @@ def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -
     table["drop_promoted"] = model["dropPromoted"]
     if model["freeDrops"]:
         table["free_drops"] = True
+    if model["twoBoards"]:
+        table["two_boards"] = True
     if model["mustDrop"]:
         table["must_drop"] = True
         if model["mustDropType"] != "*":

@@ -9,6 +9,7 @@ from typing import Any
 from hyperchess.variants.board.pieces import Hop, Leap, Mode, Path, Slide
 from hyperchess.variants.formats import fsf_model as fm
 from hyperchess.variants.formats import fsf_rules
+from hyperchess.variants.formats.fsf_display import add_display
 from hyperchess.variants.formats.fsf_betza import FsfBetzaError, atoms
 from hyperchess.variants.formats.fsf_model import NotPlayable, square_name, type_letters, type_of
 from hyperchess.variants.formats.fsf_start import CHECKS_LEFT, dropped_castlings, start_position
@@ -16,16 +17,11 @@ from hyperchess.variants.formats.fsf_start import CHECKS_LEFT, dropped_castlings
 EXTINCTION = "extinction"       # the variants file's `check` value (also the name of one of FSF's games)
 # option -> the mechanism it needs when it differs from FSF's default (docs/variants-file.md lists them)
 MECHANISMS = {
-    "two boards": ("twoBoards",),
-    "flag region": ("flagPieceBlockedWin",),
-    "extinction and pseudo-royals": ("dupleCheck",),
-    "other results": ("castlingWins",),
     "gating, walls and passing": ("petrifyBlastPieces",),
-    "chess960": ("castlingKingFile", "oppositeCastling"),
-    "double steps from a region": ("tripleStepRegionWhite", "tripleStepRegionBlack"),
+    "chess960": ("castlingKingFile",),
 }
 MECHANISM_OF = {key: mech for mech, keys in MECHANISMS.items() for key in keys}
-ORDER = ("drop rules", "two boards", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
+ORDER = ("drop rules", "piece promotion", "promotion rules", "regions", "flag region", "n-check",
          "must capture", "connect N", "extinction and pseudo-royals",
          "other results", "gating, walls and passing", "chess960", "double steps from a region",
          "lopsided armies", "Betza moves", "pawn rules")
@@ -73,9 +69,14 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
                         {"name": "black", "letter": "b", "forward": [0, -1, 0], "side": [-1, 0, 0]}]
     on_board = frozenset((f, r) for f in range(files) for r in range(ranks))
     present = set(model["letters"])
-    pawns = model["promotionPawnTypesWhite"] & present
-    if model["promotionPawnTypesBlack"] & present != pawns or not _en_passant_types(model, pawns, present):
-        missing.setdefault("pawn rules", []).append("promotionPawnTypes/enPassantTypes")
+    # a type that is a pawn for one colour only (khans's and spartan's black pawns) is a pawn of the file for
+    # both, which is FSF's rule as long as the other colour never has one
+    by_color = [model[f"promotionPawnTypes{c}"] & present for c in fm.COLORS]
+    pawns = by_color[0] | by_color[1]
+    if not _pawns_apart(model, by_color):
+        missing.setdefault("pawn rules", []).append("promotionPawnTypes (a colour's pawn the other side may get)")
+    if not _en_passant_types(model, pawns, present):
+        missing.setdefault("pawn rules", []).append("enPassantTypes")
     clock = [model[f"nMoveRuleTypes{c}"] & present for c in fm.COLORS]
     if clock != [pawns, pawns]:
         # FSF resets the count only for a move the piece could not make back (src/position.cpp, do_move)
@@ -92,6 +93,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     initial_region = [model["doubleStepRegionWhite"] & on_board, model["doubleStepRegionBlack"] & on_board]
     if not model["doubleStep"]:
         initial_region = [frozenset(), frozenset()]
+    triple_region = [model["tripleStepRegionWhite"] & on_board, model["tripleStepRegionBlack"] & on_board]
     royal = set()
     ext = (model["extinctionValue"], model["extinctionPieceTypes"], model["extinctionPieceCount"],
            model["extinctionOpponentPieceCount"], model["extinctionClaim"])
@@ -102,6 +104,8 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         # pseudo-royal pieces are never captured: FSF's extinction does not apply to them unless a blast
         # can remove them (position.cpp, is_immediate_game_end)
         table["pseudo_royal"] = {"pieces": type_letters(model, ext[1]), "count": ext[2] + 1}
+        if model["dupleCheck"]:
+            table["duple_check"] = True
     if (model["extinctionPseudoRoyal"] and ext[1] and not blasts) or ext[0] == "none" or not ext[1]:
         pass
     elif ext == ("loss", frozenset({"*"}), 1, 2, True):
@@ -142,10 +146,17 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             continue
         if pt == "pawn" and initial_region[0]:
             first = (Path(((0, 1, 0), (0, 2, 0))),)
+        if pt == "pawn" and triple_region[0]:
+            # FSF's triple step (src/movegen.cpp, generate_pawn_moves): from its own region, which the double
+            # step's need not hold, so a move of its own that starts there
+            first += (Path(((0, 1, 0), (0, 2, 0), (0, 3, 0)), initial=False),)
         if not en_passant:
-            first = tuple(Path(a.offsets, a.initial, en_passant=False) for a in first)
+            first = tuple(Path(a.offsets, a.initial, en_passant=False) if isinstance(a, Path) else a for a in first)
+        elif any(isinstance(a, Leap) for a in first):
+            # FSF opens en passant on the cells such a leap jumps over (position.cpp, do_move); the core does not
+            missing.setdefault("Betza moves", []).append(f"{pt}: an initial leap where en passant is on")
         if pt in ("pawn",) and not initial_region[0]:
-            first = ()
+            first = tuple(a for a in first if isinstance(a, Path) and not a.initial)
         if not plain and not first:
             missing.setdefault("gating, walls and passing", []).append(f"{pt} (a piece that never moves)")
             continue
@@ -158,13 +169,20 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
             plain = _slides_as_leaps(plain, max(files, ranks) - 1)
         pieces[letter] = {"name": pt, "value": VALUES.get(pt, 300), "royal": pt == "king" or pt in royal,
                           "pawn": pt in pawns, "moves": [_move(a) for a in plain + first]}
+        for move in pieces[letter]["moves"]:
+            if move.get("initial") is False:            # the triple step, from its region
+                move["from"] = [sorted(square_name(s) for s in region) for region in triple_region]
+                table["en_passant_every_cell"] = en_passant
+        for atom, move in zip(plain + first, pieces[letter]["moves"]):
+            if atom in first and isinstance(atom, Leap):    # an initial leap: from the double-step region
+                move["from"] = [sorted(square_name(s) for s in region) for region in initial_region]
         if pt == "janggiCannon":        # neither hops over nor takes a janggi cannon (src/position.h, moves_from)
             for move in pieces[letter]["moves"]:
                 if "hop" in move:
                     move["unlike"] = True
         pieces[letter]["moves"] += _diagonal_lines(model, pt, betza, on_board)
         _regions(model, pt, pieces[letter], on_board)
-        if first:
+        if any(isinstance(a, Path) and a.initial for a in first):
             table.setdefault("initial_squares", {})[letter] = [
                 sorted(square_name(s) for s in initial_region[0]), sorted(square_name(s) for s in initial_region[1])]
     if not pieces:
@@ -221,8 +239,23 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     if model["castlingDroppedPiece"] and model["castling"] and not castling:
         castling = dropped_castlings(model, files)
     table["castling"] = castling
+    if model["castlingWins"] != "-":
+        # FSF's letters name a side's castling (K, Q: White's king- and queenside); the file names each
+        # castling by its letter
+        wins = ""
+        for ch in model["castlingWins"].split("-")[0]:      # FSF reads up to a "-", skipping other letters
+            if ch not in "KQkq":
+                continue
+            kingside = ch in "Kk"
+            found = [c["letter"] for c in castling if (c["to"] > c["king"]) == kingside]
+            wins += (found[0].upper() if ch.isupper() else found[0].lower()) if found else ""
+            if not found:
+                missing.setdefault("other results", []).append("castlingWins (of a castling the start lacks)")
+        table["castling_wins"] = wins
     if model["chess960"]:
         table["chess960"] = True
+    if model["oppositeCastling"]:
+        table["opposite_castling"] = True
     # royal pieces in hand count too (a game of set-up drops, with mustDrop)
     in_hand = model["startFen"].split(" ")[0].partition("[")[2].partition("]")[0] if model["pieceDrops"] else ""
     royal_types = {p for p in model["letters"] if p == "king" or p in royal}
@@ -237,6 +270,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     if missing:
         parts = [f"{m} ({', '.join(dict.fromkeys(missing[m]))})" for m in ORDER if m in missing]
         raise NotPlayable("needs " + "; ".join(parts))
+    add_display(name, model, table)
     ours = model.get("ours", {})
     table["source"] = ours.get("source", "")[:1000]
     if "title" in ours:
@@ -271,25 +305,50 @@ def _steps_back(model: dict, pt: str) -> bool:
     return any((-x, -y) in vectors for x, y in vectors)
 
 
+def _pawns_apart(model: dict, by_color: list[frozenset]) -> bool:
+    """Can a type that is a pawn for one colour only be a pawn for both? Yes when the other colour neither
+    starts with one, nor promotes to one, nor drops one."""
+    board = model["startFen"].split(" ")[0]
+    for color, (mine, theirs) in enumerate(((by_color[0], by_color[1]), (by_color[1], by_color[0]))):
+        other = 1 - color
+        for pt in mine - theirs:
+            letter = model["letters"][pt]
+            if (letter.lower() if other else letter.upper()) in board or model["pieceDrops"] \
+                    or pt in model[f"promotionPieceTypes{fm.COLORS[other]}"] \
+                    or pt in {b for _, b in model["promotedPieceType"]}:
+                return False
+    return True
+
+
 def _en_passant_types(model: dict, pawns: frozenset, present: set) -> bool:
-    """Are FSF's en-passant types what the core makes of them: the same for both colours, pawns, and exactly
-    the pawns that capture somewhere they cannot move (the core lets any capture-only step take en passant)?"""
-    types = model["enPassantTypesWhite"] & present
-    if types != model["enPassantTypesBlack"] & present or not types <= pawns:
-        return False
+    """Does the core capture en passant as FSF does? FSF lets a type of a colour's ``enPassantTypes`` take en
+    passant where it attacks and cannot move (src/movegen.cpp, ``generate_moves``; its pawn always may); the
+    core lets a pawn's capture-only leap take en passant. Only a double step opens en passant: without one
+    the types do not matter. (A piece whose Betza the core cannot read is refused for that reason.)"""
     moves = {}
     for pt in present:
         try:
             moves[pt] = atoms(_betza(model, pt))
         except FsfBetzaError:
-            return False
-    if not any(first for _, first in moves.values()) and not ("pawn" in present and model["doubleStep"]):
+            continue
+    if not (model["enPassantRegionWhite"] or model["enPassantRegionBlack"]):
+        return True                     # no en passant anywhere
+    if not any(first for _, first in moves.values()) and not ("pawn" in present and (
+            model["doubleStep"] or model["tripleStepRegionWhite"] or model["tripleStepRegionBlack"])):
         return True                     # no double step, no en passant: the types do not matter
-    for pt in pawns:
-        plain, _ = moves[pt]
-        captures_apart = any(isinstance(a, Leap) and a.mode is Mode.CAPTURE for a in plain)
-        if captures_apart != (pt in types) and pt != "pawn":     # FSF's pawn always may (movegen.cpp)
-            return False
+    # a capture one step straight ahead never reaches the cell a straight double step passed (the pawn that
+    # passed it stands there): such a capture takes en passant nowhere
+    straight = all(all(x == 0 for x, _, _ in getattr(a, "offsets", None) or a.vectors)
+                   for _, first in moves.values() for a in first)
+    takes = lambda a: isinstance(a, Leap) and a.mode is Mode.CAPTURE and (
+        not straight or any(v[:2] != (0, 1) for v in a.vectors))
+    for color in fm.COLORS:
+        types = model[f"enPassantTypes{color}"] & present
+        for pt, (plain, _) in moves.items():
+            ours = pt in pawns and any(takes(a) for a in plain)
+            theirs = pt in types and (pt == "pawn" or any(getattr(a, "mode", None) is Mode.CAPTURE for a in plain))
+            if ours != theirs and pt != "pawn":
+                return False
     return True
 
 
@@ -386,10 +445,10 @@ def _move(atom: Any) -> dict[str, Any]:
     mode = {Mode.BOTH: "both", Mode.MOVE: "move", Mode.CAPTURE: "capture"}[getattr(atom, "mode", Mode.MOVE)]
     vec = lambda vs: [[x, y] for x, y, _ in vs]
     if isinstance(atom, Path):
-        return {"path": vec(atom.offsets), "initial": True, "en_passant": atom.en_passant}
+        return {"path": vec(atom.offsets), "initial": atom.initial, "en_passant": atom.en_passant}
     if isinstance(atom, Slide):
         return {"slide": vec(atom.directions), "range": atom.limit, "mode": mode}
     if isinstance(atom, Hop):
-        return {"hop": vec(atom.directions), "style": atom.style, "mode": mode}
+        return {"hop": vec(atom.directions), "style": atom.style, "mode": mode, **({"range": atom.limit} if atom.limit else {})}
     assert isinstance(atom, Leap)
     return {"leap": vec(atom.vectors), "lame": atom.lame, "mode": mode}

@@ -44,6 +44,12 @@ class EndRules:
     material_counting: str = ""                # "", or one of COUNTINGS [materialCounting]
     material_weights: tuple[tuple[str, int], ...] = ()   # "weighted": (letter, points) per piece kind
     second_player_points: float = 0            # "weighted": points the second player gets besides its pieces
+    castling_wins: str = ""                    # castling letters (White's upper case): making one wins, losing
+                                               # the right to every one of a side's loses [castlingWins]
+    flag_blocked_win: bool = False             # a side whose flag pieces cannot move may still reach its flag
+                                               # squares: FSF's flagPieceBlockedWin (below) [flagPieceBlockedWin]
+    duple_check: bool = False                  # a move may not leave every pseudo-royal kind's piece attacked,
+                                               # however many [dupleCheck]
     start_checks: tuple[int, int] = field(default=(0, 0), compare=False)
 
     def any(self) -> bool:
@@ -53,7 +59,7 @@ class EndRules:
 # ---------------------------------------------------------------------- the keys of a variants file
 END_KEYS = {"flag_piece", "flag_squares", "flag_move", "flag_count", "flag_piece_safe", "giving_check", "check_counting",
             "must_capture", "checkmate", "stalemate_piece_count", EXTINCTION, "pseudo_royal", "material_counting",
-            "checkmate_check_by", "checkmate_not_by"}
+            "checkmate_check_by", "checkmate_not_by", "castling_wins", "flag_blocked_win", "duple_check"}
 # materialCounting's values (FSF's unweighted, whitedrawodds, blackdrawodds; its weighted one is a table)
 COUNTINGS = ("unweighted", "white_draw_odds", "black_draw_odds")
 WEIGHTED = "weighted"
@@ -109,6 +115,16 @@ def read_end_rules(t: dict, where: str, letters: set[str], players: int) -> EndR
         values["flag_safe"] = _bool(t, "flag_piece_safe", where, False)
     elif any(k in t for k in ("flag_piece", "flag_move", "flag_count", "flag_piece_safe")):
         raise VariantsFileError(f"{where}.flag_piece: flag pieces need flag_squares")
+    if "flag_blocked_win" in t and "flag_squares" not in t:
+        raise VariantsFileError(f"{where}.flag_blocked_win: flag pieces need flag_squares")
+    values["flag_blocked_win"] = _bool(t, "flag_blocked_win", where, False)
+    if "duple_check" in t and "pseudo_royal" not in t:
+        raise VariantsFileError(f"{where}.duple_check: needs pseudo_royal")
+    values["duple_check"] = _bool(t, "duple_check", where, False)
+    wins = t.get("castling_wins", "")
+    if not isinstance(wins, str) or len(wins) > 16 or not wins.isascii() or not all(ch.isalpha() for ch in wins):
+        raise VariantsFileError(f"{where}.castling_wins: castling letters (White's upper case), got {wins!r}")
+    values["castling_wins"] = wins
     values["giving_check"] = _bool(t, "giving_check", where, True)
     values["check_counting"] = _bool(t, "check_counting", where, False)
     values["must_capture"] = _bool(t, "must_capture", where, False)

@@ -6,7 +6,9 @@ from a variants file by variants/rules/end_rules.py) before ``compile``. The rul
 ``stalemate_value``, ``checkmate_value``; read at commit c19b5f6c), each a switch that costs nothing when off:
 
 - **flag squares** (``flagPiece``, ``flagRegion``, ``flagMove``, ``flagPieceCount``): a side whose flag piece
-  stands on its flag squares after its move wins; with ``flag_move`` the other side first gets one reply;
+  stands on its flag squares after its move wins; with ``flag_move`` the other side first gets one reply; with
+  ``flag_blocked_win`` (``flagPieceBlockedWin``) fewer will do once every flag square is taken;
+- **castling wins** (``castlingWins``): making a listed castling wins, losing the right to all of them loses;
 - **no checks** (``checking = false``): a move may not give check;
 - **n-check** (``checkCounting``): each side has a number of checks left, written ``3+3`` between the
   en-passant field and the clocks; the side that gives its last one wins (a drop's check counts too);
@@ -14,7 +16,8 @@ from a variants file by variants/rules/end_rules.py) before ``compile``. The rul
 - **extinction** (``extinctionValue``, ``extinctionPieceTypes``, ``extinctionPieceCount``, ...): a side left with
   at most ``count`` pieces of one of the listed kinds gets ``value``;
 - **pseudo-royal pieces** (``extinctionPseudoRoyal``): pieces a move may not leave attacked, and a side with
-  no legal move while one of them is attacked is checkmated;
+  no legal move while one of them is attacked is checkmated; with ``duple_check`` (``dupleCheck``) neither may
+  a move leave every piece of those kinds attacked, however many;
 - **what a checkmate or a stalemate gives** (``checkmateValue``, ``stalematePieceCount``);
 - **who may mate** (``shatarMateRule``): a checkmate given only by ``checkmate_not_by``'s pieces wins for the
   mated side; one whose unbroken series of checks had none by ``checkmate_check_by``'s pieces is a draw;
@@ -31,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, PROMOTION, Move, code_of
+from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, HOLE, PROMOTION, Move, code_of
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.game import Game
 from hyperchess.variants.core.outcome import Outcome
@@ -77,7 +80,7 @@ class Endings:
         own = lambda name: _overridden(type(self), name)
         self.has_extra = own("extra_after_move") or r.check_counting
         self.has_restrict = own("restrict_moves") or r.must_capture or not r.giving_check or bool(r.pseudo_royal)
-        ends = bool(r.flag_squares or r.check_counting or r.extinction)
+        ends = bool(r.flag_squares or r.check_counting or r.extinction or r.castling_wins)
         self.has_game_over = (own("game_over") or self.elimination or bool(self.royal_loss)  # type: ignore[attr-defined]
                               or bool(self.bare_king) or ends)                          # type: ignore[attr-defined]
         self.quiet_endings = own("game_over") or bool(r.flag_squares or r.check_counting)
@@ -88,6 +91,11 @@ class Endings:
         self._letter = [self.pieces[self.kind_of[c]].letter if self.kind_of[c] else "" for c in range(self.ncodes)]  # type: ignore[attr-defined]
         self._weights = {code_of(kind[ch], c): (points if c == 0 else -points)
                          for ch, points in r.material_weights for c in colors}
+        # castling_wins: each colour's rights bits of its winning castlings, and whether it has any such letter
+        wins = r.castling_wins
+        self._castle_wins = [sum(1 << i for i, rule in enumerate(self.castling)       # type: ignore[attr-defined]
+                                 if rule.color == c and rule.fen_char in wins) for c in colors]
+        self._castle_wanted = [any(ch.isupper() == (c == 0) for ch in wins) for c in colors]
 
     # ------------------------------------------------------------------ moves
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
@@ -155,7 +163,18 @@ class Endings:
                 continue
             if pos.attacked(c, enemies):
                 return True
-        return False
+        return self.end_rules.duple_check and self._duple_check(pos, color)
+
+    def _duple_check(self, pos: "Position", color: int) -> bool:
+        """FSF's ``dupleCheck``: every piece of ``color`` of a pseudo-royal kind attacked, however many there
+        are (a side with two kings may not leave both attacked; src/position.cpp, ``legal``)."""
+        enemies = self.enemies[color]                         # type: ignore[attr-defined]
+        theirs = self._pseudo_cells(pos, 1 - color) if self.touching_royals_immune else ()
+        near = getattr(self, "blast_cells", None)
+        b = pos.board
+        cells = [c for c in pos.occupied[color] if any(b[c] in codes for codes in self._pseudo[color])]
+        return bool(cells) and all(not (theirs and any(t in near[c] for t in theirs))  # type: ignore[index]
+                                   and pos.attacked(c, enemies) for c in cells)
 
     def _royals_safe(self, pos: "Position", move: Move) -> bool:
         """FSF's ``legal`` for pseudo-royal pieces: a move may not remove one of the mover's own (a blast),
@@ -176,7 +195,8 @@ class Endings:
         if self._pseudo_count(pos, us) < ours:
             safe = False
         elif self._pseudo_count(pos, them) < theirs:
-            safe = True
+            # capturing one of theirs is legal, though not past a duple check (FSF tests that apart)
+            safe = not (self.end_rules.duple_check and self._duple_check(pos, us))
         elif move[3] == PROMOTION or frm == to:
             safe = not self._pseudo_attacked(pos, us)
         else:
@@ -217,11 +237,26 @@ class Endings:
             done = self._extinction(pos)
         if done is None and r.flag_squares:
             done = self._flag(pos)
+        if done is None and r.castling_wins:
+            done = self._castling_won(pos)
         if done is None and r.check_counting:
             them = 1 - pos.turn
             if self._checks_left(pos.extra)[them] == 0:
                 done = self._result(them, f"gave check {r.start_checks[them]} times", "check count")
         return done
+
+    def _castling_won(self, pos: "Position") -> "Outcome | None":
+        """FSF's ``castlingWins`` (position.cpp, is_immediate_game_end): the side that just made one of the
+        winning castlings wins; else a side that has lost the right to all of its winning castlings loses (the
+        side not to move first: one capture may take both sides' rights)."""
+        s = pos.turn
+        last = pos.recent_move(0)
+        if last is not None and last[3] == CASTLE and self._castle_wins[1 - s] >> last[2] & 1:
+            return self._result(1 - s, "castled and wins", "castling")
+        for c in (1 - s, s):
+            if self._castle_wanted[c] and not pos.rights & self._castle_wins[c]:
+                return self._result(1 - c, "wins: the other side may no longer castle", "castling")
+        return None
 
     def _result(self, winner: int, what: str, termination: str) -> Outcome:
         name = self.color_names[winner].capitalize()          # type: ignore[attr-defined]
@@ -234,7 +269,9 @@ class Endings:
         b = pos.board
         cells = [c for c in self._flag_cells[color] if b[c] in codes]
         r = self.end_rules
-        if not cells or len(cells) < r.flag_count:
+        if not cells or len(cells) < r.flag_count and not (
+                r.flag_blocked_win and all(b[c] > HOLE for c in self._flag_cells[color])):
+            # (flag_blocked_win: fewer will do when every flag square is taken, by either side)
             return False
         if r.flag_safe and (not r.flag_move or color != pos.turn) and len(cells) == r.flag_count:
             enemies = self.enemies[color]                     # type: ignore[attr-defined]
@@ -261,7 +298,7 @@ class Endings:
 
     def _flag_win(self, winner: int) -> Outcome:
         letter = self.end_rules.flag_pieces[winner]
-        piece = "a piece" if letter == "*" else f"its {self.pieces[self.kind_by_letter[letter]].name}"  # type: ignore[attr-defined]
+        piece = "a piece" if letter == "*" else f"its {self.piece_name(self.kind_by_letter[letter])}"  # type: ignore[attr-defined]
         return self._result(winner, f"brought {piece} to its flag squares", "flag")
 
     def _can_follow(self, pos: "Position", s: int) -> bool:
@@ -298,7 +335,7 @@ class Endings:
         r = self.end_rules
         letter = r.extinction_pieces[i]
         what = "piece" if letter == "*" else "extinction piece" if letter == "-" \
-            else self.pieces[self.kind_by_letter[letter]].name                        # type: ignore[attr-defined]
+            else self.piece_name(self.kind_by_letter[letter])                       # type: ignore[attr-defined]
         count = r.extinction_count
         text = f"has {count or 'no'} {what}{'s' if count > 1 else ''} left"
         name = self.color_names[color].capitalize()           # type: ignore[attr-defined]

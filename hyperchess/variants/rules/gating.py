@@ -233,7 +233,7 @@ class Gating(Hands):
         code = extra if flag == GATE else castle_parts(extra)[1]
         cell = frm if flag == GATE or not castle_parts(extra)[2] else self.castling[castle_parts(extra)[0]].rook_from  # type: ignore[attr-defined]
         name = self.names.name                                                # type: ignore[attr-defined]
-        piece = self.pieces[self.kind_of[code]].name                          # type: ignore[attr-defined]
+        piece = self.piece_name(self.kind_of[code])                            # type: ignore[attr-defined]
         what = "castle" if flag == GATE_CASTLE else "move"
         article = "an" if piece[:1] in "aeiou" else "a"
         return name(frm), name(to), f"{what}, gate {article} {piece} on {name(cell)}"

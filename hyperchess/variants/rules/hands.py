@@ -20,7 +20,9 @@ nor in their promotion zone unless ``promotion_zone_pawn_drops``; drops go only 
 ``drop_rows`` rows, or the squares ``drop_squares``: FSF's ``dropRegionWhite/Black``), a piece of
 ``piece_drop_rows`` only to its first rows (FSF's ``sittuyinRookDrop``); a drop resets the n-move counter; with
 captures to hand, repetitions count over the whole game; where captures blast, the blasted pieces go to hand too
-(``blasted_to_hand``).
+(``blasted_to_hand``). With ``two_boards`` (bughouse) captures go to no hand on this board: the hands are set
+from outside (a partner's captures on another board), and a captured promoted piece is handed on as a pawn
+(``captured_as``).
 """
 from __future__ import annotations
 
@@ -60,6 +62,8 @@ class HandRules:
     free_drops: bool = False                  # every piece is always in hand, as many as wanted [freeDrops]
     drops: bool = True                        # pieces in hand may be dropped [pieceDrops]; without, a hand serves
                                               # gating only (variants/rules/gating.py)
+    two_boards: bool = False                  # the hands are filled from outside (a partner's board), and the
+                                              # position string marks promoted pieces [twoBoards]
 
 
 class HandState(NamedTuple):
@@ -101,7 +105,7 @@ def hand_boxes(pos: "Position") -> list[tuple[str, list[tuple[str, int, str]]]]:
         counts = pos.extra.counts[color]
         items = [(hand_target(game, code_of(k, color)), code_of(k, color), f"\u00d7{counts[k]}")
                  for k in game.hand_order if counts[k]]
-        out.append((f"{game.color_names[color].capitalize()} in hand", items))
+        out.append((f"{game.side_name(color).capitalize()} in hand", items))
     return out
 
 
@@ -327,6 +331,24 @@ class Hands:
             pos.hash ^= self.extra_hash(old) ^ self.extra_hash(st)
             pos.extra = st
 
+    def captured_as(self, pos: "Position", move: Move) -> int:
+        """The piece code ``move`` (about to be made in ``pos``) captures, as it goes to a hand: a promoted piece
+        as the pawn it was unless ``drop_loop``, a promoted kind as the kind it was; 0 for no capture or a royal
+        piece (which never goes to a hand)."""
+        frm, to, _, flag = move
+        if flag == DROP or flag == CASTLE:
+            return 0
+        victim = ep_victim(move) if flag == EN_PASSANT else to
+        code = pos.board[victim]
+        if not code or self.owner[code] == pos.turn or code in self.royal_codes:  # type: ignore[attr-defined]
+            return 0
+        color, kind = self.owner[code], self.kind_of[code]                     # type: ignore[attr-defined]
+        if victim in pos.extra.promoted and not self.hand_rules.drop_loop and self.demoted_kind:
+            kind = self.demoted_kind
+        elif kind in self.unpromoted:
+            kind = self.moves_as[kind] if self.hand_rules.drop_loop else self.unpromoted[kind]
+        return code_of(kind, color)
+
     def extra_hash(self, extra) -> int:
         return extra.key
 
@@ -379,7 +401,9 @@ class Hands:
 
     def write_board(self, pos: "Position") -> str:
         st: HandState = pos.extra
-        marks = st.promoted if self.hand_rules.captures_to_hand and not self.hand_rules.drop_loop else frozenset()
+        rules = self.hand_rules
+        # FSF's fen: a promoted piece is marked where it would reach a hand as a pawn, its own or a partner's
+        marks = st.promoted if (rules.captures_to_hand and not rules.drop_loop) or rules.two_boards else frozenset()
         hand = "".join(self.letter_of(code_of(kind, color)) * st.counts[color][kind]     # type: ignore[attr-defined]
                        for color in range(self.players) for kind in self.hand_order)   # type: ignore[attr-defined]
         if self.hand_rules.free_drops:                # FSF writes no hands then

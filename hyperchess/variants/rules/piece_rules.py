@@ -33,7 +33,7 @@ from hyperchess.variants.board.codes import (EMPTY, EN_PASSANT, HOLE, NORMAL, PR
 from hyperchess.variants.board.errors import MoveError, VariantsFileError
 from hyperchess.variants.core.game import Game
 from hyperchess.variants.rules.hands import DROP
-from hyperchess.variants.board.pieces import Hop, Mode, Path, PieceType
+from hyperchess.variants.board.pieces import Mode, Path, PieceType
 from hyperchess.variants.core.presentation import Target
 
 if TYPE_CHECKING:
@@ -71,12 +71,12 @@ def promoted_army(army: list[PieceType], promotion: dict[str, str]) -> list[Piec
 
 def no_moves(game: Any, code: int, cell: int) -> bool:
     """``code`` on ``cell`` has no move on the empty board (FSF's immobility: its quiet moves, initial steps
-    aside)."""
+    aside; a hopper's lines count as if it had a hurdle, as FSF's ``PseudoMoves`` do)."""
     piece = game.pieces[game.kind_of[code]]
     basis = game.orientation(game.owner[code], cell) if piece.oriented else ((1, 0, 0), (0, 1, 0), (0, 0, 1))
     step = game.geometry.step
     for atom in piece.moves:
-        if isinstance(atom, (Path, Hop)) or getattr(atom, "mode", Mode.BOTH) is Mode.CAPTURE:
+        if isinstance(atom, Path) or getattr(atom, "mode", Mode.BOTH) is Mode.CAPTURE:
             continue
         vectors = getattr(atom, "vectors", None) or atom.directions
         for v in vectors:
@@ -231,7 +231,7 @@ class PieceRules:
             return None
         if can_move(pos, king):
             return None
-        name = self.pieces[self.kind_of[move[2]]].name                                # type: ignore[attr-defined]
+        name = self.piece_name(self.kind_of[move[2]])                                # type: ignore[attr-defined]
         return self._win(us, "drop mate", f"mates by dropping a {name} and loses")   # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ move text and clicks

@@ -65,9 +65,9 @@ function renderSeats(seats) {
   box.textContent = "";
   g.colors.forEach((color, i) => {
     const label = document.createElement("label");
-    label.textContent = color + " ";
+    label.textContent = (g.sides ? g.sides[i] : color) + " ";
     const sel = document.createElement("select");
-    sel.id = "seat-" + color;
+    sel.id = "seat-" + color.replace(/ /g, "-");     // two boards: "A white" is #seat-A-white
     sel.dataset.seat = String(i);
     // engines from outside (serve --engine NAME=...) that play this game: a seat choice by their name
     for (const who of ["human", "link", "engine", ...(g.engines || [])]) {
@@ -91,7 +91,8 @@ async function changeSeats() {
   if (!state || state.variant !== $("variant").value) return;
   if (state.linked || state.role !== "owner" || chosenSeats().includes("link")) return;   // a game by links: New game
   try {
-    state = await api("/api/seats", { key: KEY, seats: chosenSeats(), movetime: parseFloat($("movetime").value) });
+    state = await api("/api/seats", { key: KEY, seats: chosenSeats(), movetime: parseFloat($("movetime").value),
+                                      level: parseInt($("level").value, 10) });
     selected = null;
     show();
   } catch (e) { failed(e); }
@@ -101,7 +102,8 @@ async function newGame() {
   try {
     newsAsked++;
     const s = await api("/api/new", { variant: $("variant").value, seats: chosenSeats(),
-                                      movetime: parseFloat($("movetime").value), clock: $("clock").value });
+                                      movetime: parseFloat($("movetime").value), clock: $("clock").value,
+                                      level: parseInt($("level").value, 10) });
     state = s;
     KEY = s.key;
     Live.follow(KEY, onLive);
@@ -173,7 +175,7 @@ function markSelection() {
     c.setAttribute("r", occupied && !kind ? w * 0.44 : w * 0.16);
     c.setAttribute("class", "dest" + (occupied && !kind ? " capture" : "") + kind);
     c.dataset.dest = d;
-    svg.appendChild(c);
+    (r.ownerSVGElement || svg).appendChild(c);     // two boards: each board is its own <svg> in the picture
   }
 }
 
@@ -202,9 +204,9 @@ function clickTarget(t) {
     if (said !== null) { say(said, false); markSelection(); return; }
   }
   if (!legal.length) {
-    const waiting = state.players[state.colors.indexOf(state.turn)];
+    const waiting = state.two_boards ? "not yours" : state.players[state.colors.indexOf(state.turn)];
     say(state.result ? "the game is over" : state.role === "spectator" ? "you are watching: a spectator cannot move" :
-      `wait: it is ${state.turn}'s turn (${waiting})`, false);
+      `wait: it is ${Sides.name(state, state.turn)}'s turn (${waiting})`, false);
     return;
   }
   if (pending) {
@@ -307,7 +309,7 @@ async function fetchState() {
 }
 
 async function review(ply) {
-  if (!state) return;
+  if (!state || state.two_boards) return;       // two boards show the present only
   const n = state.moves.length;
   ply = Math.max(0, Math.min(n, ply));
   reviewPly = ply === n ? null : ply;
@@ -331,7 +333,8 @@ function onKey(ev) {
 
 function show() {
   $("view3d").hidden = !(state.levels > 1);
-  $("rotate").hidden = state.colors.length <= 2;
+  $("rotate").hidden = state.colors.length <= 2 || !!state.two_boards;
+  $("analyze").hidden = !!state.two_boards;        // two boards: no analysis, review or rematch (a new game)
   // take-backs, the editor and pasted positions belong to a board nobody plays by link (the server refuses them)
   for (const id of ["undo", "edit", "load"]) $(id).hidden = state.linked || state.role !== "owner";
   const plays = state.players.includes("you");            // resign and draw offers are a player's
@@ -342,6 +345,9 @@ function show() {
   $("board3d").hidden = !mode3d;
   $("board").innerHTML = state.svg;
   const svg = boardSvg();
+  if (state.two_boards && window.innerWidth < 700) stackBoards(svg);
+  Sides.apply(svg);
+  Sides.show(state, $("letters"));
   const vb = svg.viewBox && svg.viewBox.baseVal;
   // a board much wider than high (First Contact's elevations) gets the whole width; the panel goes below
   document.querySelector("main").classList.toggle("wide", !mode3d && !!(vb && vb.width > 1.9 * vb.height));
@@ -366,8 +372,12 @@ function show() {
   if (state.version !== shownVersion) { $("choice").hidden = true; pending = null; }   // a redraw of the same game keeps a pending choice
   shownVersion = state.version;
   markSelection();
-  const who = state.players[state.colors.indexOf(state.turn)];
-  $("turn").textContent = state.result ? "Game over." : `${state.turn} to move (${who})` +
+  // two boards (bughouse): each board's side to move, named with its board ("A white, B black")
+  const who = state.two_boards ? "to move on each board" : state.players[state.colors.indexOf(state.turn)];
+  // a turn of several moves (double-move chess): which of them is due
+  const nth = state.turn_move ? `, move ${state.turn_move + 1} of the turn` : "";
+  $("turn").textContent = state.result ? "Game over." : state.two_boards ? `${state.turn} to move` +
+    (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "") : `${Sides.name(state, state.turn)} to move (${who}${nth})` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "");
   Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
@@ -385,7 +395,7 @@ function show() {
   $("games-link").href = "/games" + (TOKEN ? `?token=${encodeURIComponent(TOKEN)}` : "");
   $("pgn").href = `/api/pgn?key=${encodeURIComponent(KEY)}` + (TOKEN ? `&token=${encodeURIComponent(TOKEN)}` : "");
   $("captured").textContent = Object.entries(state.captured).filter(([, l]) => l.length)
-    .map(([c, l]) => `${c} lost: ${l.join(" ")}`).join("; ");
+    .map(([c, l]) => `${Sides.name(state, c)} lost: ${l.join(" ")}`).join("; ");
   if (state.legal && state.legal.length) {          // the move box's hint: one of the moves the person may play now
     const hint = state.legal[Math.floor(state.legal.length / 2)];
     $("typed").placeholder = `type a move, e.g. ${hint.move}`;
@@ -401,6 +411,19 @@ function show() {
   showRematch();
   schedulePoll();
   afterShow();
+}
+
+// two boards on a narrow screen: one above the other (the server draws them side by side)
+function stackBoards(svg) {
+  let y = 0, width = 0;
+  for (const b of svg.querySelectorAll(":scope > svg")) {
+    const h = +b.getAttribute("height");
+    b.setAttribute("x", "0");
+    b.setAttribute("y", String(y));
+    y += h + 20;
+    width = Math.max(width, +b.getAttribute("width"));
+  }
+  svg.setAttribute("viewBox", `0 0 ${width} ${y - 20}`);
 }
 
 function schedulePoll() {
@@ -492,6 +515,7 @@ async function resumeGame(watch) {
   renderSeats(s.seats.map((who, i) => (who === "human" && s.players[i] !== "you" ? "link" : who)));
   $("clock").value = s.clock || "none";
   $("movetime").value = String(s.movetime);
+  $("level").value = String(s.level || 8);
   Live.follow(KEY, onLive, watch || s.role === "spectator");
   if (flip || rot || mode3d) await fetchState(); else show();
 }
@@ -509,9 +533,11 @@ async function init() {
   if (params.get("variant") && games.some((g) => g.name === params.get("variant"))) sel.value = params.get("variant");
   const seats = params.get("seats") ? params.get("seats").split(",") : null;
   if (params.get("movetime")) $("movetime").value = params.get("movetime");
+  if (/^[1-8]$/.test(params.get("level") || "")) $("level").value = params.get("level");
   renderSeats(seats && seats.length === game().colors.length ? seats : null);
   sel.addEventListener("change", () => { renderSeats(null); newGame(); });
   $("new").addEventListener("click", newGame);
+  $("level").addEventListener("change", changeSeats);
   $("watch").addEventListener("click", () => {
     document.querySelectorAll("#seats select").forEach((s) => { s.value = "engine"; });
     changeSeats();
@@ -525,6 +551,7 @@ async function init() {
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
+  $("letters").addEventListener("click", () => { Sides.toggle(); if (state) show(); });
   $("rotate").addEventListener("click", async () => { rot = (rot + 1) % 4; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("view3d").addEventListener("click", async () => {
     mode3d = !mode3d;

@@ -75,14 +75,14 @@ const Live = (() => {
     if (!box || !list) return;
     const mine = state.colors.filter((c, i) => state.players[i] === "you");
     document.getElementById("seat-role").textContent = state.role === "spectator" ? "You are watching this game." :
-      (mine.length ? `You play ${mine.join(", ")}.` : "");
+      (mine.length ? `You play ${mine.map((c) => Sides.name(state, c)).join(", ")}.` : "");
     const links = state.links;
     box.hidden = !links;
     list.textContent = "";
     if (!links) return;
     document.getElementById("links-title").textContent = Object.keys(links.seats).length ?
       "Send each person their seat's link (anyone with a link plays that seat):" : "Anyone with this link can watch the game:";
-    const rows = Object.entries(links.seats).map(([color, k]) => [`${color}`, linkUrl(k, false)]);
+    const rows = Object.entries(links.seats).map(([color, k]) => [`${Sides.name(state, color)}`, linkUrl(k, false)]);
     if (links.watch) rows.push(["spectators", linkUrl(links.watch, true)]);
     for (const [who, url] of rows) {
       const li = document.createElement("li");

@@ -68,12 +68,12 @@ function showClocks() {
   const runs = runningClock();
   box.textContent = "";
   state.colors.forEach((c, i) => {
-    const running = runs === c;
+    const running = Array.isArray(runs) ? runs.includes(c) : runs === c;    // two boards: two clocks run
     const t = state.clocks[i] - (running ? gone : 0);
     const span = document.createElement("span");
     span.className = "clock" + (running ? " running" : "") + (t <= LOW_TIME ? " low" : "");
     span.dataset.color = c;
-    span.textContent = `${c} ${fmtClock(t)}`;
+    span.textContent = `${Sides.name(state, c)} ${fmtClock(t)}`;
     box.appendChild(span);
     if (running && state.players[i] === "you" && t <= LOW_TIME && t > 0 && !lowSounded[c]) {
       lowSounded[c] = true;
@@ -82,7 +82,7 @@ function showClocks() {
     if (t > LOW_TIME) lowSounded[c] = false;
   });
   // the person's own flag falls on the server too; ask it when the shown time is up
-  if (runs !== null && state.clocks[state.colors.indexOf(runs)] - gone <= 0) {
+  if ([].concat(runs || []).some((r) => state.clocks[state.colors.indexOf(r)] - gone <= 0)) {
     if (!pollTimer) pollTimer = setTimeout(poll, 50);
   }
 }
@@ -101,8 +101,10 @@ function onConnection(on) {
   if (!state || !state.clocks) return;
   if (!on) {
     const gone = (performance.now() - clockBase) / 1000;
-    const i = state.colors.indexOf(state.clock_running);
-    if (i >= 0) state.clocks[i] -= gone;
+    for (const r of [].concat(state.clock_running || [])) {
+      const i = state.colors.indexOf(r);
+      if (i >= 0) state.clocks[i] -= gone;
+    }
     clockBase = performance.now();
   }
   showClocks();
@@ -116,10 +118,10 @@ function showRematch() {
   const asked = r && mine.length && mine.every((c) => r.offered.includes(c));
   b.textContent = asked ? "Rematch asked" : r && r.offered.length ? "Accept rematch" : "Rematch";
   b.disabled = !!asked || state.role === "spectator";
-  b.hidden = state.role === "spectator";
+  b.hidden = state.role === "spectator" || !!state.two_boards;
   b.classList.toggle("offered", !!(r && r.offered.length && !asked));
   if (r && r.offered.length && !r.made) {
-    const who = r.offered.map((c) => c[0].toUpperCase() + c.slice(1)).join(" and ");
+    const who = r.offered.map((c) => Sides.name(state, c)).map((c) => c[0].toUpperCase() + c.slice(1)).join(" and ");
     $("rematch-offer").textContent = offers(who, "a rematch") + (asked ? " (waiting for the other side)" : "");
   } else $("rematch-offer").textContent = "";
   $("rematch-offer").hidden = !$("rematch-offer").textContent;

@@ -1,0 +1,37 @@
+// How the page names the sides and the pieces of a game as its players do: the colours' own names (xiangqi's
+// red and black: the state's `sides`, beside the `colors` the server's API uses), and the "Letters" switch of
+// games drawn with characters (xiangqi, janggi, shogi), which shows each piece's Latin letter instead (kept in
+// this browser). The picture's piece texts carry their letter in `data-letter`.
+const Sides = (() => {
+  const KEY = "hyperchess-letters";
+  let letters = localStorage.getItem(KEY) === "1";
+
+  // the name players use for colour `c` (one of state.colors)
+  function name(state, c) {
+    const i = state && state.colors ? state.colors.indexOf(c) : -1;
+    return i >= 0 && state.sides ? state.sides[i] : c;
+  }
+
+  // the letters in place of the characters, when the switch is on
+  function apply(svg) {
+    if (!letters || !svg) return;
+    svg.querySelectorAll("text.piece-text[data-letter]").forEach((t) => {
+      t.textContent = t.dataset.letter;
+      t.setAttribute("font-family", "DejaVu Sans, sans-serif");
+      t.setAttribute("font-size", String(+t.getAttribute("font-size") * (t.dataset.letter.length > 1 ? 0.72 : 0.88)));
+    });
+  }
+
+  function show(state, button) {
+    button.hidden = !(state && state.letters);
+    button.textContent = letters ? "Characters" : "Letters";
+    button.title = letters ? "Show the pieces' characters" : "Show the pieces' Latin letters";
+  }
+
+  function toggle() {
+    letters = !letters;
+    localStorage.setItem(KEY, letters ? "1" : "0");
+  }
+
+  return { name, apply, show, toggle };
+})();
