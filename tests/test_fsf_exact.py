@@ -283,21 +283,185 @@ def test_a_refused_built_in_names_its_reason_over_uci_and_cecp():
 # the issue's positions on the upstream sections themselves
 UPSTREAM = os.environ.get("FSF_VARIANTS_INI", "")
 UPSTREAM_POSITIONS = [
-    ("shinobi", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1"),
-    ("shinobi", "k7/8/8/8/8/5p2/4P1P1/4K3[] b - - 0 1"),
-    ("shinobimirror", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1"),
-    ("atomic-giveaway", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1"),
-    ("atomic-giveaway-hill", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1"),
-    ("antiatomic", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1"),
-    ("annexation", "***4***/***4***/***P3***/1p8/10/3pp5/3pp5/***4***/***4***/***4***[PPpp] b - - 0 1"),
+    ("shinobi", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1", []),
+    ("shinobi", "k7/8/8/8/8/5p2/4P1P1/4K3[] b - - 0 1", []),
+    ("shinobimirror", "k7/8/4P3/8/8/8/8/4K3[] w - - 0 1", []),
+    ("atomic-giveaway", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1", []),
+    ("atomic-giveaway-hill", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1", []),
+    ("antiatomic", "8/8/7p/8/Pp6/8/8/8 b - a3 0 1", []),
+    ("annexation", "***4***/***4***/***P3***/1p8/10/3pp5/3pp5/***4***/***4***/***4***[PPpp] b - - 0 1", []),
+    ("active", "r2k4q/9/9/9/9/9/9/R2K3RQ w KQkq - 0 1", []),
+    ("diana", "r2k1r/6/6/6/6/R2K1R w KQkq - 0 1", []),
+    ("haynie", "r2k1r/6/6/6/6/R2K1R w KQkq - 0 1", ["d1a1"]),
+    ("chak", "4k4/9/9/9/4+P4/9/9/9/4K4 w - - 0 1", []),
+    ("chak", "4k4/9/9/4P4/9/9/9/9/4K4 w - - 7 9", ["e6e7+"]),
+    ("backrank", "4k3/8/1N6/8/8/8/2n5/4K3 w - - 0 1", []),
+    ("backrank", "4k3/Q7/8/8/8/8/8/4K3 w - - 0 1", ["a7a8+"]),
+    ("allexplodeatomic", "4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"]),
+    ("nuclear", "4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"]),
+    ("nuclear", "k3r3/8/8/8/4p3/2N5/8/4K3 w - - 0 1", []),
 ]
 
 
 @pytest.mark.skipif(pyffish is None or not UPSTREAM, reason="needs pyffish and FSF_VARIANTS_INI")
-@pytest.mark.parametrize("section, fen", UPSTREAM_POSITIONS)
-def test_the_upstream_sections_at_the_issues_positions(section, fen):
+@pytest.mark.parametrize("section, fen, moves", UPSTREAM_POSITIONS)
+def test_the_upstream_sections_at_the_issues_positions(section, fen, moves):
     text = open(UPSTREAM, encoding="utf-8").read()
     specs, _ = read_ini_variants(text, "variants.ini", build=False, taken=frozenset(catalogue()))
     game = FileGame(next(s for s in specs if s.name == section))
     pyffish.load_variant_config(text)
-    assert ours(game, fen) == sorted(pyffish.legal_moves(section, fen, []))
+    pos = load_position(game, fen, moves)
+    assert pos.fen() == pyffish.get_fen(section, fen, moves)
+    assert sorted(pos.move_name(m) for m in pos.legal_moves()) == sorted(pyffish.legal_moves(section, fen, moves))
+    ended, value = pyffish.is_immediate_game_end(section, fen, moves)
+    assert (pos.outcome() is not None) == ended
+
+
+# 9. a castling whose king's destination the king could step to is written king-takes-rook, as FSF's UCI
+# writes it (src/uci.cpp, ``move``: the king's square and the rook's when the plain king move is pseudo-legal);
+# upstream active, diana, haynie
+ONE_STEP_CASTLING = """[onestep:chess]
+maxRank = 6
+maxFile = 6
+startFen = rbqkbr/pppppp/6/6/PPPPPP/RBQKBR w KQkq - 0 1
+castlingQueensideFile = c
+castlingKingsideFile = e
+"""
+
+
+@pytest.mark.parametrize("fen, expected", [
+    ("r2k1r/6/6/6/6/R2K1R w KQkq - 0 1", ["a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1b1", "a1c1", "d1a1", "d1c1",
+                                          "d1c2", "d1d2", "d1e1", "d1e2", "d1f1", "f1e1", "f1f2", "f1f3", "f1f4",
+                                          "f1f5", "f1f6"]),
+    # the rook on c2 guards c1: no castling that way, the other still written by its rook
+    ("r2k1r/6/6/6/2r3/R2K1R w KQkq - 0 1", ["a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1b1", "a1c1", "d1c2", "d1e1",
+                                            "d1f1", "f1e1", "f1f2", "f1f3", "f1f4", "f1f5", "f1f6"]),
+])
+def test_a_castling_onto_a_kings_step_is_written_king_takes_rook(fen, expected):
+    check(ONE_STEP_CASTLING, "onestep", fen, expected)
+
+
+@pytest.mark.parametrize("move, after", [("d1a1", "r2k1r/6/6/6/6/2KR1R b kq - 1 1"),
+                                         ("d1c1", "r2k1r/6/6/6/6/R1K2R b kq - 1 1"),
+                                         ("d1f1", "r2k1r/6/6/6/6/R2RK1 b kq - 1 1")])
+def test_the_one_step_castling_moves_king_and_rook(move, after):
+    fen = "r2k1r/6/6/6/6/R2K1R w KQkq - 0 1"
+    assert load_position(game_of(ONE_STEP_CASTLING), fen, [move]).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(ONE_STEP_CASTLING)
+        assert pyffish.get_fen("onestep", fen, [move]) == after
+
+
+# 10. a promoted piece is of the type it was promoted to (FSF's promotedPieceType): it keeps that type's
+# mobility region, and the promotion restarts the n-move count (src/position.cpp, do_move: a piece promotion
+# without demotion is irreversible); upstream chak
+REGION_PROMOTION = """[regionpromo:chess]
+customPiece1 = w:W
+mobilityRegionWhiteCustomPiece1 = *5 *6 *7 *8
+mobilityRegionBlackCustomPiece1 = *1 *2 *3 *4
+promotionRegionWhite = *5 *6 *7 *8
+promotionRegionBlack = *4 *3 *2 *1
+promotedPieceType = n:w
+mandatoryPiecePromotion = true
+nMoveRule = 50
+"""
+
+
+@pytest.mark.parametrize("fen, expected", [
+    ("4k3/8/8/3+N4/8/8/8/4K3 w - - 0 1", ["d5c5", "d5d6", "d5e5", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]),
+    ("4k3/8/8/8/3+n4/8/8/4K3 b - - 0 1", ["d4c4", "d4d3", "d4e4", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]),
+])
+def test_a_promoted_piece_keeps_its_types_mobility_region(fen, expected):
+    check(REGION_PROMOTION, "regionpromo", fen, expected)
+
+
+@pytest.mark.parametrize("move, after", [("e3d5+", "4k3/8/8/3+N4/8/8/8/4K3 b - - 0 9"),
+                                         ("e3d1", "4k3/8/8/8/8/8/8/3NK3 b - - 8 9")])
+def test_a_piece_promotion_restarts_the_n_move_count(move, after):
+    fen = "4k3/8/8/8/8/4N3/8/4K3 w - - 7 9"
+    assert load_position(game_of(REGION_PROMOTION), fen, [move]).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(REGION_PROMOTION)
+        assert pyffish.get_fen("regionpromo", fen, [move]) == after
+
+
+# 11. ... and counts as a piece of that type for the flag (upstream backrank: every piece promotes into the
+# commoner, the flag piece)
+FLAG_PROMOTION = """[flagpromo:chess]
+king = -
+commoner = k
+castlingKingPiece = k
+extinctionValue = loss
+extinctionPieceTypes = k
+extinctionPseudoRoyal = true
+flagPiece = k
+promotionPieceTypes = -
+promotedPieceType = q:k r:k b:k n:k p:k
+mandatoryPiecePromotion = true
+flagRegionWhite = *8
+flagRegionBlack = *1
+"""
+
+
+@pytest.mark.parametrize("fen, move, result", [("4k3/Q7/8/8/8/8/8/4K3 w - - 0 1", "a7a8+", "1-0"),
+                                               ("4k3/8/8/8/8/8/q7/4K3 b - - 0 1", "a2a1+", "0-1")])
+def test_a_piece_promoted_into_the_flag_piece_wins_on_the_flag(fen, move, result):
+    pos = load_position(game_of(FLAG_PROMOTION), fen, [move])
+    assert pos.outcome() is not None and pos.outcome().result == result and pos.legal_moves() == []
+    if pyffish is not None:
+        pyffish.load_variant_config(FLAG_PROMOTION)
+        assert pyffish.is_immediate_game_end("flagpromo", fen, [move]) == (True, -32000)  # a loss for the mover
+
+
+def test_a_piece_promoted_into_a_pseudo_royal_kind_leaves_the_others_royal():
+    # FSF's legal() keeps the mover's pseudo-royal pieces of before the move (the moving one taking its cell
+    # along): b6a8+ makes a second commoner, yet the one on e1 must not stay attacked
+    fen = "4k3/8/1N6/8/8/8/2n5/4K3 w - - 0 1"
+    check(FLAG_PROMOTION, "flagpromo", fen, ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
+
+
+# 12. a blast spares FSF's pawn type alone, not the other pieces of pawnTypes (src/position.cpp, do_move:
+# the blast removes every piece but pieces(PAWN)); upstream allexplodeatomic, nuclear
+CUSTOM_PAWN_BLAST = """[pawnblast:nocheckatomic]
+pawn = -
+customPiece1 = p:fmWfceFifmnD
+pawnTypes = p
+"""
+PAWN_BLAST = "[plainblast:nocheckatomic]\n"
+
+
+@pytest.mark.parametrize("text, name, after", [
+    (CUSTOM_PAWN_BLAST, "pawnblast", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+    (PAWN_BLAST, "plainblast", "4k3/8/8/3p4/8/8/8/4K3 b - - 0 1"),
+])
+def test_a_blast_spares_fsfs_pawn_type_only(text, name, after):
+    fen, moves = "4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"]
+    assert load_position(game_of(text), fen, moves).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(text)
+        assert pyffish.get_fen(name, fen, moves) == after
+
+
+# 13. a capturer that petrifies turns into a wall where it took even when captures blast: FSF's blast removes it,
+# then walls its cell (src/position.cpp, do_move, "Make a wall square where the piece was"); upstream nuclear
+PETRIFIED_BLAST = "[petriblast:atomic]\npetrifyOnCaptureTypes = n\n"
+
+
+@pytest.mark.parametrize("fen, moves, after", [
+    ("4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"], "4k3/8/8/3p4/2*5/8/8/4K3 b - - 0 1"),
+    # a rook's capture blasts without one
+    ("4k3/8/8/3p4/2r5/8/8/2R1K3 w - - 0 1", ["c1c4"], "4k3/8/8/3p4/8/8/8/4K3 b - - 0 1"),
+])
+def test_a_petrifying_capturer_walls_its_cell_after_the_blast(fen, moves, after):
+    assert load_position(game_of(PETRIFIED_BLAST), fen, moves).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(PETRIFIED_BLAST)
+        assert pyffish.get_fen("petriblast", fen, moves) == after
+
+
+def test_a_petrifying_blast_is_judged_as_though_its_cell_were_empty():
+    # FSF's legal() removes the blasted cells from the board it tests and does not put the wall back: Nc3xe4
+    # would wall e4 between the rook on e8 and the king on e1, yet it is refused
+    fen = "k3r3/8/8/8/4p3/2N5/8/4K3 w - - 0 1"
+    check(PETRIFIED_BLAST, "petriblast", fen, ["c3a2", "c3a4", "c3b1", "c3b5", "c3d1", "c3d5", "c3e2", "e1d1", "e1d2",
+                                                "e1e2", "e1f1", "e1f2"])

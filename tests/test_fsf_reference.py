@@ -1,13 +1,18 @@
-"""Fairy-Stockfish's games against pyffish (issue 59): every built-in game in ``pyffish.variants()`` that is not
-listed in ``OUT_OF_REACH`` (the reason each needs, as the reader says it) counts perft 3 from FSF's start as
-pyffish does, and random games show the same legal moves and the same game end at every ply. The same for the
-sections of an upstream ``variants.ini`` (its path in ``FSF_VARIANTS_INI``; the file is not shipped), loaded
-into pyffish with ``load_variant_config``. Skipped without pyffish; the long part is marked slow."""
+"""Fairy-Stockfish's games against pyffish (issues 59 and 70): every built-in game in ``pyffish.variants()`` that
+is not listed in ``OUT_OF_REACH`` (the reason each needs, as the reader says it) counts perft 3 from FSF's start as
+pyffish does, and random games show the same legal moves and the same game end at every ply. The same for every
+section of an upstream ``variants.ini`` the reader accepts (its path in ``FSF_VARIANTS_INI``; the file is not
+shipped), loaded into pyffish with ``load_variant_config``. Skipped without pyffish; the long part is marked slow:
+
+    FSF_VARIANTS_INI=/path/to/variants.ini pytest -m slow -n 0 tests/test_fsf_reference.py
+
+The random games' seed is ``FSF_LOCKSTEP_SEED`` (default ``SEED``); docs/fsf-games.md records a run."""
 from __future__ import annotations
 
 import os
 import random
 import re
+from functools import cache
 
 import pytest
 
@@ -34,6 +39,9 @@ OUT_OF_REACH = set("""
 # first moves is counted to depth 3 (``divide``) instead: game -> (depth, first moves sampled)
 PERFT_DEPTH = {"duck": (2, 3), "amazons": (2, 1), "isolation": (2, 3), "isolation7x7": (2, 3)}
 ALIASES = {"chess": "normal"}        # UCI's (and FSF's) name of orthodox chess
+SEED = int(os.environ.get("FSF_LOCKSTEP_SEED", "71"))
+GAMES, PLIES = 5, 60        # random games per game, and their length
+WIDE = 100                  # an upstream section with more first moves is counted to perft 2
 FAST = ["chess", "chaturanga", "gardner", "clobber", "berolina", "janus", "legan", "threekings", "crazyhouse", "dragon",
         "minixiangqi", "xiangqi", "seirawan", "fischerandom", "kyotoshogi"]
 
@@ -97,10 +105,11 @@ def replay(variant: str, pos, fen: str, moves: list[str]) -> None:
             pos.push(pos.parse_move(moves[ply]))
 
 
-def lockstep(variant: str, game, games: int, plies: int, seed: int) -> int:
-    """Random games from FSF's start, the legal moves and the end compared at every ply; the plies seen."""
+def lockstep(variant: str, game, games: int, plies: int, seed: int, start: str | None = None) -> int:
+    """Random games from FSF's start (or ``start``), the legal moves and the end compared at every ply; the
+    plies seen."""
     rng = random.Random(seed)
-    start = pyffish.start_fen(variant)
+    start = start or pyffish.start_fen(variant)
     seen = 0
     for _ in range(games):
         pos = game.position(our_fen(game, start))
@@ -151,7 +160,7 @@ def test_built_in_games_match_pyffish_fast(variant):
 @pytest.mark.slow
 @needs_fsf
 @pytest.mark.parametrize("variant", reachable())
-def test_built_in_games_match_pyffish(variant):
+def test_built_in_games_match_pyffish(variant, record_property):
     game = game_for(variant)
     start = pyffish.start_fen(variant)
     depth, sampled = PERFT_DEPTH.get(variant, (3, 0))
@@ -163,18 +172,26 @@ def test_built_in_games_match_pyffish(variant):
             pos.push(move)
             assert perft(pos, 2) == fsf_perft(variant, start, [name], 2), name
             pos.pop()
-    assert lockstep(variant, game, 10, 60, 59) >= 10
+    seen = lockstep(variant, game, GAMES, PLIES, SEED)
+    record_property("positions", seen)         # (--junitxml: docs/fsf-games.md counts them)
+    assert seen >= GAMES
 
 
 UPSTREAM = os.environ.get("FSF_VARIANTS_INI", "")
 
 
-def upstream_sections() -> list[str]:
+@cache
+def upstream_specs() -> dict:
+    """The sections of the upstream file the reader accepts, by name (none without the file or pyffish)."""
     if not (pyffish and UPSTREAM and os.path.exists(UPSTREAM)):
-        return []
+        return {}
     specs, _ = read_ini_variants(open(UPSTREAM, encoding="utf-8").read(), "variants.ini", build=False,
                                  taken=frozenset(catalogue()))
-    return [s.name for s in specs]
+    return {s.name: s for s in specs}
+
+
+def upstream_sections() -> list[str]:
+    return list(upstream_specs())
 
 
 # sections where pyffish departs from FSF's own format: section -> (the piece letter, why). elgam's ``o:nC`` is a
@@ -185,13 +202,12 @@ UPSTREAM_DIFFERENT = {"elgam": ("o", "pyffish gives a lame camel (nC) no move")}
 
 @pytest.mark.slow
 @needs_fsf
-@pytest.mark.skipif(not UPSTREAM, reason="FSF_VARIANTS_INI names no upstream variants.ini")
+@pytest.mark.skipif(not (UPSTREAM and os.path.exists(UPSTREAM)),
+                    reason="FSF_VARIANTS_INI names no upstream variants.ini (Fairy-Stockfish's src/variants.ini)")
 @pytest.mark.parametrize("section", upstream_sections())
-def test_upstream_sections_match_pyffish(section):
-    text = open(UPSTREAM, encoding="utf-8").read()
-    pyffish.load_variant_config(text)
-    specs, _ = read_ini_variants(text, "variants.ini", build=False, taken=frozenset(catalogue()))
-    game = FileGame(next(s for s in specs if s.name == section))
+def test_upstream_sections_match_pyffish(section, record_property):
+    pyffish.load_variant_config(open(UPSTREAM, encoding="utf-8").read())
+    game = FileGame(upstream_specs()[section])
     start = pyffish.start_fen(section)
     if section in UPSTREAM_DIFFERENT:
         letter, _ = UPSTREAM_DIFFERENT[section]
@@ -200,7 +216,14 @@ def test_upstream_sections_match_pyffish(section):
         cells = {sq for sq, ch in _squares(alone) if ch == letter.upper()}
         assert cells and not [m for m in pyffish.legal_moves(section, alone, []) if re.match(r"[a-z]\d+", m)[0] in cells]
         start = _board_of(start, lambda ch: "" if ch in (letter, letter.upper()) else ch)
-    assert perft(game.position(our_fen(game, start)), 3) == fsf_perft(section, start, [], 3)
+    # perft 3 through pyffish costs a call per node of depth 2: where the first ply is wide (drops on an empty
+    # board: cetus's ~500 moves), perft 2 instead; the random games go deeper
+    pos = game.position(our_fen(game, start))
+    depth = 3 if len(pos.legal_moves()) <= WIDE else 2
+    assert perft(pos, depth) == fsf_perft(section, start, [], depth)
+    seen = lockstep(section, game, GAMES, PLIES, SEED, start)
+    record_property("positions", seen)
+    assert seen >= GAMES
 
 
 def _squares(fen: str) -> list[tuple[str, str]]:

@@ -62,6 +62,9 @@ class GameTables(MoveTables, AttackTables, PlacementValues, TableArrays, SharedB
     # (kind, colour) of the pieces whose moves reset the n-move count (Fairy-Stockfish's nMoveRuleTypes), as
     # ``clock_codes``; None: the pawns. A capture or a promotion resets it whatever moved
     clock_pieces: frozenset[tuple[int, int]] | None = None
+    # the flag of a game's special move that also resets it, as a promotion does (a piece promotion in
+    # variants/rules/piece_rules.py); -1: none
+    clock_special: int = -1
 
     def compile(self) -> None:
         with gc_paused():

@@ -251,7 +251,7 @@ class Position(Placement):
                     h ^= zr
                 else:
                     h ^= g.rights_key(rights) ^ g.rights_key(new)
-        if cap or t.clock_flag[p] or flag == PROMOTION:
+        if cap or t.clock_flag[p] or flag == PROMOTION or flag == t.clock_special:
             self.halfmove = 0
         else:
             self.halfmove += 1

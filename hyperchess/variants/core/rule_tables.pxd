@@ -16,7 +16,7 @@ cdef class RuleTables:
     cdef public int[:] ray_first, ray_start, ray_cells, pawn_first, pawn_cells   # Game.flat_rays (movegen.py)
     cdef public list ray_moves, pawnish, pawn_moves
     cdef public unsigned long long[:] zobrist, z_ep, z_turn    # zobrist: z_piece flat, code * size + cell
-    cdef public int ncodes
+    cdef public int ncodes, clock_special
     cdef public long long[:] pst_flat           # pst flat: code * size + cell
     cdef public int[:] owner_of, sign_of
     cdef public unsigned char[:] royal_flag, pawn_flag, clock_flag

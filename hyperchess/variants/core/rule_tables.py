@@ -80,6 +80,7 @@ class RuleTables:
         self.pawn_flag = array("B", self.pawn)
         # the codes whose moves reset the n-move count (Fairy-Stockfish's nMoveRuleTypes; the pawns by default)
         self.clock_flag = array("B", [code in game.clock_codes for code in range(game.ncodes)])
+        self.clock_special = game.clock_special
         # enemy_flag[us * ncodes + code]: is ``code`` an enemy of ``us`` (``enemy`` as bytes, for typed loops)
         self.enemy_flag = array("B", [bool(x) for row in game.enemy for x in row])
         # what legal_moves and castling_moves ask of the game on every call

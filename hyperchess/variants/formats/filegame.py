@@ -245,7 +245,9 @@ class FileGame(Game):
                     self.initial_cells[key] = self.initial_cells.get(key, frozenset()) | {cell}
             self._initial_squares(t.get("initial_squares", {}), f"{where}.initial_squares", kind)
             set_regions(self, pieces, origins, f"{where}.pieces")
+            self._promoted_regions()
             self.compile()
+            self._castles_by_rook = self._castlings_onto_king_steps()
             if self._player_promotion is not None:
                 self._promo_codes = [tuple(c for c in self._promo_codes[color] if self.promo_suffix[c] in letters)
                                      for color, letters in enumerate(self._player_promotion)]
@@ -318,9 +320,37 @@ class FileGame(Game):
         if 0 in counts or counts[0] != counts[1]:
             raise FenError(f"{self.color_names[0]} starts with {counts[0]} royal pieces and {self.color_names[1]} "
                            f"with {counts[1]}: both sides need a king, as many each")
+    def _promoted_regions(self) -> None:
+        """A promoted kind moves as its target in the target's region and from and to its move's cells (a
+        promoted piece is of its target's type, as Fairy-Stockfish's ``promotedPieceType`` makes it)."""
+        for promoted, target in self.moves_as.items():
+            for color in range(self.players):
+                if (target, color) in self.regions:
+                    self.regions[(promoted, color)] = self.regions[(target, color)]
+                for index in range(len(self.pieces[target].moves)):
+                    for table in (self.origins, self.destinations):
+                        if (target, color, index) in table:
+                            table[(promoted, color, index)] = table[(target, color, index)]
+
+    def _castlings_onto_king_steps(self) -> frozenset[int]:
+        """The castlings whose king lands where the castling king could also go by its own move from its
+        square (the king moves one square): written king-takes-rook, as Fairy-Stockfish's UCI writes a castling
+        its plain king move would make ambiguous (src/uci.cpp, ``move``)."""
+        out = set()
+        for i, rule in enumerate(self.castling):
+            code = self.start_board[rule.king_from]
+            entry = self.tables[code][rule.king_from] if code > 1 and self.tables[code] is not None else None
+            if entry is not None:
+                rides, leaps = entry[0], entry[1]
+                if any(to == rule.king_to for line in rides for to, _ in line) or \
+                        any(to == rule.king_to for to, _ in leaps):
+                    out.add(i)
+        return frozenset(out)
+
     def move_name(self, pos: "Position", move, square=None, letter=None) -> str:
-        """With ``chess960`` a castling is the king's square and its rook's (``e1h1``); else as every game."""
-        if move[3] == CASTLE and self.castling_by_rook:
+        """With ``chess960``, or where the king's own move reaches the same square, a castling is the king's
+        square and its rook's (``e1h1``); else as every game."""
+        if move[3] == CASTLE and (self.castling_by_rook or move[2] in self._castles_by_rook):
             square = square or self.names.name
             return square(move[0]) + square(self.castling[move[2]].rook_from)
         return super().move_name(pos, move, square, letter)

@@ -126,6 +126,10 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     fsf_rules.add_alignment(model, table, on_board, missing)
     if blasts:
         table["blast_on_capture"] = True
+        # a blast spares FSF's pawn type only (position.cpp, do_move), not the other pieces of pawnTypes
+        pawn = model["letters"].get("pawn")
+        if any(pt != "pawn" for pt in pawns):
+            table["blast_spared_types"] = pawn.upper() if pawn else ""
     for option, key in (("blastImmuneTypes", "blast_immune_types"), ("mutuallyImmuneTypes", "mutually_immune_types")):
         if model[option]:
             table[key] = type_letters(model, model[option])

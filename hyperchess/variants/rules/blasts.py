@@ -5,8 +5,10 @@ Fairy-Stockfish's rules (src/position.cpp ``do_move``, "Remove the blast pieces"
 
 - **a capture blasts** (``blast_on_capture``): once a plain move, a promotion or an en passant capture has
   taken, the capturing piece and every piece a king's step from the cell it captured on are removed, of
-  either side, except the pawns next to it (pieces with ``pawn = true``) and the pieces of
-  ``blast_immune_types``. A blasted king or rook loses its castling rights;
+  either side, except the pawns next to it (pieces with ``pawn = true``, or those ``blast_spared_types``
+  names: FSF spares its pawn type alone, not the other pieces of ``pawnTypes``) and the pieces of
+  ``blast_immune_types``. A blasted king or rook loses its castling rights; a capturer that petrifies
+  (``petrify_on_capture``, variants/rules/walls.py) leaves a wall where it took;
 - **mutually immune pieces** (``mutually_immune_types``): a piece of one of these kinds may not capture a
   piece of its own kind (atomar's kings), with or without blasts;
 - with pseudo-royal pieces (variants/rules/endings.py), a move may not blast one of the mover's own, one that
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, NORMAL, PROMOTION, SPECIAL, Move, ep_victim, promoted_code
+from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, Move, ep_victim, promoted_code
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.core.presentation import Target
 
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
 
 BLAST = SPECIAL + 6       # a capture that blasts: (from, to, plain extra << 4 | plain flag, BLAST)
 _FLAG_BITS = 4
-KEYS = {"blast_on_capture", "blast_immune_types", "mutually_immune_types"}
+KEYS = {"blast_on_capture", "blast_immune_types", "blast_spared_types", "mutually_immune_types"}
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class BlastRules:
     blast: bool = False          # a capture blasts [blastOnCapture]
     immune: str = ""             # letters of the pieces no blast removes [blastImmuneTypes]
     mutually_immune: str = ""    # letters of the pieces that may not capture their own kind [mutuallyImmuneTypes]
+    spared: str | None = None    # letters of the pieces a blast next to them spares; None: the pawns [PAWN]
 
 
 def read_rules(t: dict, where: str, letters: set[str]) -> BlastRules:
@@ -52,15 +55,17 @@ def read_rules(t: dict, where: str, letters: set[str]) -> BlastRules:
     if not isinstance(blast, bool):
         raise VariantsFileError(f"{where}.blast_on_capture: true or false, got {blast!r}")
     values: dict[str, Any] = {"blast": blast}
-    for key, name in (("blast_immune_types", "immune"), ("mutually_immune_types", "mutually_immune")):
+    for key, name in (("blast_immune_types", "immune"), ("mutually_immune_types", "mutually_immune"),
+                      ("blast_spared_types", "spared")):
         if key not in t:
             continue
         value = t[key]
         if not isinstance(value, str) or not all(ch.upper() in letters for ch in value):
             raise VariantsFileError(f"{where}.{key}: piece letters of this game, got {value!r}")
         values[name] = value.upper()
-    if values.get("immune") and not blast:
-        raise VariantsFileError(f"{where}.blast_immune_types: needs blast_on_capture = true")
+    for key, name in (("blast_immune_types", "immune"), ("blast_spared_types", "spared")):
+        if values.get(name) is not None and not blast:
+            raise VariantsFileError(f"{where}.{key}: needs blast_on_capture = true")
     return BlastRules(**values)
 
 
@@ -87,6 +92,7 @@ class Blasts:
     """Mixin (before ``Endings`` and the game's class among the bases): the captures of ``blast_rules``."""
 
     blast_rules = BlastRules()
+    _unwalled = -1         # the cell of a wall the legality test of a petrifying blast does not see
 
     def compile(self) -> None:
         self.special_legality = {**self.special_legality, BLAST: "tried"}            # type: ignore[has-type]
@@ -100,9 +106,14 @@ class Blasts:
         n = self.ncodes                                                               # type: ignore[attr-defined]
         letter = [self.pieces[self.kind_of[c]].letter if self.kind_of[c] else "" for c in range(n)]   # type: ignore[attr-defined]
         self.blast_immune = [bool(letter[c]) and letter[c] in r.immune for c in range(n)]
-        self.blast_spared = [not letter[c] or self.blast_immune[c] or self.pieces[self.kind_of[c]].pawn  # type: ignore[attr-defined]
+        spared = [bool(letter[c]) and (self.pieces[self.kind_of[c]].pawn if r.spared is None   # type: ignore[attr-defined]
+                                       else letter[c] in r.spared) for c in range(n)]
+        self.blast_spared = [not letter[c] or self.blast_immune[c] or spared[c]
                              for c in range(n)]        # (a hole is no piece: never blasted)
         self.mutual = [bool(letter[c]) and letter[c] in r.mutually_immune for c in range(n)]
+        # a blasted capturer that petrifies (variants/rules/walls.py) leaves a wall where it took (FSF's do_move)
+        petrify = getattr(self, "petrify_codes", frozenset())
+        self.blast_petrify = [c in petrify for c in range(n)]
         # pseudo-royal pieces next to each other are immune to each other (read by variants/rules/endings.py)
         self.touching_royals_immune = r.blast
 
@@ -151,6 +162,7 @@ class Blasts:
         spared = self.blast_spared
         blasted += [c for c in self.blast_cells[to] if b[c] and not spared[b[c]]]
         mask = 0
+        wall = blasted and blasted[0] == to and self.blast_petrify[b[to]]
         to_hand = getattr(self, "blasted_to_hand", None)          # with hands (variants/rules/hands.py)
         if to_hand is not None:
             marked = getattr(pos.extra, "promoted", frozenset())
@@ -159,11 +171,36 @@ class Blasts:
         for cell in blasted:
             mask |= self.castle_mask[cell]                                            # type: ignore[attr-defined]
             pos.put(cell, EMPTY)
+        if wall:
+            pos.put(to, HOLE)
         rights = pos.rights
         if rights & mask:
             pos.hash ^= self.rights_key(rights) ^ self.rights_key(rights & ~mask)     # type: ignore[attr-defined]
             pos.rights = rights & ~mask
         return captured
+
+    # ------------------------------------------------------------------ legality (variants/rules/endings.py)
+    def _royals_safe(self, pos: "Position", move: Move) -> bool:
+        """FSF's ``legal`` tests a capture that blasts on the board without the blasted cells, and does not put
+        back the wall a petrifying capturer leaves: that wall blocks no line in the test."""
+        if move[3] == BLAST and self.blast_petrify[promoted_code(plain_move(move)) or pos.board[move[0]]]:
+            self._unwalled = move[1]
+            try:
+                return super()._royals_safe(pos, move)                                # type: ignore[misc]
+            finally:
+                self._unwalled = -1
+        return super()._royals_safe(pos, move)                                        # type: ignore[misc]
+
+    def _pseudo_attacked(self, pos: "Position", color: int, cells: list[int] | None = None) -> bool:
+        cell = self._unwalled
+        b = pos.board
+        if cell < 0 or b[cell] != HOLE:
+            return super()._pseudo_attacked(pos, color, cells)                        # type: ignore[misc]
+        b[cell] = EMPTY
+        try:
+            return super()._pseudo_attacked(pos, color, cells)                        # type: ignore[misc]
+        finally:
+            b[cell] = HOLE
 
     # ------------------------------------------------------------------ move text and clicks
     def move_name(self, pos: "Position", move: Move, square=None, letter=None) -> str:

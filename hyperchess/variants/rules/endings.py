@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, HOLE, Move, code_of
+from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, HOLE, PROMOTION, Move, code_of
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.game import Game
 from hyperchess.variants.core.outcome import Outcome
@@ -57,23 +57,23 @@ class Endings:
         names = self.names                                    # type: ignore[attr-defined]
         kind = self.kind_by_letter                            # type: ignore[attr-defined]
         colors = range(self.players)                          # type: ignore[attr-defined]
+        # a piece promoted into a listed kind is of that kind (FSF promotes to the type itself)
+        into = getattr(self, "promoted_into", {})
 
         def codes(letters: str, color: int) -> frozenset[int]:
             if letters == "-":              # a kind the game has not: each side always has none
                 return frozenset()
             if letters == "*":
                 return frozenset(c for c in range(self.ncodes) if self.kind_of[c] and self.owner[c] == color)  # type: ignore[attr-defined]
-            return frozenset(code_of(kind[ch], color) for ch in letters)
+            return frozenset([code_of(kind[ch], color) for ch in letters]
+                             + [code_of(kind[p], color) for p, x in into.items() if x in letters])
 
         self._flag_cells = [tuple(names.parse(q) for q in sq) for sq in r.flag_squares]
         self._flag_codes = [codes(p, c) if p else frozenset() for c, p in zip(colors, r.flag_pieces)]
         self._flag_royal = [bool(p) and p != "*" and self.pieces[kind[p]].royal   # type: ignore[attr-defined]
                             for p in r.flag_pieces]
         self._extinct = [[codes(ch, c) for ch in r.extinction_pieces] for c in colors]
-        # a piece promoted into a pseudo-royal kind is of that kind (FSF promotes to the type itself)
-        into = getattr(self, "promoted_into", {})
-        self._pseudo = [[codes(ch, c) | frozenset(code_of(kind[p], c) for p, x in into.items() if x == ch)
-                         for ch in r.pseudo_royal] for c in colors]
+        self._pseudo = [[codes(ch, c) for ch in r.pseudo_royal] for c in colors]
         self._z_checks = [[random.Random(0xC4EC << 8 | c << 7 | n).getrandbits(64) for n in range(MAX_CHECKS + 1)]
                           for c in colors]
         # each hook is on only where a rule needs it (the class overrides them all)
@@ -151,13 +151,14 @@ class Endings:
                 out += cells
         return out
 
-    def _pseudo_attacked(self, pos: "Position", color: int) -> bool:
-        """Is a pseudo-royal piece of ``color`` attacked (FSF's ``checked_pseudo_royals``)? Where captures
-        blast (variants/rules/blasts.py), one next to a pseudo-royal piece of the other side is not."""
+    def _pseudo_attacked(self, pos: "Position", color: int, cells: list[int] | None = None) -> bool:
+        """Is a pseudo-royal piece of ``color`` (on ``cells``, by default those of now) attacked (FSF's
+        ``checked_pseudo_royals``)? Where captures blast (variants/rules/blasts.py), one next to a pseudo-royal
+        piece of the other side is not."""
         enemies = self.enemies[color]                         # type: ignore[attr-defined]
         theirs = self._pseudo_cells(pos, 1 - color) if self.touching_royals_immune else ()
         near = getattr(self, "blast_cells", None)
-        for c in self._pseudo_cells(pos, color):
+        for c in self._pseudo_cells(pos, color) if cells is None else cells:
             if theirs and any(t in near[c] for t in theirs):  # type: ignore[index]
                 continue
             if pos.attacked(c, enemies):
@@ -178,21 +179,28 @@ class Endings:
     def _royals_safe(self, pos: "Position", move: Move) -> bool:
         """FSF's ``legal`` for pseudo-royal pieces: a move may not remove one of the mover's own (a blast),
         is legal if it removes one of the other side's, and else may not leave one of the mover's attacked;
-        a castling pseudo-royal piece may not start from or cross an attacked cell."""
+        a castling pseudo-royal piece may not start from or cross an attacked cell. The pieces tested are those
+        that were pseudo-royal before the move, the moving one on its new cell: a piece promoted into a
+        pseudo-royal kind neither becomes one nor takes it from the others until the next move; a pawn's
+        promotion and a drop count them anew (FSF's ``legal``)."""
         us = pos.turn
         them = self.enemies[us][0]                            # type: ignore[attr-defined]
         # (a castling that also places a wall is a castling: variants/rules/walls.py)
         if self.inner_move(move)[3] == CASTLE and not self._castling_safe(pos, move):  # type: ignore[attr-defined]
             return False
-        ours, theirs = len(self._pseudo_cells(pos, us)), len(self._pseudo_cells(pos, them))
+        before = self._pseudo_cells(pos, us)
+        ours, theirs = len(before), len(self._pseudo_cells(pos, them))
+        frm, to = move[0], move[1]
         pos.push(move)
         if self._pseudo_count(pos, us) < ours:
             safe = False
         elif self._pseudo_count(pos, them) < theirs:
             # capturing one of theirs is legal, though not past a duple check (FSF tests that apart)
             safe = not (self.end_rules.duple_check and self._duple_check(pos, us))
-        else:
+        elif move[3] == PROMOTION or frm == to:
             safe = not self._pseudo_attacked(pos, us)
+        else:
+            safe = not self._pseudo_attacked(pos, us, [to if c == frm else c for c in before])
         pos.pop()
         return safe
 

@@ -99,6 +99,9 @@ class PieceRules:
 
     def compile(self) -> None:
         self.special_legality = {**self.special_legality, PIECE_PROMOTION: "plain"}   # type: ignore[has-type]
+        # a promotion that cannot be undone restarts the n-move count (FSF's do_move resets rule50 on a piece
+        # promotion unless pieces may demote)
+        self.clock_special = -1 if self.promotion_rules.demotion else PIECE_PROMOTION
         super().compile()                                                             # type: ignore[misc]
         rules = self.promotion_rules
         n = self.ncodes                                                               # type: ignore[attr-defined]

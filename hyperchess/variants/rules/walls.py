@@ -296,7 +296,7 @@ class Walls:
         return captured
 
     # ------------------------------------------------------------------ pseudo-royal pieces (variants/rules/endings.py)
-    def _pseudo_attacked(self, pos: "Position", color: int) -> bool:
+    def _pseudo_attacked(self, pos: "Position", color: int, cells: list[int] | None = None) -> bool:
         """A pseudo-royal piece that would petrify by capturing attacks nothing (FSF's ``legal``): it is left out
         of the attackers, as a wall that still blocks lines."""
         b = pos.board
@@ -305,7 +305,7 @@ class Walls:
         for c in them:
             b[c] = HOLE
         try:
-            return super()._pseudo_attacked(pos, color)                               # type: ignore[misc]
+            return super()._pseudo_attacked(pos, color, cells)                        # type: ignore[misc]
         finally:
             for c, code in zip(them, saved):
                 b[c] = code
