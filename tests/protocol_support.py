@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import queue
+import random
 import re
 import subprocess
 import sys
@@ -216,3 +217,22 @@ def match_against_fsf(variant: str, pgn: Path, games: int = 2) -> str:
     check = CliRunner().invoke(main, ["pgn", "check", str(pgn)])
     assert check.exit_code == 0 and "all legal" in check.output, check.output
     return pgn.read_text()
+
+
+def random_positions(name: str, count: int, seed: int) -> list[str]:
+    """Position strings of ``name`` met in random games (cut at a random ply, the middle of a turn too), each
+    with a legal move."""
+    from hyperchess.variants import get_game
+    game = get_game(name)
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < count:
+        pos = game.position()
+        for _ in range(rng.randrange(1, 120)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+        if pos.legal_moves():
+            out.append(pos.fen())
+    return out

@@ -3,30 +3,12 @@ asked to move, gives a legal move, checked against the oracle of tests/alice_ora
 read back with the engine's own projection, then checked by the oracle as native names)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from alice_oracle import Alice
+from protocol_support import random_positions
 from hyperchess.variants import get_game
 from hyperchess.variants.core.flat_wire import parse_flat_move
-
-
-def random_positions(count: int, seed: int) -> list[str]:
-    """Position strings from random games (each game cut at a random ply), every one with a legal move."""
-    game = get_game("alice")
-    rng = random.Random(seed)
-    out: list[str] = []
-    while len(out) < count:
-        pos = game.position()
-        for _ in range(rng.randrange(0, 120)):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos.push(rng.choice(moves))
-        if pos.legal_moves():
-            out.append(pos.fen())
-    return out
 
 
 def check_uci(uci, fens: list[str]) -> None:
@@ -54,11 +36,11 @@ def check_cecp(eng, fens: list[str]) -> None:
 
 
 def test_uci_moves_legally(uci):
-    check_uci(uci, random_positions(40, 7))
+    check_uci(uci, random_positions("alice", 40, 7))
 
 
 def test_cecp_moves_legally(eng):
-    check_cecp(eng, random_positions(40, 8))
+    check_cecp(eng, random_positions("alice", 40, 8))
 
 
 def test_cecp_flat_moves_show_where_the_piece_ends(eng):
@@ -73,9 +55,9 @@ def test_cecp_flat_moves_show_where_the_piece_ends(eng):
 
 @pytest.mark.slow
 def test_uci_moves_legally_in_1000_positions(uci):
-    check_uci(uci, random_positions(1000, 2026))
+    check_uci(uci, random_positions("alice", 1000, 2026))
 
 
 @pytest.mark.slow
 def test_cecp_moves_legally_in_1000_positions(eng):
-    check_cecp(eng, random_positions(1000, 2027))
+    check_cecp(eng, random_positions("alice", 1000, 2027))

@@ -3,32 +3,13 @@ is sent and received as a move, the side to move staying the same; asked for a m
 gives a legal one, over CECP and UCI."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from hyperchess.variants import get_game
 
-from protocol_support import UCI_CMD, EngineProcess
+from protocol_support import UCI_CMD, EngineProcess, random_positions
 
 GAMES = ["marseillais", "monster"]
-
-
-def random_positions(name: str, count: int, seed: int) -> list[str]:
-    """Position strings met in random games (the middle of a turn too), each with a legal move."""
-    game = get_game(name)
-    rng = random.Random(seed)
-    out: list[str] = []
-    while len(out) < count:
-        pos = game.position()
-        for _ in range(rng.randrange(1, 120)):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos.push(rng.choice(moves))
-        if pos.legal_moves():
-            out.append(pos.fen())
-    return out
 
 
 def legal_names(name: str, fen: str) -> set[str]:
