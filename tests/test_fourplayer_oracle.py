@@ -27,8 +27,9 @@ def oracle_moves(board: Board) -> dict[tuple, tuple]:
     return {(square(m[0]), square(m[1]), m[2]): m for m in board.legal()}
 
 
-def lockstep(name: str, games: int, seed: int, max_plies: int = 400) -> int:
-    """Random games (captures preferred, so that players get mated); returns the positions compared."""
+def lockstep(name: str, games: int, seed: int, max_plies: int = 400, ends: dict | None = None) -> int:
+    """Random games (captures preferred, so that players get mated); returns the positions compared (and
+    counts the games' ends in ``ends``)."""
     game = get_game(name)
     ffa = name.endswith("ffa")
     compared = 0
@@ -41,14 +42,16 @@ def lockstep(name: str, games: int, seed: int, max_plies: int = 400) -> int:
             assert (outcome and (outcome.termination, outcome.result)) == expected, where
             compared += 1
             if outcome:
+                if ends is not None:
+                    ends[outcome.termination] = ends.get(outcome.termination, 0) + 1
                 break
             ours, theirs = core_moves(game, pos), oracle_moves(board)
             assert set(ours) == set(theirs), f"{where}: core only {sorted(set(ours) - set(theirs))}, " \
                                              f"reference only {sorted(set(theirs) - set(ours))}"
             assert game.color_letters[pos.turn] == "rbyg"[board.turn], where
             if ffa:
-                assert pos.extra[1:] == tuple(board.points), where
-                assert {c for c in range(4) if pos.extra[0] >> c & 1} == board.dead, where
+                assert game.points(pos) == tuple(board.points), where
+                assert {c for c in range(4) if game.dead(pos) >> c & 1} == board.dead, where
             rights = {r.fen_char for i, r in enumerate(game.castling) if pos.rights >> i & 1}
             assert rights == {"rbyg"[c] + w for c, w in board.rights}, where
             keys = sorted(ours)

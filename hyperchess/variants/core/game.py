@@ -92,7 +92,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     # the turn order, its pieces stay as inert blockers (they attack nothing), and a team whose colours
     # are all eliminated has lost. Use with royal_rule = "none".
     elimination = False
-    dead_armies = False   # dead colours attack nothing: the check test asks the game's live_enemies(pos, color)
+    dead_armies = False   # dead colours attack nothing: the game gives live_enemies(pos, color), dead(pos), points(pos)
     # En passant: "next" = only the next mover may take (FIDE); "each_enemy" = every enemy colour may
     # take on its own first turn after the double step (Position.windows).
     ep_rule = "next"
