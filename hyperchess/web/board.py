@@ -219,7 +219,7 @@ def pgn_of(board: Board, game_id: str) -> tuple[str, str]:
             raise LookupError(f"no game {game_id[:40]!r}")
         s = restored(stored)
         s.close()
-    return s.variant, s.pgn()
+    return s.variant, s.pgn_for(None)
 
 
 def restored(stored: StoredGame, kept: bool = True, engines: dict | None = None):

@@ -166,13 +166,15 @@ class Api:
             ply = small_int(body.get("ply"), "ply")
             if (role != "owner" or s.linked) and s.outcome() is None:
                 raise NotAllowed("analysis: only of a finished game, or at a board where no seat is played by link")
+            if s.fog_viewer(s.mine_or_local(mine), s.outcome()) is not None:
+                raise NotAllowed("analysis: not of a fog-of-war game in play (it would see the fog's pieces)")
             s.analyze(bool(body.get("on")), ply)
             return self.view(s, role, mine, ply, key=key)
         elif action == "state":
             q = query or {}
             known = q.get("known")
             if known is not None and query_number(known, 9) == s.version:
-                return s.light_state()
+                return s.light_state(mine)
             ply = q.get("ply")
             if ply is not None and query_number(ply, 6) is None:
                 raise BadInput(f"ply: a move number, got {ply[:20]!r}")
@@ -235,8 +237,8 @@ class Api:
         def work():
             game_id = request.query_params.get("game")
             if game_id is None:
-                s, _, _ = self.board.find(self.key_of(request))
-                return s.variant, s.pgn()
+                s, _, colors = self.board.find(self.key_of(request))
+                return s.variant, s.pgn_for(colors)
             return pgn_of(self.board, game_id)
         try:
             variant, text = await run_in_threadpool(work)
@@ -285,7 +287,7 @@ class Api:
         self.loop = asyncio.get_running_loop()
         key = ws.query_params.get("key")
         try:
-            s, _, _ = await run_in_threadpool(self.board.find, key)
+            s, role, colors = await run_in_threadpool(self.board.find, key)
         except (NotAllowed, Full) as exc:
             await ws.close(code=1008, reason=str(exc)[:120])
             return
@@ -296,7 +298,7 @@ class Api:
 
         async def sender() -> None:
             while True:
-                await ws.send_text(json.dumps(s.update()))
+                await ws.send_text(json.dumps(s.update(colors, role)))
                 await q.get()
 
         async def receiver() -> None:

@@ -1,0 +1,102 @@
+"""Fog of war at the web board: what a viewer may see of a game whose rules hide the board (``Game.fog``).
+
+A seat sees the cells its pieces stand on and the cells they may move to (``visible_cells``, the rules'
+own function); everything else is fog. The server never sends a seat anything of a fogged cell: the
+picture and the position string carry only the pieces on visible cells (with the fog drawn over the rest),
+an opponent's move appears only as what became visible of it, the engine's line and score are not shown,
+and the PGN waits for the end. A viewer who plays no seat sees the whole game only when no person plays it
+(engines alone); everyone sees everything once the game is over (docs/web.md, "Fog of war").
+"""
+from __future__ import annotations
+
+from hyperchess.variants.board.codes import EMPTY, HOLE
+
+UNSEEN = "?"                 # an opponent's move, or the part of it, that the viewer did not see
+
+
+def is_fog(game) -> bool:
+    """Whether the game hides the board from its players (a rules switch, ``fog = true``)."""
+    return bool(getattr(game, "fog", False))
+
+
+def visible_cells(pos, color: int) -> frozenset[int]:
+    """The cells ``color`` sees in ``pos``: its pieces' cells and the cells they may move to.
+    STUB until the rules' own function lands (branch ``fog``): pseudo-legal destinations."""
+    if pos.turn != color:
+        p = pos.copy()
+        p.push_null()
+    else:
+        p = pos
+    cells = {c for c in p.occupied[color]}
+    for move in p.pseudo_legal_moves():
+        if p.board[move[0]] > HOLE and pos.game.owner[p.board[move[0]]] == color:
+            cells.add(move[1])
+    return frozenset(cells)
+
+
+def fog_engine(game) -> bool:
+    """Whether our engine plays ``game`` from what its seat sees. STUB: not until the engine's fog player
+    lands (branch ``fog``)."""
+    return False
+
+
+def seen_by(pos, colors) -> frozenset[int]:
+    """The cells any of ``colors`` sees."""
+    out: set[int] = set()
+    for c in colors:
+        out |= visible_cells(pos, c)
+    return frozenset(out)
+
+
+def masked(pos, colors, seen: frozenset[int]):
+    """A copy of ``pos`` with every piece not of ``colors`` on an unseen cell taken off."""
+    out = pos.copy()
+    owner = pos.game.owner
+    for cell, code in enumerate(pos.board):
+        if code > HOLE and cell not in seen and owner[code] not in colors:
+            out.put(cell, EMPTY)
+    return out
+
+
+def fog_fen(pos, shown) -> str:
+    """The position string of what a viewer sees: the board ``shown`` (unseen pieces taken off), the side to
+    move and the move number; castling, en passant and the halfmove clock (which tell of unseen moves) as
+    unknown."""
+    fields = pos.fen().split()
+    side = fields[1] if len(fields) > 1 else "w"
+    full = fields[-1] if len(fields) > 2 and fields[-1].isdigit() else "1"
+    return f"{pos.game.board_to_text(shown.board)} {side} - - 0 {full}"
+
+
+def move_seen(game, move, before: frozenset[int], after: frozenset[int]) -> str:
+    """An opponent's ``move`` as a viewer saw it: whole when it saw both its cells (the from-cell before the
+    move, the to-cell after), else the cell it saw with ``?`` for the other, else ``?``."""
+    src, dst = move[0], move[1]
+    names = game.names
+    size = game.geometry.size
+    saw_src = 0 <= src < size and src in before
+    saw_dst = 0 <= dst < size and dst in after
+    if saw_src and saw_dst:
+        return f"{names.name(src)}{names.name(dst)}" if src != dst else names.name(dst)
+    if saw_dst:
+        return UNSEEN + names.name(dst)
+    if saw_src:
+        return names.name(src) + UNSEEN
+    return UNSEEN
+
+
+def lost_pieces(game, taken: list[tuple[int, tuple[int, ...]]], colors) -> dict[str, list[str]]:
+    """Per colour, the pieces it lost that a viewer playing ``colors`` knows of: its own losses, and the
+    pieces its own moves took (``taken``: per move, the mover and the codes it took)."""
+    out: dict[str, list[str]] = {game.color_names[c]: [] for c in range(game.players)}
+    for mover, codes in taken:
+        for code in codes:
+            owner = game.owner[code]
+            if owner in colors or mover in colors:
+                out[game.color_names[owner]].append(game.pieces[code >> 2].letter)
+    for lost in out.values():
+        lost.sort(key=lambda letter: -game.pieces[game.kind_by_letter[letter]].value)
+    return out
+
+
+__all__ = ["is_fog", "fog_engine", "visible_cells", "seen_by", "masked", "fog_fen", "move_seen", "lost_pieces", "UNSEEN"]
