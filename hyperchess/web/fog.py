@@ -9,7 +9,7 @@ and the PGN waits for the end. A viewer who plays no seat sees the whole game on
 """
 from __future__ import annotations
 
-from hyperchess.variants.board.codes import EMPTY, HOLE
+from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, ep_victim
 
 UNSEEN = "?"                 # an opponent's move, or the part of it, that the viewer did not see
 
@@ -68,9 +68,10 @@ def fog_fen(pos, shown) -> str:
     return f"{pos.game.board_to_text(shown.board)} {side} - - 0 {full}"
 
 
-def move_seen(game, move, before: frozenset[int], after: frozenset[int]) -> str:
+def move_seen(game, move, before: frozenset[int], after: frozenset[int], took_mine: bool = False) -> str:
     """An opponent's ``move`` as a viewer saw it: whole when it saw both its cells (the from-cell before the
-    move, the to-cell after), else the cell it saw with ``?`` for the other, else ``?``."""
+    move, the to-cell after); else the cell it saw with ``?`` for the other (``?xe4`` where it took the
+    viewer's piece: the viewer knows where it lost it); else ``?``."""
     src, dst = move[0], move[1]
     names = game.names
     size = game.geometry.size
@@ -79,7 +80,10 @@ def move_seen(game, move, before: frozenset[int], after: frozenset[int]) -> str:
     if saw_src and saw_dst:
         return f"{names.name(src)}{names.name(dst)}" if src != dst else names.name(dst)
     if saw_dst:
-        return UNSEEN + names.name(dst)
+        return UNSEEN + ("x" if took_mine else "") + names.name(dst)
+    if took_mine:           # where it lost its piece (an en passant pawn's cell, not where the taker went)
+        lost = ep_victim(move) if move[3] == EN_PASSANT else dst
+        return (names.name(src) if saw_src else "") + UNSEEN + "x" + names.name(lost)
     if saw_src:
         return names.name(src) + UNSEEN
     return UNSEEN

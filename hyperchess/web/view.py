@@ -87,8 +87,9 @@ class GameView:
                 names.append(self.names[i])
                 marks.append("x" if took else "")
             else:
-                names.append(move_seen(self.game, move, self.sight(viewer, i), self.sight(viewer, i + 1)))
-                marks.append("x" if any(self.game.owner[c] in viewer for c in took) else "")
+                mine = any(self.game.owner[c] in viewer for c in took)
+                names.append(move_seen(self.game, move, self.sight(viewer, i), self.sight(viewer, i + 1), mine))
+                marks.append("x" if mine else "")
         return names, marks
 
     def shown_thinking(self, viewer: frozenset[int] | None) -> str:
@@ -282,7 +283,7 @@ class GameView:
             "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
             "captured": lost_pieces(game, self.taken[:at], viewer),
             "editing": None,
-            "cells3d": cells_3d(shown, []) if cells else None,
+            "cells3d": self.fog_cells_3d(shown, last, seen) if cells else None,
             "levels": game.geometry.levels,
             "analysis": None,
             "clock": self.clock if self.clocks.tc else None, "clocks": self.clock_values(),
@@ -291,6 +292,19 @@ class GameView:
             "rematch": self.rematch_info(), "termination": None,
             "fog": sorted(names.name(c) for c in fog),
         }
+
+    def fog_cells_3d(self, shown, last, seen: frozenset[int]) -> dict:
+        """The 3D view's data of what a viewer sees: the last move as it saw it, no check, unseen cells marked
+        ``fog``."""
+        data = cells_3d(shown, [])
+        names = self.game.names
+        size = self.game.geometry.size
+        data["last"] = [names.name(c) for c in (last or ()) if 0 <= c < size]
+        data["check"] = []
+        unseen = {names.name(c) for c in range(size) if c not in seen}
+        for entry in data["cells"]:
+            entry["fog"] = entry["sq"] in unseen
+        return data
 
     def pgn_for(self, mine=None) -> str:
         """The PGN for a link playing ``mine`` (None: no seat): of a fog game in play only for a viewer who sees
