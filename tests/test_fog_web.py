@@ -14,16 +14,13 @@ import time
 import pytest
 from websockets.sync.client import connect
 
-from hyperchess.variants import game_names, get_game
+from hyperchess.variants import get_game
 from hyperchess.variants.board.codes import HOLE
-from hyperchess.web.fog import visible_cells
+from hyperchess.variants.core.visibility import visible_cells
 from hyperchess.web.view import GameView
 from web_support import base, call, serving
 
 FOG = "fogofwar"
-if FOG not in game_names():      # TEMPORARY until the fog branch lands: orthodox chess with the switch on
-    FOG = "normal"
-    get_game(FOG).fog = True
 PLIES = 70                 # the game is resigned here if no king was taken before
 
 # Every field a state, an update or a light state may carry: a new one must be checked here first.

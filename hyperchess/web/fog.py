@@ -1,15 +1,16 @@
 """Fog of war at the web board: what a viewer may see of a game whose rules hide the board (``Game.fog``).
 
-A seat sees the cells its pieces stand on and the cells they may move to (``visible_cells``, the rules'
-own function); everything else is fog. The server never sends a seat anything of a fogged cell: the
-picture and the position string carry only the pieces on visible cells (with the fog drawn over the rest),
-an opponent's move appears only as what became visible of it, the engine's line and score are not shown,
-and the PGN waits for the end. A viewer who plays no seat sees the whole game only when no person plays it
+A seat sees the cells its pieces stand on and the cells they may move to (``visible_cells`` of
+``variants/core/visibility.py``, docs/rules/fogofwar.md); everything else is fog. The server never sends a
+seat anything of a fogged cell: the picture and the position string carry only the pieces on visible cells
+(with the fog drawn over the rest), an opponent's move appears only as what became visible of it, the
+engine's line and score are not shown, and the PGN waits for the end. A viewer who plays no seat sees the whole game only when no person plays it
 (engines alone); everyone sees everything once the game is over (docs/web.md, "Fog of war").
 """
 from __future__ import annotations
 
 from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, ep_victim
+from hyperchess.variants.core.visibility import visible_cells
 
 UNSEEN = "?"                 # an opponent's move, or the part of it, that the viewer did not see
 
@@ -19,33 +20,10 @@ def is_fog(game) -> bool:
     return bool(getattr(game, "fog", False))
 
 
-def visible_cells(pos, color: int) -> frozenset[int]:
-    """The cells ``color`` sees in ``pos``: its pieces' cells and the cells they may move to.
-    STUB until the rules' own function lands (branch ``fog``): pseudo-legal destinations."""
-    if pos.turn != color:
-        p = pos.copy()
-        p.push_null()
-    else:
-        p = pos
-    cells = {c for c in p.occupied[color]}
-    for move in p.pseudo_legal_moves():
-        if p.board[move[0]] > HOLE and pos.game.owner[p.board[move[0]]] == color:
-            cells.add(move[1])
-    return frozenset(cells)
-
-
 def fog_engine(game) -> bool:
-    """Whether our engine plays ``game`` from what its seat sees. STUB: not until the engine's fog player
-    lands (branch ``fog``)."""
-    return False
-
-
-def seen_by(pos, colors) -> frozenset[int]:
-    """The cells any of ``colors`` sees."""
-    out: set[int] = set()
-    for c in colors:
-        out |= visible_cells(pos, c)
-    return frozenset(out)
+    """Whether our engine can sit in a seat of ``game``: not in a fog game, since it has no player that
+    searches from what its seat sees (it would play from the whole board)."""
+    return not is_fog(game)
 
 
 def masked(pos, colors, seen: frozenset[int]):
@@ -103,4 +81,4 @@ def lost_pieces(game, taken: list[tuple[int, tuple[int, ...]]], colors) -> dict[
     return out
 
 
-__all__ = ["is_fog", "fog_engine", "visible_cells", "seen_by", "masked", "fog_fen", "move_seen", "lost_pieces", "UNSEEN"]
+__all__ = ["is_fog", "fog_engine", "visible_cells", "masked", "fog_fen", "move_seen", "lost_pieces", "UNSEEN"]

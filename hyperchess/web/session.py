@@ -117,7 +117,7 @@ class Session(EngineSeats, GameView):
         self.seen: list[tuple[frozenset[int], ...]] = [self._sights()] if self.fog else []
 
     def _sights(self) -> tuple[frozenset[int], ...]:
-        return tuple(visible_cells(self.pos, c) for c in range(self.game.players))
+        return tuple(frozenset(visible_cells(self.pos, c)) for c in range(self.game.players))
 
     # ------------------------------------------------------------------ links
     def make_keys(self) -> dict[str, tuple[str, list[int]]]:
@@ -477,7 +477,7 @@ def check_seats(game, seats, engines: dict | None = None) -> list[str]:
     if is_fog(game) and isinstance(seats, list):
         for seat in seats:
             if seat in known and seat != "human" and (seat != "engine" or not fog_engine(game)):
-                raise BadInput(f"seats: {seat} cannot play fog of war here: it would see the whole board")
+                raise BadInput(f"seats: {seat} cannot sit in a fog-of-war game: it would play from the whole board")
     if not isinstance(seats, list) or len(seats) != game.players or any(
             not isinstance(s, str) or s not in known for s in seats):
         raise BadInput(f"seats: give {game.players} of {'/'.join(known)}, one per colour "
