@@ -145,6 +145,8 @@ def leaks(rec: Recorder, truth: Truth) -> list[str]:
         if not isinstance(m, dict):
             if what == "http /api/pgn 200":
                 bad(what, "a PGN during play")
+            if what == "http /games 200" and 'class="pgn"' in m:
+                bad(what, "the games page links the PGN during play")
             continue
         if m.get("type") == "update":
             if set(m) - UPDATE_KEYS:
@@ -278,6 +280,8 @@ def play(url: str, recs: list[Recorder], rng: random.Random, ply: int, until: in
         if ply % 9 == 4:
             for r in recs:
                 r.http(url, f"/api/pgn?key={r.key}")
+                r.http(url, f"/api/pgn?game={st['id']}")        # the games page's link, without a key
+                r.http(url, "/games")
                 r.http(url, "/api/analyze", {"key": r.key, "on": True})
                 r.http(url, "/api/edit", {"key": r.key, "start": True})
         if ply % 7 == 3:
@@ -326,6 +330,7 @@ def test_the_pgn_analysis_and_editor_wait_for_the_end_then_everyone_sees_all(pla
     for r in recs:
         answers = {what for what, m in r.got if what.split()[1:2] and what.split()[1] in ("/api/pgn", "/api/analyze", "/api/edit")}
         assert answers >= {"http /api/pgn 403", "http /api/pgn 200"}, answers
+        assert "http /games 200" in {what for what, _ in r.got}
         assert "http /api/analyze 200" not in answers and "http /api/edit 200" not in answers
         end = [m for what, m in r.got if what.startswith("http /api/state") and isinstance(m, dict)
                and m.get("result")]
