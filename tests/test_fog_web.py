@@ -29,7 +29,7 @@ STATE_KEYS = {"id", "version", "variant", "title", "colors", "sides", "letters",
               "check", "move_turns", "move_colors", "start_turn", "start_fullmove", "result", "reason", "draw_offer",
               "thinking", "engine_to_move", "svg", "legal", "message", "review_ply", "review_fen", "flipped", "turns",
               "eliminated", "captured", "editing", "cells3d", "levels", "analysis", "clock", "clocks",
-              "clock_running", "own_cells", "rematch", "termination", "fog", "links", "rematch_key", "key"}
+              "clock_running", "own_cells", "rematch", "termination", "fog", "watch_all", "links", "rematch_key", "key"}
 UPDATE_KEYS = {"type", "game", "version", "moves", "turn", "turn_move", "clocks", "result", "reason", "draw_offer",
                "thinking", "message", "clock_running", "rematch"}
 LIGHT_KEYS = {"id", "version", "unchanged", "thinking", "clocks", "clock_running"}
@@ -356,3 +356,25 @@ def test_the_checker_finds_the_leaks_when_the_filter_is_taken_out(tmp_path, monk
     recs, truth, plies, final = fog_game(tmp_path)
     found = leaks(recs[0], truth) + leaks(recs[2], truth)
     assert any("unseen" in f for f in found), found[:5]
+
+
+def test_a_game_made_with_watch_all_shows_the_spectators_everything_also_after_a_restart(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    with serving(db=db) as server:
+        url = base(server)
+        status, answer = call(url, "/api/new", {"variant": FOG, "seats": ["link", "link"], "watch_all": "yes"})
+        assert status == 400 and "watch_all" in answer["error"], answer
+        status, st = call(url, "/api/new", {"variant": FOG, "seats": ["link", "link"], "watch_all": True})
+        assert status == 200 and st["watch_all"] is True
+        white, black, watch = st["links"]["seats"]["white"], st["links"]["seats"]["black"], st["links"]["watch"]
+        for key, move in ((white, "e2e4"), (black, "e7e5")):
+            assert call(url, "/api/move", {"key": key, "move": move})[0] == 200
+    with serving(db=db) as server:          # kept in the store
+        url = base(server)
+        _, seen = call(url, f"/api/state?key={watch}")
+        assert "fog" not in seen and seen["moves"] == ["e2e4", "e7e5"] and seen["watch_all"] is True
+        assert len(PIECE.findall(seen["svg"])) == 32
+        _, mine = call(url, f"/api/state?key={white}")
+        assert mine["fog"] and mine["watch_all"] is True      # the seat still sees only its cells
+        status, _ = call(url, f"/api/pgn?key={white}")
+        assert status == 403                 # a seat still waits for the end

@@ -26,6 +26,13 @@ def fog_engine(game) -> bool:
     return not is_fog(game)
 
 
+def fog_names() -> set[str]:
+    """The games with fog, read from their tables without building them (the list of games)."""
+    from hyperchess.variants import FILE_GAMES, game_names
+    game_names()                # the shipped files read
+    return {name for name, spec in FILE_GAMES.items() if spec.table.get("fog")}
+
+
 def masked(pos, colors, seen: frozenset[int]):
     """A copy of ``pos`` with every piece not of ``colors`` on an unseen cell taken off."""
     out = pos.copy()
@@ -81,4 +88,4 @@ def lost_pieces(game, taken: list[tuple[int, tuple[int, ...]]], colors) -> dict[
     return out
 
 
-__all__ = ["is_fog", "fog_engine", "visible_cells", "masked", "fog_fen", "move_seen", "lost_pieces", "UNSEEN"]
+__all__ = ["is_fog", "fog_engine", "fog_names", "visible_cells", "masked", "fog_fen", "move_seen", "lost_pieces", "UNSEEN"]

@@ -54,6 +54,7 @@ from . import rematch
 from .pages import games_page
 from .session import BadInput, NotAllowed
 from .store import Store
+from .fog import fog_names
 from .team_session import two_board_names
 
 STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascript; charset=utf-8",
@@ -71,6 +72,7 @@ def games_list() -> list[dict]:
     """The games the board offers, read without building any (``game_summary``)."""
     out = []
     two = two_board_names()
+    fogged = fog_names()
     for name in game_names():
         s = game_summary(name)
         colors = list(s.color_names[:s.players])
@@ -79,7 +81,7 @@ def games_list() -> list[dict]:
             colors = [f"{b} {c}" for b in "AB" for c in colors]
             sides = [f"{b} {c}" for b in "AB" for c in sides]
         out.append({"name": name, "title": s.title, "players": len(colors), "description": s.description,
-                    "colors": colors, "sides": sides, "two_boards": name in two})
+                    "colors": colors, "sides": sides, "two_boards": name in two, "fog": name in fogged})
     return out
 
 

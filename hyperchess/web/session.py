@@ -53,7 +53,7 @@ class Session(EngineSeats, GameView):
 
     def __init__(self, variant: str, seats: list[str], movetime: float = 0.5, clock: str | None = None,
                  id: str | None = None, linked=(), engines: dict | None = None, check: bool = True,
-                 level: int = TOP_LEVEL) -> None:
+                 level: int = TOP_LEVEL, watch_all: bool = False) -> None:
         self.variant = variant
         self.id = id or uuid.uuid4().hex[:16]
         self.clock = clock
@@ -68,6 +68,9 @@ class Session(EngineSeats, GameView):
         self.linked: set[int] = {c for c in linked if 0 <= c < self.game.players and self.seats[c] == "human"}
         self.movetime = check_movetime(movetime)
         self.level = check_level(level)              # our engine's level, 1..8 (engine.levels.BOARD_LEVELS)
+        if not isinstance(watch_all, bool):
+            raise BadInput("watch_all: true (the spectators see the whole board of a fog game) or false")
+        self.watch_all = watch_all                   # fog of war: the spectators see everything during play
         try:
             self.clocks = Clocks(parse_clock(clock), self.game.players, from_first_move=bool(self.linked))
         except ClockError as exc:
@@ -441,7 +444,7 @@ class Session(EngineSeats, GameView):
         its clocks as they were after its last move (they start again now). ``kept``: False for a game
         without moves that the board set aside in memory (board.py)."""
         s = cls(stored.variant, stored.seats, stored.movetime, stored.clock, id=stored.id, linked=stored.linked,
-                engines=engines, check=False, level=stored.level)
+                engines=engines, check=False, level=stored.level, watch_all=stored.watch_all)
         s.pos = s.game.position(stored.start_fen)
         s.start_fen = stored.start_fen
         s.turns = [s.pos.turn]

@@ -59,13 +59,14 @@ class GameView:
     # ------------------------------------------------------------------ fog of war (fog.py)
     def fog_viewer(self, own: frozenset[int], outcome) -> frozenset[int] | None:
         """The colours whose sight a viewer playing ``own`` gets in a fog game, or None: it sees everything (no
-        fog, the game is over, or a viewer without a seat where no person plays). A viewer without a seat
-        otherwise sees nothing of the pieces until the end (the empty set); one who plays several seats at one
+        fog, the game is over, or a viewer without a seat where no person plays or where the game was made
+        with ``watch_all``). A viewer without a seat otherwise sees nothing of the pieces until the end (the
+        empty set); one who plays several seats at one
         board (passing the device) sees with the one to move."""
         if not self.fog or outcome is not None:
             return None
         if not own:
-            return None if all(seat != "human" for seat in self.seats) else frozenset()
+            return None if self.watch_all or all(seat != "human" for seat in self.seats) else frozenset()
         if len(own) > 1 and self.pos.turn in own:
             return frozenset({self.pos.turn})
         return frozenset(own)
@@ -226,6 +227,7 @@ class GameView:
                 "own_cells": self.own_cells(own, outcome) if view is pos else [],
                 "rematch": self.rematch_info(),
                 "termination": outcome.termination if outcome else None,
+                "watch_all": self.watch_all,
             }
 
     def fog_state(self, viewer: frozenset[int], view, ply, own, role, outcome, flipped: bool, turns: int,
@@ -290,7 +292,7 @@ class GameView:
             "clock_running": self.clock_running(False),
             "own_cells": self.own_cells(own, outcome) if view is pos else [],
             "rematch": self.rematch_info(), "termination": None,
-            "fog": sorted(names.name(c) for c in fog),
+            "fog": sorted(names.name(c) for c in fog), "watch_all": self.watch_all,
         }
 
     def fog_cells_3d(self, shown, last, seen: frozenset[int]) -> dict:

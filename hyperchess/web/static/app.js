@@ -63,6 +63,7 @@ function renderSeats(seats) {
   const g = game();
   const box = $("seats");
   box.textContent = "";
+  $("watch-all-box").hidden = !g.fog;
   g.colors.forEach((color, i) => {
     const label = document.createElement("label");
     label.textContent = (g.sides ? g.sides[i] : color) + " ";
@@ -76,7 +77,8 @@ function renderSeats(seats) {
       o.textContent = { human: "you", link: "person (link)", engine: "engine" }[who] || who;
       sel.appendChild(o);
     }
-    sel.value = seats ? seats[i] : (i === 0 ? "human" : "engine");
+    // fog of war: the engine sits in no seat (it would see the whole board), so the others go by link
+    sel.value = seats ? seats[i] : (i === 0 ? "human" : g.fog ? "link" : "engine");
     sel.addEventListener("change", changeSeats);
     label.appendChild(sel);
     box.appendChild(label);
@@ -103,7 +105,8 @@ async function newGame() {
     newsAsked++;
     const s = await api("/api/new", { variant: $("variant").value, seats: chosenSeats(),
                                       movetime: parseFloat($("movetime").value), clock: $("clock").value,
-                                      level: parseInt($("level").value, 10) });
+                                      level: parseInt($("level").value, 10),
+                                      ...(game().fog ? { watch_all: $("watch-all").checked } : {}) });
     state = s;
     KEY = s.key;
     Live.follow(KEY, onLive);
@@ -391,7 +394,8 @@ function show() {
     $("fog-note").textContent = state.role === "spectator" || !state.players.includes("you") ?
       "Fog of war: the board is shown when the game is over." :
       "Fog of war: you see your pieces and the cells they can move to; the shaded cells are fog. " +
-      "The opponent's moves show only what you saw of them (?).";
+      "The opponent's moves show only what you saw of them (?)." +
+      (state.watch_all ? " Spectators see the whole board." : "");
   }
   $("analyze").hidden = !!state.two_boards || fogged;
   if (fogged) $("edit").hidden = true;
@@ -528,6 +532,7 @@ async function resumeGame(watch) {
   $("clock").value = s.clock || "none";
   $("movetime").value = String(s.movetime);
   $("level").value = String(s.level || 8);
+  $("watch-all").checked = !!s.watch_all;
   Live.follow(KEY, onLive, watch || s.role === "spectator");
   if (flip || rot || mode3d) await fetchState(); else show();
 }
