@@ -387,19 +387,7 @@ function show() {
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
   $("eliminated").textContent = state.eliminated.length ?
     state.eliminated.map((c) => `${c} is eliminated (king captured): its pieces stay as inert blockers`).join("; ") : "";
-  // fog of war: the cells this seat does not see are shaded; the opponent's moves show what became visible
-  const fogged = !!state.fog;
-  $("fog-note").hidden = !fogged;
-  if (fogged) {
-    $("fog-note").textContent = state.role === "spectator" || !state.players.includes("you") ?
-      "Fog of war: the board is shown when the game is over." :
-      "Fog of war: you see your pieces and the cells they can move to; the shaded cells are fog. " +
-      "The opponent's moves show only what you saw of them (?)." +
-      (state.watch_all ? " Spectators see the whole board." : "");
-  }
-  $("analyze").hidden = !!state.two_boards || fogged;
-  if (fogged) $("edit").hidden = true;
-  $("pgn").hidden = fogged;                 // the PGN waits for the end (it would show the unseen moves)
+  showFog();
   $("thinking").textContent = state.thinking || "-";
   $("review").hidden = state.review_ply === null;
   if (state.review_ply !== null) {
