@@ -17,18 +17,19 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from hyperchess.variants import Game, Position
-from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, Move, ep_victim
+from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, PROMOTION, Move, ep_victim
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.fen import format_board
 from hyperchess.variants.core.load import pawn_cells
-from hyperchess.variants.core.visibility import UNSEEN, View
+from hyperchess.variants.core.visibility import UNSEEN, View, moves_of
 
-from .scores import MATE_BOUND
 from .search import Searcher
 from .timecontrol import Limits
 
-STAY = 0.6            # the chance that an unseen enemy piece is still where it was last seen
-SPREAD = 4            # at most this many steps from where it was last seen when it has moved
+MOVED = 0.2           # the chance that an unseen enemy piece moved at each enemy move since it was seen
+THREAT = 0.3          # the chance that a sample's enemy made a move unseen that attacks a royal piece of ours
+CANDIDATES = 4        # the moves most samples chose, each then tried in every sample
+WIN = 5000            # the score of a royal piece taken (search scores clipped to it)
 
 
 @dataclass
@@ -130,18 +131,9 @@ class Belief:
         ghosts = [(c, self.memory[c]) for c in free if self._enemy(self.memory[c])]
         rng.shuffle(ghosts)
         for cell, code in ghosts:
-            if placed[code] >= self.alive[code]:
-                continue
-            spot = cell
-            if rng.random() > STAY:
-                reach = min(SPREAD, 1 + self.age[cell] // 2)
-                near = [c for c in free if self._distance(c, cell) <= reach and fits(code, c)]
-                if near:
-                    spot = rng.choice(near)
-            if not fits(code, spot):
-                continue
-            board[spot] = code
-            placed[code] += 1
+            if placed[code] < self.alive[code] and fits(code, cell):
+                board[cell] = code
+                placed[code] += 1
         pool = [code for code in self.alive for _ in range(self.alive[code] - placed[code])]
         rng.shuffle(pool)
         pool.sort(key=lambda code: code not in g.royal_codes)      # royal pieces first: they must stand
@@ -159,6 +151,7 @@ class Belief:
             elif code in g.royal_codes:
                 return None
         try:
+            self._wander(board, view, rng)
             pos = self._position(board, view.turn)
         except (FenError, ValueError, KeyError):
             return None
@@ -167,6 +160,43 @@ class Belief:
         if not allowed & set(legal):
             return None
         return Sample(pos, [m for m in legal if m not in allowed])
+
+    def _wander(self, board: list[int], view: View, rng: random.Random) -> None:
+        """Moves the enemy may have made unseen: each unseen enemy piece moves, with a chance that grows with
+        the enemy moves since its cell was seen (``MOVED`` each), by one of its moves onto an unseen cell."""
+        g = self.game
+        pos = self._position(board, view.turn)
+        unseen = {c for c, x in enumerate(view.board) if x == UNSEEN}
+        by_cell: dict[int, list[Move]] = {}
+        for color in range(g.players):
+            if g.teams[color] == g.teams[self.color]:
+                continue
+            for m in moves_of(pos, color):
+                if m[0] in unseen and m[1] in unseen and m[0] != m[1] and board[m[1]] == EMPTY \
+                        and m[3] != EN_PASSANT:
+                    by_cell.setdefault(m[0], []).append(m)
+        royals = [c for c, x in enumerate(board) if x in g.royal_codes and self._own(x)]
+        if royals and by_cell and rng.random() < THREAT:
+            # the move the enemy would like best: one that attacks a royal piece of ours, if it has one
+            threats = []
+            for m in (m for moves in by_cell.values() for m in moves):
+                pos.push(m)
+                if any(pos.attacked(r, g.enemies[self.color]) for r in royals):
+                    threats.append(m)
+                pos.pop()
+            if threats:
+                m = rng.choice(threats)
+                board[m[1]], board[m[0]] = (m[2] if m[3] == PROMOTION else board[m[0]]), EMPTY
+                del by_cell[m[0]]
+        for frm, moves in by_cell.items():
+            if board[frm] == EMPTY or not self._enemy(board[frm]):
+                continue
+            moved = 1.0 - (1.0 - MOVED) ** ((self.age[frm] + 1) // 2)
+            if rng.random() < moved:
+                m = rng.choice(moves)
+                code = m[2] if m[3] == PROMOTION else board[frm]
+                if board[m[1]] == EMPTY:
+                    board[m[1]], board[frm] = code, EMPTY
 
     def _position(self, board: list[int], turn: int) -> Position:
         """The position of ``board`` with ``turn`` to move and the castling rights still possible there."""
@@ -181,13 +211,17 @@ class Belief:
 
 class FogEngine:
     """The engine for a side of a game with fog: ``observe`` each view it gets (after every move), then
-    ``choose`` a move when the last view is its turn. ``samples`` positions are searched, ``nodes`` each."""
+    ``choose`` a move when the last view is its turn. ``samples`` positions are searched, ``nodes`` each; the
+    ``CANDIDATES`` moves most of them chose are then tried in each sample (the reply searched ``reply_nodes``
+    nodes) and the best mean is played: a move that loses the king in some samples pays for it."""
 
-    def __init__(self, game: Game, color: int, samples: int = 8, nodes: int = 600, seed: int | None = None,
-                 hash_mb: int = 8) -> None:
+    def __init__(self, game: Game, color: int, samples: int = 8, nodes: int = 600, reply_nodes: int = 150,
+                 seed: int | None = None, hash_mb: int = 8) -> None:
         self.belief = Belief(game, color)
+        self.color = color
         self.samples = samples
         self.nodes = nodes
+        self.reply_nodes = reply_nodes
         self.rng = random.Random(seed)
         self.searcher = Searcher(hash_mb=hash_mb)
 
@@ -204,23 +238,46 @@ class FogEngine:
             target = ep_victim(m) if m[3] == EN_PASSANT else m[1]
             if 0 <= target < len(view.board) and view.board[target] in royal and self.belief._enemy(view.board[target]):
                 return m
-        votes: Counter = Counter()
-        scores: dict[Move, list[int]] = {}
+        samples: list[Sample] = []
         for _ in range(self.samples * 3):
-            if sum(votes.values()) >= self.samples:
+            if len(samples) >= self.samples:
                 break
             sample = self.belief.sample(self.rng)
-            if sample is None:
-                continue
+            if sample is not None:
+                samples.append(sample)
+        if not samples:
+            return self.rng.choice(list(view.moves))
+        votes: Counter = Counter()
+        for sample in samples:
             self.searcher.new_game()
             result = self.searcher.search(sample.pos, Limits(nodes=self.nodes), exclude=sample.exclude)
-            if result.best is None or result.best not in view.moves:
+            if result.best is not None and result.best in view.moves:
+                votes[result.best] += 1
+        candidates = [m for m, _ in votes.most_common(CANDIDATES)]
+        if len(candidates) <= 1:
+            return candidates[0] if candidates else self.rng.choice(list(view.moves))
+        return max(candidates, key=lambda m: (self._mean(m, samples), votes[m]))
+
+    def _mean(self, move: Move, samples: list[Sample]) -> float:
+        """``move``'s mean score over the samples where it is legal: each the reply's search, ``reply_nodes``
+        nodes, from our side; a royal piece lost or taken is worth ``WIN``."""
+        total, n = 0, 0
+        for sample in samples:
+            pos = sample.pos
+            if move in sample.exclude:
                 continue
-            votes[result.best] += 1
-            scores.setdefault(result.best, []).append(max(-MATE_BOUND, min(MATE_BOUND, result.score)))
-        if not votes:
-            return self.rng.choice(list(view.moves))
-        return max(votes, key=lambda m: (votes[m], sum(scores[m]) / len(scores[m])))
+            pos.push(move)
+            out = pos.outcome()
+            if out is not None:
+                score = 0 if out.result == "1/2-1/2" else WIN if (out.result == "1-0") == (self.color == 0) else -WIN
+            else:
+                self.searcher.new_game()
+                result = self.searcher.search(pos, Limits(nodes=self.reply_nodes))
+                score = -max(-WIN, min(WIN, result.score))
+            pos.pop()
+            total += score
+            n += 1
+        return total / n if n else -WIN
 
 
 def fog_move(game: Game, color: int, observations: Sequence[View], seed: int | None = None, **options) -> Move | None:
