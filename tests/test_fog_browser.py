@@ -12,7 +12,6 @@ from hyperchess.variants.core.visibility import visible_cells
 from hyperchess.web.testing import BoardPage, png_stats, save_screenshot
 
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
-from web_support import call
 
 pytestmark = BROWSER_MARKS
 
@@ -82,7 +81,42 @@ def test_two_people_play_fog_of_war_by_clicks_each_seeing_only_its_cells(board):
             black.page.close()
 
 
-def test_an_engine_seat_is_refused_in_a_fog_game_with_one_line(board):
-    url, _ = board
-    status, answer = call(url, "/api/new", {"variant": "fogofwar", "seats": ["human", "engine"]})
-    assert status == 400 and "engine cannot sit in a fog-of-war game" in answer["error"], answer
+def test_a_person_plays_fog_of_war_by_clicks_against_our_engine_seat(board):
+    """The engine plays Black from its seat's views (engine/fog.py); the person's page shows only White's
+    sight after each of its replies, checked once the game is over and its moves are all shown."""
+    url, b = board
+    view = BoardPage(b, url, "fogofwar", ["human", "engine"], viewport=(1400, 900))
+    try:
+        game = get_game("fogofwar")
+        names = game.names
+        seen_at: dict[int, tuple[set[str], dict[str, str], list[str]]] = {}
+        st = view.state()
+        played = 0
+        for ply in range(6):
+            legal = sorted(st["legal"], key=lambda m: m["move"])
+            view.play_by_clicks(legal[(ply * 7919) % len(legal)])
+            st = view.wait_for_turn(played)
+            if st["result"] is not None:
+                break
+            assert len(st["moves"]) == played + 2, st["moves"]          # the engine replied
+            assert st["thinking"] in ("", "-") or st["thinking"].endswith(": thinking"), st["thinking"]
+            played = len(st["moves"])
+            fog, pieces = drawn(view)
+            seen_at[played] = (fog, pieces, list(st["moves"]))
+        if st["result"] is None:
+            view.page.locator("#resign").click()
+            view.page.locator("#resign").click()              # "Confirm resign"
+            view.page.wait_for_function("state.result !== null")
+        moves = view.state()["moves"]                         # the game over: every move shown
+        pos = game.position()
+        for n, text in enumerate(moves, 1):
+            pos.push(pos.parse_move(text))
+            if n in seen_at:
+                fog, pieces, shown = seen_at[n]
+                seen = {names.name(c) for c in visible_cells(pos, 0)}
+                assert fog == {names.name(c) for c in range(64)} - seen, n
+                assert all(sq in seen for sq, c in pieces.items() if c == "black"), n
+                assert shown[0::2] == moves[0:n:2]                          # its own moves whole
+        assert seen_at and not view.errors, view.errors
+    finally:
+        view.page.close()

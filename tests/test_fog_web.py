@@ -378,3 +378,12 @@ def test_a_game_made_with_watch_all_shows_the_spectators_everything_also_after_a
         assert mine["fog"] and mine["watch_all"] is True      # the seat still sees only its cells
         status, _ = call(url, f"/api/pgn?key={white}")
         assert status == 403                 # a seat still waits for the end
+
+
+def test_an_engine_from_outside_is_refused_in_a_fog_game_with_one_line():
+    from types import SimpleNamespace
+    from hyperchess.web.session import BadInput, check_seats
+    outside = {"fsf": SimpleNamespace(games={"fogofwar", "normal"})}
+    with pytest.raises(BadInput, match="fsf cannot sit in a fog-of-war game"):
+        check_seats(get_game("fogofwar"), ["human", "fsf"], outside)
+    assert check_seats(get_game("fogofwar"), ["human", "engine"], outside) == ["human", "engine"]

@@ -4,8 +4,9 @@ A seat sees the cells its pieces stand on and the cells they may move to (``visi
 ``variants/core/visibility.py``, docs/rules/fogofwar.md); everything else is fog. The server never sends a
 seat anything of a fogged cell: the picture and the position string carry only the pieces on visible cells
 (with the fog drawn over the rest), an opponent's move appears only as what became visible of it, the
-engine's line and score are not shown, and the PGN waits for the end. A viewer who plays no seat sees the whole game only when no person plays it
-(engines alone); everyone sees everything once the game is over (docs/web.md, "Fog of war").
+engine's line and score are not shown, and the PGN waits for the end. A viewer who plays no seat sees the
+whole game only when no person plays it (engines alone) or the game lets its spectators see all
+(``watch_all``); everyone sees everything once the game is over (docs/web.md, "Fog of war").
 """
 from __future__ import annotations
 
@@ -18,12 +19,6 @@ UNSEEN = "?"                 # an opponent's move, or the part of it, that the v
 def is_fog(game) -> bool:
     """Whether the game hides the board from its players (a rules switch, ``fog = true``)."""
     return bool(getattr(game, "fog", False))
-
-
-def fog_engine(game) -> bool:
-    """Whether our engine can sit in a seat of ``game``: not in a fog game, since it has no player that
-    searches from what its seat sees (it would play from the whole board)."""
-    return not is_fog(game)
 
 
 def fog_names() -> set[str]:
@@ -88,4 +83,4 @@ def lost_pieces(game, taken: list[tuple[int, tuple[int, ...]]], colors) -> dict[
     return out
 
 
-__all__ = ["is_fog", "fog_engine", "fog_names", "visible_cells", "masked", "fog_fen", "move_seen", "lost_pieces", "UNSEEN"]
+__all__ = ["is_fog", "fog_names", "visible_cells", "masked", "fog_fen", "move_seen", "lost_pieces", "UNSEEN"]

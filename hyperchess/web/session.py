@@ -29,7 +29,7 @@ from hyperchess.variants.board.notation import UnknownSquare
 from .clocks import ClockError, Clocks, parse_clock
 from .errors import BadInput, NotAllowed
 from .engine_seat import ANALYSIS_SECONDS, ENGINE_SLOTS, EngineSeats  # noqa: F401 (re-exported)
-from .fog import fog_engine, is_fog, visible_cells
+from .fog import is_fog, visible_cells
 from .view import GameView
 
 TOP_LEVEL = len(BOARD_LEVELS)      # the web board's levels 1..8; the top one is the whole engine
@@ -479,7 +479,7 @@ def check_seats(game, seats, engines: dict | None = None) -> list[str]:
     known = SEATS + tuple(n for n, e in (engines or {}).items() if game.name in e.games)
     if is_fog(game) and isinstance(seats, list):
         for seat in seats:
-            if seat in known and seat != "human" and (seat != "engine" or not fog_engine(game)):
+            if seat in known and seat not in SEATS:      # our engine plays from its seat's views (engine/fog.py)
                 raise BadInput(f"seats: {seat} cannot sit in a fog-of-war game: it would play from the whole board")
     if not isinstance(seats, list) or len(seats) != game.players or any(
             not isinstance(s, str) or s not in known for s in seats):

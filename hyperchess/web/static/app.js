@@ -77,8 +77,7 @@ function renderSeats(seats) {
       o.textContent = { human: "you", link: "person (link)", engine: "engine" }[who] || who;
       sel.appendChild(o);
     }
-    // fog of war: the engine sits in no seat (it would see the whole board), so the others go by link
-    sel.value = seats ? seats[i] : (i === 0 ? "human" : g.fog ? "link" : "engine");
+    sel.value = seats ? seats[i] : (i === 0 ? "human" : "engine");
     sel.addEventListener("change", changeSeats);
     label.appendChild(sel);
     box.appendChild(label);
