@@ -387,3 +387,39 @@ def test_an_engine_from_outside_is_refused_in_a_fog_game_with_one_line():
     with pytest.raises(BadInput, match="fsf cannot sit in a fog-of-war game"):
         check_seats(get_game("fogofwar"), ["human", "fsf"], outside)
     assert check_seats(get_game("fogofwar"), ["human", "engine"], outside) == ["human", "engine"]
+
+
+def test_a_seat_against_our_engine_receives_no_unseen_piece_nor_the_engines_line(tmp_path):
+    """White by link against the engine's Black: every message White's link gets while the engine thinks and
+    replies (its polls of the engine's line included) holds only White's sight."""
+    rng = random.Random(7)
+    with serving(db=tmp_path / "games.sqlite3") as server:
+        url = base(server)
+        status, st = call(url, "/api/new", {"variant": FOG, "seats": ["link", "engine"]})
+        assert status == 200, st
+        white = Recorder("white", st["links"]["seats"]["white"], frozenset({0}))
+        white.listen(server.server_address[1])
+        ply, thinking = 0, set()
+        while ply < 16:
+            _, st = white.http(url, f"/api/state?key={white.key}")
+            if st["result"] is not None:
+                break
+            white.http(url, "/api/move", {"key": white.key, "move": pick(st["legal"], rng)})
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                _, light = white.http(url, f"/api/state?key={white.key}&known={st['version'] + 1}")
+                thinking.add(light.get("thinking"))
+                _, st = white.http(url, f"/api/state?key={white.key}")
+                if len(st["moves"]) > ply + 1 or st["result"] is not None:
+                    break
+                time.sleep(0.1)
+            ply = len(st["moves"])
+        if st["result"] is None:
+            white.http(url, "/api/resign", {"key": white.key})
+        _, final = white.http(url, f"/api/state?key={white.key}")
+        time.sleep(0.3)
+        white.close()
+    truth = Truth(final["moves"])
+    assert final["result"] is not None and len(final["moves"]) >= 8
+    assert "black (engine): thinking" in thinking         # the engine thought, and said no more
+    assert leaks(white, truth) == []
