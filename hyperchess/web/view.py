@@ -61,8 +61,7 @@ class GameView:
         """The colours whose sight a viewer playing ``own`` gets in a fog game, or None: it sees everything (no
         fog, the game is over, or a viewer without a seat where no person plays or where the game was made
         with ``watch_all``). A viewer without a seat otherwise sees nothing of the pieces until the end (the
-        empty set); one who plays several seats at one
-        board (passing the device) sees with the one to move."""
+        empty set); one who plays several seats at one board (passing the device) sees with the one to move."""
         if not self.fog or outcome is not None:
             return None
         if not own:
