@@ -63,7 +63,11 @@ function renderSeats(seats) {
   const g = game();
   const box = $("seats");
   box.textContent = "";
+  // fog of war: the spectators' choice instead of the engine's time and level (its fog player searches a
+  // fixed number of nodes: engine/fog.py)
   $("watch-all-box").hidden = !g.fog;
+  $("movetime-box").hidden = !!g.fog;
+  $("level-box").hidden = !!g.fog;
   g.colors.forEach((color, i) => {
     const label = document.createElement("label");
     label.textContent = (g.sides ? g.sides[i] : color) + " ";
