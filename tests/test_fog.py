@@ -124,3 +124,24 @@ def test_fog_on_any_game_of_a_file():
     # level 2 is written first: of it White sees only a1, the black rook its rook may take upwards; on level 1
     # the rook sees a2-a4 (b1 is the hole: nothing beyond it), the king on d4 its planar steps c4, c3 and d3
     assert view_text(game, view(pos, 0).board) == "????/????/????/r???|1?1K/1?2/1???/R*??"
+
+
+def test_a_view_string_reads_back_as_the_same_view(game):
+    """What an engine is sent over UCI or CECP (docs/protocol.md): the view's board with ``?`` and the position
+    string's other fields; read back, the same cells and the same legal moves, in every position of random
+    games."""
+    import random
+
+    from hyperchess.variants.core.visibility import read_view
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(6):
+        pos = game.position()
+        while pos.outcome() is None:
+            v = view(pos, pos.turn)
+            text = view_text(game, v.board) + " " + pos.fen().split(" ", 1)[1]
+            back = read_view(game, text)
+            assert (back.board, set(back.moves), back.turn) == (v.board, set(v.moves), v.turn), text
+            compared += 1
+            pos.push(rng.choice(pos.legal_moves()))
+    assert compared > 300

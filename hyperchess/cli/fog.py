@@ -11,9 +11,9 @@ from .common import fail, variants_option
 
 @click.command("fog-match")
 @variants_option
+@click.argument("variant")
 @click.argument("first", type=click.Choice(["engine", "random", "lastseen"]))
 @click.argument("second", type=click.Choice(["engine", "random", "lastseen"]))
-@click.option("--variant", "-v", default="fogofwar", show_default=True, help="A game with fog (fog = true).")
 @click.option("--games", "-g", type=click.IntRange(1, 100_000), default=10, show_default=True,
               help="Games to play, colours alternating (FIRST is White in the first game).")
 @click.option("--samples", type=click.IntRange(1, 1000), default=8, show_default=True,
@@ -25,9 +25,9 @@ from .common import fail, variants_option
 @click.option("--lastseen-nodes", type=click.IntRange(1, 10 ** 9), default=4000, show_default=True,
               help="The last-seen player: nodes searched on its remembered position.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seeds every player's random choices.")
-def fog_match(first: str, second: str, variant: str, games: int, samples: int, nodes: int, reply_nodes: int,
+def fog_match(variant: str, first: str, second: str, games: int, samples: int, nodes: int, reply_nodes: int,
               lastseen_nodes: int, seed: int) -> None:
-    """FIRST against SECOND in a game with fog: "engine" (hyperchess's engine, playing from its views),
+    """FIRST against SECOND in VARIANT, a game with fog (fog = true): "engine" (hyperchess's engine, playing from its views),
     "random" (a legal move at random) or "lastseen" (the ordinary engine on the last seen state of each
     square). The referee gives each player only what its side sees. One line per game, then FIRST's score."""
     from hyperchess.tournament.fog import fog_match as run   # the search loads here, not at start-up
@@ -38,7 +38,7 @@ def fog_match(first: str, second: str, variant: str, games: int, samples: int, n
     except UnknownVariant as exc:
         fail(str(exc))
     if not game.fog:
-        fail(f"{variant} has no fog of war (a game with fog = true, such as fogofwar)")
+        fail(f"{variant} has no fog of war (a game with fog = true)")
     options = {"engine": {"samples": samples, "nodes": nodes, "reply_nodes": reply_nodes},
                "lastseen": {"nodes": lastseen_nodes}}
     start = time.perf_counter()
