@@ -423,3 +423,26 @@ def test_a_seat_against_our_engine_receives_no_unseen_piece_nor_the_engines_line
     assert final["result"] is not None and len(final["moves"]) >= 8
     assert "black (engine): thinking" in thinking         # the engine thought, and said no more
     assert leaks(white, truth) == []
+
+
+def test_fog_over_a_game_with_levels_in_the_3d_view():
+    """``fog = true`` on a game of a file with two levels and a hole: the 3D view's data marks exactly the
+    unseen cells as fog and holds no enemy piece there (Session.state with the 3D cells)."""
+    from hyperchess.variants import add_variants
+    from hyperchess.web.session import Session
+    add_variants('[fogweb3d]\nfiles = 4\nranks = 4\nlevels = 2\nholes = [[1, 0, 0]]\nfog = true\n'
+                 'start = "3k/4/4/r3|3K/4/4/R*2 w - - 0 1"\n'
+                 '[fogweb3d.pieces]\nK = { name = "king", betza = "K", royal = true }\n'
+                 'R = { name = "rook", slide = [[1, 0, 0], [0, 1, 0], [0, 0, 1]], symmetric = true }\n',
+                 "fogweb3d.toml")
+    s = Session("fogweb3d", ["human", "human"], linked=[0, 1])
+    s.make_keys()
+    game = s.game
+    st = s.state(mine=[0], role="seat", cells=True)
+    seen = {game.names.name(c) for c in visible_cells(s.pos, 0)}
+    cells = st["cells3d"]["cells"]
+    assert {c["sq"] for c in cells if c["fog"]} == {c["sq"] for c in cells} - seen
+    enemy = {c["sq"] for c in cells if c.get("piece") and c["piece"]["color"] != "white"}
+    assert enemy and enemy <= seen                  # the rook its rook may take, not the king beyond
+    assert all(s.pos.board[game.names.parse(sq)] != game.letters["k"] for sq in enemy)
+    assert set(st["fog"]) == {c["sq"] for c in cells} - seen
