@@ -10,7 +10,7 @@ import pytest
 
 from hyperchess.variants import FenError, MoveError, get_game
 from hyperchess.variants.board.codes import CASTLE, PROMOTION
-from hyperchess.variants.core.fen4 import write_fen4
+from hyperchess.variants.core.fen import write_fen4
 from hyperchess.variants.core.load import load_position
 from hyperchess.variants.formats.pgn4 import read_pgn4, write_pgn4
 

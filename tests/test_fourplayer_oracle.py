@@ -107,7 +107,7 @@ def lockstep(name: str, games: int, seed: int, max_plies: int = 400, ends: dict 
 
 @pytest.mark.parametrize("name", ["fourplayer-teams", "fourplayer-ffa"])
 def test_lockstep_short(name):
-    assert lockstep(name, 2, seed=1, max_plies=120) >= 200
+    assert lockstep(name, 2, seed=1, max_plies=120) >= 100
 
 
 @pytest.mark.parametrize("name", ["fourplayer-teams", "fourplayer-ffa"])

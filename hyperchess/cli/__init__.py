@@ -182,7 +182,7 @@ def show(variant: str, position: str | None, moves: str | None, svg_file: str | 
     picture (--svg FILE)."""
     game, pos = load(variant, position, moves)
     if fen4:
-        from hyperchess.variants.core.fen4 import fits, write_fen4
+        from hyperchess.variants.core.fen import fits, write_fen4
         if not fits(game):
             fail(f"--fen4: {variant} is not a game of four players on a 14x14 board")
     if svg_file is None:

@@ -113,8 +113,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     repetition_value = "draw"
     repetition_absolute = False    # repetition_value is the first player's, whoever is to move (nFoldValueAbsolute)
     perpetual_check = "draw"
-    # With royal_rule "none" in a two-player game: "any" = a side that loses a royal piece has lost (king
-    # capture), "all" = a side that loses its last royal piece has lost (extinction); "" = no such end
+    # "any": a side that loses a royal piece has lost, with its team (king capture); "all": its last one; "": none
     royal_loss = ""
     fog = False                    # each side sees only what its pieces reach (variants/core/visibility.py)
     # "loss": a side left with only royal pieces loses ("draw": draws); "reply": it loses, but against a single

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from hyperchess.variants.board.codes import CASTLE, PROMOTION, Move
 from hyperchess.variants.board.errors import FenError, MoveError
-from hyperchess.variants.core.fen4 import fen4_to_native, fits, write_fen4
+from hyperchess.variants.core.fen import fen4_to_native, fits, write_fen4
 from hyperchess.variants.core.load import check_position
 
 if TYPE_CHECKING:
