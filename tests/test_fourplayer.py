@@ -320,3 +320,17 @@ def test_ffa_a_move_is_legal_against_the_armies_live_when_it_is_made():
     game, pos = ffa({k: v for k, v in pieces.items() if k != "b6"}, turn="b")
     pos.push(pos.parse_move("k14h14"))
     assert game.dead(pos) == 0b0100 and game.points(pos)[1] == 20
+
+
+def test_pgn_check4_command(tmp_path):
+    game = get_game("fourplayer-teams")
+    pos = load_position(game, None, "h2h3 b7c7 g13g12 m8l8".split())
+    record = tmp_path / "game.pgn4"
+    record.write_text(write_pgn4(game.position(), [m for m in pos.move_stack]))
+    run = [str(ROOT / ".venv/bin/hyperchess"), "pgn", "check4", str(record), "-v", "fourplayer-teams"]
+    out = subprocess.run(run, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.splitlines()[0].endswith("4 moves, all legal; not over")
+    assert out.stdout.splitlines()[1] == write_fen4(pos)
+    record.write_text(record.read_text().replace("g13-g12", "g13-g9"))
+    out = subprocess.run(run, capture_output=True, text=True)
+    assert out.returncode == 2 and "ply 3" in out.stderr and len(out.stderr.splitlines()) == 1
