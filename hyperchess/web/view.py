@@ -8,7 +8,7 @@ from hyperchess.pictures import render_svg
 from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, seat_tags, tag_block
 from hyperchess.variants.board.codes import HOLE, code_of
 
-from .movelist import san_list
+from .movelist import notated_list, notation_name
 from .errors import BadInput
 from .targets import legal_targets
 from .view3d import cells_3d
@@ -136,7 +136,8 @@ class GameView:
                 "fen": pos.fen(),
                 "start_fen": self.start_fen,
                 "moves": list(self.names),
-                "san": san_list(game.position(self.start_fen), self.names),
+                "notation": notation_name(game),                 # the move list's (None: native names only)
+                "notated": notated_list(game.position(self.start_fen), self.names),
                 "notes": list(self.notes),
                 "marks": list(self.marks),
                 "check": view.in_check(),
@@ -167,7 +168,7 @@ class GameView:
                 "levels": game.geometry.levels,
                 "analysis": None if analysis is None else {
                     **{k: v for k, v in analysis.items() if k != "best"},
-                    "line_san": san_list(view, analysis["line"])},
+                    "line_notated": notated_list(view, analysis["line"])},
                 "clock": self.clock if self.clocks.tc else None,
                 "clocks": self.clock_values(),
                 "clock_running": self.clock_running(outcome is not None),
