@@ -15,7 +15,7 @@ as Fairy-Stockfish writes them (its ``SAN::move_to_san``, ``src/apiutil.h`` at c
   piece's square always given, ``x`` a capture, ``+``/``#`` check and mate.
 
 A pass is the word ``pass`` in every notation (Fairy-Stockfish writes the royal piece's move to its own square,
-``Ke10``, which reads as a move; docs/notation.md). A special move no mechanism describes keeps its native name.
+``Ke10``, which reads as a move; docs/variants-file.md, "The notation players read"). A special move no mechanism describes keeps its native name.
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ COORDINATES = "coordinates"        # the native names (``Game.move_name``), the 
 
 def notation_of(game) -> str:
     """The notation ``game``'s move list is written in: its ``notation`` on a board of one level with the
-    standard square names (SAN's; a promoted piece's letter is ``+`` and its own), else coordinates."""
+    standard square names (files from ``a``, ranks from 1), else coordinates (the native names)."""
     names = game.names
     if game.geometry.levels != 1 or names.file_letters != FILES or names.rank_base != 1 \
             or game.notation not in NOTATIONS:
@@ -51,8 +51,8 @@ def write(pos: "Position", move: Move, notation: str | None = None) -> str:
         return game.move_name(pos, move)
     if parts.passes:
         return PASS_WORD
-    writer = _WRITERS[notation]
-    return writer(pos, move, parts, _rivals(pos, move, parts))
+    legal = pos.legal_moves()
+    return _WRITERS[notation](pos, move, parts, _rivals(pos, move, parts, legal), legal)
 
 
 def write_moves(pos: "Position", names: list[str], notation: str | None = None) -> list[str]:
@@ -67,14 +67,14 @@ def write_moves(pos: "Position", names: list[str], notation: str | None = None) 
 
 
 # ------------------------------------------------------------------------------------------- shared parts
-def _rivals(pos: "Position", move: Move, parts: MoveParts) -> list[int]:
+def _rivals(pos: "Position", move: Move, parts: MoveParts, legal: list[Move]) -> list[int]:
     """The cells of the other pieces of the same kind that could make the same move to the same cell (the
     same promotion, gate and wall): Fairy-Stockfish's test move with only its from-square changed."""
     if parts.drop or parts.castle:
         return []
     game = pos.game
     out = []
-    for m in pos.legal_moves():
+    for m in legal:
         if m[1] != move[1] or m[0] == parts.frm:
             continue
         p = game.move_parts(pos, m)
@@ -118,7 +118,7 @@ def _check_mark(pos: "Position", move: Move) -> str:
 
 
 def _suffix(game, parts: MoveParts) -> str:
-    """A promotion's ``=`` and new letter, a gate's ``/`` and letter, a wall's ``,`` and square (SAN, janggi)."""
+    """A promotion's ``=`` and new letter, then a gate's ``/`` and letter (SAN, janggi's)."""
     text = "=" + _letter(game, parts.promotion) if parts.promotion else ""
     if parts.gate and not parts.castle:
         text += "/" + _letter(game, parts.gate)
@@ -126,7 +126,7 @@ def _suffix(game, parts: MoveParts) -> str:
 
 
 # ------------------------------------------------------------------------------------------------- SAN
-def _san(pos: "Position", move: Move, parts: MoveParts, rivals: list[int]) -> str:
+def _san(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
     game = pos.game
     name = game.names.name
     if parts.castle:
@@ -156,7 +156,7 @@ def _san(pos: "Position", move: Move, parts: MoveParts, rivals: list[int]) -> st
 
 
 # ----------------------------------------------------------------------------------------------- shogi
-def _hodges(pos: "Position", move: Move, parts: MoveParts, rivals: list[int]) -> str:
+def _hodges(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
     game = pos.game
     files, ranks = game.geometry.files, game.geometry.ranks
 
@@ -173,15 +173,15 @@ def _hodges(pos: "Position", move: Move, parts: MoveParts, rivals: list[int]) ->
         text += "+" if parts.change > 0 else "-"
     elif parts.promotion:
         text += "=" + _letter(game, parts.promotion)
-    elif not parts.drop and _may_promote(pos, parts):
+    elif not parts.drop and _may_promote(pos, parts, legal):
         text += "="                            # the promotion declined
     return text
 
 
-def _may_promote(pos: "Position", parts: MoveParts) -> bool:
+def _may_promote(pos: "Position", parts: MoveParts, legal: list[Move]) -> bool:
     """Could the piece have promoted with this move?"""
     game = pos.game
-    for m in pos.legal_moves():
+    for m in legal:
         if m[0] == parts.frm and m[1] == parts.to:
             p = game.move_parts(pos, m)
             if p is not None and p.change > 0 and not p.drop:
@@ -190,7 +190,7 @@ def _may_promote(pos: "Position", parts: MoveParts) -> bool:
 
 
 # --------------------------------------------------------------------------------------------- xiangqi
-def _wxf(pos: "Position", move: Move, parts: MoveParts, rivals: list[int]) -> str:
+def _wxf(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
     game = pos.game
     us = pos.turn
     files, ranks = game.geometry.files, game.geometry.ranks
@@ -236,7 +236,7 @@ def _other_could_land(game, us: int, code: int, column: list[int], frm: int, to:
 
 
 # ---------------------------------------------------------------------------------------------- janggi
-def _janggi(pos: "Position", move: Move, parts: MoveParts, rivals: list[int]) -> str:
+def _janggi(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
     game = pos.game
     ranks = game.geometry.ranks
 
