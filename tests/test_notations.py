@@ -1,4 +1,4 @@
-"""The notation each family reads (hyperchess/variants/core/notations.py, issue 71): every move of random games
+"""The notation each family reads (hyperchess/variants/core/san.py, issue 71): every move of random games
 written as Fairy-Stockfish writes it (pyffish's ``get_san`` with the notation: SAN, ``NOTATION_SHOGI_HODGES``,
 ``NOTATION_XIANGQI_WXF``, ``NOTATION_JANGGI``), a pass as the word ``pass`` (FSF writes the king's move to its
 own square); the notation chosen by a game's ``notation`` key or how it is drawn; the web board's state and
@@ -11,7 +11,7 @@ import pytest
 
 from hyperchess.variants import get_game
 from hyperchess.variants.board.errors import VariantsFileError
-from hyperchess.variants.core.notations import COORDINATES, PASS_WORD, notation_of, write, write_moves
+from hyperchess.variants.core.san import COORDINATES, PASS_WORD, notation_of, write, write_moves
 from hyperchess.web.testing import running_server
 from web_support import call
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.core.notations import write_moves
+from hyperchess.variants.core.san import write_moves
 from hyperchess.web.testing import BoardPage, save_screenshot
 
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)

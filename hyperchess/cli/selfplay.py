@@ -5,7 +5,7 @@ import click
 
 from hyperchess.engine.timecontrol import Limits, seconds
 from hyperchess.variants import DEFAULT_GAME
-from hyperchess.variants.core.notations import COORDINATES, write
+from hyperchess.variants.core.san import COORDINATES, write
 from hyperchess.variants.core.render import render
 
 from .common import MovesCommand, fail, load, variants_option

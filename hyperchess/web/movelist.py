@@ -1,10 +1,10 @@
 """The move list and analysis line as the page shows them: in the notation the game's players read
-(``variants/core/notations.py``: SAN, Hodges' shogi notation, WXF, janggi's numbers), None in games that keep
+(``variants/core/san.py``: SAN, Hodges' shogi notation, WXF, janggi's numbers), None in games that keep
 their native names (games with levels: the page shows the names it already has). The page's "Coordinates"
 switch shows the native names instead."""
 from __future__ import annotations
 
-from hyperchess.variants.core.notations import COORDINATES, notation_of, write_moves
+from hyperchess.variants.core.san import COORDINATES, notation_of, write_moves
 
 
 def notation_name(game) -> str | None:

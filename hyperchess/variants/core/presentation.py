@@ -7,7 +7,7 @@ names a game (docs/architecture.md, "What shared code may ask of a game").
   ``piece_name``, ``side_name``): read by the pictures, the web board and the command line;
 - the click targets of the web board (``click_target``): read by ``hyperchess.web``;
 - the notation players read (``notation``) and a move's parts as notations write them (``move_parts``): read
-  by ``core/notations.py``;
+  by ``core/san.py``;
 - the flat XBoard projection (``flat_names``, ``flat_letter``, ``flat_parent``, ``flat_betza``,
   ``flat_royal``, ``flat_move``; protocol.md Part 1 §1.3, Part 2 §5): read by ``hyperchess.protocol.flat``.
 """
@@ -30,14 +30,14 @@ names (the ``data-square`` of the picture's cells) or other picture ids such as 
 (``data-target``); the label tells apart the moves that share both clicks (promotions, splits...)."""
 
 FAIRY = "fairy"     # XBoard's variant of any pieces (also the name of one of Fairy-Stockfish's games)
-# the notations of core/notations.py: SAN; Western shogi notation (Hodges'); xiangqi's of the World Xiangqi
+# the notations of core/san.py: SAN; Western shogi notation (Hodges'); xiangqi's of the World Xiangqi
 # Federation; janggi's of the points' numbers (janggi.pl, "Janggi notation")
 NOTATIONS = ("san", "hodges", "wxf", "janggi-numeric")
 
 
 @dataclass(frozen=True)
 class MoveParts:
-    """A move as a notation writes it (``core/notations.py``), whatever mechanism made it."""
+    """A move as a notation writes it (``core/san.py``), whatever mechanism made it."""
     frm: int                   # the cell it leaves (a drop's or a pass's: its own cell)
     to: int                    # the cell it reaches (a castling: the king's)
     piece: int                 # the code of the piece that moves, or is dropped
@@ -59,7 +59,7 @@ class Presentation:
     picture: Picture = Picture()
     panels_per_row = 0             # panels side by side in pictures and the text board (0 = all levels)
     drawing: Drawing = Drawing()
-    notation = "san"               # the notation its players read: one of NOTATIONS (core/notations.py)
+    notation = "san"               # the notation its players read: one of NOTATIONS (core/san.py)
     piece_names: dict[str, str] = {}   # piece letter (upper case, "+P" for a promoted one) -> its players' name
 
     def piece_name(self, kind: int) -> str:
