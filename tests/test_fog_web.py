@@ -26,8 +26,8 @@ PLIES = 70                 # the game is resigned here if no king was taken befo
 # Every field a state, an update or a light state may carry: a new one must be checked here first.
 STATE_KEYS = {"id", "version", "variant", "title", "colors", "sides", "letters", "teams", "seats", "players", "role",
               "linked", "movetime", "level", "turn", "turn_move", "fen", "start_fen", "moves", "notation", "notated",
-              "notes", "marks", "check", "move_turns", "move_colors", "start_turn", "start_fullmove", "result", "reason", "draw_offer",
-              "thinking", "engine_to_move", "svg", "legal", "message", "review_ply", "review_fen", "flipped", "turns",
+              "notes", "marks", "check", "move_turns", "move_colors", "start_turn", "start_fullmove", "result", "reason",
+              "draw_offer", "thinking", "engine_to_move", "svg", "legal", "message", "review_ply", "review_fen", "flipped", "turns",
               "eliminated", "captured", "editing", "cells3d", "levels", "analysis", "clock", "clocks",
               "clock_running", "own_cells", "rematch", "termination", "fog", "watch_all", "links", "rematch_key", "key"}
 UPDATE_KEYS = {"type", "game", "version", "moves", "turn", "turn_move", "clocks", "result", "reason", "draw_offer",
