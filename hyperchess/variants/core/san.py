@@ -175,7 +175,7 @@ def parse_san(pos: "Position", text: str) -> Move:
     return found[0]
 
 
-# ---------------------------------------------------------------------------------------------------- the notations players read
+# --------------------------------------------------------------------------------------- the notations players read
 PASS_WORD = "pass"
 COORDINATES = "coordinates"        # the native names (``Game.move_name``), the setting that turns notations off
 
