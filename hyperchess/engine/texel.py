@@ -188,9 +188,10 @@ def fit_k(data: Sequence[Sample], theta: Sequence[float]) -> float:
 
 
 def fit(data: Sequence[Sample], start: Sequence[float], k: float, free: Sequence[int] | None = None,
-        most: Sequence[float] | None = None, ridge: float = 0.0, rounds: int = 200) -> list[float]:
+        most: Sequence[float] | None = None, ridge: float = 0.0, rounds: int = 200,
+        steps: Sequence[int] = STEPS) -> list[float]:
     """Coordinate descent on the error of ``data`` with K held (the module's docstring): each free weight
-    moves by each step of ``STEPS`` while the error plus ``ridge`` x (its change)^2 falls, within 0 and its
+    moves by each of ``steps`` while the error plus ``ridge`` x (its change)^2 falls, within 0 and its
     ``most``. Returns the weights."""
     theta = list(start)
     n = max(len(data), 1)
@@ -209,7 +210,7 @@ def fit(data: Sequence[Sample], start: Sequence[float], k: float, free: Sequence
         old, new = theta[j] - start[j], theta[j] + d - start[j]
         return delta / n + ridge * (new * new - old * old)
 
-    for step in STEPS:
+    for step in steps:
         for _ in range(rounds):
             moved = False
             for j in free:
