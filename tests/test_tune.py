@@ -314,3 +314,17 @@ def test_tune_end_to_end_on_a_tiny_game(tmp_path):
     old = FileGame(next(s for s in check_variants(TINY, "t.toml") if s.name == "tinychess"))
     assert ([p.value for p in game.pieces if p] != [p.value for p in old.pieces if p]
             or game.eval_weights != old.eval_weights)
+
+
+def test_an_ini_file_is_shipped_to_the_engines_as_ini(monkeypatch):
+    """The runner ships the text of a user's Fairy-Stockfish file to the engines it starts (HYPERCHESS_VARIANTS):
+    under a name ending in .ini, or the engines read it as TOML and exit (every game of a tune or match of
+    an INI game was "engine does not start")."""
+    from hyperchess.tournament.referee import install_variants
+    monkeypatch.setenv("HYPERCHESS_VARIANTS", "")
+    install_variants((("mine/six.ini", INI),))
+    shipped = os.environ["HYPERCHESS_VARIANTS"]
+    assert shipped.endswith(".ini")
+    proc = subprocess.run([sys.executable, "-m", "hyperchess", "variants"], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0 and "sixchess" in proc.stdout, proc.stderr
