@@ -91,21 +91,36 @@ def test_fit_keeps_bounds_and_fixed_weights():
     assert got[1] == 900.0 and got[0] == 200.0 and got[2] > 0
 
 
-def test_features_add_up_to_the_search_evaluation():
+def test_features_add_up_to_the_search_evaluation(monkeypatch):
     """fixed + weights x features is the searcher's own static evaluation (first player's view), within the
-    rounding of measuring each term at 10: the fit models what the engine plays."""
-    game = get_game("normal")
-    features = Features(game)
-    start = game_weights(game).values
+    rounding of measuring each term at 10, for the game's own weights and for other ones (a copy of the
+    game retuned to them): the fit models what the engine would play. Pieces in hand count."""
+    from dataclasses import replace
+    from hyperchess.variants import FILE_GAMES
+    from hyperchess.variants.formats.tuned import retune
+    monkeypatch.setenv("HYPERCHESS_CACHE", "off")
     s = Searcher()
-    for fen in ("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5",
-                "r3k2r/pp3ppp/2n1b3/3p4/3P4/2N1B3/PP3PPP/R3K2R b KQkq - 0 12",
-                "8/5k2/3p4/2pP4/2P5/5K2/8/8 w - - 0 40"):
-        pos = game.position(fen)
-        s.begin(pos, Limits(depth=1), None, time.perf_counter())
-        fixed, f = features(pos)
-        model = fixed + sum(t * x for t, x in zip(start, f))
-        assert abs(model - s._eval(pos) * game.team_sign[pos.turn]) <= 6, fen
+    cases = [("crazyhouse", "r1bqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[N] w KQkq - 0 3")] + [
+        ("normal", fen) for fen in ("r1bqk2r/pppp1ppp/2n5/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5",  # a knight up
+                                    "r3k2r/pp3ppp/2n5/3p4/3P4/2N1B3/PP3PPP/R3K2R b KQkq - 0 12",          # a bishop up
+                                    "8/5k2/3p4/2pP4/2P5/5K2/8/4R3 w - - 0 40",                            # mop-up
+                                    "8/5k2/3p4/2pP4/2P5/5K2/8/8 w - - 0 40")]
+    for name, fen in cases:
+        game = get_game(name)
+        features = Features(game)
+        fixed, f = features(game.position(fen))
+        own = game_weights(game)
+        other = FileGame(FILE_GAMES[name])
+        values = {"N": game.pieces[game.kind_by_letter["N"]].value + 100,
+                  "R": game.pieces[game.kind_by_letter["R"]].value + 60}
+        retune(other, values, replace(game.eval_weights, mobility=8, king_shelter=0, passed_advance=40))
+        for played in (game, other):
+            theta = game_weights(played).values
+            assert theta != own.values or played is game
+            pos = played.position(fen)
+            s.begin(pos, Limits(depth=1), None, time.perf_counter())
+            model = fixed + sum(t * x for t, x in zip(theta, f))
+            assert abs(model - s._eval(pos) * played.team_sign[pos.turn]) <= 8, (name, fen, played is game)
 
 
 def test_samples_are_quiet_positions_labelled_by_result():

@@ -8,7 +8,7 @@ import shutil
 import click
 
 from .common import fail, load_variants_files
-from .match import GroupedCommand
+from .match import GroupedCommand, _interruptible
 
 
 def _variants(ctx: click.Context, param: click.Parameter, value) -> tuple:
@@ -170,7 +170,7 @@ def tune(variant, variants_files, games, workers, each, sprt, sprt_games, maxmov
                      maxmoves=maxmoves, srand=srand, pgnout=pgnout, variants_text=variant_source(variant))
     say = lambda line: click.echo(line, err=True) if not quiet else None
     try:
-        outcome = run_tune(cfg, executor, quiet=quiet, share=share, say=say)
+        outcome = _interruptible(lambda: run_tune(cfg, executor, quiet=quiet, share=share, say=say))
     except (ValueError, MatchError) as exc:
         fail(str(exc))
     except KeyboardInterrupt:
