@@ -170,7 +170,7 @@ def tune(variant, variants_files, games, workers, each, sprt, sprt_games, maxmov
                      maxmoves=maxmoves, srand=srand, pgnout=pgnout, variants_text=variant_source(variant))
     say = lambda line: click.echo(line, err=True) if not quiet else None
     try:
-        outcome = _interruptible(lambda: run_tune(cfg, executor, quiet=quiet, share=share, say=say))
+        outcome = _interruptible(lambda: run_tune(cfg, executor, quiet=quiet, share=share, say=say, on_fit=_show_fit))
     except (ValueError, MatchError) as exc:
         fail(str(exc))
     except KeyboardInterrupt:
@@ -179,11 +179,6 @@ def tune(variant, variants_files, games, workers, each, sprt, sprt_games, maxmov
         if client is not None:
             client.close()
     fit = outcome.fit
-    click.echo(f"Fit: {fit.positions} quiet positions of {len(outcome.self_play)} games, K = {fit.k:.3f}; "
-               f"error of the fitted half {fit.fit_error[0]:.5f} -> {fit.fit_error[1]:.5f}, "
-               f"of the held-out half {fit.check_error[0]:.5f} -> {fit.check_error[1]:.5f}")
-    for name, before, after in zip(fit.before.names, fit.before.values, fit.after.values):
-        click.echo(f"  {name:16s} {before:7.0f} -> {after:7.0f}")
     if outcome.sprt is None:
         click.echo("The fit changed nothing; nothing to test, nothing written.")
         return
@@ -209,6 +204,16 @@ def tune(variant, variants_files, games, workers, each, sprt, sprt_games, maxmov
     click.echo(f"SPRT: the tuned values are accepted; written to {dest}"
                + (f" (the old file is {backup})" if backup else "")
                + (f"; HYPERCHESS_TUNED={dest} or --tuned {dest} reads them" if out and kind == "side" else ""))
+
+
+def _show_fit(outcome) -> None:
+    """The fit's result on stdout, as soon as it is known (an SPRT stopped later leaves it on the screen)."""
+    fit = outcome.fit
+    click.echo(f"Fit: {fit.positions} quiet positions of {len(outcome.self_play)} games, K = {fit.k:.3f}; "
+               f"error of the fitted half {fit.fit_error[0]:.5f} -> {fit.fit_error[1]:.5f}, "
+               f"of the held-out half {fit.check_error[0]:.5f} -> {fit.check_error[1]:.5f}")
+    for name, before, after in zip(fit.before.names, fit.before.values, fit.after.values):
+        click.echo(f"  {name:16s} {before:7.0f} -> {after:7.0f}")
 
 
 def _engines(cfg, candidate: str):

@@ -134,13 +134,16 @@ def decide(sprt: Sprt, records: list[dict]) -> tuple[str | None, float]:
 
 def run_tune(cfg: TuneConfig, executor: Executor | None = None, stream: TextIO | None = None,
              quiet: bool = False, share: Callable[[str, str], None] | None = None,
-             say: Callable[[str], None] = lambda line: None) -> TuneOutcome:
+             say: Callable[[str], None] = lambda line: None,
+             on_fit: Callable[[TuneOutcome], None] = lambda outcome: None) -> TuneOutcome:
     """The three steps. ``share(path, text)`` puts the candidate file where the games run (default: here);
-    ``say`` gets a line at each step's end. Raises ValueError (one line) when the games give nothing to fit."""
+    ``say`` gets a line at the self-play's end, ``on_fit`` the outcome once the fit is done (before the SPRT).
+    Raises ValueError (one line) when the games give nothing to fit."""
     records = self_play(cfg, executor, stream, quiet)
     say(f"self-play: {len(records)} games, {sum(1 for r in records if r.get('errors'))} with runner errors")
     report = fit_records(cfg, records)
     outcome = TuneOutcome(report, self_play=records)
+    on_fit(outcome)
     if report.after.values == [float(round(v)) for v in report.before.values]:
         return outcome
     text = candidate_text(cfg.variant, report.after.piece_values(), all_weights(cfg.variant, report))
