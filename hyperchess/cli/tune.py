@@ -117,7 +117,7 @@ def tune(variant, variants_files, games, workers, each, sprt, sprt_games, maxmov
     from hyperchess.tournament.spec import SpecError, apply_engine_pairs, build_engine, parse_pairs, split_tokens
     from hyperchess.tournament.stats import Sprt
     from hyperchess.tournament.tune import TuneConfig, all_weights, install_candidate, run_tune
-    from hyperchess.tournament.runner import MatchError, report
+    from hyperchess.tournament.runner import MatchConfig, MatchError, report
     from hyperchess.variants import UnknownVariant, get_game, variant_source
     from hyperchess.variants.formats.textfile import FileError
     from hyperchess.variants.formats.variantsfile import VariantsFileError
@@ -182,9 +182,8 @@ def tune(variant, variants_files, games, workers, each, sprt, sprt_games, maxmov
     if outcome.sprt is None:
         click.echo("The fit changed nothing; nothing to test, nothing written.")
         return
-    from hyperchess.tournament.runner import MatchConfig
-    shown = MatchConfig(engines=[s for s in _engines(cfg, outcome.candidate)], variant=variant, sprt=test,
-                        games=2, rounds=max(1, (sprt_games + 1) // 2))
+    shown = MatchConfig(engines=_engines(cfg, outcome.candidate), variant=variant, sprt=test, games=2,
+                        rounds=max(1, (sprt_games + 1) // 2))
     click.echo(report(shown, outcome.sprt.records, outcome.sprt.elapsed))
     if outcome.decision != "H1":
         verdict = "rejected (H0 accepted)" if outcome.decision == "H0" else \
