@@ -343,3 +343,21 @@ def test_an_ini_file_is_shipped_to_the_engines_as_ini(monkeypatch):
     proc = subprocess.run([sys.executable, "-m", "hyperchess", "variants"], capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 0 and "sixchess" in proc.stdout, proc.stderr
+
+
+def test_engine_reads_a_side_file_given_by_tuned(tmp_path):
+    """``hyperchess xboard --tuned FILE`` (how tune starts the tuned engine) plays with the file's values: two
+    knights up, a knight worth 400 more scores about 800 more at depth 1; a bad file is one line."""
+    side = tmp_path / "side.toml"
+    side.write_text(write_toml("", "side", "normal", {"N": get_game("normal").pieces[2].value + 400}, {}))
+    script = ("xboard\nprotover 2\npost\nsd 1\nsetboard r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+              "go\nping 1\n")
+    scores = []
+    for extra in ([], ["--tuned", str(side)]):
+        out = subprocess.run([sys.executable, "-m", "hyperchess", "xboard", *extra], input=script,
+                             capture_output=True, text=True, timeout=60).stdout
+        scores.append(int(next(line.split()[1] for line in out.splitlines() if line.split()[:1] == ["1"])))
+    assert abs(scores[1] - scores[0] - 800) <= 40, scores
+    proc = subprocess.run([sys.executable, "-m", "hyperchess", "xboard", "--tuned", str(tmp_path / "none.toml")],
+                          input="", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "no such file" in proc.stderr
