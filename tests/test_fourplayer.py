@@ -334,3 +334,12 @@ def test_pgn_check4_command(tmp_path):
     record.write_text(record.read_text().replace("g13-g12", "g13-g9"))
     out = subprocess.run(run, capture_output=True, text=True)
     assert out.returncode == 2 and "ply 3" in out.stderr and len(out.stderr.splitlines()) == 1
+
+
+def test_a_dead_army_is_drawn_grey():
+    game, pos = ffa({"h1": "rK", "a4": "bK", "g14": "yK", "n8": "gK", "b10": "rR", "d11": "rR", "k6": "bN"})
+    pos.push(pos.parse_move("d11a11"))
+    assert [c for c in range(4) if pos.eliminated(c)] == [1]
+    from hyperchess.pictures.svg import render_svg
+    svg = render_svg(pos)
+    assert svg.count('class="piece eliminated"') == 2          # Blue's king and knight

@@ -77,8 +77,10 @@ class Placement:
         b[cell] = code
 
     def eliminated(self, color: int) -> bool:
-        """Has ``color`` lost its royal pieces in a game with elimination (it is skipped, its pieces inert)?"""
-        return self.game.elimination and not self.royals[color]
+        """Has ``color`` lost its royal pieces in a game with elimination, or is its army dead (``dead_armies``)?
+        It is skipped, its pieces inert (drawn grey)."""
+        g = self.game
+        return g.elimination and not self.royals[color] or g.dead_armies and bool(g.dead(self) >> color & 1)
 
     # ------------------------------------------------------------------ attacks
     def attacked(self, cell: int, by: tuple[int, ...] | None = None) -> bool:
