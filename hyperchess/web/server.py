@@ -63,7 +63,8 @@ STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascr
           "OrbitControls.js": "text/javascript; charset=utf-8", "THREE-LICENSE.txt": "text/plain; charset=utf-8",
           "style.css": "text/css; charset=utf-8", "sound.js": "text/javascript; charset=utf-8",
           "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8",
-          "sides.js": "text/javascript; charset=utf-8"}
+          "sides.js": "text/javascript; charset=utf-8", "steps.js": "text/javascript; charset=utf-8",
+          "games.js": "text/javascript; charset=utf-8"}
 NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -172,7 +173,7 @@ class Api:
             q = query or {}
             known = q.get("known")
             if known is not None and query_number(known, 9) == s.version:
-                return s.light_state()
+                return s.light_state(mine)
             ply = q.get("ply")
             if ply is not None and query_number(ply, 6) is None:
                 raise BadInput(f"ply: a move number, got {ply[:20]!r}")
@@ -285,7 +286,7 @@ class Api:
         self.loop = asyncio.get_running_loop()
         key = ws.query_params.get("key")
         try:
-            s, _, _ = await run_in_threadpool(self.board.find, key)
+            s, _, mine = await run_in_threadpool(self.board.find, key)
         except (NotAllowed, Full) as exc:
             await ws.close(code=1008, reason=str(exc)[:120])
             return
@@ -296,7 +297,7 @@ class Api:
 
         async def sender() -> None:
             while True:
-                await ws.send_text(json.dumps(s.update()))
+                await ws.send_text(json.dumps(s.update(mine)))
                 await q.get()
 
         async def receiver() -> None:

@@ -60,7 +60,7 @@ class TeamView:
         return ", ".join(names[self.boards.to_move(b)] + (" (waiting for a piece)" if self.boards.waiting(b) else "")
                          for b in (0, 1))
 
-    def update(self) -> dict:
+    def update(self, mine=None) -> dict:
         with self.lock:
             outcome = self.outcome()
             return {"type": "update", "game": self.id, "version": self.version, "moves": list(self.names),
@@ -70,7 +70,7 @@ class TeamView:
                     "thinking": self.thinking, "message": self.message,
                     "clock_running": self.clocks_running(outcome is not None), "rematch": None}
 
-    def light_state(self) -> dict:
+    def light_state(self, mine=None) -> dict:
         with self.lock:
             return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking,
                     "clocks": self.clock_values(), "clock_running": self.clocks_running(self.outcome() is not None)}

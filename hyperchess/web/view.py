@@ -55,9 +55,34 @@ class GameView:
         return [game.names.name(cell) for cell, code in enumerate(pos.board)
                 if code > HOLE and game.owner[code] in own and not pos.eliminated(game.owner[code])]
 
-    def update(self) -> dict:
-        """The light message pushed to every page of the game on each change (the same for every viewer):
-        the moves, whose turn, the clocks, the result, a standing draw offer."""
+    def thinking_for(self, mine=None) -> str:
+        """The engine's line as a viewer (``mine``: the seats of its key; None: the local person's) sees it.
+        Hidden from a person who plays against an engine while the game is in play, as lichess shows nothing
+        of its computer opponent's search: the score and the line would tell that person their best moves.
+        They see only that the engine thinks; spectators, engine-against-engine boards and everyone after the
+        end see the whole line."""
+        own = {c for c in self.mine_or_local(mine) if self.seats[c] == "human"}    # a seat given to an engine since
+        players = range(self.game.players)
+        if not own or self.outcome() is not None or all(self.seats[c] == "human" for c in players if c not in own):
+            return self.thinking
+        turn = self.pos.turn
+        if not self.thinking or self.seats[turn] == "human":
+            return ""
+        return f"{self.game.side_name(turn)} ({self.seats[turn]}) is thinking…"
+
+    def last_cells(self, view) -> list[str | None]:
+        """The names of the last move's from- and to-cells in ``view`` (None for one off the board, a drop's
+        hand): the page slides the piece between them."""
+        move = view.last_move
+        if move is None:
+            return []
+        size = self.game.geometry.size
+        return [self.game.names.name(c) if 0 <= c < size else None for c in move[:2]]
+
+    def update(self, mine=None) -> dict:
+        """The light message pushed to every page of the game on each change (the same for every viewer but
+        the engine's line, ``thinking_for(mine)``): the moves, whose turn, the clocks, the result, a standing
+        draw offer."""
         with self.lock:
             self._check_flag()
             outcome = self.outcome()
@@ -67,15 +92,15 @@ class GameView:
                     "clocks": self.clock_values(),
                     "result": outcome.result if outcome else None, "reason": outcome.reason if outcome else None,
                     "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
-                    "thinking": self.thinking, "message": self.message,
+                    "thinking": self.thinking_for(mine), "message": self.message,
                     "clock_running": self.clock_running(outcome is not None), "rematch": self.rematch_info()}
 
-    def light_state(self) -> dict:
-        """What a page that already has this version needs every quarter second: the engine's line and the
-        clocks (the picture and the legal moves only come with a new version)."""
+    def light_state(self, mine=None) -> dict:
+        """What a page that already has this version needs every quarter second: the engine's line (as
+        ``thinking_for(mine)``) and the clocks (the picture and the legal moves only come with a new version)."""
         with self.lock:
             self._check_flag()
-            return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking,
+            return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking_for(mine),
                     "clocks": self.clock_values(), "clock_running": self.clock_running(self.outcome() is not None)}
 
     def view_turns(self, flip: bool = False, rotate: int = 0, mine: frozenset[int] | None = None) -> int:
@@ -147,13 +172,14 @@ class GameView:
                 "result": outcome.result if outcome else None,
                 "reason": outcome.reason if outcome else None,
                 "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
-                "thinking": self.thinking,
+                "thinking": self.thinking_for(mine),
                 "engine_to_move": self.seats[pos.turn] != "human" and outcome is None,
                 "svg": svg,
                 "legal": legal_targets(pos) if to_move else [],
                 "message": self.message,
                 "review_ply": None if view is pos else ply,
                 "review_fen": view.fen(),
+                "last_move": self.last_cells(view),
                 "flipped": flipped,
                 "turns": turns,
                 "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
