@@ -26,8 +26,9 @@ def _path(d: str, s: float) -> str:
     return " ".join(out)
 
 
-# (the neck's height, the top) of each tower, y downwards in units of the square: the khun tallest
-TOWERS = {"khun": (-0.02, "spire"), "khon": (0.06, "cap"), "met": (0.12, "bud")}
+# (the neck's height, the top) of each tower, y downwards in units of the square: the khun tallest, then the
+# met and the khon, in the order of their rank (the sources give their sizes differing, not their order)
+TOWERS = {"khun": (-0.02, "spire"), "met": (0.02, "bud"), "khon": (0.14, "cap")}
 BASE = "M -0.31 0.41 L 0.31 0.41 L 0.27 0.31 L -0.27 0.31 Z"
 
 
@@ -54,9 +55,9 @@ def _tower(neck: float, top: str) -> list[str]:
 
 
 RUEA = [BASE,
-        "M -0.25 0.31 L -0.21 0.0 L 0.21 0.0 L 0.25 0.31 Z",
+        "M -0.26 0.31 L -0.22 0.10 L 0.22 0.10 L 0.26 0.31 Z",
         # the top: a boat's hull, its bow and stern raised
-        "M -0.30 -0.16 Q -0.20 -0.02 0 -0.03 Q 0.20 -0.02 0.30 -0.16 L 0.22 0.0 L -0.22 0.0 Z"]
+        "M -0.32 -0.04 Q -0.20 0.08 0 0.07 Q 0.20 0.08 0.32 -0.04 L 0.23 0.10 L -0.23 0.10 Z"]
 MA = [BASE,
       "M 0.21 0.31 L 0.19 0.06 C 0.21 -0.12 0.12 -0.29 -0.01 -0.34 L 0.01 -0.43 L -0.08 -0.35 "
       "C -0.17 -0.29 -0.27 -0.15 -0.31 -0.05 C -0.33 0.02 -0.27 0.07 -0.20 0.03 "

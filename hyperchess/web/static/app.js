@@ -379,6 +379,7 @@ function show() {
   if (state.version !== shownVersion) { $("choice").hidden = true; pending = null; }   // a redraw of the same game keeps a pending choice
   shownVersion = state.version;
   markSelection();
+  Steps.replace();
   if (!mode3d && !state.two_boards) Steps.slide(shownBefore, state, reviewPly !== null);
   shownBefore = { id: state.id, moves: state.moves.slice() };
   // two boards (bughouse): each board's side to move, named with its board ("A white, B black")

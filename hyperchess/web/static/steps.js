@@ -43,23 +43,30 @@ const Steps = (() => {
 
   // the choice box at the cell `to` (its square's corner, inside the board's frame): pictures of pieces in a
   // column of cells from the square towards the middle of the board; other choices beside the square
+  let placed = null;           // [to, pictures]: where the open choice box stands (placed again on a redraw)
+
   function placeChoice(to, pictures) {
+    placed = [to, pictures];
     const box = $("choice");
-    box.classList.remove("at-square");
+    box.classList.remove("at-square", "up", "column");
     box.style.left = box.style.top = box.style.width = "";
+    $("choice-cancel").textContent = "Cancel";
     const svg = $("board").querySelector("svg");
     const rect = svg && !$("board").hidden ? svg.querySelector(`rect.square[data-square="${CSS.escape(to)}"]`) : null;
     if (!rect) return;                                        // the 3D view: in the middle, as before
     const cell = rect.getBoundingClientRect(), wrap = $("board-wrap").getBoundingClientRect();
     const board = svg.getBoundingClientRect();
+    const down = cell.top + cell.height / 2 < board.top + board.height / 2;    // the square in the top half
     box.classList.add("at-square");
     box.classList.toggle("column", pictures);
+    box.classList.toggle("up", !down);
+    $("choice-cancel").textContent = "✕";               // a cell wide: the word does not fit a phone's cell
+    $("choice-cancel").title = "Cancel";
     if (pictures) box.style.width = `${cell.width}px`;
     for (const b of box.querySelectorAll("#choice-buttons button.picture")) {
       b.style.width = b.style.height = `${cell.width}px`;
     }
     const h = box.offsetHeight, w = box.offsetWidth;
-    const down = cell.top + cell.height / 2 < board.top + board.height / 2;    // the square in the top half
     let top = down ? cell.top - wrap.top : cell.bottom - wrap.top - h;
     let left = cell.left - wrap.left;
     top = Math.max(0, Math.min(top, wrap.height - h));
@@ -93,6 +100,9 @@ const Steps = (() => {
     piece.classList.add("preview");
   }
 
+  // the board was drawn again (flipped, a new window size): an open choice box follows its square
+  function replace() { if (placed && !$("choice").hidden) placeChoice(...placed); }
+
   function noted(to) { dropped = { to, at: performance.now() }; }
 
   // the piece that made the last move slides there from where it stood: `before` is the state shown before
@@ -124,7 +134,8 @@ const Steps = (() => {
     if (anim.beginElement) anim.beginElement();
   }
 
-  return { passMove, clickable, showButtons, prompt, placeChoice, preview, noted, slide };
+  window.addEventListener("resize", replace);
+  return { passMove, clickable, showButtons, prompt, placeChoice, replace, preview, noted, slide };
 })();
 
 // The seats this browser plays, kept in its own storage (localStorage, never sent to anyone): the Games page
