@@ -1,4 +1,4 @@
-"""Makruk and its family drawn with a makruk set (issue 71): by the drawing's data (``pieces = "makruk"``, each
+"""Makruk and its family drawn with a makruk set (issue 71): by the drawing's data (``pieces = "carved"``, each
 letter's figure in ``shapes``), on an unchequered board; the khun, khon and met one tower in three sizes, the
 boat squat, the horse's head, the cowrie-shell pawn (sources in variants/formats/fsf_display.toml). A file game
 may ask for the set; a figure the set does not have is refused with one line. In Chromium: a makruk game played
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hyperchess.pictures import render_svg
-from hyperchess.pictures.makruk import makruk_svg
+from hyperchess.pictures.carved import carved_svg
 from hyperchess.variants import add_variants, get_game
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.web.testing import BoardPage, save_screenshot
@@ -29,7 +29,7 @@ def figures(svg: str) -> dict[str, str]:
     out = {}
     for g in ET.fromstring(svg).iter(f"{SVG}g"):
         if "piece" in (g.get("class") or "").split():
-            inner = [c.get("class", "").split() for c in g.iter(f"{SVG}g") if "makruk" in c.get("class", "")]
+            inner = [c.get("class", "").split() for c in g.iter(f"{SVG}g") if "carved" in c.get("class", "")]
             out[g.get("data-square")] = inner[0][1] if inner else ""
     return out
 
@@ -37,7 +37,7 @@ def figures(svg: str) -> dict[str, str]:
 def top(shape: str) -> float:
     """The highest point of a figure (y grows downwards): the smallest y of its paths' points."""
     ys = []
-    for d in re.findall(r'd="([^"]+)"', makruk_svg(shape, "#fff", "#000", 100)):
+    for d in re.findall(r'd="([^"]+)"', carved_svg(shape, "#fff", "#000", 100)):
         numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
         ys += numbers[1::2]
     return min(ys)
@@ -46,7 +46,7 @@ def top(shape: str) -> float:
 @pytest.mark.parametrize("name", ["makruk", "makpong", "cambodian", "karouk"])
 def test_makruk_family_drawn_with_its_set(name):
     game = get_game(name)
-    assert game.drawing.pieces == "makruk" and game.drawing.board == "grid"
+    assert game.drawing.pieces == "carved" and game.drawing.board == "grid"
     pos = game.position()
     drawn = figures(render_svg(pos))
     assert len(drawn) == 32
@@ -80,7 +80,7 @@ files = 8
 ranks = 8
 start = "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"
 promotion = ""
-drawing = { board = "grid", pieces = "makruk", shapes = { K = "khun", R = "ruea" } }
+drawing = { board = "grid", pieces = "carved", shapes = { K = "khun", R = "ruea" } }
 
 [boats.pieces]
 K = { name = "khun", betza = "K", royal = true }
@@ -88,7 +88,7 @@ R = { name = "ruea", betza = "R" }
 """
     names = add_variants(text, "boats.toml")
     game = get_game(names[0])
-    assert game.drawing.pieces == "makruk" and game.drawing.shapes == {"K": "khun", "R": "ruea"}
+    assert game.drawing.pieces == "carved" and game.drawing.shapes == {"K": "khun", "R": "ruea"}
     assert figures(render_svg(game.position())) == {"a8": "ruea", "e8": "khun", "a1": "ruea", "e1": "khun"}
     bad = text.replace('R = "ruea" }', 'R = "tower" }').replace("boats", "boats-bad")
     with pytest.raises(VariantsFileError, match=r"drawing\.shapes: a table of letter = one of khun, met, khon"):
@@ -114,7 +114,7 @@ def test_makruk_played_by_clicks(board, size, viewport):
         view.page.wait_for_timeout(500)            # the last move's slide (0.2 s) is over
         # every figure drawn inside its own cell
         inside = view.page.evaluate("""() => [...document.querySelectorAll('#board svg g.piece')].map((g) => {
-            const f = g.querySelector('g.makruk').getBoundingClientRect();
+            const f = g.querySelector("g.carved").getBoundingClientRect();
             const c = document.querySelector(`#board svg rect.square[data-square="${g.dataset.square}"]`).getBoundingClientRect();
             return [g.dataset.square, f.left >= c.left - 1 && f.right <= c.right + 1 && f.top >= c.top - 1
                     && f.bottom <= c.bottom + 1 && f.width > c.width * 0.4]; })""")

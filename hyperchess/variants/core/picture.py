@@ -96,9 +96,9 @@ class Picture:
     side: Callable[["Position"], list[tuple[str, list[tuple[str, int, str]]]]] | None = None
 
 
-MAKRUK_SHAPES = ("khun", "met", "khon", "ruea", "ma", "bia")
-"""The figures of a makruk set (``Drawing.pieces = "makruk"``): king, met, khon, boat (rook), horse, and the
-flat cowrie-shell pawn (``hyperchess.pictures.makruk``)."""
+CARVED_SHAPES = ("khun", "met", "khon", "ruea", "ma", "bia")
+"""The figures of a makruk set (``Drawing.pieces = "carved"``): king, met, khon, boat (rook), horse, and the
+flat cowrie-shell pawn (``hyperchess.pictures.carved``)."""
 
 
 @dataclass(frozen=True)
@@ -114,8 +114,8 @@ class Drawing:
     players read, one per side (or one for both). ``side_names``: the colours as players name them (red,
     black), in turn order. ``side_colors``: the colour each side's pieces are drawn in (a name of
     ``pictures.svg.SIDE_COLORS``). ``promoted_red``: a promoted piece's character drawn in red.
-    ``promotion_zones``: the promotion zones shaded. ``shapes``: piece letter -> one of ``MAKRUK_SHAPES``, the
-    figures of a makruk set (``pieces = "makruk"``)."""
+    ``promotion_zones``: the promotion zones shaded. ``shapes``: piece letter -> one of ``CARVED_SHAPES``, the
+    figures of a makruk set (``pieces = "carved"``)."""
     board: str = "squares"
     river: bool = False
     river_text: str = ""

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from hyperchess.variants.board.errors import VariantsFileError
-from hyperchess.variants.core.picture import MAKRUK_SHAPES, Drawing
+from hyperchess.variants.core.picture import CARVED_SHAPES, Drawing
 from hyperchess.variants.formats.gamespec import check_keys
 
 BOARDS = ("squares", "grid", "intersections")
-PIECES = ("figurines", "discs", "pentagons", "makruk")
+PIECES = ("figurines", "discs", "pentagons", "carved")
 DRAWING_KEYS = {"board", "river", "river_text", "palace_diagonals", "pieces", "glyphs", "side_names", "side_colors",
                 "promoted_red", "promotion_zones", "shapes"}
 MAX_TEXT = 40          # a name or a glyph's characters
@@ -48,8 +48,8 @@ def read_drawing(t: dict[str, Any], where: str, players: int) -> Drawing:
         raise VariantsFileError(f"{at}.glyphs: a table of letter = [\"character\", ...] (one for each player, "
                                 "or one for all)")
     shapes = d.get("shapes", {})
-    if not isinstance(shapes, dict) or not all(isinstance(k, str) and v in MAKRUK_SHAPES for k, v in shapes.items()):
-        raise VariantsFileError(f"{at}.shapes: a table of letter = one of {', '.join(MAKRUK_SHAPES)}")
+    if not isinstance(shapes, dict) or not all(isinstance(k, str) and v in CARVED_SHAPES for k, v in shapes.items()):
+        raise VariantsFileError(f"{at}.shapes: a table of letter = one of {', '.join(CARVED_SHAPES)}")
     return Drawing(board=d.get("board", "squares"), river=d.get("river", False), river_text=river_text,
                    palace_diagonals=d.get("palace_diagonals", False), pieces=d.get("pieces", "figurines"),
                    glyphs={k.upper(): tuple(v) for k, v in glyphs.items()}, side_names=sides["side_names"],
