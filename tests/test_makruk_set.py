@@ -111,7 +111,6 @@ def test_makruk_played_by_clicks(board, size, viewport):
             move = next(m for m in view.state()["legal"] if m["move"] == text)
             view.play_by_clicks(move)
             view.page.wait_for_function(f"state.moves.length > {i}")
-        view.page.wait_for_timeout(500)            # the last move's slide (0.2 s) is over
         # every figure drawn inside its own cell
         inside = view.page.evaluate("""() => [...document.querySelectorAll('#board svg g.piece')].map((g) => {
             const f = g.querySelector("g.carved").getBoundingClientRect();

@@ -185,9 +185,8 @@ SLIDES = """() => { window.slides = []; const seen = new WeakSet();
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_moves_slide_unless_reduced_motion(board, motion):
     url, b = board
-    view = BoardPage(b, url, "normal", ["human", "engine"], movetime=0.2)
+    view = BoardPage(b, url, "normal", ["human", "engine"], movetime=0.2, motion=motion)
     try:
-        view.page.emulate_media(reduced_motion=motion)
         view.page.evaluate(SLIDES)
         e2e4 = next(m for m in view.state()["legal"] if m["move"] == "e2e4")
         view.play_by_clicks(e2e4)

@@ -131,6 +131,9 @@ const Steps = (() => {
     anim.dataset.from = from;
     piece.appendChild(anim);
     piece.parentNode.appendChild(piece);             // drawn above the pieces it passes
+    // while it slides it takes no click: a click on a cell it passes over is that cell's
+    piece.style.pointerEvents = "none";
+    setTimeout(() => { piece.style.pointerEvents = ""; }, 250);
     if (anim.beginElement) anim.beginElement();
   }
 
