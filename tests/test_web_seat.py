@@ -87,7 +87,8 @@ def test_games_page_leads_back_into_your_seat(board):
             save_screenshot(white.page, SHOTS / f"web-games-seat-{size}.png")
         white.page.set_viewport_size({"width": 1400, "height": 900})
         white.page.locator(f'#playing tr[data-game="{game}"] a.seat').click()
-        white.page.wait_for_function("state !== null && state.moves.length === 2")
+        white.page.wait_for_url(f"**/play/{white_key}")
+        white.page.wait_for_function("typeof state !== 'undefined' && state !== null && state.moves.length === 2")
         assert white.page.evaluate("KEY") == white_key and white.state()["players"][0] == "you"
         # black's browser leads to black's seat; a browser that plays none shows no seat, and no page has a key
         black.page.goto(f"{url}games")

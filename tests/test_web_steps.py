@@ -84,6 +84,11 @@ def test_duck_placed_as_a_step_of_its_own(board, size):
         message = view.page.locator("#message")
         assert message.text_content() == "Place the duck: click a marked square"
         assert message.get_attribute("class") == "prompt"
+        # and over the board's top edge, seen without scrolling on a phone (its panel is below the board)
+        step = view.page.locator("#step")
+        assert step.is_visible() and step.text_content() == "Place the duck: click a marked square"
+        box, wrap = step.bounding_box(), view.page.locator("#board-wrap").bounding_box()
+        assert wrap["y"] <= box["y"] and box["y"] + box["height"] <= SIZES[size][1], (box, wrap)
         # the move part shown made: the pawn stands on e4 while the duck's square is chosen
         pawn = view.page.evaluate(CENTRE, '#board svg g.piece[data-square="e2"]')
         e4 = view.page.evaluate(CENTRE, cell("e4"))
@@ -95,6 +100,7 @@ def test_duck_placed_as_a_step_of_its_own(board, size):
         view.page.wait_for_function("state.moves.length === 1")
         assert view.state()["moves"] == ["e2e4,e4d5"]
         assert view.page.locator("#message").text_content() == ""
+        assert not view.page.locator("#step").is_visible()
         # a click elsewhere instead of the duck's square takes the move part back
         view.click_target("d7")
         view.click_target("d6")

@@ -212,6 +212,7 @@ function clickTarget(t) {
   if (pending) {
     const walled = pending.filter((p) => p.then === t);     // several: a promotion that also places a wall
     pending = null;
+    Steps.prompt("");
     if (walled.length) { choose(walled); return; }
     say("");
     selected = null;
@@ -343,9 +344,6 @@ function show() {
   $("rotate").hidden = state.colors.length <= 2 || !!state.two_boards;
   $("analyze").hidden = !!state.two_boards;        // two boards: no analysis, review or rematch (a new game)
   Steps.showButtons(state, reviewPly !== null);    // no Resign, Offer draw or Undo once the game is over; Pass
-  Seats.keep(state, KEY);
-  const chosen = $("variant").selectedOptions[0];
-  $("variant").title = chosen ? chosen.textContent : "";    // a long name is cut with an ellipsis: whole here
   if (mode3d && !(state.levels > 1)) mode3d = false;
   $("view3d").textContent = mode3d ? "Flat view" : "3D view";
   $("board").hidden = mode3d;
@@ -377,6 +375,7 @@ function show() {
   svg.dataset.flipped = String(state.flipped);
   svg.dataset.turns = String(state.turns);
   if (state.version !== shownVersion) { $("choice").hidden = true; pending = null; }   // a redraw of the same game keeps a pending choice
+  if (!pending) $("step").hidden = true;
   shownVersion = state.version;
   markSelection();
   Steps.replace();
@@ -580,7 +579,7 @@ async function init() {
   $("load").addEventListener("click", () => action("/api/position", { position: $("fen").value }));
   $("play").addEventListener("click", () => { const t = $("typed").value; $("typed").value = ""; playMove(t); });
   $("typed").addEventListener("keydown", (e) => { if (e.key === "Enter") $("play").click(); });
-  $("choice-cancel").addEventListener("click", () => { $("choice").hidden = true; selected = null; pending = null; say(""); markSelection(); });
+  $("choice-cancel").addEventListener("click", () => { $("choice").hidden = true; selected = null; pending = null; Steps.prompt(""); markSelection(); });
   $("copy").addEventListener("click", async () => {
     $("fen").value = state.fen;
     $("fen").select();

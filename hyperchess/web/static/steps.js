@@ -18,6 +18,7 @@ const Steps = (() => {
   // the moves a click on the board may make: a pass only by its button, never by a click on the piece
   function clickable(legal) { return legal.filter((m) => !m.pass); }
 
+  // the buttons of this state (and the Game box's title, and the seat this browser plays, kept)
   function showButtons(state, reviewing) {
     const over = !!state.result;
     const owner = !state.linked && state.role === "owner";
@@ -32,13 +33,19 @@ const Steps = (() => {
     const pass = passMove(state);
     $("pass").hidden = !pass || reviewing;
     $("pass").dataset.move = pass ? pass.move : "";
+    const chosen = $("variant").selectedOptions[0];
+    $("variant").title = chosen ? chosen.textContent : "";    // a long name is cut with an ellipsis: whole here
+    Seats.keep(state, KEY);
   }
 
-  // the wall's step: its words (the game's), shown until the wall's cell is clicked
+  // the wall's step: its words (the game's), shown until the wall's cell is clicked, in the panel and over
+  // the board's top edge (a phone's panel is below the board); "" takes them away
   function prompt(text) {
     const m = $("message");
     m.textContent = text;
-    m.className = "prompt";
+    m.className = text ? "prompt" : "";
+    $("step").textContent = text;
+    $("step").hidden = !text;
   }
 
   // the choice box at the cell `to` (its square's corner, inside the board's frame): pictures of pieces in a
