@@ -60,7 +60,7 @@ class TeamView:
         return ", ".join(names[self.boards.to_move(b)] + (" (waiting for a piece)" if self.boards.waiting(b) else "")
                          for b in (0, 1))
 
-    def update(self, mine=None) -> dict:
+    def update(self, mine=None, role: str = "owner") -> dict:
         with self.lock:
             outcome = self.outcome()
             return {"type": "update", "game": self.id, "version": self.version, "moves": list(self.names),
@@ -144,6 +144,14 @@ class TeamView:
                 "clock_running": self.clocks_running(outcome is not None), "own_cells": [], "rematch": None,
                 "termination": outcome.termination if outcome else None,
             }
+
+    def fog_viewer(self, own, outcome) -> None:
+        """Two boards have no fog: every viewer sees everything."""
+        return None
+
+    def pgn_for(self, mine=None) -> str:
+        """The PGN for any link (two boards have no fog)."""
+        return self.pgn()
 
     def pgn(self, site: str = "localhost") -> str:
         """The game as a PGN-like record: a tag per seat, and the moves in the order they were made, each in
