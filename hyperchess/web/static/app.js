@@ -343,8 +343,6 @@ function onKey(ev) {
   review(to);
 }
 
-let shownBefore = null;    // {id, moves}: the state drawn last (a new move slides from there)
-
 function show() {
   $("view3d").hidden = !(state.levels > 1);
   $("rotate").hidden = state.colors.length <= 2 || !!state.two_boards;
@@ -381,12 +379,9 @@ function show() {
   svg.dataset.flipped = String(state.flipped);
   svg.dataset.turns = String(state.turns);
   if (state.version !== shownVersion) { $("choice").hidden = true; pending = null; }   // a redraw of the same game keeps a pending choice
-  if (!pending) $("step").hidden = true;
   shownVersion = state.version;
   markSelection();
-  Steps.replace();
-  if (!mode3d && !state.two_boards) Steps.slide(shownBefore, state, reviewPly !== null);
-  shownBefore = { id: state.id, moves: state.moves.slice() };
+  Steps.drawn(state, !mode3d && !state.two_boards && reviewPly === null, !!pending);   // the slide, the chooser
   // two boards (bughouse): each board's side to move, named with its board ("A white, B black")
   const who = state.two_boards ? "to move on each board" : state.players[state.colors.indexOf(state.turn)];
   // a turn of several moves (double-move chess): which of them is due

@@ -144,8 +144,19 @@ const Steps = (() => {
     if (anim.beginElement) anim.beginElement();
   }
 
+  let before = null;           // {id, moves}: the state drawn last (a new move slides from there)
+
+  // the board was drawn: the new move slides (`flat`: on the flat board, in the present), an open chooser
+  // follows its square, the wall's prompt stays only while its cell is awaited (`pending`)
+  function drawn(state, flat, pending) {
+    if (!pending) $("step").hidden = true;
+    replace();
+    if (flat) slide(before, state, false);
+    before = { id: state.id, moves: state.moves.slice() };
+  }
+
   window.addEventListener("resize", replace);
-  return { passMove, clickable, showButtons, prompt, placeChoice, replace, preview, noted, slide };
+  return { passMove, clickable, showButtons, prompt, placeChoice, drawn, preview, noted };
 })();
 
 // The seats this browser plays, kept in its own storage (localStorage, never sent to anyone): the Games page
