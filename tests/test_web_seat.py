@@ -49,7 +49,7 @@ def test_engine_line_hidden_from_its_opponent_during_play(board):
         seen, watched = player.page.evaluate("window.lines"), watcher.page.evaluate("window.lines")
         assert any("depth" in t and "score" in t for t in watched), watched      # the spectator sees the search
         assert not any("depth" in t or "score" in t for t in seen), seen        # the player only that it thinks
-        assert "black (engine) is thinking…" in seen, seen
+        assert "black (engine): thinking" in seen, seen
         # nor over the API, by the player's key (the page that made the game plays white)
         key = player.page.evaluate("KEY")
         with urllib.request.urlopen(f"{url}api/state?key={key}") as r:

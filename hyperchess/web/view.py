@@ -111,7 +111,7 @@ class GameView:
         turn = self.pos.turn
         if not self.thinking or self.seats[turn] == "human":
             return ""
-        return f"{self.game.side_name(turn)} ({self.seats[turn]}) is thinking…"
+        return f"{self.game.color_names[turn]} ({self.seats[turn]}): thinking"     # as the fog's own line says
 
     def last_cells(self, view) -> list[str | None]:
         """The names of the last move's from- and to-cells in ``view`` (None for one off the board, a drop's
