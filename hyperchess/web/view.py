@@ -9,7 +9,7 @@ from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, seat_ta
 from hyperchess.variants.board.codes import HOLE, code_of
 
 from .fog import fog_fen, lost_pieces, masked, move_seen
-from .movelist import san_list
+from .movelist import notated_list, notation_name
 from .errors import BadInput, NotAllowed
 from .targets import legal_targets
 from .view3d import cells_3d
@@ -212,7 +212,8 @@ class GameView:
                 "fen": pos.fen(),
                 "start_fen": self.start_fen,
                 "moves": list(self.names),
-                "san": san_list(game.position(self.start_fen), self.names),
+                "notation": notation_name(game),                 # the move list's (None: native names only)
+                "notated": notated_list(game.position(self.start_fen), self.names),
                 "notes": list(self.notes),
                 "marks": list(self.marks),
                 "check": view.in_check(),
@@ -244,7 +245,7 @@ class GameView:
                 "levels": game.geometry.levels,
                 "analysis": None if analysis is None else {
                     **{k: v for k, v in analysis.items() if k != "best"},
-                    "line_san": san_list(view, analysis["line"])},
+                    "line_notated": notated_list(view, analysis["line"])},
                 "clock": self.clock if self.clocks.tc else None,
                 "clocks": self.clock_values(),
                 "clock_running": self.clock_running(outcome is not None),
@@ -296,7 +297,7 @@ class GameView:
             "movetime": self.movetime, "level": self.level,
             "turn": game.color_names[pos.turn], "turn_move": pos.turn_move,
             "fen": fog_fen(pos, present), "start_fen": self.start_fen,
-            "moves": moves, "san": None, "notes": list(self.notes), "marks": marks, "check": False,
+            "moves": moves, "notation": None, "notated": None, "notes": list(self.notes), "marks": marks, "check": False,
             "move_turns": list(self.turns), "move_colors": [game.color_names[c] for c in self.turns[:-1]],
             "start_turn": self.turns[0], "start_fullmove": self.start_fullmove,
             "result": None, "reason": None,

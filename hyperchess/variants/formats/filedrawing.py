@@ -1,12 +1,14 @@
-"""A variants file's ``drawing`` and ``names`` keys: how the game's board and pieces are drawn and the names its
-players use for the pieces (``core.picture.Drawing``, ``Presentation.piece_names``; docs/variants-file.md,
-"How a game is drawn"). Fairy-Stockfish's games get both from ``fsf_display``."""
+"""A variants file's ``drawing``, ``names`` and ``notation`` keys: how the game's board and pieces are drawn, the
+names its players use for the pieces and the notation they read (``core.picture.Drawing``,
+``Presentation.piece_names``, ``Presentation.notation``; docs/variants-file.md, "How a game is drawn").
+Fairy-Stockfish's games get the first two from ``fsf_display``, and their notation by how they are drawn."""
 from __future__ import annotations
 
 from typing import Any
 
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.core.picture import CARVED_SHAPES, Drawing
+from hyperchess.variants.core.presentation import NOTATIONS
 from hyperchess.variants.formats.gamespec import check_keys
 
 BOARDS = ("squares", "grid", "intersections")
@@ -64,3 +66,20 @@ def read_names(t: dict[str, Any], where: str) -> dict[str, str]:
     if not isinstance(names, dict) or not all(isinstance(v, str) and 0 < len(v) <= MAX_TEXT for v in names.values()):
         raise VariantsFileError(f"{where}.names: a table of letter = \"name players use\"")
     return {str(k).upper(): v for k, v in names.items()}
+
+
+def read_notation(t: dict[str, Any], where: str, drawing: Drawing) -> str:
+    """The table's ``notation`` (one of ``NOTATIONS``), else the one of the family the game is drawn as: shogi's
+    (Hodges') for pentagons, xiangqi's (WXF) for intersections with a river, janggi's for intersections without,
+    else SAN."""
+    notation = t.get("notation")
+    if notation is None:
+        san, hodges, wxf, numeric = NOTATIONS
+        if drawing.pieces == "pentagons":
+            return hodges
+        if drawing.board == "intersections":
+            return wxf if drawing.river else numeric
+        return san
+    if notation not in NOTATIONS:
+        raise VariantsFileError(f"{where}.notation: one of {', '.join(NOTATIONS)}")
+    return notation

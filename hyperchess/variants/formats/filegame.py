@@ -24,7 +24,7 @@ from hyperchess.variants.formats import filelimits as limits
 from hyperchess.variants.formats.betza import write_betza
 from hyperchess.variants.formats.filemechanisms import HAND_KEYS, MECHANISM_KEYS, MECHANISMS, Mechanism
 from hyperchess.variants.formats.filepieces import read_piece
-from hyperchess.variants.formats.filedrawing import read_drawing, read_names
+from hyperchess.variants.formats.filedrawing import read_drawing, read_names, read_notation
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS, read_players
 from hyperchess.variants.formats.fileweights import VALUES, read_eval, read_placement, read_values, with_values
 from hyperchess.variants.formats.gamespec import MAX_SIDE, PLACEMENT, GameSpec, check_keys, read_choice, read_int
@@ -48,7 +48,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "moves_per_turn", "first_turn_moves",
              "check_ends_turn", "through_check", "opposite_castling", "en_passant_every_cell", "drawing",
-             "names", "fog", VALUES} | MECHANISM_KEYS
+             "names", "notation", "fog", VALUES} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -185,6 +185,7 @@ class FileGame(Game):
                                    top_first=order == "top first")
         self.drawing = read_drawing(t, where, self.players)
         self.piece_names = read_names(t, where)
+        self.notation = read_notation(t, where, self.drawing)
         promo_value = t.get("promotion", "".join(p.letter for p in army
                                                  if not p.pawn and not p.royal and len(p.letter) == 1))
         if isinstance(promo_value, list):        # one string a player (Fairy-Stockfish's ...White/...Black)

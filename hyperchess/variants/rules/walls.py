@@ -26,7 +26,7 @@ it ``*``. The rules are Fairy-Stockfish's (src/movegen.cpp ``make_move_and_gatin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from hyperchess.variants.board.codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM, Move, ep_victim,
@@ -385,6 +385,16 @@ class Walls:
         rules.moddable.games, Duck Chess: "place the duck"), an amazon shoots an arrow (Wikipedia, Game of the
         Amazons), any other wall is placed."""
         return {DUCK: "Place the duck", "arrow": "Shoot an arrow"}.get(self.wall_rules.rule, "Place a wall")
+
+    def move_parts(self, pos: "Position", move: Move) -> Any:
+        """A move with its wall: the move's parts and the wall's cell; a capture that petrifies: the capture."""
+        if move[3] == PETRIFY:
+            return super().move_parts(pos, (move[0], move[1], 0, NORMAL))             # type: ignore[misc]
+        if move[3] != WALL:
+            return super().move_parts(pos, move)                                      # type: ignore[misc]
+        inner = inner_of(move)
+        parts = (self.move_parts if inner[3] >= SPECIAL else super().move_parts)(pos, inner)  # type: ignore[misc]
+        return None if parts is None else replace(parts, wall=wall_of(move))
 
     def click_target(self, pos: "Position", move: Move) -> Any:
         """A move with its wall: the move's clicks, then a third click on the wall's cell."""

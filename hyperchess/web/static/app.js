@@ -218,9 +218,8 @@ function clickTarget(t) {
   if (pending) {
     const walled = pending.filter((p) => p.then === t);     // several: a promotion that also places a wall
     pending = null;
-    Steps.prompt("");
+    Steps.prompt("");                                // (the message too)
     if (walled.length) { choose(walled); return; }
-    say("");
     selected = null;
     show();                                          // the move shown made goes back: the click is a new start
   }
@@ -231,8 +230,7 @@ function clickTarget(t) {
       pending = moves;
       selected = null;
       markSelection();
-      Steps.preview(moves[0].from, t);
-      Steps.prompt(`${moves[0].place}: click a marked square`);
+      Steps.wallStep(moves[0], t);
       return;
     }
     if (moves.length) { choose(moves); return; }
@@ -357,6 +355,7 @@ function show() {
   if (state.two_boards && window.innerWidth < 700) stackBoards(svg);
   Sides.apply(svg);
   Sides.show(state, $("letters"));
+  Notation.show(state, $("notation"));
   const vb = svg.viewBox && svg.viewBox.baseVal;
   // a board much wider than high (First Contact's elevations) gets the whole width; the panel goes below
   document.querySelector("main").classList.toggle("wide", !mode3d && !!(vb && vb.width > 1.9 * vb.height));
@@ -399,7 +398,7 @@ function show() {
   $("review").hidden = state.review_ply === null;
   if (state.review_ply !== null) {
     $("review-text").textContent = state.review_ply === 0 ? "the start position" :
-      `after move ${state.review_ply} (${(state.san || state.moves)[state.review_ply - 1]}) of ${state.moves.length}`;
+      `after move ${state.review_ply} (${Notation.moves(state)[state.review_ply - 1]}) of ${state.moves.length}`;
   }
   const fen = state.review_ply === null ? state.fen : state.review_fen;
   if (document.activeElement !== $("fen")) $("fen").value = fen;
@@ -458,7 +457,7 @@ function showAnalysis() {
   const a = state.analysis;
   if (!a) { box.textContent = "analysis: starting..."; return; }
   box.textContent = `analysis (${a.running ? "thinking" : "done"}): depth ${a.depth}, score ${a.score || "?"} ` +
-    `for ${a.side} (to move), best line: ${(a.line_san || a.line).join(" ") || "-"}`;
+    `for ${a.side} (to move), best line: ${Notation.line(a).join(" ") || "-"}`;
 }
 
 async function poll() {
@@ -565,6 +564,7 @@ async function init() {
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
   $("letters").addEventListener("click", () => { Sides.toggle(); if (state) show(); });
+  $("notation").addEventListener("click", () => { Notation.toggle(); if (state) show(); });
   $("rotate").addEventListener("click", async () => { rot = (rot + 1) % 4; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("view3d").addEventListener("click", async () => {
     mode3d = !mode3d;

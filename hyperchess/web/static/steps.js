@@ -110,6 +110,12 @@ const Steps = (() => {
   // the board was drawn again (flipped, a new window size): an open choice box follows its square
   function replace() { if (placed && !$("choice").hidden) placeChoice(...placed); }
 
+  // the move `m` made as far as `to`, its wall's cell to click: shown made, and the game's words asking for it
+  function wallStep(m, to) {
+    preview(m.from, to);
+    prompt(`${m.place}: click a marked square`);
+  }
+
   function noted(to) { dropped = { to, at: performance.now() }; }
 
   // the piece that made the last move slides there from where it stood: `before` is the state shown before
@@ -156,7 +162,7 @@ const Steps = (() => {
   }
 
   window.addEventListener("resize", replace);
-  return { passMove, clickable, showButtons, prompt, placeChoice, drawn, preview, noted };
+  return { passMove, clickable, showButtons, prompt, placeChoice, drawn, wallStep, noted };
 })();
 
 // The seats this browser plays, kept in its own storage (localStorage, never sent to anyone): the Games page
