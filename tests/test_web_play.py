@@ -40,8 +40,8 @@ class Scripted:
     def __init__(self, b, script: str) -> None:
         self.b, self.script = b, script
 
-    def new_page(self, viewport):
-        context = self.b.new_context(viewport=viewport)
+    def new_page(self, viewport, **options):
+        context = self.b.new_context(viewport=viewport, **options)
         context.add_init_script(self.script)
         return context.new_page()
 

@@ -126,6 +126,15 @@ class Presentation:
             label = "move"
         return name(frm), name(to), label
 
+    def is_pass(self, move: Move) -> bool:
+        """Whether ``move`` is a pass (the side to move moves nothing; variants/rules/passing.py): the web board
+        offers it as a Pass button. Default: no game passes."""
+        return False
+
+    third_click_prompt = "Place a wall"
+    """What the web board asks for the third click of a move (``click_target``'s fourth item: where the move
+    also places a wall), e.g. "Place the duck"."""
+
 
 def two_leg_en_passant(game: "Presentation", move: Move, square: Callable[[int], str]) -> str:
     """An en passant capture as XBoard's two-leg move (``flat_move``), for games whose e.p. XBoard's own rule

@@ -95,6 +95,9 @@ class Passing:
             if move is not None:
                 moves.append(move)
 
+    def is_pass(self, move: Move) -> bool:
+        return move[3] == PASS
+
     def make_special(self, pos: "Position", move: Move) -> int:
         if move[3] == PASS:
             return EMPTY

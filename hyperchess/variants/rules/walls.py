@@ -378,6 +378,14 @@ class Walls:
                 return move
         raise MoveError(f"illegal move {t}")
 
+    @property
+    def third_click_prompt(self) -> str:
+        """The wall's step as players say it: after the move the duck is placed on an empty square (Exeter Chess
+        Club, exeterchessclub.org.uk/content/duck-chess: "You move a chess piece, then move the Duck";
+        rules.moddable.games, Duck Chess: "place the duck"), an amazon shoots an arrow (Wikipedia, Game of the
+        Amazons), any other wall is placed."""
+        return {DUCK: "Place the duck", "arrow": "Shoot an arrow"}.get(self.wall_rules.rule, "Place a wall")
+
     def move_parts(self, pos: "Position", move: Move) -> Any:
         """A move with its wall: the move's parts and the wall's cell; a capture that petrifies: the capture."""
         if move[3] == PETRIFY:
