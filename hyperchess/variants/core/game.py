@@ -420,6 +420,12 @@ class Game(GameTables, Presentation, turns.TurnRules):
         return " and ".join(self.color_names[c].capitalize() for c in range(self.players) if self.teams[c] == team)
 
     def mate_outcome(self, pos: "Position"):
+        """The side to move is checkmated: its team loses (four players in teams: the first mate ends the game,
+        counted when the mated colour's turn comes, so its partner may still save it)."""
+        if self.players != 2:
+            lost = self.teams[pos.turn]
+            return Outcome("0-1" if lost == 0 else "1-0", f"{self.color_names[pos.turn].capitalize()} is checkmated",
+                           "checkmate")
         loser = pos.turn
         if loser == 0:
             return Outcome("0-1", "Black mates", "checkmate")

@@ -119,12 +119,11 @@ class FileGame(Game):
                                                  EXTINCTION: "losing the last royal piece loses"})
         self.royal_rule = "single" if check == "check" else "none"
         self.royal_loss = {"check": "", "capture": "any", EXTINCTION: "all"}[check]
-        if self.players == 4:
-            # four players: a colour that loses its royal pieces drops out (its pieces stay, inert), and the
-            # team with no colour left loses (the core's elimination)
-            if check == "check":
-                raise VariantsFileError(f"{where}.check: four players play \"capture\" or \"extinction\" "
-                                        f"(checkmate is for two)")
+        if self.players == 4 and check != "check":
+            # four players without check: a colour that loses its royal pieces drops out (its pieces stay,
+            # inert), and the team with no colour left loses (the core's elimination). With check, a colour
+            # may not leave its royal piece attacked by any enemy, and the first mate ends the game
+            # (``Game.mate_outcome`` names the teams)
             self.elimination = True
             self.royal_loss = ""
         self.stalemate = read_choice(t, "stalemate", where, {"draw": "", "loss": "", "win": ""})
@@ -229,9 +228,10 @@ class FileGame(Game):
         castlings = t.get("castling", [])
         if not isinstance(castlings, list):
             raise VariantsFileError(f"{where}.castling: a list of {{ king, to, rook, rook_to, letter }}")
-        if castlings and self.players != 2:
-            raise VariantsFileError(f"{where}.castling: castling is written for two-player games only")
-        for color in (0, 1) if castlings else ():   # White's castlings first, then Black's (KQkq)
+        if castlings and self.players != 2 and (files != ranks or levels != 1):
+            raise VariantsFileError(f"{where}.castling: with four players castling is turned round the centre "
+                                    f"of a square flat board")
+        for color in range(self.players) if castlings else ():   # White's castlings first, then Black's (KQkq)
             for i, c in enumerate(castlings):
                 self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
         self.placement = read_placement(t.get(PLACEMENT, {}), f"{where}.{PLACEMENT}", geo, army)
@@ -448,8 +448,9 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}: a castling is a table {{ king, to, rook, rook_to, letter }}")
         check_keys(c, CASTLING_KEYS, where)
         sq = {k: str(c.get(k, "")) for k in ("king", "to", "rook", "rook_to")}
-        if color == 1:
-            sq = {k: _mirror(v, ranks) for k, v in sq.items()}
+        turn = (lambda v: self._turn_square(v, color)) if self.players != 2 else \
+            (lambda v: _mirror(v, ranks)) if color == 1 else (lambda v: v)
+        sq = {k: turn(v) for k, v in sq.items()}
         coords = self.geometry.coords
         towards_h = coords[self.names.parse(sq["to"])][0] > coords[self.names.parse(sq["king"])][0]
         rook_file = FILES[self.geometry.coords[self.names.parse(sq["rook"])][0]]
@@ -460,9 +461,29 @@ class FileGame(Game):
             if value is not None:
                 if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
                     raise VariantsFileError(f"{where}.{key}: a list of squares")
-                lists[key] = [_mirror(x, ranks) if color == 1 else x for x in value]
+                lists[key] = [turn(x) for x in value]
+        if self.players != 2:           # four players: the colour's letter and the castling's (``rK``, ``bQ``)
+            return self.castling_rule(color, sq["king"], sq["to"], sq["rook"], sq["rook_to"],
+                                      self.color_letters[color] + letter.upper(), **lists)
         return self.castling_rule(color, sq["king"], sq["to"], sq["rook"], sq["rook_to"],
                                   letter.upper() if color == 0 else letter.lower(), **lists)
+
+    def _turn_square(self, square: str, color: int) -> str:
+        """A square of the first player's castling as ``color`` sees it: turned round the board's centre from
+        the first player's (side, forward) onto ``color``'s (four players on a square board)."""
+        g = self.geometry
+        try:
+            f, r, _ = g.coords[self.names.parse(square)]
+        except Exception:
+            raise VariantsFileError(f"castling: {square!r} is not a square") from None
+        half = g.files - 1                           # coordinates doubled about the centre: no halves
+        x, y = 2 * f - half, 2 * r - half
+        side0, forward0, _ = self._basis[0]
+        side, forward, _ = self._basis[color]
+        a = x * side0[0] + y * side0[1]              # along the first player's side and forward
+        b = x * forward0[0] + y * forward0[1]
+        nx, ny = a * side[0] + b * forward[0], a * side[1] + b * forward[1]
+        return self.names.name(g.cell((nx + half) // 2, (ny + half) // 2, 0))
 
 
 def _mirror(square: str, ranks: int) -> str:
