@@ -10,6 +10,9 @@
 //                        moves after which the mover's king is not attacked)
 //   result               "result in_progress|win_ry|win_bg|stalemate" (GetGameResult)
 //   turn                 "turn R|B|Y|G"
+//   board                "board T1 ... T196": the 14x14 cells row by row from
+//                        rank 14 down, files a..n: "rP" (colour, piece), "." or
+//                        "x" (a cut corner)
 //   quit
 // An unreadable command or move answers "error REASON".
 #include <iostream>
@@ -76,6 +79,25 @@ int main() {
       std::cout << std::endl;
     } else if (command == "result") {
       std::cout << "result " << ResultName(board->GetGameResult()) << std::endl;
+    } else if (command == "board") {
+      static const char kColors[] = "rbyg";
+      static const char kPieces[] = "PNBRQK";
+      std::cout << "board";
+      for (int row = 0; row < 14; row++) {
+        for (int col = 0; col < 14; col++) {
+          if (!board->IsLegalLocation(row, col)) {
+            std::cout << " x";
+            continue;
+          }
+          const chess::Piece& piece = board->GetPiece(row, col);
+          if (piece.Missing()) {
+            std::cout << " .";
+          } else {
+            std::cout << " " << kColors[piece.GetColor()] << kPieces[piece.GetPieceType()];
+          }
+        }
+      }
+      std::cout << std::endl;
     } else if (command == "turn") {
       static const char kNames[] = "RBYG";
       std::cout << "turn " << kNames[board->GetTurn().GetColor()] << std::endl;

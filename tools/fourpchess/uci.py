@@ -148,6 +148,7 @@ class Wrapper:
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=str(cli.parent))
         self.name = "4pChess"
         self.searching: Position | None = None      # the position of the search under way
+        self.quitting = False
         self._handshake()
         self.reader = threading.Thread(target=self._read_engine, daemon=True)
         self.reader.start()
@@ -189,6 +190,8 @@ class Wrapper:
             self._log("4pc>", line)
             if line == "readyok":
                 self.say(line)
+            elif line.startswith("info string Game completed") and self.searching is not None:
+                self._game_completed(line)
             elif line.startswith("info string"):
                 self.say(line)
             elif line.startswith("info ") and self.searching is not None:
@@ -209,8 +212,23 @@ class Wrapper:
                     self.say(f"bestmove {text.replace('-', '').replace('=', '').lower()}")
                 else:
                     self.say(f"bestmove {pos.move_name(move)}")
-        self.say("info string 4pchess exited")
-        os._exit(1)
+        if not self.quitting:
+            self.say("info string 4pchess exited")
+            os._exit(1)
+
+    def _game_completed(self, line: str) -> None:
+        """4pchess answers no ``bestmove`` where it holds the game over (its GetGameResult): the side to move can
+        capture an enemy king (its team wins), or has no legal move. Where hyperchess's rules play on, the
+        wrapper gives the king capture 4pchess counted as its win, else the null move ``0000``, which the
+        referee judges (an illegal move), so that the game ends at once instead of by a stall."""
+        pos, self.searching = self.searching, None
+        self.say(line)
+        for move in pos.legal_moves():
+            victim = pos.board[move[1]]
+            if victim and pos.game.pieces[pos.game.kind_of[victim]].royal and move[3] != CASTLE:
+                self.say(f"bestmove {pos.move_name(move)}")
+                return
+        self.say("bestmove 0000")
 
     def handle(self, line: str) -> bool:
         """One line from the runner; False after ``quit``."""
@@ -248,6 +266,7 @@ class Wrapper:
         elif cmd == "stop":
             self.to_engine("stop")
         elif cmd == "quit":
+            self.quitting = True
             self.to_engine("quit")
             return False
         return True
@@ -293,6 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         if not wrapper.handle(line.strip()):
             break
     else:
+        wrapper.quitting = True
         wrapper.to_engine("quit")
     try:
         wrapper.proc.wait(timeout=2)
