@@ -92,6 +92,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     # the turn order, its pieces stay as inert blockers (they attack nothing), and a team whose colours
     # are all eliminated has lost. Use with royal_rule = "none".
     elimination = False
+    dead_armies = False   # dead colours attack nothing: the check test asks the game's live_enemies(pos, color)
     # En passant: "next" = only the next mover may take (FIDE); "each_enemy" = every enemy colour may
     # take on its own first turn after the double step (Position.windows).
     ep_rule = "next"
@@ -420,16 +421,10 @@ class Game(GameTables, Presentation, turns.TurnRules):
         return " and ".join(self.color_names[c].capitalize() for c in range(self.players) if self.teams[c] == team)
 
     def mate_outcome(self, pos: "Position"):
-        """The side to move is checkmated: its team loses (four players in teams: the first mate ends the game,
-        counted when the mated colour's turn comes, so its partner may still save it)."""
-        if self.players != 2:
-            lost = self.teams[pos.turn]
-            return Outcome("0-1" if lost == 0 else "1-0", f"{self.color_names[pos.turn].capitalize()} is checkmated",
-                           "checkmate")
-        loser = pos.turn
-        if loser == 0:
-            return Outcome("0-1", "Black mates", "checkmate")
-        return Outcome("1-0", "White mates", "checkmate")
+        """The side to move is checkmated: its team loses (four players: counted at the mated colour's turn)."""
+        lost, name = self.teams[pos.turn], self.color_names[pos.turn].capitalize()
+        return Outcome("0-1" if lost == 0 else "1-0", f"{name} is checkmated" if self.players != 2 else
+                       "Black mates" if lost == 0 else "White mates", "checkmate")
 
     def legal_after(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """The legal moves, given those that pass the test of the king's safety (``moves``): a game that

@@ -86,7 +86,7 @@ class Placement:
         t = self.rules
         b = self.cells
         if by is None:
-            by = t.enemies[self.turn]
+            by = self.game.live_enemies(self, self.turn) if t.dead_armies else t.enemies[self.turn]
         if TYPED:
             # Compiled: the same lines from the flat int arrays of Game.flat_attacks, a set's membership one
             # byte of ``member``; as Python the tuples' loop below is the faster one.
