@@ -92,7 +92,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     # the turn order, its pieces stay as inert blockers (they attack nothing), and a team whose colours
     # are all eliminated has lost. Use with royal_rule = "none".
     elimination = False
-    dead_armies = False   # dead colours attack nothing: the check test asks the game's live_enemies(pos, color)
+    dead_armies = False   # dead colours attack nothing: the game gives live_enemies(pos, color), dead(pos), points(pos)
     # En passant: "next" = only the next mover may take (FIDE); "each_enemy" = every enemy colour may
     # take on its own first turn after the double step (Position.windows).
     ep_rule = "next"
@@ -190,12 +190,12 @@ class Game(GameTables, Presentation, turns.TurnRules):
         if self.elimination:
             return self.team_outcome(pos)
         if self.royal_loss:
-            lost = [len(pos.royals[c]) < (self.start_royals[c] if self.royal_loss == "any" else 1)
-                    for c in (0, 1)]
-            if any(lost):
-                return self._win(1 if lost[0] else 0, "royal pieces lost" if self.royal_loss == "all"
+            lost = {self.teams[c] for c in range(self.players)       # the teams of colours that lost one
+                    if len(pos.royals[c]) < (self.start_royals[c] if self.royal_loss == "any" else 1)}
+            if lost:
+                return self._win(1 if 0 in lost else 0, "royal pieces lost" if self.royal_loss == "all"
                                  else "king captured", "lost all royal pieces" if self.royal_loss == "all"
-                                 else "has lost a royal piece", both=all(lost))
+                                 else "has lost a royal piece", both=len(lost) > 1)
         if self.bare_king:
             others = [len(pos.occupied[c]) - len(pos.royals[c]) for c in (0, 1)]   # pieces besides royals
             if not others[0] or not others[1]:
@@ -212,7 +212,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     def _win(self, winner: int, termination: str, what: str, both: bool = False) -> "Outcome":
         if both:
             return Outcome("1/2-1/2", f"both sides {what}", termination)
-        loser = self.color_names[1 - winner].capitalize()
+        loser = self.team_name(1 - winner)
         return Outcome("1-0" if winner == 0 else "0-1", f"{loser} {what}", termination)
 
     def stalemate_outcome(self, pos: "Position") -> "Outcome":

@@ -126,6 +126,10 @@ class FileGame(Game):
             # (``Game.mate_outcome`` names the teams)
             self.elimination = True
             self.royal_loss = ""
+        elif self.players == 4:
+            # with check, a royal piece left attacked by a partner's move may be taken: its team has lost
+            # (4pchess, board.cc GetGameResult)
+            self.royal_loss = "any"
         self.stalemate = read_choice(t, "stalemate", where, {"draw": "", "loss": "", "win": ""})
         self.bare_king = read_choice(t, "bare_king", where, {"none": "", "loss": "", "reply": "", "draw": ""})
         self.bare_king = self.bare_king.replace("none", "")

@@ -10,9 +10,12 @@ The game ends when one player is left, or two and the leader is more than ``lead
 "claim win", claimed at once here), or by the n-move rule or repetition, each live player then scoring ``draw``.
 The result is the points, Red-Blue-Yellow-Green as chess.com's PGN4 writes them (``12-0-31-5``).
 
-State: ``pos.extra`` = (dead colours as a bit mask, then each colour's points), a tuple, in the hash; the
-position string carries it as two fields after the move number: the dead colours' letters (``-``: none) and
-the points (``0,0,0,0``), both optional on input."""
+A move must be legal against the armies live when it is made: the players it puts out are out after it (a
+move that leaves the mover's king attacked is illegal even if it mates the attacker).
+
+State: ``pos.extra`` = (dead colours as a bit mask, each colour's points, the dead colours before the last
+move), a tuple; the first five are in the hash, and the position string carries them as two fields after the
+move number: the dead colours' letters (``-``: none) and the points (``0,0,0,0``), both optional on input."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -92,18 +95,20 @@ class FreeForAll:
                 self._capture_points[code] = self.scoring.captures.get(g.pieces[kind].letter.upper(), 0)
         self._live = [[tuple(e for e in g.enemies[c] if not mask >> e & 1) for c in range(n)]
                       for mask in range(1 << n)]
-        self._start_extra = (0,) + (0,) * n
+        self._start_extra = (0,) + (0,) * n + (0,)
 
     # ------------------------------------------------------------------ state
     def live_enemies(self, pos: "Position", color: int) -> tuple[int, ...]:
-        extra = pos.extra
-        return self._live[extra[0] if extra else 0][color]
+        """The live enemies of ``color``: of the side to move, those live now; of another colour (the core asks
+        after a move whether the mover's king is exposed), those live when the move was made."""
+        extra = pos.extra or self._start_extra
+        return self._live[extra[0] if color == pos.turn else extra[-1]][color]
 
     def castling_threats(self, pos: "Position", us: int, cell: int) -> tuple[int, ...]:
         return self.live_enemies(pos, us)
 
     def extra_hash(self, extra) -> int:
-        return hash(extra) & 0xFFFFFFFFFFFFFFFF if extra and any(extra) else 0
+        return hash(extra[:-1]) & 0xFFFFFFFFFFFFFFFF if extra and any(extra[:-1]) else 0
 
     def parse_extra(self, pos: "Position", fields: list[str]):
         """``<dead colours or -> <points,...>`` after the move number; both optional."""
@@ -124,13 +129,13 @@ class FreeForAll:
             points = [int(p) for p in parts]
         if dead >> pos.turn & 1:
             raise FenError(f"the side to move, {g.color_names[pos.turn]}, is dead")
-        return (dead, *points)
+        return (dead, *points, dead)
 
     def format_extra(self, pos: "Position") -> list[str]:
         g: Any = self
         extra = pos.extra or self._start_extra
         dead = "".join(g.color_letters[c] for c in range(g.players) if extra[0] >> c & 1) or "-"
-        return [dead, ",".join(str(p) for p in extra[1:])]
+        return [dead, ",".join(str(p) for p in extra[1:-1])]
 
     def dead(self, pos: "Position") -> int:
         """The dead colours of ``pos``, a bit mask."""
@@ -138,7 +143,7 @@ class FreeForAll:
 
     def points(self, pos: "Position") -> tuple[int, ...]:
         """Each colour's points."""
-        return tuple((pos.extra or self._start_extra)[1:])
+        return tuple((pos.extra or self._start_extra)[1:-1])
 
     # ------------------------------------------------------------------ moves
     def next_turn(self, pos: "Position", color: int) -> int:
@@ -159,8 +164,8 @@ class FreeForAll:
             return pos.extra
         g: Any = self
         was = pos.extra or self._start_extra
-        dead = was[0]
-        points = list(was[1:])
+        dead = before = was[0]
+        points = list(was[1:-1])
         us = pos.turn
         n = g.players
         if captured:
@@ -186,13 +191,13 @@ class FreeForAll:
                 if not dead >> c & 1:
                     k = pos.king(c)
                     if k is not None and pos.attacked(k, self._live[dead][c]) \
-                            and not self._has_move(pos, c, (dead, *points)):
+                            and not self._has_move(pos, c, (dead, *points, dead)):
                         dead |= 1 << c
                         points[us] += self.scoring.checkmate
             for c in order:                     # the next players in turn: stalemated ones are out
                 if dead >> c & 1:
                     continue
-                if self._has_move(pos, c, (dead, *points)):
+                if self._has_move(pos, c, (dead, *points, dead)):
                     break
                 dead |= 1 << c
                 for o in range(n):
@@ -200,7 +205,7 @@ class FreeForAll:
                         points[o] += self.scoring.stalemate
         finally:
             self._probing = False
-        now = (dead, *points)
+        now = (dead, *points, before)
         return was if now == was else now
 
     def _has_move(self, pos: "Position", color: int, extra) -> bool:
