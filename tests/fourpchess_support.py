@@ -11,6 +11,7 @@ from pathlib import Path
 
 from hyperchess.variants import get_game
 from hyperchess.variants.board.codes import CASTLE, HOLE, PROMOTION
+from hyperchess.variants.core.fen4 import write_fen4
 from hyperchess.variants.core.load import load_position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,6 +78,7 @@ class Lockstep:
     differences: Counter = field(default_factory=Counter)
     kinds: Counter = field(default_factory=Counter)     # what the compared moves were (castling, promotion...)
     endings: Counter = field(default_factory=Counter)
+    fen4: int = 0                                       # positions also compared from our FEN4
     mismatches: list[str] = field(default_factory=list)
 
 
@@ -93,12 +95,14 @@ def pick(rng: random.Random, pos, moves):
     return rng.choice(special if special and rng.random() < 0.5 else moves)
 
 
-def lockstep(seed: int, positions: int, driver: Driver | None = None, max_plies: int = 600) -> Lockstep:
+def lockstep(seed: int, positions: int, max_plies: int = 600, fen4_every: int = 5) -> Lockstep:
     """Random fourplayer-teams games played by hyperchess's rules and replayed on 4pchess's board; at every
-    position the legal moves (4pchess's ``from-to[=P]``), the board and the game's end are compared."""
+    position the legal moves (4pchess's ``from-to[=P]``), the board and the game's end are compared. Every
+    ``fen4_every``-th position is also written as FEN4 (``write_fen4``) and read by 4pchess
+    (``ParseBoardFromFEN``), and its moves and board from there compared too: the FEN4 carries no history, so
+    there 4pchess has no en passant either."""
     g = get_game(GAME)
-    own = driver is None
-    driver = driver or Driver()
+    driver, fresh = Driver(), Driver()
     rng = random.Random(seed)
     seen = Lockstep()
     try:
@@ -131,6 +135,14 @@ def lockstep(seed: int, positions: int, driver: Driver | None = None, max_plies:
                 if board != board_tokens(pos):
                     seen.mismatches.append(f"{where}: the boards differ")
                     break
+                if seen.positions % fen4_every == 0:
+                    seen.fen4 += 1
+                    fen4 = write_fen4(pos)
+                    if fresh.ask(f"fen {fen4}") != "ok":
+                        seen.mismatches.append(f"{where}: 4pchess cannot read {fen4}")
+                    elif sorted(fresh.ask("moves").split()[1:]) != sorted(ours) \
+                            or fresh.ask("board").split()[1:] != board or fresh.ask("turn")[-1] != "RBYG"[pos.turn]:
+                        seen.mismatches.append(f"{where}: 4pchess reads {fen4} otherwise")
                 outcome = pos.outcome(claim_draw=False)
                 result = driver.ask("result").split()[1]
                 if outcome is not None and outcome.termination in NO_DRAW_RULES:
@@ -156,6 +168,6 @@ def lockstep(seed: int, positions: int, driver: Driver | None = None, max_plies:
                 played.append(pos.move_name(move))
                 pos.push(move)
     finally:
-        if own:
-            driver.close()
+        driver.close()
+        fresh.close()
     return seen

@@ -5,10 +5,11 @@ is not built."""
 from __future__ import annotations
 
 import os
+import queue
 import shutil
 import subprocess
 import sys
-import time
+import threading
 
 import pytest
 
@@ -87,20 +88,24 @@ def test_a_clock_becomes_a_time_for_the_move():
     assert wrapper.movetime("go depth 6".split(), True) == ("go depth 6", None)
 
 
-def _session(lines: list[str], timeout: float = 30.0) -> list[str]:
-    """The wrapper's answers to ``lines`` (read up to ``bestmove`` after each ``go``)."""
+def _session(lines: list[str], timeout: float = 60.0) -> list[str]:
+    """The wrapper's answers to ``lines``: after ``uci``, ``isready`` and ``go`` the lines up to ``uciok``,
+    ``readyok`` and ``bestmove``, each wait at most ``timeout`` seconds (then the session ends there)."""
     proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "fourpchess" / "uci.py")], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+    answers: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [answers.put(x.strip()) for x in proc.stdout], daemon=True).start()
     out: list[str] = []
-    deadline = time.monotonic() + timeout
     try:
         for line in lines:
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
-            wait_for = "bestmove" if line.startswith("go") else "uciok" if line == "uci" else \
-                "readyok" if line == "isready" else None
-            while wait_for and time.monotonic() < deadline:
-                answer = proc.stdout.readline().strip()
+            wait_for = {"go": "bestmove", "uci": "uciok", "isready": "readyok"}.get(line.split()[0])
+            while wait_for:
+                try:
+                    answer = answers.get(timeout=timeout)
+                except queue.Empty:
+                    return out
                 out.append(answer)
                 if answer.startswith(wait_for):
                     break
@@ -110,6 +115,7 @@ def _session(lines: list[str], timeout: float = 30.0) -> list[str]:
     finally:
         if proc.poll() is None:
             proc.kill()
+            proc.wait()
     return out
 
 
@@ -160,3 +166,25 @@ def test_lockstep_with_4pchess_12000_positions():
     seen = lockstep(seed=2026, positions=12000)
     assert seen.mismatches == [], "\n".join(seen.mismatches[:10])
     assert seen.kinds["castling"] > 0 and seen.kinds["promotion"] > 0
+
+
+@needs_cli
+def test_where_4pchess_holds_the_game_won_the_wrapper_takes_the_king():
+    # Blue's king was left attacked by Red's king; Red may take it (our rules: that wins). 4pchess answers no
+    # bestmove there (its GetGameResult: "Game completed. RY won."), and the wrapper plays the capture.
+    fen = "***3yK4***/***8***/***8***/14/14/14/3bK10/4rK8gK/14/14/14/***8***/***8***/***8*** r - - 0 1"
+    out = _session(["uci", "isready", f"position fen {fen}", "go movetime 200"])
+    assert "info string Game completed. RY won." in out
+    assert out[-1] == "bestmove e7d8"
+    pos = load_position(get_game(GAME), fen)
+    pos.push(pos.parse_move("e7d8"))
+    assert pos.outcome().result == "1-0"
+
+
+@needs_cli
+def test_the_wrapper_sends_a_position_opening_as_fen4():
+    fen = "***3yK4***/***8***/***8***/14/7rP6/14/bK13/13gK/14/14/14/***8***/***8***/***3rK4*** r - - 0 1"
+    out = _session(["uci", "isready", f"position fen {fen}", "go depth 3"])
+    pos = load_position(get_game(GAME), fen)
+    assert pos.parse_move(out[-1].split()[1]) in pos.legal_moves()
+    assert out[-1] == "bestmove h10h11q"           # 4pchess queens its pawn

@@ -6,9 +6,9 @@ protocol of its own (its command_line.cc): positions as chess.com's FEN4 or ``st
 ``d2-d4``, ``e10-e11=Q``; ``go`` reads only ``movetime`` and ``depth`` (any other word, ``wtime`` too, makes
 it loop for ever), and ``info`` scores are Red-Yellow's. This wrapper runs it as a separate process and speaks
 UCI as the match runner does (docs/match.md, "UCI engines"): hyperchess's native moves and position strings
-in, 4pchess's out; a clock becomes a ``movetime``; scores become the mover's ``score cp``. The wrapper keeps a
-hyperchess position of the game, so the engine's move is given back as one of hyperchess's legal moves
-(matched by its squares and promotion), in hyperchess's native name.
+in, the position now as chess.com's FEN4 out; a clock becomes a ``movetime``; scores become the mover's
+``score cp``. The wrapper keeps a hyperchess position of the game, so the engine's move is given back as one of
+hyperchess's legal moves (matched by its squares and promotion), in hyperchess's native name.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from pathlib import Path
 
 from hyperchess.variants import Position, get_game
 from hyperchess.variants.board.codes import CASTLE, PROMOTION, promoted_code
+from hyperchess.variants.core.fen4 import write_fen4
 from hyperchess.variants.core.load import load_position
 
 GAME = "fourplayer-teams"
@@ -81,37 +82,31 @@ def from_engine(pos: Position, text: str):
 
 
 class GameTrack:
-    """The game as the runner last described it: the position string it started from, the native moves, a
-    hyperchess position after them and the same moves in 4pchess's words. A new ``position`` that extends the
-    last one plays only the new moves."""
+    """The game as the runner last described it: the position string it started from, the native moves and a
+    hyperchess position after them. A new ``position`` that extends the last one plays only the new moves."""
 
     def __init__(self, game) -> None:
         self.game = game
         self.fen: str | None = None
         self.moves: list[str] = []
         self.pos = load_position(game)
-        self.engine_moves: list[str] = []
 
     def set(self, fen: str | None, moves: list[str]) -> None:
         if fen != self.fen or moves[:len(self.moves)] != self.moves:
-            self.fen, self.moves, self.engine_moves = fen, [], []
+            self.fen, self.moves = fen, []
             self.pos = load_position(self.game, fen)
         for text in moves[len(self.moves):]:
             move = self.pos.parse_move(text)
             if move not in self.pos.legal_moves():
                 raise ValueError(f"move {text!r} at ply {len(self.moves) + 1} is not legal")
-            self.engine_moves.append(engine_name(self.pos, move))
             self.pos.push(move)
             self.moves.append(text)
 
     def command(self) -> str:
-        """4pchess's ``position`` command for the game so far."""
-        head = "position startpos" if self.fen is None else f"position fen {self.game_fen4()}"
-        return head + (" moves " + " ".join(self.engine_moves) if self.engine_moves else "")
-
-    def game_fen4(self) -> str:
-        from hyperchess.variants.formats.fen4 import write_fen4   # the core's chess.com FEN4 writer
-        return write_fen4(load_position(self.game, self.fen))
+        """4pchess's ``position`` command: the position now, as FEN4, without the moves that led to it. 4pchess
+        keeps no history but for en passant (its board.cc reads the last round's moves), which chess.com's
+        Teams, and so our game, do not have: given no moves, 4pchess offers no en passant capture at the root."""
+        return f"position fen {write_fen4(self.pos)}"
 
 
 def movetime(words: list[str], mover_team_first: bool) -> tuple[str, float | None]:
