@@ -163,9 +163,14 @@ def test_lockstep_with_4pchess_short():
 @pytest.mark.slow
 @needs_movegen
 def test_lockstep_with_4pchess_12000_positions():
-    seen = lockstep(seed=2026, positions=12000)
+    seen = lockstep(seed=1, positions=12000)
     assert seen.mismatches == [], "\n".join(seen.mismatches[:10])
+    assert seen.fen4 == 2400
     assert seen.kinds["castling"] > 0 and seen.kinds["promotion"] > 0
+    # the games' ends compared: checkmates, a stalemate and kings taken, besides our 25-move rule
+    assert sum(n for reason, n in seen.endings.items() if "checkmated" in reason) >= 2
+    assert seen.endings["Stalemate"] >= 1
+    assert sum(n for reason, n in seen.endings.items() if "royal piece" in reason) >= 1
 
 
 @needs_cli
