@@ -88,10 +88,11 @@ def test_a_clock_becomes_a_time_for_the_move():
     assert wrapper.movetime("go depth 6".split(), True) == ("go depth 6", None)
 
 
-def _session(lines: list[str], timeout: float = 60.0) -> list[str]:
+def _session(lines: list[str], timeout: float = 60.0, args: tuple[str, ...] = ()) -> list[str]:
     """The wrapper's answers to ``lines``: after ``uci``, ``isready`` and ``go`` the lines up to ``uciok``,
     ``readyok`` and ``bestmove``, each wait at most ``timeout`` seconds (then the session ends there)."""
-    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "fourpchess" / "uci.py")], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "fourpchess" / "uci.py"), *args],
+                            stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
     answers: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: [answers.put(x.strip()) for x in proc.stdout], daemon=True).start()
@@ -133,6 +134,28 @@ def test_the_wrapper_plays_a_legal_move_in_our_notation():
     assert best[0] == "bestmove"
     pos = _play(load_position(g), *moves)
     assert pos.parse_move(best[1]) in pos.legal_moves()
+
+
+SLOW_ENGINE = """#!/bin/sh
+# 4pchess as a loaded machine makes it: no depth finished within a movetime, so no bestmove; depth 1 answers
+while read -r line; do
+  case "$line" in
+    uci) echo "id name Slow"; echo uciok ;;
+    isready) echo readyok ;;
+    "go depth 1") echo "info depth 1 time 3 nodes 20 pv h2-h4 score 12 nps 1000"; echo "bestmove h2-h4" ;;
+    quit) exit 0 ;;
+  esac
+done
+"""
+
+
+def test_a_search_that_ends_without_a_move_is_asked_again_at_depth_1(tmp_path):
+    cli = tmp_path / "cli"
+    cli.write_text(SLOW_ENGINE)
+    cli.chmod(0o755)
+    out = _session(["uci", "isready", "position startpos", "go movetime 100"], args=("--cli", str(cli)))
+    assert out[-3:] == ["info string 4pchess found no move in its time; asking for depth 1",
+                        "info depth 1 score cp 12 time 3 nodes 20", "bestmove h2h4"]
 
 
 def test_the_wrapper_says_in_one_line_that_4pchess_is_missing(tmp_path):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import queue
 import re
 import subprocess
 import sys
@@ -31,6 +32,7 @@ MATE = 100_000_000            # 4pchess's kMateValue (player.h): a mate score, w
 MATE_CP = 30_000              # what a mate score is told as (UCI cp)
 OVERHEAD = 0.03               # seconds kept back from every movetime for the pipes
 MIN_MOVETIME = 0.01
+GRACE = 0.2                   # seconds past its movetime (and a quarter of it) before 4pchess is asked to stop
 _ENGINE_MOVE = re.compile(r"^([a-n])(\d{1,2})-?([a-n])(\d{1,2})(?:=?([NBRQnbrq]))?$")
 _INFO = re.compile(r"\bdepth (\d+).*?\btime (\d+).*?\bnodes (\d+).*?\bscore (-?\d+)")
 
@@ -132,21 +134,21 @@ def movetime(words: list[str], mover_team_first: bool) -> tuple[str, float | Non
 
 
 class Wrapper:
-    """The UCI side towards the runner (stdin/stdout) and the 4pchess process behind it."""
+    """The UCI side towards the runner (stdin/stdout) and the 4pchess process behind it. The runner's commands
+    are answered one at a time: a ``go`` is played out (its ``info`` lines passed on, translated) before the
+    next command is read, so a ``stop`` sent during a search is read after it (the runner sends none)."""
 
     def __init__(self, cli: Path, log: Path | None = None) -> None:
         self.game = get_game(GAME)
         self.track = GameTrack(self.game)
-        self.out_lock = threading.Lock()
         self.log = open(log, "a", encoding="utf-8") if log else None
         self.proc = subprocess.Popen([str(cli)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=str(cli.parent))
         self.name = "4pChess"
-        self.searching: Position | None = None      # the position of the search under way
         self.quitting = False
+        self.lines: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read_engine, daemon=True).start()
         self._handshake()
-        self.reader = threading.Thread(target=self._read_engine, daemon=True)
-        self.reader.start()
 
     def _log(self, direction: str, line: str) -> None:
         if self.log:
@@ -159,64 +161,96 @@ class Wrapper:
         self.proc.stdin.flush()
 
     def say(self, line: str) -> None:
-        with self.out_lock:
-            self._log("uci>", line)
-            sys.stdout.write(line + "\n")
-            sys.stdout.flush()
+        self._log("uci>", line)
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def _read_engine(self) -> None:
+        for line in self.proc.stdout:
+            self._log("4pc>", line.strip())
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def _next(self, deadline: float | None = None) -> str | None:
+        """4pchess's next line, or None when ``deadline`` (monotonic) passes first; exits if 4pchess did."""
+        try:
+            line = self.lines.get(timeout=None if deadline is None else max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            return None
+        if line is None:
+            if not self.quitting:
+                self.say("info string 4pchess exited")
+            os._exit(0 if self.quitting else 1)
+        return line
+
+    def _until(self, word: str) -> None:
+        while self._next() != word:
+            pass
 
     def _handshake(self) -> None:
         self.to_engine("uci")
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise SystemExit("4pchess exited during its handshake")
-            line = line.strip()
-            self._log("4pc>", line)
+        while (line := self._next()) != "uciok":
             if line.startswith("id name "):
                 self.name = line[8:]
-            if line == "uciok":
+
+    def _go(self, words: list[str]) -> None:
+        """One search: the position as FEN4, ``go`` with 4pchess's limits; its ``info`` lines passed on as the
+        mover's ``score cp``; its ``bestmove`` given as our move. 4pchess answers no ``bestmove`` when its
+        time runs out before it finished depth 1 (a loaded machine) or when it holds the game over; after its
+        time and a grace the wrapper sends ``stop`` and ``isready`` (4pchess reads commands in order, so its
+        ``readyok`` comes after everything that search printed), then, if no move came, ``go depth 1``."""
+        pos = self.track.pos.copy()
+        command, seconds = movetime(words, self.game.teams[pos.turn] == self.game.teams[0])
+        self.to_engine(self.track.command())
+        self.to_engine(command)
+        deadline = None if seconds is None else time.monotonic() + seconds + GRACE + 0.25 * seconds
+        while True:
+            line = self._next(deadline)
+            if line is None:                             # past the deadline: settle what that search gave
+                self.to_engine("stop")
+                self.to_engine("isready")
+                while (line := self._next()) != "readyok":
+                    if self._answer(pos, line):
+                        return
+                self.say("info string 4pchess found no move in its time; asking for depth 1")
+                self.to_engine("go depth 1")
+                deadline = None
+                continue
+            if self._answer(pos, line):
                 return
 
-    def _read_engine(self) -> None:
-        """Translate 4pchess's lines for the runner: ``info`` with the mover's score, ``bestmove`` as
-        hyperchess's native move, ``readyok`` as it is; ``info string`` notes are passed on."""
-        for line in self.proc.stdout:
-            line = line.strip()
-            self._log("4pc>", line)
-            if line == "readyok":
-                self.say(line)
-            elif line.startswith("info string Game completed") and self.searching is not None:
-                self._game_completed(line)
-            elif line.startswith("info string"):
-                self.say(line)
-            elif line.startswith("info ") and self.searching is not None:
-                m = _INFO.search(line)
-                if m:
-                    depth, ms, nodes, score = (int(x) for x in m.groups())
-                    if self.game.teams[self.searching.turn] != self.game.teams[0]:
-                        score = -score                     # 4pchess speaks for Red-Yellow
-                    if abs(score) >= MATE:
-                        score = MATE_CP if score > 0 else -MATE_CP
-                    self.say(f"info depth {depth} score cp {score} time {ms} nodes {nodes}")
-            elif line.startswith("bestmove ") and self.searching is not None:
-                pos, self.searching = self.searching, None
-                text = line.split()[1]
-                move = from_engine(pos, text)
-                if move is None:
-                    self.say(f"info string 4pchess played {text}, not a legal move here")
-                    self.say(f"bestmove {text.replace('-', '').replace('=', '').lower()}")
-                else:
-                    self.say(f"bestmove {pos.move_name(move)}")
-        if not self.quitting:
-            self.say("info string 4pchess exited")
-            os._exit(1)
+    def _answer(self, pos: Position, line: str) -> bool:
+        """Pass on one line of a search; True when it ended the search (a move was given)."""
+        if line.startswith("info string Game completed"):
+            self._game_completed(pos, line)
+            return True
+        if line.startswith("info string"):
+            self.say(line)
+        elif line.startswith("info "):
+            m = _INFO.search(line)
+            if m:
+                depth, ms, nodes, score = (int(x) for x in m.groups())
+                if self.game.teams[pos.turn] != self.game.teams[0]:
+                    score = -score                         # 4pchess speaks for Red-Yellow
+                if abs(score) >= MATE:
+                    score = MATE_CP if score > 0 else -MATE_CP
+                self.say(f"info depth {depth} score cp {score} time {ms} nodes {nodes}")
+        elif line.startswith("bestmove "):
+            text = line.split()[1]
+            move = from_engine(pos, text)
+            if move is None:
+                self.say(f"info string 4pchess played {text}, not a legal move here")
+                self.say(f"bestmove {text.replace('-', '').replace('=', '').lower()}")
+            else:
+                self.say(f"bestmove {pos.move_name(move)}")
+            return True
+        return False
 
-    def _game_completed(self, line: str) -> None:
+    def _game_completed(self, pos: Position, line: str) -> None:
         """4pchess answers no ``bestmove`` where it holds the game over (its GetGameResult): the side to move can
         capture an enemy king (its team wins), or has no legal move. Where hyperchess's rules play on, the
         wrapper gives the king capture 4pchess counted as its win, else the null move ``0000``, which the
         referee judges (an illegal move), so that the game ends at once instead of by a stall."""
-        pos, self.searching = self.searching, None
         self.say(line)
         for move in pos.legal_moves():
             victim = pos.board[move[1]]
@@ -241,6 +275,8 @@ class Wrapper:
             self.say("uciok")
         elif cmd == "isready":
             self.to_engine("isready")
+            self._until("readyok")
+            self.say("readyok")
         elif cmd == "setoption":
             m = re.match(r"setoption name (\S+) value (\S+)", line)
             if not m:
@@ -259,7 +295,7 @@ class Wrapper:
         elif cmd == "go":
             self._go(words)
         elif cmd == "stop":
-            self.to_engine("stop")
+            pass                                         # read after the search it was meant for: nothing to stop
         elif cmd == "quit":
             self.quitting = True
             self.to_engine("quit")
@@ -283,12 +319,6 @@ class Wrapper:
         except Exception as exc:                     # a bad position: one line, the game goes on unplayable
             self.say(f"info string position refused: {exc}")
 
-    def _go(self, words: list[str]) -> None:
-        pos = self.track.pos
-        command, _ = movetime(words, self.game.teams[pos.turn] == self.game.teams[0])
-        self.searching = pos.copy()
-        self.to_engine(self.track.command())
-        self.to_engine(command)
 
 
 def main(argv: list[str] | None = None) -> int:
