@@ -305,3 +305,18 @@ def test_show_prints_fen4():
     out = subprocess.run([str(ROOT / ".venv/bin/hyperchess"), "show", "normal", "--fen4"], capture_output=True,
                          text=True)
     assert out.returncode == 2 and len(out.stderr.splitlines()) == 1
+
+
+def test_ffa_a_move_is_legal_against_the_armies_live_when_it_is_made():
+    """Blue, in check from Yellow's bishop, may not answer with a rook move that mates Yellow (and so would turn
+    the checking bishop grey): the mover's king must be safe from the armies live when it moves."""
+    pieces = {"h1": "rK", "a7": "bK", "k14": "bR", "g12": "bN", "g14": "yK", "f13": "yP", "g13": "yP", "h13": "yP",
+              "b6": "yB", "n8": "gK"}
+    game, pos = ffa(pieces, turn="b")
+    assert pos.in_check()
+    moves = names(game, pos)
+    assert "k14h14" not in moves and "a7b6" in moves
+    # the same rook move mates Yellow when Blue is not in check
+    game, pos = ffa({k: v for k, v in pieces.items() if k != "b6"}, turn="b")
+    pos.push(pos.parse_move("k14h14"))
+    assert game.dead(pos) == 0b0100 and game.points(pos)[1] == 20
