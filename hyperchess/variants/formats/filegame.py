@@ -26,7 +26,7 @@ from hyperchess.variants.formats.filemechanisms import HAND_KEYS, MECHANISM_KEYS
 from hyperchess.variants.formats.filepieces import read_piece
 from hyperchess.variants.formats.filedrawing import read_drawing, read_names
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS, read_players
-from hyperchess.variants.formats.fileweights import read_eval, read_placement
+from hyperchess.variants.formats.fileweights import VALUES, read_eval, read_placement, read_values, with_values
 from hyperchess.variants.formats.gamespec import MAX_SIDE, PLACEMENT, GameSpec, check_keys, read_choice, read_int
 from hyperchess.variants.rules import mirror_boards, piece_rules
 from hyperchess.variants.rules.chasing import chase_result
@@ -48,7 +48,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "moves_per_turn", "first_turn_moves",
              "check_ends_turn", "through_check", "opposite_castling", "en_passant_every_cell", "drawing",
-             "names", "fog"} | MECHANISM_KEYS
+             "names", "fog", VALUES} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -109,6 +109,7 @@ class FileGame(Game):
                 for letter, p in pieces.items()]
         promotes = piece_rules.promotion_pairs(t.get("piece_promotion", {}), {p.letter: p for p in army}, where)
         army += piece_rules.promoted_army(army, promotes)
+        army = with_values(army, read_values(t.get(VALUES, {}), f"{where}.{VALUES}", {p.letter for p in army}))
         self.promoted_into = {piece_rules.PREFIX + k: v for k, v in promotes.items()}   # "+G" -> "K"
         self.work = limits.work(files * ranks * levels, max(files, ranks, levels), self.players, army)
         limits.check_work(self.work, budget, where)
