@@ -7,7 +7,7 @@
 # SOURCE (or $FOURPCHESS_SOURCE): a git URL, a checkout, or a bare git directory; default
 # https://github.com/obryanlouis/4pchess. Builds into $HYPERCHESS_4PCHESS_DIR (default
 # ${XDG_CACHE_HOME:-~/.cache}/hyperchess/4pchess): `make cli` there (the engine), and the legal-move driver
-# tools/fourpchess/movegen.cc compiled against its board.cc. Prints where both are. Nothing of 4pchess is
+# tools/fourpchess/movegen.cc compiled against its board.cc and utils.cc. Prints where both are. Nothing of 4pchess is
 # copied into this repository. Without g++, make or git it prints one line and exits 0 (skipped).
 set -eu
 
