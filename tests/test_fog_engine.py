@@ -130,6 +130,45 @@ def test_uci_engine_legal_moves_in_1000_positions(game):
     assert uci_legal_moves(game, 1000, "go nodes 400") == 1000
 
 
+def cecp_legal_moves(game, count: int, nodes: int) -> int:
+    """Over CECP: `setboard VIEW` then `go` (docs/protocol.md, "Fog of war"): a legal move of the true position
+    in ``count`` positions of random games, as for UCI; ``nps N`` + ``st 1`` bounds each search to N nodes."""
+    positions, seed = [], 0
+    while len(positions) < count:
+        pos = random_game(game, 7 * seed % 120, seed + 5000)
+        seed += 1
+        if pos.outcome() is None:
+            positions.append(pos)
+    with EngineProcess() as eng:
+        eng.handshake()
+        for pos in positions:
+            eng.send("new", "variant fogofwar", "st 1", f"nps {nodes}", "force",
+                     f"setboard {view_string(pos, pos.turn)}", "go")
+            line, before = eng.expect(r"move \S+", 120)
+            assert not [x for x in before if x.startswith(("tellusererror", "Error", "Illegal"))], before
+            assert line.split()[1] in {pos.move_name(m) for m in pos.legal_moves()}, (pos.fen(), line)
+    return len(positions)
+
+
+def test_cecp_engine_answers_a_legal_move_from_views(game):
+    assert cecp_legal_moves(game, 30, 400) == 30
+
+
+@pytest.mark.slow
+def test_cecp_engine_legal_moves_in_1000_positions(game):
+    assert cecp_legal_moves(game, 1000, 400) == 1000
+
+
+def test_cecp_bad_view_is_one_line_and_no_move():
+    """A view that is not one (six ranks): one reason, then no move until the next good setboard."""
+    with EngineProcess() as eng:
+        eng.handshake()
+        eng.send("new", "variant fogofwar", "force", "setboard ?nbqkbnr/8/8/8/8/8 w - - 0 1", "go")
+        lines = eng.sync()
+        assert [x for x in lines if x.startswith("# setboard: bad view")] and "tellusererror Illegal position" in lines
+        assert "Error (no legal position set): go" in lines and not [x for x in lines if x.startswith("move ")]
+
+
 def test_fog_match_command(tmp_path):
     """`hyperchess fog-match`: one line a game and the score; a game without fog is one line of refusal."""
     import subprocess

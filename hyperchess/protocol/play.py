@@ -97,9 +97,29 @@ def claim(e: XBoardState) -> bool:
 def think(e: XBoardState) -> None:
     """It is our move: claim the result if the game is over by rule, and search and move unless the game
     can have no move after it."""
+    if e.fog_turn and e.fog is not None:
+        play_from_views(e)
+        return
     if claim(e) or e.paused:
         return
     start_search(e, "move")
+
+
+def play_from_views(e: XBoardState) -> None:
+    """Our move in a game with fog, chosen from the views alone (protocol/fog.py, as over UCI): the hidden
+    position is never known here. A node-based clock (``nps``) bounds the search as for ``go nodes``."""
+    if e.paused:
+        return
+    limits, _ = e.clock.limits("move", e.pos.fullmove)
+    move = e.fog.choose(limits.nodes)
+    if move is None:
+        e.out("# no move from the views")
+        return
+    e.out(f"move {e.wire_move(e.pos, move)}")
+    e.fog_turn = False
+    if move in e.pos.legal_moves():     # the view's board, unseen squares empty: kept only for the turn
+        e.pos.push(move)
+        e.changed()
 
 
 def play(e: XBoardState, move) -> None:

@@ -10,6 +10,7 @@ from hyperchess.variants.core.load import check_position
 from hyperchess.variants.board.notation import UnknownSquare
 
 from . import flat as flatmod
+from .fog import FogSeat
 from .notation import parse_wire_square
 from .state import XBoardState
 from .wire import error
@@ -78,8 +79,12 @@ def relaxed_fields(game, fen: str) -> str | None:
 
 
 def set_position(e: XBoardState, fen: str) -> None:
-    """``setboard``: the new position, or (refused) no legal position until the next new/setboard."""
+    """``setboard``: the new position, or (refused) no legal position until the next new/setboard; in a game
+    with fog a string with ``?`` squares is a view (``set_view``)."""
     e.ensure_game()
+    if FogSeat.is_view(e.game, fen):
+        set_view(e, fen)
+        return
     try:
         pos, note = read_setboard(e.game, e.notation, fen)
     except PositionRefused as exc:
@@ -92,6 +97,24 @@ def set_position(e: XBoardState, fen: str) -> None:
         e.out(f"# setboard: {note}")
     e.changed()
     e.pos = pos
+    e.bad_position = False
+    e.ended = False
+
+
+def set_view(e: XBoardState, text: str) -> None:
+    """``setboard VIEW`` in a game with fog (protocol/fog.py, shared with UCI): one more view of this game;
+    ``go`` then answers from the views alone. A bad view: no legal position until the next new/setboard."""
+    if e.fog is None:
+        e.fog = FogSeat(e.game)
+    e.changed()
+    try:
+        e.fog.take(text)
+    except (FenError, UnknownSquare, ValueError) as exc:
+        e.bad_position = True
+        e.out(f"# setboard: bad view ({exc})")
+        e.out("tellusererror Illegal position")
+        return
+    e.pos, e.fog_turn = e.fog.pos, True
     e.bad_position = False
     e.ended = False
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
 
     from .clock import Clock
+    from .fog import FogSeat
     from .thinking import Search, Thinker
     from .wire import Output
 
@@ -45,6 +46,8 @@ class XBoardState(Protocol):
     null_owed: int | None               # team that owes XBoard a ``@@@@`` (four-player games)
     castle_rook: str | None             # XBoard's rook part of a castling still to come (play.py)
     setscore: tuple[int, int, int] | None
+    fog: FogSeat | None                 # a game with fog: the views sent by ``setboard VIEW`` this game
+    fog_turn: bool                      # the position is the last view's: ``go`` plays from the views
     last: tuple[int, int, object] | None    # (hash, score, best move) of the last search
 
     @property

@@ -90,6 +90,8 @@ class XBoardEngine(XBoardState):
         self.castle_rook: str | None = None  # XBoard's rook part of a castling still to come (play.py)
         self.setscore: tuple[int, int, int] | None = None
         self.last: tuple[int, int, object] | None = None   # (hash, score, best move) of the last search
+        self.fog = None               # a game with fog: the views of this game (protocol/fog.py)
+        self.fog_turn = False         # the position is the last view's: ``go`` plays from the views
         self.version += 1
 
     def ensure_game(self) -> None:
@@ -102,6 +104,7 @@ class XBoardEngine(XBoardState):
         self.null_owed = None
         self.castle_rook = None
         self.excluded = set()
+        self.fog_turn = False
         self.version += 1
 
     def our_turn(self) -> bool:
