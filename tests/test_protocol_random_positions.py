@@ -77,6 +77,21 @@ def test_uci_and_cecp_give_legal_moves(name):
     cecp_moves(name, fens)
 
 
+# A random FFA game's position (seed 69 of the slow test): Yellow's army is dead and Blue has taken its king.
+DEAD_KING_TAKEN = ("***yRyNyBbQyQgByNyR***/***yP2yPyPyP1yP***/***bB1yP3yP1***/bRbP10gPgR/bN2bPbB5gP2gN/2bP9gP1/"
+                   "1bP10gPgK/bK1bP7gP2gQ/1bP10gPgB/1bP2bN7gPgN/bRbP3rB1rPrP1gP2gR/***7rQ***/***rPrPrPrP2rPrP***/"
+                   "***rRrNrB1rK1rNrR*** b rKrQbKbQgKgQ - 3 10 y 0,20,0,0")
+
+
+def test_a_dead_army_without_its_king_is_a_position_both_protocols_read():
+    """The position string the engine writes after a dead army's king is taken reads back (it was refused:
+    "team 3 has no king left"), and both protocols answer a legal move in it."""
+    pos = get_game("fourplayer-ffa").position(DEAD_KING_TAKEN)
+    assert pos.eliminated(2) and not pos.royals[2] and pos.legal_moves()
+    uci_moves("fourplayer-ffa", [DEAD_KING_TAKEN])
+    cecp_moves("fourplayer-ffa", [DEAD_KING_TAKEN])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("protocol", ["uci", "cecp"])

@@ -67,8 +67,10 @@ def _check_royals(game: Game, pos: "Position") -> None:
             raise FenError(f"{game.color_names[color]} has {n} kings, at most {high} allowed")
     if game.players > 2:
         for team in set(game.teams):
-            if not any(pos.royals[c] for c in range(game.players) if game.teams[c] == team) and any(
-                    royal_bounds(game, c)[1] for c in range(game.players) if game.teams[c] == team):
+            colors = [c for c in range(game.players) if game.teams[c] == team]
+            if all(pos.eliminated(c) for c in colors):
+                continue        # a dead army may have lost its king too (FFA: a dead king can be taken)
+            if not any(pos.royals[c] for c in colors) and any(royal_bounds(game, c)[1] for c in colors):
                 raise FenError(f"team {team + 1} has no king left")
 
 
