@@ -226,7 +226,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     fsf_rules.add_counting(model, table)
     start, castling = start_position(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
-        fsf_rules.add_hands(model, table, files, ranks, missing)
+        fsf_rules.add_hands(model, table, files, ranks, pawns, missing)
         fen_hand = model["startFen"].split(" ")[0]
         hand = fen_hand.split("[", 1)[1].split("]", 1)[0] if "[" in fen_hand else ""
         board, rest = start.split(" ", 1)
