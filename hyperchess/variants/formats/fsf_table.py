@@ -419,8 +419,7 @@ def _crosses(region: frozenset, plain: tuple, color: int, on_board: frozenset) -
 # as leaps and hops that start and end on those lines; a rook's slide along them is at most two steps
 _DIAGONALS = {"wazir": [{"leap": [[1, 1], [1, -1], [-1, 1], [-1, -1]], "lame": False, "mode": "both"}],
               "soldier": [{"leap": [[1, 1], [-1, 1]], "lame": False, "mode": "both"}],
-              "rook": [{"leap": [[1, 1], [1, -1], [-1, 1], [-1, -1]], "lame": False, "mode": "both"},
-                       {"leap": [[2, 2], [2, -2], [-2, 2], [-2, -2]], "lame": True, "mode": "both"}],
+              "rook": [],           # the bishop's slide: written per game, as long as its lines (below)
               "janggiCannon": [{"hop": [[1, 1], [1, -1], [-1, 1], [-1, -1]], "style": "p", "mode": "both",
                                 "unlike": True}]}
 
@@ -430,6 +429,11 @@ def _diagonal_lines(model: dict, pt: str, betza: str, on_board: frozenset) -> li
     moves as a wazir, ``k:W``, moves as one there too)."""
     lines = model["diagonalLines"] & on_board
     moves = _DIAGONALS.get("wazir" if pt == "king" and betza == "W" else pt, []) if lines else []
+    if pt == "rook":
+        # FSF's rook slides as a bishop from a cell of the lines to one, over cells of any kind (src/position.h,
+        # moves_from; src/position.cpp, attackers_to): a lame leap for each distance between two of them
+        far = sorted({abs(f - g) for f, r in lines for g, q in lines if f != g and abs(f - g) == abs(r - q)})
+        moves = [{"leap": [[d, d], [d, -d], [-d, d], [-d, -d]], "lame": d > 1, "mode": "both"} for d in far]
     squares = sorted(square_name(s) for s in lines)
     return [dict(m, **{"from": [squares, squares], "to": [squares, squares]}) for m in moves]
 

@@ -175,6 +175,11 @@ class Hands:
         # XBoard's holdings: one place per piece type, the king's included (as Fairy-Stockfish counts its pocket)
         self.flat_holdings = sum(1 for p in pieces if p is not None)
 
+    def pawn_entry_cells(self, code: int) -> tuple[int, ...]:
+        """The cells a pawn of ``code`` may enter the board on by a drop (read by core/load.py's check of
+        where pawns may stand)."""
+        return self.drop_cells[code] if self.hand_rules.drops else ()
+
     def start_royals_in_hand(self, color: int) -> int:
         """How many royal pieces ``color``'s hand holds in the start position."""
         m = _HOLDINGS.match(self.start_fen.split()[0])                        # type: ignore[attr-defined]
