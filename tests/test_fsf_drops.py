@@ -357,6 +357,19 @@ def test_the_drop_keys_in_a_toml_file():
     assert drops == ["P@a5", "P@c3", "P@d6", "S@a1", "S@a5", "S@b1", "S@c3", "S@d6"]
 
 
+def test_a_pawn_may_stand_where_it_drops():
+    # the soldier starts on a2 and moves forward: it reaches a1 and b1 only by a drop, and c1 never
+    from hyperchess.variants.board.errors import FenError
+    from hyperchess.variants.formats.variantsfile import read_variants
+    text = TOML.replace('start = "4k3/8/8/8/8/8/8/4K3[RNrn] w - - 0 1"', 'start = "4k3/8/8/8/8/8/S7/4K3[] w - - 0 1"')
+    game = FileGame(read_variants(text, "drops.toml")[0])
+    for fen in ("4k3/8/8/8/8/8/8/S3K3[] w - - 0 1", "4k3/8/8/8/8/8/8/1S2K3[] w - - 0 1",
+                "4k3/8/8/8/S7/8/8/4K3[] w - - 0 1"):
+        assert load_position(game, fen).fen() == fen
+    with pytest.raises(FenError, match="a white pawn cannot stand on c1"):
+        load_position(game, "4k3/8/8/8/8/8/8/2S1K3[] w - - 0 1")
+
+
 @pytest.mark.parametrize("line, reason", [
     ('piece_drop_rows = { X = 1 }', "[drophouse].piece_drop_rows: no piece 'X'"),
     ('piece_drop_rows = { R = 0 }', "[drophouse].piece_drop_rows: a table of letter = the rows"),
