@@ -507,3 +507,30 @@ LONG_LINES = "[longlines:chess]\ndiagonalLines = a1 c3 d4 h8\ncastling = false\n
 ])
 def test_a_rook_slides_along_long_diagonal_lines(fen, expected):
     check(LONG_LINES, "longlines", fen, expected)
+
+
+# 16. a move of an n-move piece that it could make back keeps the n-move count (src/position.cpp, do_move: the
+# count restarts for nMoveRuleTypes only when PseudoMoves from the destination miss the origin); built-in
+# pawnsideways, whose pawns step sideways
+@pytest.mark.parametrize("moves, after", [
+    (["e2e3", "e7e6", "e3d3"], "rnbqkbnr/pppp1ppp/4p3/8/8/3P4/PPPP1PPP/RNBQKBNR b KQkq - 1 2"),
+    (["e2e3", "e7e6", "e3d3", "e6f6"], "rnbqkbnr/pppp1ppp/5p2/8/8/3P4/PPPP1PPP/RNBQKBNR w KQkq - 2 3"),
+    (["e2e3", "e7e6", "e3d3", "e6f6", "d3d4"], "rnbqkbnr/pppp1ppp/5p2/8/3P4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"),
+])
+def test_a_pawn_move_it_could_make_back_keeps_the_n_move_count(moves, after):
+    game = get_game("pawnsideways")
+    assert load_position(game, None, moves).fen() == after
+    if pyffish is not None:
+        assert pyffish.get_fen("pawnsideways", pyffish.start_fen("pawnsideways"), moves) == after
+
+
+KNIGHT_CLOCK = "[knightclock:chess]\nnMoveRuleTypes = n\n"
+
+
+def test_an_n_move_type_that_can_step_back_plays():
+    # the knight's moves can be made back: they keep the count, as the pawn's (no n-move type here) do
+    moves, after = ["g1f3", "g8f6", "e2e4"], "rnbqkb1r/pppppppp/5n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 2"
+    assert load_position(game_of(KNIGHT_CLOCK), None, moves).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(KNIGHT_CLOCK)
+        assert pyffish.get_fen("knightclock", pyffish.start_fen("knightclock"), moves) == after

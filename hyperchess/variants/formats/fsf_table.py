@@ -79,9 +79,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         missing.setdefault("pawn rules", []).append("enPassantTypes")
     clock = [model[f"nMoveRuleTypes{c}"] & present for c in fm.COLORS]
     if clock != [pawns, pawns]:
-        # FSF resets the count only for a move the piece could not make back (src/position.cpp, do_move)
-        if any(_steps_back(model, pt) for pt in clock[0] | clock[1]):
-            missing.setdefault("pawn rules", []).append("nMoveRuleTypes (of a piece that can step back)")
+        # (a move the piece could make back keeps the count, in the core as in FSF: src/position.cpp, do_move)
         letters = ["".join(sorted(model["letters"][pt] for pt in types)) for types in clock]
         table["n_move_rule_pieces"] = letters[0] if letters[0] == letters[1] else letters
     ep_regions = [model["enPassantRegionWhite"] & on_board, model["enPassantRegionBlack"] & on_board]
@@ -284,25 +282,6 @@ def _betza(model: dict, pt: str) -> str:
     """FSF's Betza of piece type ``pt``."""
     return model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
         else fm.PIECE_BETZA[pt]
-
-
-def _quiet_vectors(model: dict, pt: str) -> set[tuple[int, int]]:
-    """The directions of ``pt``'s quiet moves (initial ones aside), or an empty set when unreadable."""
-    try:
-        plain, _ = atoms(_betza(model, pt))
-    except FsfBetzaError:
-        return set()
-    out: set[tuple[int, int]] = set()
-    for a in plain:
-        if getattr(a, "mode", Mode.MOVE) is not Mode.CAPTURE:
-            out |= {(v[0], v[1]) for v in getattr(a, "vectors", None) or a.directions}
-    return out
-
-
-def _steps_back(model: dict, pt: str) -> bool:
-    """Can a quiet move of ``pt`` be undone by another (FSF's reversible move, which keeps the n-move count)?"""
-    vectors = _quiet_vectors(model, pt)
-    return any((-x, -y) in vectors for x, y in vectors)
 
 
 def _pawns_apart(model: dict, by_color: list[frozenset]) -> bool:
