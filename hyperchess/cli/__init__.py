@@ -22,7 +22,7 @@ from .xboard import run_xboard, xboard
 # the commands whose modules load more (the match runner, the web board's database, the search's limits):
 # imported when the command is run or listed, so that ``hyperchess uci`` starts without them
 LAZY_COMMANDS = {"selfplay": "selfplay:selfplay", "match": "match:match", "pgn": "match:pgn",
-                 "serve": "serve:serve", "games": "serve:games"}
+                 "serve": "serve:serve", "games": "serve:games", "fog-match": "fog:fog_match"}
 
 # the commands that handle Ctrl-C themselves from their first line (serve's ``Stopper``); every other command gets
 # Python's KeyboardInterrupt back once it runs (``_ctrl_c.hand_over``)

@@ -5,7 +5,7 @@ coordinates=..., colors=..., size=..., legend=...)`` returns the SVG text (stand
 
 Every drawn cell is a ``<rect class="square ..." data-square="NAME">``; every piece a
 ``<g class="piece" data-square=... data-piece=LETTER data-color=COLOUR transform="translate(cx,cy)">``
-centred on its square. Marks have their own classes (``lastmove``, ``check``, ``arrow``, ``fill``,
+centred on its square. Marks have their own classes (``lastmove``, ``check``, ``arrow``, ``fill``, ``fog``,
 ``seam``, ``marked``), so tests and the web board can read the picture as data.
 """
 from __future__ import annotations
@@ -38,6 +38,7 @@ DEFAULT_COLORS = {
     "arrow": "#15781b",
     "background": "#ffffff",
     "dimmed": "#d0d0d0",
+    "fog": "#4a525c",
     "note": "#333333",
 }
 
@@ -79,7 +80,7 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
                orientation: int | None = None, flipped: bool = False, coordinates: bool = True,
                colors: dict[str, str] | None = None, size: int | None = None, legend: bool = True,
                caption: str | None = None, layout: Layout | None = None, quarter: int = 0,
-               latin: bool = False) -> str:
+               latin: bool = False, fog: Iterable[int] = ()) -> str:
     """The position as SVG text.
 
     ``lastmove``: a move tuple; its from- and to-cells (those on the board) are highlighted.
@@ -89,6 +90,7 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
     four-player board seen from a side player's seat). ``colors``: overrides of
     ``DEFAULT_COLORS`` keys (and ``piece <side>``/``outline <side>``). ``size``: width in pixels.
     ``latin``: the pieces' letters instead of the characters of the game's drawing (xiangqi, shogi).
+    ``fog``: cells the viewer does not see (fog of war), each covered by a ``rect.fog``.
     """
     game = pos.game
     colors = {**DEFAULT_COLORS, **(colors or {})}
@@ -104,6 +106,7 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
     else:
         checked = set(check)
     fill = fill or {}
+    fogged = frozenset(fog)
     last = set()
     if lastmove is not None:
         last = {c for c in (lastmove[0], lastmove[1]) if 0 <= c < game.geometry.size}
@@ -143,7 +146,7 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
                '<marker id="arrowhead" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto">'
                f'<path d="M0,0 L4,2 L0,4 z" fill="{colors["arrow"]}"/></marker></defs>')
     for p in lay.panels:
-        out.append(_panel_svg(pos, p, colors, coordinates, last, checked, fill, (int(flip), latin)))
+        out.append(_panel_svg(pos, p, colors, coordinates, last, checked, fill, (int(flip), latin), fogged))
     for a in arrows:
         frm, to = a[0], a[1]
         col = a[2] if len(a) > 2 else colors["arrow"]
@@ -171,7 +174,8 @@ def render_svg(pos: "Position", *, lastmove: "Move | None" = None, check: "int |
 
 
 def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: bool, last: set[int],
-               checked: set[int], fill: dict[int, str], view: tuple[int, bool] = (0, False)) -> str:
+               checked: set[int], fill: dict[int, str], view: tuple[int, bool] = (0, False),
+               fog: frozenset[int] = frozenset()) -> str:
     """One panel: its cells (chequered squares, or transparent click targets over the game's own board),
     marks and pieces. ``view``: (the team at the bottom, letters instead of characters)."""
     game = pos.game
@@ -216,6 +220,9 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
         if cell in fill:
             out.append(f'<rect class="fill" data-square={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
                        f'width="{SQUARE}" height="{SQUARE}" fill="{fill[cell]}" fill-opacity="0.5"/>')
+        if cell in fog:
+            out.append(f'<rect class="fog" data-square={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
+                       f'width="{SQUARE}" height="{SQUARE}" fill="{colors["fog"]}" fill-opacity="0.72"/>')
         if cell in checked:
             out.append(f'<rect class="check" data-square={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
                        f'width="{SQUARE}" height="{SQUARE}" fill="url(#check_gradient)"/>')

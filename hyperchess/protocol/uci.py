@@ -25,6 +25,7 @@ from hyperchess.variants.core.load import load_position
 from hyperchess.variants.board.notation import UnknownSquare
 
 from . import options
+from .fog import FogSeat
 from .clock import parse_int, parse_seconds
 from .commands import VERSION
 from .thinking import MAX_RANDOMNESS, SKILL_MAX, Search, Thinker
@@ -60,6 +61,8 @@ class UCIEngine:
         self.held = None              # a finished ``go infinite``/``go ponder`` result, kept until stop
         self.pending: Limits | None = None   # the limits a ``go ponder`` search turns into on ponderhit
         self.refused: str | None = None      # why the last ``position`` was refused: no position to search
+        self.fog: FogSeat | None = None      # a game with fog: the views sent this game (protocol/fog.py)
+        self.fog_turn = False                # the last ``position`` was a view: ``go`` plays from the views
 
     # ------------------------------------------------------------------ the game
     def ensure_game(self) -> None:
@@ -298,6 +301,7 @@ def _set_variant(e: UCIEngine, name: str) -> None:
         e.out(f"info string {exc}")
         return
     e.variant, e.game, e.pos, e.refused = game.name, game, game.position(), None
+    e.fog, e.fog_turn = None, False
     geo = game.geometry
     e.out(f"info string variant {name} files {geo.files} ranks {geo.ranks} pockets {game.flat_holdings} template fairy "
           f"startpos {game.start_fen}")
@@ -307,6 +311,7 @@ def _ucinewgame(e: UCIEngine, arg: str) -> None:
     e.held = None
     e.ensure_game()
     e.pos, e.refused = e.game.position(), None
+    e.fog, e.fog_turn = None, False
     e.thinker.get_searcher().new_game()
 
 
@@ -327,6 +332,10 @@ def _position(e: UCIEngine, arg: str) -> None:
         e.refused = f"position needs 'startpos' or 'fen TEXT': {shorten(arg)}"
         e.out(f"info string {e.refused}; no position until the next good one")
         return
+    e.fog_turn = False
+    if FogSeat.is_view(e.game, fen):
+        _fog_view(e, fen, moves_text)
+        return
     try:
         pos = load_position(e.game, fen)
     except (FenError, UnknownSquare, ValueError) as exc:
@@ -346,9 +355,28 @@ def _position(e: UCIEngine, arg: str) -> None:
     e.pos = pos
 
 
+def _fog_view(e: UCIEngine, fen: str, moves_text: str) -> None:
+    """``position fen VIEW`` in a game with fog (protocol/fog.py): one more view of this game."""
+    if e.fog is None:
+        e.fog = FogSeat(e.game)
+    try:
+        e.fog.take(fen)
+    except (FenError, UnknownSquare, ValueError) as exc:
+        e.refused = f"bad view ({shorten(str(exc))})"
+        e.out(f"info string {e.refused}; no position until the next good one")
+        return
+    if moves_text.strip():
+        e.out("info string moves after a view are ignored: send each view as it is")
+    e.refused, e.pos, e.fog_turn = None, e.fog.pos, True
+
+
 def _go(e: UCIEngine, arg: str) -> None:
     e.ensure_game()
     e.held = None
+    if e.fog_turn and e.fog is not None and e.refused is None:
+        move = e.fog.choose()           # from the views alone: the hidden position is never known here
+        e.out(f"bestmove {e.fog.pos.move_name(move) if move is not None else '(none)'}")
+        return
     words = arg.split()
     params: dict[str, str] = {}
     search_moves: list[str] = []

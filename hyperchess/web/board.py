@@ -144,8 +144,9 @@ class Board:
         if position is not None and not isinstance(position, str):
             raise BadInput("position: give a position string")
         kind = TeamSession if is_two_boards(variant, seats) else Session
+        extra = {"watch_all": body["watch_all"]} if "watch_all" in body and kind is Session else {}
         s = kind(variant, seats, body.get("movetime", 0.5), clock=body.get("clock"), linked=linked,
-                 engines=self.engines, level=body.get("level", TOP_LEVEL))
+                 engines=self.engines, level=body.get("level", TOP_LEVEL), **extra)
         if position and kind is TeamSession:
             raise BadInput("position: a two-board game starts from its own start")
         if position:
@@ -219,7 +220,7 @@ def pgn_of(board: Board, game_id: str) -> tuple[str, str]:
             raise LookupError(f"no game {game_id[:40]!r}")
         s = restored(stored)
         s.close()
-    return s.variant, s.pgn()
+    return s.variant, s.pgn_for(None)
 
 
 def restored(stored: StoredGame, kept: bool = True, engines: dict | None = None):
@@ -232,7 +233,8 @@ def record_of(s: Session) -> StoredGame:
     """A game without moves as the store would keep it (to park it, ``Board._park``)."""
     ended = s.ended or (None, None, None)
     return StoredGame(s.id, s.variant, s.start_fen, list(s.seats), sorted(s.linked), s.movetime, s.clock, s.created,
-                      s.created, *ended, s.draw_offer, [], [], dict(s.keys), s.level)
+                      s.created, *ended, s.draw_offer, [], [], dict(s.keys), s.level,
+                      getattr(s, "watch_all", False))
 
 
 def export_all(store: Store, everything: bool = False) -> str:

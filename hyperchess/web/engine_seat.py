@@ -15,12 +15,14 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
+from hyperchess.engine.fog import fog_move
 from hyperchess.engine.levels import BOARD_LEVELS, search_at_level
 from hyperchess.engine.search import Searcher, SearchInfo
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.pgn import score_text
 from hyperchess.variants import MoveError
 from hyperchess.variants.core.game import Move
+from hyperchess.variants.core.visibility import view as view_of
 
 from .errors import BadInput
 from .outside import EngineFailed, OutsidePlayer
@@ -157,9 +159,12 @@ class EngineSeats:
                 with self.lock:
                     limits = self._engine_limits(pos, movetime)
                 try:
-                    best = (search_at_level(self.searcher, pos, limits, BOARD_LEVELS[self.level - 1], stop,
-                                            info).best if seat == "engine"
-                            else self._outside_move(pos, seat, limits, stop, version))
+                    if seat == "engine" and self.fog:
+                        best = self._fog_move(pos.turn, version)
+                    else:
+                        best = (search_at_level(self.searcher, pos, limits, BOARD_LEVELS[self.level - 1], stop,
+                                                info).best if seat == "engine"
+                                else self._outside_move(pos, seat, limits, stop, version))
                 except EngineFailed as exc:
                     with self.lock:
                         if self.version == version and not self.closed:
@@ -172,6 +177,21 @@ class EngineSeats:
                     return              # no move, or its flag fell while it thought
                 self._push(best)
                 self.stop = threading.Event()
+
+    # ------------------------------------------------------------------ fog of war
+    def _fog_move(self, color: int, version: int) -> Move | None:
+        """Our engine's move in a fog game: it is given only the views its seat had after each move, never the
+        position (``engine/fog.py``: sampled positions that agree with them, searched and voted)."""
+        with self.lock:
+            pos = self.game.position(self.start_fen)
+            played = list(self.played)
+            if self.version == version:
+                self.thinking = f"{self.game.color_names[color]} (engine): thinking"
+        views = [view_of(pos, color)]
+        for move in played:
+            pos.push(move)
+            views.append(view_of(pos, color))
+        return fog_move(self.game, color, views, seed=len(played))
 
     # ------------------------------------------------------------------ engines from outside (outside.py)
     def _outside_move(self, pos, seat: str, limits: Limits, stop: threading.Event, version: int) -> Move | None:

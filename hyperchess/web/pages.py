@@ -8,6 +8,8 @@ from urllib.parse import quote
 
 from hyperchess.variants import get_game
 
+from .fog import is_fog
+
 
 def _title(variant: str) -> str:
     try:
@@ -28,18 +30,29 @@ def _seats(row: dict) -> str:
     return ", ".join(f"{names[c]}: {w}" for c, w in enumerate(who))
 
 
+def _hidden(row: dict) -> bool:
+    """A fog-of-war game in play: its PGN waits for the end (fog.py)."""
+    try:
+        return not row["result"] and is_fog(get_game(row["variant"]))
+    except KeyError:
+        return False
+
+
 def _rows(rows: list[dict], tail: str, qtail: str) -> str:
     body = []
     for r in rows:
         date = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["updated"]))
         result = f"{r['result']} {r['reason'] or ''}" if r["result"] else "in play"
         review = f'<a class="review" href="/watch/{quote(r["watch"])}{qtail}">review</a>' if r["watch"] else ""
+        pgn = "" if _hidden(r) else \
+            f'<a class="pgn" href="/api/pgn?game={quote(r["id"])}{tail}" download>PGN</a>'
+
         body.append(
             f'<tr data-game="{html.escape(r["id"])}"><td class="game">{html.escape(_title(r["variant"]))} '
             f'<small>({html.escape(r["variant"])})</small></td>'
             f"<td class=\"seats\">{html.escape(_seats(r))}</td><td class=\"result\">{html.escape(result)}</td>"
             f"<td class=\"moves\">{r['moves']} moves</td><td class=\"date\">{date}</td><td class=\"links\">{review} "
-            f'<a class="pgn" href="/api/pgn?game={quote(r["id"])}{tail}" download>PGN</a></td></tr>')
+            f'{pgn}</td></tr>')
     return "\n".join(body) or '<tr><td colspan="6">none</td></tr>'
 
 

@@ -23,6 +23,8 @@ def offer(board, s, key: str, role: str, mine) -> None:
         kinds = ["link" if c in s.linked else s.seats[c] for c in range(n)]
         seats = [kinds[(c - 1) % n] for c in range(n)]       # the player of colour c moves to colour c + 1
         spec = {"variant": s.variant, "seats": seats, "movetime": s.movetime, "clock": s.clock, "level": s.level}
+        if getattr(s, "watch_all", False):
+            spec["watch_all"] = True
         old_keys = dict(s.keys)
     try:
         new, owner = board.new(spec)

@@ -54,6 +54,7 @@ from . import rematch
 from .pages import games_page
 from .session import BadInput, NotAllowed
 from .store import Store
+from .fog import fog_names
 from .team_session import two_board_names
 
 STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascript; charset=utf-8",
@@ -71,6 +72,7 @@ def games_list() -> list[dict]:
     """The games the board offers, read without building any (``game_summary``)."""
     out = []
     two = two_board_names()
+    fogged = fog_names()
     for name in game_names():
         s = game_summary(name)
         colors = list(s.color_names[:s.players])
@@ -79,7 +81,7 @@ def games_list() -> list[dict]:
             colors = [f"{b} {c}" for b in "AB" for c in colors]
             sides = [f"{b} {c}" for b in "AB" for c in sides]
         out.append({"name": name, "title": s.title, "players": len(colors), "description": s.description,
-                    "colors": colors, "sides": sides, "two_boards": name in two})
+                    "colors": colors, "sides": sides, "two_boards": name in two, "fog": name in fogged})
     return out
 
 
@@ -166,13 +168,15 @@ class Api:
             ply = small_int(body.get("ply"), "ply")
             if (role != "owner" or s.linked) and s.outcome() is None:
                 raise NotAllowed("analysis: only of a finished game, or at a board where no seat is played by link")
+            if s.fog_viewer(s.mine_or_local(mine), s.outcome()) is not None:
+                raise NotAllowed("analysis: not of a fog-of-war game in play (it would see the fog's pieces)")
             s.analyze(bool(body.get("on")), ply)
             return self.view(s, role, mine, ply, key=key)
         elif action == "state":
             q = query or {}
             known = q.get("known")
             if known is not None and query_number(known, 9) == s.version:
-                return s.light_state()
+                return s.light_state(mine)
             ply = q.get("ply")
             if ply is not None and query_number(ply, 6) is None:
                 raise BadInput(f"ply: a move number, got {ply[:20]!r}")
@@ -235,8 +239,8 @@ class Api:
         def work():
             game_id = request.query_params.get("game")
             if game_id is None:
-                s, _, _ = self.board.find(self.key_of(request))
-                return s.variant, s.pgn()
+                s, _, colors = self.board.find(self.key_of(request))
+                return s.variant, s.pgn_for(colors)
             return pgn_of(self.board, game_id)
         try:
             variant, text = await run_in_threadpool(work)
@@ -285,7 +289,7 @@ class Api:
         self.loop = asyncio.get_running_loop()
         key = ws.query_params.get("key")
         try:
-            s, _, _ = await run_in_threadpool(self.board.find, key)
+            s, role, colors = await run_in_threadpool(self.board.find, key)
         except (NotAllowed, Full) as exc:
             await ws.close(code=1008, reason=str(exc)[:120])
             return
@@ -296,7 +300,7 @@ class Api:
 
         async def sender() -> None:
             while True:
-                await ws.send_text(json.dumps(s.update()))
+                await ws.send_text(json.dumps(s.update(colors, role)))
                 await q.get()
 
         async def receiver() -> None:

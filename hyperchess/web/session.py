@@ -12,6 +12,7 @@ clocks in ``clocks.py``.
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 import threading
 import time
 import uuid
@@ -28,6 +29,7 @@ from hyperchess.variants.board.notation import UnknownSquare
 from .clocks import ClockError, Clocks, parse_clock
 from .errors import BadInput, NotAllowed
 from .engine_seat import ANALYSIS_SECONDS, ENGINE_SLOTS, EngineSeats  # noqa: F401 (re-exported)
+from .fog import is_fog, visible_cells
 from .view import GameView
 
 TOP_LEVEL = len(BOARD_LEVELS)      # the web board's levels 1..8; the top one is the whole engine
@@ -51,7 +53,7 @@ class Session(EngineSeats, GameView):
 
     def __init__(self, variant: str, seats: list[str], movetime: float = 0.5, clock: str | None = None,
                  id: str | None = None, linked=(), engines: dict | None = None, check: bool = True,
-                 level: int = TOP_LEVEL) -> None:
+                 level: int = TOP_LEVEL, watch_all: bool = False) -> None:
         self.variant = variant
         self.id = id or uuid.uuid4().hex[:16]
         self.clock = clock
@@ -66,6 +68,9 @@ class Session(EngineSeats, GameView):
         self.linked: set[int] = {c for c in linked if 0 <= c < self.game.players and self.seats[c] == "human"}
         self.movetime = check_movetime(movetime)
         self.level = check_level(level)              # our engine's level, 1..8 (engine.levels.BOARD_LEVELS)
+        if not isinstance(watch_all, bool):
+            raise BadInput("watch_all: true (the spectators see the whole board of a fog game) or false")
+        self.watch_all = watch_all                   # fog of war: the spectators see everything during play
         try:
             self.clocks = Clocks(parse_clock(clock), self.game.players, from_first_move=bool(self.linked))
         except ClockError as exc:
@@ -103,6 +108,19 @@ class Session(EngineSeats, GameView):
         self.on_change: Callable[[str], None] | None = None
         self._outcome_key: tuple | None = None
         self._outcome = None
+        self._fog_reset()
+
+    # ------------------------------------------------------------------ fog of war (fog.py)
+    def _fog_reset(self) -> None:
+        """From the start position: the moves played as tuples, per move the mover and the pieces it took,
+        and in a fog game per ply what each colour saw (``seen[ply][color]``)."""
+        self.played: list[Move] = []
+        self.taken: list[tuple[int, tuple[int, ...]]] = []
+        self.fog = is_fog(self.game)
+        self.seen: list[tuple[frozenset[int], ...]] = [self._sights()] if self.fog else []
+
+    def _sights(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(visible_cells(self.pos, c)) for c in range(self.game.players))
 
     # ------------------------------------------------------------------ links
     def make_keys(self) -> dict[str, tuple[str, list[int]]]:
@@ -150,6 +168,8 @@ class Session(EngineSeats, GameView):
         self._owner_only(role, "the editor")
         with self.lock:
             if body.get("start"):
+                if self.fog_viewer(self.mine_or_local(None), self.outcome()) is not None:
+                    raise NotAllowed("the editor: not in a fog-of-war game in play (it shows the whole board)")
                 self.editing = self.pos.copy()
                 self._changed()               # the engine stops thinking while the board is edited
                 return
@@ -313,13 +333,20 @@ class Session(EngineSeats, GameView):
         name = self.pos.move_name(move)
         mover = self.pos.turn
         self.clocks.moved(mover, sum(1 for c in self.turns[:-1] if c == mover) + 1)
-        before = {c for c in range(self.game.players) if self.pos.eliminated(c)}
+        gone_before = {c for c in range(self.game.players) if self.pos.eliminated(c)}
         pieces = pieces_on(self.pos.board)
+        owner = self.game.owner
+        before = Counter(code for code in self.pos.board if code > HOLE and owner[code] != mover)
         self.pos.push(move)
+        after = Counter(code for code in self.pos.board if code > HOLE and owner[code] != mover)
+        self.played.append(move)
+        self.taken.append((mover, tuple(sorted((before - after).elements()))))
+        if self.fog:
+            self.seen.append(self._sights())
         self.marks.append(("x" if pieces_on(self.pos.board) < pieces else "") + ("+" if self.pos.in_check() else ""))
         self.names.append(name)
         self.turns.append(self.pos.turn)
-        gone = [self.game.color_names[c] for c in range(self.game.players) if self.pos.eliminated(c) and c not in before]
+        gone = [self.game.color_names[c] for c in range(self.game.players) if self.pos.eliminated(c) and c not in gone_before]
         self.notes.append(", ".join(f"{c} eliminated" for c in gone))
         if self.draw_offer is not None and self.game.teams[mover] != self.draw_offer:
             self.draw_offer = None                   # a move instead of accepting declines the offer
@@ -340,6 +367,10 @@ class Session(EngineSeats, GameView):
 
     def _pop(self) -> None:
         self.pos.pop()
+        self.played.pop()
+        self.taken.pop()
+        if self.fog:
+            self.seen.pop()
         self.names.pop()
         self.notes.pop()
         self.marks.pop()
@@ -371,6 +402,7 @@ class Session(EngineSeats, GameView):
             self.marks = []
             self.turns = [pos.turn]
             self.start_fullmove = pos.fullmove
+            self._fog_reset()
             self.thinking = ""
             self.clocks.reset()
             self.searcher.new_game()
@@ -412,11 +444,12 @@ class Session(EngineSeats, GameView):
         its clocks as they were after its last move (they start again now). ``kept``: False for a game
         without moves that the board set aside in memory (board.py)."""
         s = cls(stored.variant, stored.seats, stored.movetime, stored.clock, id=stored.id, linked=stored.linked,
-                engines=engines, check=False, level=stored.level)
+                engines=engines, check=False, level=stored.level, watch_all=stored.watch_all)
         s.pos = s.game.position(stored.start_fen)
         s.start_fen = stored.start_fen
         s.turns = [s.pos.turn]
         s.start_fullmove = s.pos.fullmove
+        s._fog_reset()
         s.created = stored.created
         for name in stored.moves:
             s._push(s.pos.parse_move(name))
@@ -444,6 +477,10 @@ def verb(subject: str, stem: str) -> str:
 def check_seats(game, seats, engines: dict | None = None) -> list[str]:
     """The seats, each "human", "engine" or the name of an outside engine that plays this game."""
     known = SEATS + tuple(n for n, e in (engines or {}).items() if game.name in e.games)
+    if is_fog(game) and isinstance(seats, list):
+        for seat in seats:
+            if seat in known and seat not in SEATS:      # our engine plays from its seat's views (engine/fog.py)
+                raise BadInput(f"seats: {seat} cannot sit in a fog-of-war game: it would play from the whole board")
     if not isinstance(seats, list) or len(seats) != game.players or any(
             not isinstance(s, str) or s not in known for s in seats):
         raise BadInput(f"seats: give {game.players} of {'/'.join(known)}, one per colour "

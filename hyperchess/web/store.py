@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT NOT NULL, seats TEXT NOT NULL,
     linked TEXT NOT NULL DEFAULT '[]', movetime REAL NOT NULL, clock TEXT, created REAL NOT NULL,
     updated REAL NOT NULL, result TEXT, reason TEXT, termination TEXT, draw_offer INTEGER,
-    level INTEGER NOT NULL DEFAULT 8);
+    level INTEGER NOT NULL DEFAULT 8, watch_all INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, move TEXT NOT NULL, clocks TEXT,
     at REAL NOT NULL, PRIMARY KEY (game, ply));
@@ -108,6 +108,7 @@ class StoredGame:
     clocks: list[list[float] | None]
     keys: dict[str, tuple[str, list[int]]]
     level: int = 8
+    watch_all: bool = False         # fog of war: the spectators see the whole board during play
 
 
 class Store:
@@ -135,6 +136,8 @@ class Store:
                 columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
                 if "level" not in columns:      # a database from before the engine's levels
                     self.db.execute("ALTER TABLE games ADD COLUMN level INTEGER NOT NULL DEFAULT 8")
+                if "watch_all" not in columns:  # a database from before fog of war
+                    self.db.execute("ALTER TABLE games ADD COLUMN watch_all INTEGER NOT NULL DEFAULT 0")
         except sqlite3.Error:
             self._release()
             raise
@@ -160,9 +163,9 @@ class Store:
 
     def _insert(self, s, keys: dict[str, tuple[str, list[int]]], now: float) -> None:
         self.db.execute("INSERT INTO games (id, variant, start_fen, seats, linked, movetime, clock, created,"
-                            " updated, level) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                            " updated, level, watch_all) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                             (s.id, s.variant, s.start_fen, json.dumps(s.seats), json.dumps(sorted(s.linked)),
-                             s.movetime, s.clock, now, now, s.level))
+                             s.movetime, s.clock, now, now, s.level, int(getattr(s, "watch_all", False))))
         self.db.executemany("INSERT INTO keys (key, game, role, colors) VALUES (?,?,?,?)",
                             [(k, s.id, role, json.dumps(colors)) for k, (role, colors) in keys.items()])
 
@@ -219,7 +222,7 @@ class Store:
             if self.closed:             # the server has stopped (a late warm-up or request): nothing to open
                 return None
             row = self.db.execute("SELECT id, variant, start_fen, seats, linked, movetime, clock, created, updated,"
-                                  " result, reason, termination, draw_offer, level FROM games WHERE id=?",
+                                  " result, reason, termination, draw_offer, level, watch_all FROM games WHERE id=?",
                                   (game_id,)).fetchone()
             if row is None:
                 return None
@@ -228,7 +231,7 @@ class Store:
         return StoredGame(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), row[5], row[6], row[7],
                           row[8], row[9], row[10], row[11], row[12], [m for m, _ in moves],
                           [json.loads(c) if c else None for _, c in moves],
-                          {k: (role, json.loads(colors)) for k, role, colors in keys}, row[13])
+                          {k: (role, json.loads(colors)) for k, role, colors in keys}, row[13], bool(row[14]))
 
     def unfinished(self, limit: int) -> list[str]:
         """The unfinished games with a move, most recently changed first (none once closed)."""

@@ -60,7 +60,7 @@ class TeamView:
         return ", ".join(names[self.boards.to_move(b)] + (" (waiting for a piece)" if self.boards.waiting(b) else "")
                          for b in (0, 1))
 
-    def update(self) -> dict:
+    def update(self, mine=None, role: str = "owner") -> dict:
         with self.lock:
             outcome = self.outcome()
             return {"type": "update", "game": self.id, "version": self.version, "moves": list(self.names),
@@ -70,7 +70,7 @@ class TeamView:
                     "thinking": self.thinking, "message": self.message,
                     "clock_running": self.clocks_running(outcome is not None), "rematch": None}
 
-    def light_state(self) -> dict:
+    def light_state(self, mine=None) -> dict:
         with self.lock:
             return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking,
                     "clocks": self.clock_values(), "clock_running": self.clocks_running(self.outcome() is not None)}
@@ -144,6 +144,14 @@ class TeamView:
                 "clock_running": self.clocks_running(outcome is not None), "own_cells": [], "rematch": None,
                 "termination": outcome.termination if outcome else None,
             }
+
+    def fog_viewer(self, own, outcome) -> None:
+        """Two boards have no fog: every viewer sees everything."""
+        return None
+
+    def pgn_for(self, mine=None) -> str:
+        """The PGN for any link (two boards have no fog)."""
+        return self.pgn()
 
     def pgn(self, site: str = "localhost") -> str:
         """The game as a PGN-like record: a tag per seat, and the moves in the order they were made, each in

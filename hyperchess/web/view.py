@@ -8,8 +8,9 @@ from hyperchess.pictures import render_svg
 from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, seat_tags, tag_block
 from hyperchess.variants.board.codes import HOLE, code_of
 
+from .fog import fog_fen, lost_pieces, masked, move_seen
 from .movelist import san_list
-from .errors import BadInput
+from .errors import BadInput, NotAllowed
 from .targets import legal_targets
 from .view3d import cells_3d
 
@@ -55,28 +56,76 @@ class GameView:
         return [game.names.name(cell) for cell, code in enumerate(pos.board)
                 if code > HOLE and game.owner[code] in own and not pos.eliminated(game.owner[code])]
 
-    def update(self) -> dict:
-        """The light message pushed to every page of the game on each change (the same for every viewer):
-        the moves, whose turn, the clocks, the result, a standing draw offer."""
+    # ------------------------------------------------------------------ fog of war (fog.py)
+    def fog_viewer(self, own: frozenset[int], outcome) -> frozenset[int] | None:
+        """The colours whose sight a viewer playing ``own`` gets in a fog game, or None: it sees everything (no
+        fog, the game is over, or a viewer without a seat where no person plays or where the game was made
+        with ``watch_all``). A viewer without a seat otherwise sees nothing of the pieces until the end (the
+        empty set); one who plays several seats at one board (passing the device) sees with the one to move."""
+        if not self.fog or outcome is not None:
+            return None
+        if not own:
+            return None if self.watch_all or all(seat != "human" for seat in self.seats) else frozenset()
+        if len(own) > 1 and self.pos.turn in own:
+            return frozenset({self.pos.turn})
+        return frozenset(own)
+
+    def sight(self, viewer: frozenset[int], ply: int) -> frozenset[int]:
+        """The cells ``viewer`` saw after ``ply`` moves."""
+        out: set[int] = set()
+        for c in viewer:
+            out |= self.seen[ply][c]
+        return frozenset(out)
+
+    def fog_moves(self, viewer: frozenset[int]) -> tuple[list[str], list[str]]:
+        """The move list and the marks as ``viewer`` knows them: its own moves whole, an opponent's as what
+        became visible of it (``fog.move_seen``); ``x`` where a move took a piece the viewer knows of."""
+        names, marks = [], []
+        for i, move in enumerate(self.played):
+            mover, took = self.taken[i]
+            if mover in viewer:
+                names.append(self.names[i])
+                marks.append("x" if took else "")
+            else:
+                mine = any(self.game.owner[c] in viewer for c in took)
+                names.append(move_seen(self.game, move, self.sight(viewer, i), self.sight(viewer, i + 1), mine))
+                marks.append("x" if mine else "")
+        return names, marks
+
+    def shown_thinking(self, viewer: frozenset[int] | None) -> str:
+        """The engine's line, or in fog only that it thinks (its score and line tell of what is unseen)."""
+        if viewer is None or not self.thinking:
+            return self.thinking
+        return self.thinking.split(":")[0] + ": thinking"
+
+    def update(self, mine=None, role: str = "owner") -> dict:
+        """The light message pushed to every page of the game on each change: the moves, whose turn, the
+        clocks, the result, a standing draw offer; in a fog game the moves as the viewer (``mine``: its
+        link's seats) knows them."""
         with self.lock:
             self._check_flag()
             outcome = self.outcome()
             game = self.game
-            return {"type": "update", "game": self.id, "version": self.version, "moves": list(self.names),
+            viewer = self.fog_viewer(self.mine_or_local(mine), outcome)
+            moves = list(self.names) if viewer is None else self.fog_moves(viewer)[0]
+            return {"type": "update", "game": self.id, "version": self.version, "moves": moves,
                     "turn": game.color_names[self.pos.turn], "turn_move": self.pos.turn_move,
                     "clocks": self.clock_values(),
                     "result": outcome.result if outcome else None, "reason": outcome.reason if outcome else None,
                     "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
-                    "thinking": self.thinking, "message": self.message,
+                    "thinking": self.shown_thinking(viewer), "message": self.message,
                     "clock_running": self.clock_running(outcome is not None), "rematch": self.rematch_info()}
 
-    def light_state(self) -> dict:
+    def light_state(self, mine=None) -> dict:
         """What a page that already has this version needs every quarter second: the engine's line and the
         clocks (the picture and the legal moves only come with a new version)."""
         with self.lock:
             self._check_flag()
-            return {"id": self.id, "version": self.version, "unchanged": True, "thinking": self.thinking,
-                    "clocks": self.clock_values(), "clock_running": self.clock_running(self.outcome() is not None)}
+            outcome = self.outcome()
+            viewer = self.fog_viewer(self.mine_or_local(mine), outcome)
+            return {"id": self.id, "version": self.version, "unchanged": True,
+                    "thinking": self.shown_thinking(viewer),
+                    "clocks": self.clock_values(), "clock_running": self.clock_running(outcome is not None)}
 
     def view_turns(self, flip: bool = False, rotate: int = 0, mine: frozenset[int] | None = None) -> int:
         """Quarter turns of the picture from White's view: the viewer's own side (in a four-player game the
@@ -110,6 +159,9 @@ class GameView:
                 view.take_back_to(ply)
             turns = self.view_turns(flip, rotate, own)
             flipped = turns == 2
+            viewer = self.fog_viewer(own, outcome)
+            if viewer is not None:
+                return self.fog_state(viewer, view, ply, own, role, outcome, flipped, turns, cells)
             k = view.king()
             analysis = self.analysis if self.analysis and self.analysis["ply"] == (None if view is pos else ply) \
                 else None
@@ -174,7 +226,95 @@ class GameView:
                 "own_cells": self.own_cells(own, outcome) if view is pos else [],
                 "rematch": self.rematch_info(),
                 "termination": outcome.termination if outcome else None,
+                "watch_all": self.watch_all,
             }
+
+    def fog_state(self, viewer: frozenset[int], view, ply, own, role, outcome, flipped: bool, turns: int,
+                  cells: bool) -> dict:
+        """``state`` for a viewer in the fog: the pieces it sees (the rest of the board drawn as fog), the
+        moves as it knows them, its own legal moves; no engine line, analysis or check."""
+        pos = self.pos
+        game = self.game
+        now = len(self.names)
+        at = now if view is pos or ply is None else ply
+        if view is not pos and self.editing is not None:
+            view, at = pos, now
+        seen = self.sight(viewer, at)
+        shown = masked(view, viewer, seen)
+        last = None
+        if at:
+            move, mover = self.played[at - 1], self.taken[at - 1][0]
+            before = self.sight(viewer, at - 1)
+            size = game.geometry.size
+            # an opponent's last move is lit only where it was seen: its from-cell before, its to-cell after
+            last = (move[0], move[1]) if mover in viewer else (
+                move[0] if 0 <= move[0] < size and move[0] in before else -1,
+                move[1] if 0 <= move[1] < size and move[1] in seen else -1)
+        fog = [cell for cell in range(game.geometry.size) if cell not in seen]
+        svg = render_svg(shown, lastmove=last, flipped=flipped, layout=None, check=None, fog=fog,
+                         quarter=turns % 2 and turns)
+        present = shown if view is pos else masked(pos, viewer, self.sight(viewer, now))
+        moves, marks = self.fog_moves(viewer)
+        names = game.names
+        seen_names = {names.name(c) for c in seen}
+        square_names = {names.name(c) for c in range(game.geometry.size)}
+        to_move = pos.turn in own and view is pos and self.editing is None
+        legal = [t for t in legal_targets(pos) if t["to"] in seen_names or t["to"] not in square_names] \
+            if to_move else []
+        return {
+            "id": self.id, "version": self.version, "variant": game.name, "title": game.title,
+            "colors": list(game.color_names[:game.players]),
+            "sides": [game.side_name(c) for c in range(game.players)],
+            "letters": bool(game.drawing.glyphs),
+            "teams": [game.team_name(game.teams[c]) for c in range(game.players)],
+            "seats": list(self.seats), "players": self.seat_kinds(own), "role": role, "linked": bool(self.linked),
+            "movetime": self.movetime, "level": self.level,
+            "turn": game.color_names[pos.turn], "turn_move": pos.turn_move,
+            "fen": fog_fen(pos, present), "start_fen": self.start_fen,
+            "moves": moves, "san": None, "notes": list(self.notes), "marks": marks, "check": False,
+            "move_turns": list(self.turns), "move_colors": [game.color_names[c] for c in self.turns[:-1]],
+            "start_turn": self.turns[0], "start_fullmove": self.start_fullmove,
+            "result": None, "reason": None,
+            "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
+            "thinking": self.shown_thinking(viewer),
+            "engine_to_move": self.seats[pos.turn] != "human",
+            "svg": svg, "legal": legal, "message": self.message,
+            "review_ply": None if view is pos else ply, "review_fen": fog_fen(view, shown),
+            "flipped": flipped, "turns": turns,
+            "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
+            "captured": lost_pieces(game, self.taken[:at], viewer),
+            "editing": None,
+            "cells3d": self.fog_cells_3d(shown, last, seen) if cells else None,
+            "levels": game.geometry.levels,
+            "analysis": None,
+            "clock": self.clock if self.clocks.tc else None, "clocks": self.clock_values(),
+            "clock_running": self.clock_running(False),
+            "own_cells": self.own_cells(own, outcome) if view is pos else [],
+            "rematch": self.rematch_info(), "termination": None,
+            "fog": sorted(names.name(c) for c in fog), "watch_all": self.watch_all,
+        }
+
+    def fog_cells_3d(self, shown, last, seen: frozenset[int]) -> dict:
+        """The 3D view's data of what a viewer sees: the last move as it saw it, no check, unseen cells marked
+        ``fog``."""
+        data = cells_3d(shown, [])
+        names = self.game.names
+        size = self.game.geometry.size
+        data["last"] = [names.name(c) for c in (last or ()) if 0 <= c < size]
+        data["check"] = []
+        unseen = {names.name(c) for c in range(size) if c not in seen}
+        for entry in data["cells"]:
+            entry["fog"] = entry["sq"] in unseen
+        return data
+
+    def pgn_for(self, mine=None) -> str:
+        """The PGN for a link playing ``mine`` (None: no seat): of a fog game in play only for a viewer who sees
+        everything (the moves would tell where the unseen pieces are)."""
+        with self.lock:
+            own = frozenset(mine) if mine is not None else frozenset()
+            if self.fog_viewer(own, self.outcome()) is not None:
+                raise NotAllowed("the PGN of a fog-of-war game is given when it is over")
+            return self.pgn()
 
     def pgn(self, site: str = "localhost") -> str:
         """The game as PGN: native move notation; the variant, and the start position when it is not the

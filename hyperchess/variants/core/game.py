@@ -115,6 +115,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     # With royal_rule "none" in a two-player game: "any" = a side that loses a royal piece has lost (king
     # capture), "all" = a side that loses its last royal piece has lost (extinction); "" = no such end
     royal_loss = ""
+    fog = False                    # each side sees only what its pieces reach (variants/core/visibility.py)
     # "loss": a side left with only royal pieces loses ("draw": draws); "reply": it loses, but against a single
     # piece besides the royals it first gets its move, and baring the opponent too draws; "" = no rule
     bare_king = ""

@@ -48,7 +48,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "moves_per_turn", "first_turn_moves",
              "check_ends_turn", "through_check", "opposite_castling", "en_passant_every_cell", "drawing",
-             "names"} | MECHANISM_KEYS
+             "names", "fog"} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -115,8 +115,14 @@ class FileGame(Game):
         if "start" not in t or not isinstance(t["start"], str):
             raise VariantsFileError(f"{where}.start: the start position string is missing")
         self.start_fen = t["start"]
-        check = read_choice(t, "check", where, {"check": "check and mate", "capture": "losing a royal piece loses",
-                                                 EXTINCTION: "losing the last royal piece loses"})
+        self.fog = t.get("fog", False)
+        if not isinstance(self.fog, bool):
+            raise VariantsFileError(f"{where}.fog: true or false")
+        if self.fog and t.get("check", "capture") == "check":
+            raise VariantsFileError(f"{where}.check: a game with fog has no check (\"capture\" or \"extinction\")")
+        check = read_choice(dict(t, check=t.get("check", "capture")) if self.fog else t, "check", where,
+                            {"check": "check and mate", "capture": "losing a royal piece loses",
+                             EXTINCTION: "losing the last royal piece loses"})
         self.royal_rule = "single" if check == "check" else "none"
         self.royal_loss = {"check": "", "capture": "any", EXTINCTION: "all"}[check]
         if self.players == 4:

@@ -63,6 +63,11 @@ function renderSeats(seats) {
   const g = game();
   const box = $("seats");
   box.textContent = "";
+  // fog of war: the spectators' choice instead of the engine's time and level (its fog player searches a
+  // fixed number of nodes: engine/fog.py)
+  $("watch-all-box").hidden = !g.fog;
+  $("movetime-box").hidden = !!g.fog;
+  $("level-box").hidden = !!g.fog;
   g.colors.forEach((color, i) => {
     const label = document.createElement("label");
     label.textContent = (g.sides ? g.sides[i] : color) + " ";
@@ -103,7 +108,8 @@ async function newGame() {
     newsAsked++;
     const s = await api("/api/new", { variant: $("variant").value, seats: chosenSeats(),
                                       movetime: parseFloat($("movetime").value), clock: $("clock").value,
-                                      level: parseInt($("level").value, 10) });
+                                      level: parseInt($("level").value, 10),
+                                      ...(game().fog ? { watch_all: $("watch-all").checked } : {}) });
     state = s;
     KEY = s.key;
     Live.follow(KEY, onLive);
@@ -384,6 +390,7 @@ function show() {
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
   $("eliminated").textContent = state.eliminated.length ?
     state.eliminated.map((c) => `${c} is eliminated (king captured): its pieces stay as inert blockers`).join("; ") : "";
+  showFog();
   $("thinking").textContent = state.thinking || "-";
   $("review").hidden = state.review_ply === null;
   if (state.review_ply !== null) {
@@ -516,6 +523,7 @@ async function resumeGame(watch) {
   $("clock").value = s.clock || "none";
   $("movetime").value = String(s.movetime);
   $("level").value = String(s.level || 8);
+  $("watch-all").checked = !!s.watch_all;
   Live.follow(KEY, onLive, watch || s.role === "spectator");
   if (flip || rot || mode3d) await fetchState(); else show();
 }

@@ -1,6 +1,6 @@
 // hyperchess web board: the side panel's live parts, over app.js's `state`: the move list, the clocks (they
-// stand still while the server is unreachable), the rematch offer, and what follows each new state: the
-// move's sound and a queued premove.
+// stand still while the server is unreachable), the rematch offer, the fog of war's note, and what follows
+// each new state: the move's sound and a queued premove.
 "use strict";
 
 const LOW_TIME = 10;          // seconds: the person's own clock below this sounds once and turns red
@@ -152,4 +152,21 @@ function afterShow() {
     else if (p) say(`premove ${p.q.from}-${p.q.to} is not legal now: dropped`, false);
   }
   if (state.rematch_key) followRematch().catch((e) => say(e.message, true));
+}
+
+// fog of war: the cells this seat does not see are shaded (the server's picture); the opponent's moves show
+// only what became visible; analysis, the editor and the PGN wait for the end
+function showFog() {
+  const fogged = !!state.fog;
+  $("fog-note").hidden = !fogged;
+  if (fogged) {
+    $("fog-note").textContent = state.role === "spectator" || !state.players.includes("you") ?
+      "Fog of war: the board is shown when the game is over." :
+      "Fog of war: you see your pieces and the cells they can move to; the shaded cells are fog. " +
+      "The opponent's moves show only what you saw of them (?)." +
+      (state.watch_all ? " Spectators see the whole board." : "");
+    $("analyze").hidden = true;
+    $("edit").hidden = true;
+  }
+  $("pgn").hidden = fogged;
 }

@@ -220,7 +220,9 @@ const View3D = (() => {
         board.add(pad);
         picks.push(pad);
       } else {
-        const color = last.has(c.sq) ? (c.dark ? 0xb9b03a : 0xdfe36f) : (c.dark ? 0xb58863 : 0xf0d9b5);
+        // fog of war: a cell the seat does not see is slate grey
+        const color = c.fog ? (c.dark ? 0x4f565e : 0x6b737c) :
+          last.has(c.sq) ? (c.dark ? 0xb9b03a : 0xdfe36f) : (c.dark ? 0xb58863 : 0xf0d9b5);
         mesh = new THREE.Mesh(geo, new THREE.MeshLambertMaterial({ color, transparent: true, opacity: 0.92 }));
         picks.push(mesh);
       }

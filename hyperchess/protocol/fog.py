@@ -1,0 +1,44 @@
+"""Fog of war over UCI: the engine is sent what its side sees, never the position (docs/protocol.md, "Fog of war").
+
+In a game with fog (``Game.fog``) the GUI sends before each ``go`` a view string: ``position fen VIEW``, the
+position string of the game with ``?`` for every square the side to move cannot see
+(``visibility.view_text``; its castling, en-passant and counter fields as the side knows them). Each view is
+added to what the engine has seen this game (``ucinewgame`` forgets it) and ``go`` answers with the move
+``engine.fog.FogEngine`` chooses from them. A ``position`` without ``?`` (the whole position, or ``startpos``)
+is played as usual.
+"""
+from __future__ import annotations
+
+from hyperchess.engine.fog import FogEngine
+from hyperchess.variants import FenError, Game, Position
+from hyperchess.variants.board.codes import Move
+from hyperchess.variants.core.visibility import UNSEEN_LETTER, View, read_view, view_position
+
+
+class FogSeat:
+    """One game's views, as a UCI engine is sent them, and the engine that plays from them."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.engine: FogEngine | None = None
+        self.view: View | None = None
+        self.pos: Position | None = None        # the view's board with every unseen square empty (move names)
+
+    @staticmethod
+    def is_view(game: Game, fen: str | None) -> bool:
+        """A position string of a game with fog whose board has unseen squares."""
+        return bool(game.fog and fen and UNSEEN_LETTER in fen.split()[0])
+
+    def take(self, text: str) -> None:
+        """The next view string (``FenError`` if it is not one)."""
+        view = read_view(self.game, text)
+        if self.engine is None or self.engine.color != view.color:
+            self.engine = FogEngine(self.game, view.color, seed=0)    # the same views, the same moves
+        self.engine.observe(view)
+        self.view, self.pos = view, view_position(self.game, text)
+
+    def choose(self) -> Move | None:
+        return self.engine.choose() if self.engine is not None else None
+
+
+__all__ = ["FogSeat", "FenError"]
