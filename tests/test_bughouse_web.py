@@ -65,7 +65,7 @@ def test_four_people_by_link_play_to_a_mate_with_a_dropped_piece_and_a_restart_k
             assert status == 200, st
         assert st["result"] == "1-0" and st["reason"] == "board B: Black mates"
         assert st["moves"] == [f"{b}:{m}" for b, _, m in GAME]
-        assert st["san"][-1] == "B Q@f2#"
+        assert st["notated"][-1] == "B Q@f2#"
         assert st["boards"][1]["hands"]["black"] == {}
         status, late = call(url, "/api/move", {"key": keys[1], "move": "A:b8c6"})
         assert status == 400 and "over" in late["error"]
@@ -229,4 +229,4 @@ def test_a_restart_in_the_middle_keeps_the_hands_and_the_clocks(tmp_path):
         for board, seat, move in GAME[9:]:
             status, st = call(url, "/api/move", {"key": keys[seat], "move": f"{board}:{move}"})
             assert status == 200, st
-        assert st["result"] == "1-0" and st["san"][-1] == "B Q@f2#"
+        assert st["result"] == "1-0" and st["notated"][-1] == "B Q@f2#"

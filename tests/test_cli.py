@@ -96,8 +96,9 @@ def test_variants_long_names_every_games_source():
     shipped = set(REGISTRY)
     for path in (Path(__file__).parents[1] / "hyperchess" / "variants" / "games").glob("*.toml"):
         shipped |= set(tomllib.loads(path.read_text(encoding="utf-8")))
-    # 21 before issue 59, then crazyhouse and cylinderhouse; alice, marseillais, monster and fogofwar (69)
-    assert len(shipped) == 27
+    # 21 before issue 59, then crazyhouse and cylinderhouse; alice, marseillais, monster, fogofwar,
+    # fourplayer-teams and fourplayer-ffa (69)
+    assert len(shipped) == 29
     result = run("variants", "--long")
     assert result.exit_code == 0
     blocks = {b.split(":", 1)[0]: b for b in result.output.strip().split("\n\n")}

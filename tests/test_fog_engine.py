@@ -101,15 +101,44 @@ def test_last_seen_player_plays_legal_moves(game):
     assert not record.fault
 
 
-def test_uci_engine_answers_a_legal_move_from_views(game):
-    """Over UCI: `position fen VIEW` then `go`: a legal move of the true position, 30 random positions."""
-    positions = [random_game(game, plies, seed) for seed, plies in zip(range(30), range(0, 90, 3))]
-    positions = [p for p in positions if p.outcome() is None]
+def uci_legal_moves(game, count: int, go: str) -> int:
+    """Over UCI: `position fen VIEW` then `go`: a legal move of the true position in ``count`` positions of
+    random games, none of them finished (the side to move's view of each). Returns the positions asked."""
+    positions, seed = [], 0
+    while len(positions) < count:
+        pos = random_game(game, 7 * seed % 120, seed)
+        seed += 1
+        if pos.outcome() is None:
+            positions.append(pos)
     with EngineProcess(UCI_CMD) as eng:
         eng.send("uci", "setoption name UCI_Variant value fogofwar")
         eng.expect("uciok")
         for pos in positions:
-            eng.send("ucinewgame", f"position fen {view_string(pos, pos.turn)}", "go movetime 50")
-            line, _ = eng.expect(r"bestmove \S+", 60)
+            eng.send("ucinewgame", f"position fen {view_string(pos, pos.turn)}", go)
+            line, _ = eng.expect(r"bestmove \S+", 120)
             move = line.split()[1]
             assert move in {pos.move_name(m) for m in pos.legal_moves()}, (pos.fen(), move)
+    return len(positions)
+
+
+def test_uci_engine_answers_a_legal_move_from_views(game):
+    assert uci_legal_moves(game, 30, "go movetime 50") == 30
+
+
+@pytest.mark.slow
+def test_uci_engine_legal_moves_in_1000_positions(game):
+    assert uci_legal_moves(game, 1000, "go nodes 400") == 1000
+
+
+def test_fog_match_command(tmp_path):
+    """`hyperchess fog-match`: one line a game and the score; a game without fog is one line of refusal."""
+    import subprocess
+    import sys
+    run = [sys.executable, "-m", "hyperchess", "fog-match"]
+    out = subprocess.run(run + ["fogofwar", "random", "random", "-g", "2", "--seed", "3"], capture_output=True,
+                         text=True, timeout=120)
+    lines = out.stdout.strip().splitlines()
+    assert out.returncode == 0 and len(lines) == 3
+    assert lines[0].startswith("game 1: random - random ") and lines[2].startswith("random against random: ")
+    bad = subprocess.run(run + ["normal", "random", "random"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.strip() == "hyperchess: normal has no fog of war (a game with fog = true)"

@@ -25,11 +25,12 @@ PLIES = 70                 # the game is resigned here if no king was taken befo
 
 # Every field a state, an update or a light state may carry: a new one must be checked here first.
 STATE_KEYS = {"id", "version", "variant", "title", "colors", "sides", "letters", "teams", "seats", "players", "role",
-              "linked", "movetime", "level", "turn", "turn_move", "fen", "start_fen", "moves", "san", "notes", "marks",
-              "check", "move_turns", "move_colors", "start_turn", "start_fullmove", "result", "reason", "draw_offer",
-              "thinking", "engine_to_move", "svg", "legal", "message", "review_ply", "review_fen", "flipped", "turns",
-              "eliminated", "captured", "editing", "cells3d", "levels", "analysis", "clock", "clocks",
-              "clock_running", "own_cells", "rematch", "termination", "fog", "watch_all", "links", "rematch_key", "key"}
+              "linked", "movetime", "level", "turn", "turn_move", "fen", "start_fen", "moves", "notation", "notated",
+              "notes", "marks", "check", "move_turns", "move_colors", "start_turn", "start_fullmove", "result",
+              "reason", "draw_offer", "thinking", "engine_to_move", "svg", "legal", "message", "review_ply",
+              "review_fen", "flipped", "turns", "eliminated", "captured", "editing", "cells3d", "levels", "analysis",
+              "clock", "clocks", "clock_running", "own_cells", "rematch", "termination", "fog", "watch_all", "links",
+              "rematch_key", "key"}
 UPDATE_KEYS = {"type", "game", "version", "moves", "turn", "turn_move", "clocks", "result", "reason", "draw_offer",
                "thinking", "message", "clock_running", "rematch"}
 LIGHT_KEYS = {"id", "version", "unchanged", "thinking", "clocks", "clock_running"}
@@ -187,8 +188,9 @@ def leaks(rec: Recorder, truth: Truth) -> list[str]:
         if m["fen"].split()[2:5] != ["-", "-", "0"]:
             bad(what, f"castling, en passant or the halfmove clock told: {m['fen']}")
         check_moves(what, m["moves"], m["marks"])
-        if m["san"] is not None or m["check"] or m["analysis"] is not None or m["editing"] is not None:
-            bad(what, "san, check, analysis or the editor given")
+        if m["notated"] is not None or m["notation"] is not None or m["check"] or m["analysis"] is not None \
+                or m["editing"] is not None:
+            bad(what, "the notated moves, check, analysis or the editor given")
         if m["thinking"] and not m["thinking"].endswith(": thinking"):
             bad(what, f"the engine's line {m['thinking']!r}")
         seen = truth.seen(rec.colors, now)

@@ -5,7 +5,7 @@ from click.testing import CliRunner
 
 from hyperchess.cli import main
 
-MOVE_LINE = re.compile(r"^\s*(\d+)\. (white|black)\s+([a-j]\d+[a-j]\d+[a-z]?)\s+score\s+[+-]\d+\s+depth\s+\d+\s+nodes \d+$")
+MOVE_LINE = re.compile(r"^\s*(\d+)\. (white|black)\s+(\S+)\s+score\s+[+-]\d+\s+depth\s+\d+\s+nodes \d+$")
 
 
 def run(*args):
@@ -27,8 +27,20 @@ def test_selfplay_prints_moves_board_and_unfinished_result():
 def test_selfplay_finds_the_mate_and_reports_the_result():
     result = run("--position", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--movetime", "0.3")
     assert result.exit_code == 0, result.output
-    assert MOVE_LINE.match(result.output.splitlines()[0]).group(3) == "a1a8"
+    assert MOVE_LINE.match(result.output.splitlines()[0]).group(3) == "Ra8#"        # SAN, the game's notation
     assert result.output.splitlines()[-1] == "Result: 1-0 {White mates}"
+    result = run("--position", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--movetime", "0.3", "--coordinates")
+    assert MOVE_LINE.match(result.output.splitlines()[0]).group(3) == "a1a8"
+
+
+def test_selfplay_writes_each_family_in_its_notation():
+    """Shogi's moves in Western shogi notation (P-7f, no + for check), xiangqi's in WXF (C2=5, H8+7)."""
+    shogi = run("shogi", "-t", "0.02", "-n", "4")
+    written = [MOVE_LINE.match(line).group(3) for line in shogi.output.splitlines()[:4]]
+    assert all(re.fullmatch(r"\+?[A-Z](\d[a-i])?[-x*]\d[a-i][+=]?", w) for w in written), written
+    xiangqi = run("xiangqi", "-t", "0.02", "-n", "4")
+    written = [MOVE_LINE.match(line).group(3) for line in xiangqi.output.splitlines()[:4]]
+    assert all(re.fullmatch(r"[KAEHRCP1-5][1-9+-][+=-][1-9]", w) for w in written), written
 
 
 def test_selfplay_capablanca_runs():

@@ -99,6 +99,8 @@ def check_picture(pos, svg: str) -> ET.Element:
         elif drawing.pieces == "discs":         # xiangqi, janggi: the side's ink on the disc
             strokes = {c.get("stroke") for c in g.iter("{http://www.w3.org/2000/svg}circle")}
             assert INK[drawing.side_colors[game.owner[code]]] in fills & strokes
+        elif drawing.pieces == "carved":        # a makruk set: the figure in its side's colour
+            assert SIDE_COLORS[g.get("data-color")][0] in {e.get("fill") for e in g.iter()}
         else:                                   # shogi: pointing away from its owner (the first player below)
             turned = any("rotate(180)" in (e.get("transform") or "") for e in g.iter())
             assert turned == (game.teams[game.owner[code]] == 1), name

@@ -1,4 +1,5 @@
-"""tools/texel.py: which positions it learns from, and that its fit finds a weight the labels were made with."""
+"""tools/texel.py (on engine/texel.py's fit): which positions it learns from, and that its fit finds a weight the
+labels were made with."""
 from __future__ import annotations
 
 import importlib.util
@@ -54,11 +55,11 @@ def test_samples_are_the_quiet_positions_python_chess_finds(tmp_path):
     pgn.write_text(text)
     kinds, rows = texel.samples(get_game("normal"), [str(pgn)])
     assert [get_game("normal").pieces[k].name for k in kinds] == ["knight", "bishop", "rook", "queen"]
-    per_game = [sum(1 for r in rows if r[0] == g + 1) for g in range(6)]
+    per_game = [sum(1 for r in rows if r.game == g + 1) for g in range(6)]
     assert per_game == quiet
-    assert {r[1] for r in rows if r[0] == 1} <= {1.0} and {r[1] for r in rows if r[0] == 2} <= {0.0}
+    assert {r.label for r in rows if r.game == 1} <= {1.0} and {r.label for r in rows if r.game == 2} <= {0.0}
     # every row: the fixed part plus one feature per piece kind and per evaluation term
-    assert all(len(r[3]) == len(kinds) + len(texel.TERMS) for r in rows)
+    assert all(len(r.features) == len(kinds) + len(texel.TERMS) for r in rows)
 
 
 def _synthetic(weight: float, k: float, count: int, seed: int):
@@ -68,7 +69,7 @@ def _synthetic(weight: float, k: float, count: int, seed: int):
     for i in range(count):
         fixed, x = rng.uniform(-200, 200), rng.uniform(-5, 5)
         label = 1.0 / (1.0 + 10.0 ** (-k * (fixed + weight * x) / 400.0))
-        rows.append((i, label, fixed, [x]))
+        rows.append(texel.Sample(i, label, fixed, [x]))
     return rows
 
 
@@ -110,7 +111,7 @@ def test_bad_input_gets_one_line_and_a_bad_game_is_left_out(tmp_path):
         assert says in done.stderr.strip().splitlines()[-1]
     # the game with the illegal move is named and left out; the others still count
     kinds, rows = texel.samples(get_game("normal"), [str(bad)])
-    assert [sum(1 for r in rows if r[0] == g) for g in (2, 3)] == quiet and not any(r[0] == 1 for r in rows)
+    assert [sum(1 for r in rows if r.game == g) for g in (2, 3)] == quiet and not any(r.game == 1 for r in rows)
     done = _run("--scan", str(bad))
     assert done.returncode == 0 and "game 1 left out: illegal move e1e3" in done.stderr
 

@@ -55,7 +55,7 @@ def test_page_and_games(url):
 def test_person_moves_engine_replies_undo_and_pgn(url):
     status, st = call(url, "/api/new", {"variant": "normal", "seats": ["human", "engine"], "movetime": 0.05})
     assert status == 200 and st["turn"] == "white" and len(st["legal"]) == 20
-    sid = st["key"]
+    sid, watch = st["key"], st["links"]["watch"]
     status, st = call(url, "/api/move", {"key": sid, "move": "e2e4"})
     assert status == 200 and st["moves"][0] == "e2e4"
     st = wait_moves(url, sid, 2)
@@ -65,8 +65,10 @@ def test_person_moves_engine_replies_undo_and_pgn(url):
     assert reply in board.legal_moves                       # python-chess agrees the engine's reply is legal
     board.push(reply)
     assert st["fen"] == board.fen() and st["turn"] == "white"
+    assert st["thinking"] == ""            # the engine's line: hidden from its opponent in play (docs/web.md)
+    _, seen = call(url, f"/api/state?key={watch}")           # and a spectator's to read
     assert re.fullmatch(r"black \(engine\): score [+-]\d+\.\d\d for black, depth \d+, nodes \d+  .+",
-                        st["thinking"]), st["thinking"]
+                        seen["thinking"]), seen["thinking"]
     status, pgn = call(url, f"/api/pgn?key={sid}")
     game = chess.pgn.read_game(io.StringIO(pgn))
     assert [m.uci() for m in game.mainline_moves()] == st["moves"]

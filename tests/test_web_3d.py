@@ -343,13 +343,13 @@ def test_drag_and_drop_san_and_rematch_with_colours_swapped(board):
         view.page.mouse.up()
         st = view.wait_for_turn(0)
         assert st["moves"][0] == "g1f3"
-        assert st["san"][0] == "Nf3"
+        assert st["notated"][0] == "Nf3"
         text = view.page.inner_text("#moves")
-        assert text.startswith("1. Nf3 " + st["san"][1])                  # SAN in the move list
+        assert text.startswith("1. Nf3 " + st["notated"][1])                  # SAN in the move list
         view.click_target("e2")                                             # clicks still work
         view.click_target("e4")
         st = view.wait_for_turn(2)
-        assert st["san"][2] == "e4" and "2. e4" in view.page.inner_text("#moves")
+        assert st["notated"][2] == "e4" and "2. e4" in view.page.inner_text("#moves")
         view.page.click("#rematch")
         view.page.wait_for_function("state.seats[0] === 'engine' && state.moves.length >= 1")
         st = view.state()

@@ -53,7 +53,8 @@ def test_three_clicked_moves_and_engine_replies(board, name):
                 human = st["colors"][0]
                 assert st["move_colors"][played] == human
                 assert human not in st["move_colors"][played + 1:]
-                assert st["thinking"], "no engine line shown"
+                # the engine's line is not shown to the person who plays it, in play (docs/web.md)
+                assert "depth" not in st["thinking"], st["thinking"]
             played = len(st["moves"])
             text = view.page.inner_text("#moves")
             assert all(m in text for m in st["moves"])
@@ -362,7 +363,7 @@ def test_hint_score_side_no_move_piece_and_resign(board):
         st = view.state()
         view.play_by_clicks(pick(st["legal"], 0))
         st = view.wait_for_turn(0)
-        assert st["thinking"].startswith("black (engine): score ") and " for black" in st["thinking"]
+        assert "score" not in st["thinking"]                          # hidden from its opponent in play
         assert view.page.inner_text("#message") == ""                # the old message is gone
         view.page.click("#resign")                                  # resigning asks first
         assert view.page.inner_text("#resign") == "Confirm resign" and view.page.is_visible("#resign-cancel")
@@ -371,6 +372,9 @@ def test_hint_score_side_no_move_piece_and_resign(board):
         view.page.click("#resign")
         view.page.wait_for_function("state.result === '0-1'")
         assert view.page.inner_text("#result") == "0-1 White resigns"
+        # the game over, the engine's line is the player's to read: its side named, its score for that side
+        thinking = view.state()["thinking"]
+        assert thinking.startswith("black (engine): score ") and " for black" in thinking, thinking
         assert not view.errors, view.errors
     finally:
         view.page.close()

@@ -97,7 +97,7 @@ def test_fairy_stockfish_is_a_seat_in_the_games_it_plays(tmp_path):
         assert status == 400 and "fsf" not in answer["error"].split("of ")[1].split(",")[0]
         # a person against it, by link moves: its replies are legal, named in the PGN
         _, st = call(url, "/api/new", {"variant": "capablanca", "seats": ["human", "fsf"], "movetime": 0.05})
-        key = st["key"]
+        key, watch = st["key"], st["links"]["watch"]
         for turn in range(4):
             st = wait(url, key, lambda s: s["legal"] or s["result"])
             assert st["players"] == ["you", "engine"] and st["result"] is None, st.get("result")
@@ -106,7 +106,8 @@ def test_fairy_stockfish_is_a_seat_in_the_games_it_plays(tmp_path):
             status, st = call(url, "/api/move", {"key": key, "move": move})
             assert status == 200, st
         st = wait(url, key, lambda s: len(s["moves"]) > 7)
-        assert len(st["moves"]) == 8 and "fsf" in st["thinking"]
+        assert len(st["moves"]) == 8 and "score" not in st["thinking"]     # hidden from its opponent in play
+        assert "fsf" in call(url, f"/api/state?key={watch}")[1]["thinking"]      # a spectator reads it
         _, pgn = call(url, f"/api/pgn?key={key}")
         assert '[Black "fsf"]' in pgn and check_pgn(pgn).error is None
 

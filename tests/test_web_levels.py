@@ -28,10 +28,12 @@ def test_level_one_plays_within_its_node_budget():
         status, st = call(url, "/api/new", {"variant": "normal", "seats": ["human", "engine"], "movetime": 2,
                                             "level": 1})
         assert status == 200 and st["level"] == 1
-        key = st["key"]
+        key, st_new_watch = st["key"], st["links"]["watch"]
         assert call(url, "/api/move", {"key": key, "move": "e2e4"})[0] == 200
         st = wait_moves(url, key, 2)
         assert len(st["moves"]) == 2, st
+        # the engine's line, hidden from its opponent in play, as a spectator reads it
+        st = call(url, f"/api/state?key={st_new_watch}")[1]
         nodes = [int(n) for n in re.findall(r"nodes (\d+)", st.get("thinking") or "")]
         assert nodes and max(nodes) <= level_nodes(BOARD_LEVELS[0]) + 200, st.get("thinking")
 

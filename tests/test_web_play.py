@@ -40,8 +40,8 @@ class Scripted:
     def __init__(self, b, script: str) -> None:
         self.b, self.script = b, script
 
-    def new_page(self, viewport):
-        context = self.b.new_context(viewport=viewport)
+    def new_page(self, viewport, **options):
+        context = self.b.new_context(viewport=viewport, **options)
         context.add_init_script(self.script)
         return context.new_page()
 
@@ -292,7 +292,7 @@ def test_four_player_header_spectator_panel_and_native_check(chromium):
             view.page.fill("#typed", name)
             view.page.press("#typed", "Enter")
             view.page.wait_for_function("state.moves.length === 1 && document.querySelector('#moves li') !== null")
-            assert view.state()["san"] is None and view.page.inner_text("#moves").strip() == f"1. {name}+"
+            assert view.state()["notated"] is None and view.page.inner_text("#moves").strip() == f"1. {name}+"
         finally:
             close(view)
 

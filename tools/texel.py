@@ -11,7 +11,7 @@ neither pawns nor royal (the count difference of each kind is its feature) and t
 (each term's feature is the evaluator's value with that weight alone at 1, measured at 10 for precision).
 The rest of the evaluation (placement, tempo, endgame terms, the pawn's value) is a fixed offset. First K
 of the logistic ``1 / (1 + 10 ** (-K * eval / 400))`` is fitted with the weights as they are, then held
-while the weights are fitted by coordinate descent (steps of 8, 4, 2, 1) on the mean squared error. K is
+while the weights are fitted by coordinate descent (steps of 32 down to 1) on the mean squared error. K is
 held because the offset is not tuned: refitting K each pass let a fit shrink K and inflate every tuned
 term together, which only turns the fixed part down (session 9's millennium fit, K 0.28).
 
@@ -19,40 +19,31 @@ The games are split in two halves by number (odd: fit, even: check) and the erro
 an over-fit shows. Positions of one game share one label, so the halves' noise is that of a few hundred
 games even when they hold tens of thousands of positions: ``--scan`` shows, weight by weight, where the two
 halves agree (docs/history/performance-log.md, session 11).
+
+The samples, the features and the fit are ``hyperchess/engine/texel.py``'s, which ``hyperchess tune`` runs
+on its own self-play (docs/engine.md, "Tuning a game"); this tool reads the runner's PGNs instead.
 """
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resolve().parent.parent))
 
-from hyperchess.engine.evaluate import Evaluator  # noqa: E402
-from hyperchess.engine.endgame import king_centre_for, mop_up_for  # noqa: E402
-from hyperchess.engine.gamedata import GameData  # noqa: E402
-from hyperchess.engine.scores import TEMPO  # noqa: E402
+from hyperchess.engine import texel  # noqa: E402
+from hyperchess.engine.texel import RESULT, TERMS, Sample, fit_k, loss, tuned_kinds  # noqa: E402
 from hyperchess.tournament.pgn import read_pgn  # noqa: E402
 from hyperchess.variants import UnknownVariant, get_game  # noqa: E402
-from hyperchess.variants.core.game import EvalWeights  # noqa: E402
 
-TERMS = [f.name for f in dataclasses.fields(EvalWeights)]
-OPENING_PLIES = 8
-RESULT = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+OPENING_PLIES = texel.OPENING_PLIES
 
 
-def samples(game, paths: list[str]):
-    """(game number, result, fixed offset, features) for each quiet position of the games."""
-    gd = GameData(game)
-    kinds = [k for k in range(1, len(game.pieces)) if not game.pieces[k].pawn and not game.pieces[k].royal]
-    unit = {}
-    for term in TERMS:
-        saved = game.eval_weights
-        game.eval_weights = EvalWeights(**{t: (10 if t == term else 0) for t in TERMS})
-        unit[term] = Evaluator(game)
-        game.eval_weights = saved
+def samples(game, paths: list[str]) -> tuple[list[int], list[Sample]]:
+    """The kinds whose values are fitted, and a ``Sample`` (``engine/texel.py``) for each quiet position of
+    the games of ``game`` in the PGN files (``Sample.game``: the game's number in the files, from 1)."""
+    features = texel.Features(game)
     out = []
     number = 0
     for path in paths:
@@ -61,83 +52,23 @@ def samples(game, paths: list[str]):
             if pg.result not in RESULT or pg.tags.get("Variant", "normal") != game.name:
                 continue
             try:
-                pos = game.position(pg.tags.get("FEN"))
-                captures = []
-                moves = []
-                for text in pg.moves:
-                    m = pos.parse_move(text)
-                    captures.append(bool(pos.board[m[1]]) or m[3] == 2)
-                    moves.append(m)
-                    pos.push(m)
+                positions = list(texel.quiet_positions(game, pg.tags.get("FEN"), pg.moves))
             except ValueError as e:         # a bad FEN tag or an illegal move: that game is left out
                 print(f"{path}: game {number} left out: {e}", file=sys.stderr)
                 continue
-            pos = game.position(pg.tags.get("FEN"))
-            for i, m in enumerate(moves):
-                if i >= OPENING_PLIES and not captures[i] and not captures[i - 1] and not pos.in_check():
-                    out.append((number, RESULT[pg.result]) + features(pos, gd, kinds, unit))
-                pos.push(m)
-    return kinds, out
+            for pos in positions:
+                fixed, f = features(pos)
+                out.append(Sample(number, RESULT[pg.result], fixed, f))
+    return tuned_kinds(game), out
 
 
-def features(pos, gd, kinds, unit) -> tuple[float, list[float]]:
-    game = pos.game
-    mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
-    fixed = pos.score + (TEMPO if pos.turn == 0 else -TEMPO)
-    if mop is not None:
-        fixed += mop.bonus(pos) if mop.strong == 0 else -mop.bonus(pos)
-    counts = [0] * len(game.pieces)
-    for color in (0, 1):
-        for cell in pos.occupied[color]:
-            counts[game.kind_of[pos.board[cell]]] += 1 if color == 0 else -1
-    f = []
-    for k in kinds:
-        fixed -= game.pieces[k].value * counts[k]
-        f.append(float(counts[k]))
-    for term in TERMS:
-        f.append(unit[term].positional(pos, mop is None) / 10.0)
-    return fixed, f
-
-
-def loss(data, theta, k) -> float:
-    total = 0.0
-    for row in data:
-        e = row[2] + sum(t * x for t, x in zip(theta, row[3]))
-        p = 1.0 / (1.0 + 10.0 ** (-k * e / 400.0))
-        total += (row[1] - p) ** 2
-    return total / max(len(data), 1)
-
-
-def fit_k(data, theta) -> float:
-    lo, hi = 0.1, 3.0
-    for _ in range(40):
-        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
-        if loss(data, theta, a) < loss(data, theta, b):
-            hi = b
-        else:
-            lo = a
-    return (lo + hi) / 2
-
-
-def descend(data, theta: list[float], free: list[int], k: float, max_step: int = 8,
-            rounds: int = 20) -> list[float]:
-    """Coordinate descent on the MSE of ``data`` with K held: each free weight in turn moves by the step
-    (8, 4, 2, 1 centipawns, never below 0) while that lowers the error."""
-    best = loss(data, theta, k)
-    for step in [s for s in (8, 4, 2, 1) if s <= max_step]:
-        for _ in range(rounds):
-            improved = False
-            for i in free:
-                for d in (step, -step):
-                    trial = list(theta)
-                    trial[i] = max(0.0, trial[i] + d)
-                    v = loss(data, trial, k)
-                    if v < best:
-                        best, theta, improved = v, trial, True
-                        break
-            if not improved:
-                break
-        print(f"step {step}: fit {best:.5f}", file=sys.stderr)
+def descend(data, theta: list[float], free: list[int], k: float, max_step: int = 32,
+            rounds: int = 200) -> list[float]:
+    """``engine.texel.fit`` with its steps from ``max_step`` down (``rounds`` 0: the weights as they are)."""
+    if rounds < 1:
+        return list(theta)
+    theta = texel.fit(data, theta, k, free, rounds=rounds, steps=[s for s in texel.STEPS if s <= max_step])
+    print(f"fit {loss(data, theta, k):.5f}", file=sys.stderr)
     return theta
 
 
@@ -172,9 +103,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pgn", nargs="+")
     ap.add_argument("--variant", default="normal")
-    ap.add_argument("--rounds", type=_positive, default=20, help="coordinate-descent passes at most")
+    ap.add_argument("--rounds", type=_positive, default=200, help="coordinate-descent passes at most")
     ap.add_argument("--only", choices=["values", "terms"], help="tune only the piece values or only the terms")
-    ap.add_argument("--max-step", type=int, choices=(1, 2, 4, 8), default=8,
+    ap.add_argument("--max-step", type=int, choices=(1, 2, 4, 8, 16, 32), default=32,
                     help="the largest step of the descent, in centipawns")
     ap.add_argument("--scan", action="store_true",
                     help="no fit: show how each weight alone moves the error of both halves")
@@ -186,15 +117,15 @@ def main() -> None:
         sys.exit(f"texel: {e}")
     if not rows:
         sys.exit(f"texel: no quiet positions of {game.name} in {', '.join(args.pgn)} (Variant tag and result needed)")
-    fit = [r for r in rows if r[0] % 2]
-    check = [r for r in rows if not r[0] % 2]
+    fit = [r for r in rows if r.game % 2]
+    check = [r for r in rows if not r.game % 2]
     print(f"{len(rows)} quiet positions ({len(fit)} to fit, {len(check)} to check)", file=sys.stderr)
     names = [game.pieces[k].name for k in kinds] + TERMS
     shipped = [float(game.pieces[k].value) for k in kinds] + [float(getattr(game.eval_weights, t)) for t in TERMS]
     if args.scan:
         k = fit_k(rows, shipped)
         print(f"K = {k:.3f}; MSE fit {loss(fit, shipped, k):.5f}, check {loss(check, shipped, k):.5f}; "
-              "per weight, value: change on the fit half / on the check half")
+                "per weight, value: change on the fit half / on the check half")
         print("\n".join(scan(fit, check, shipped, names, k)))
         return
     k = fit_k(fit, shipped)

@@ -22,7 +22,8 @@ from .xboard import run_xboard, xboard
 # the commands whose modules load more (the match runner, the web board's database, the search's limits):
 # imported when the command is run or listed, so that ``hyperchess uci`` starts without them
 LAZY_COMMANDS = {"selfplay": "selfplay:selfplay", "match": "match:match", "pgn": "match:pgn",
-                 "serve": "serve:serve", "games": "serve:games", "fog-match": "fog:fog_match"}
+                 "serve": "serve:serve", "games": "serve:games", "fog-match": "fog:fog_match",
+                 "tune": "tune:tune"}
 
 # the commands that handle Ctrl-C themselves from their first line (serve's ``Stopper``); every other command gets
 # Python's KeyboardInterrupt back once it runs (``_ctrl_c.hand_over``)
@@ -174,13 +175,21 @@ def perft(variant: str, depth: int, position: str | None, moves: str | None, div
 @click.option("--flip", is_flag=True, help="SVG: the board seen from the second player's side.")
 @click.option("--letters", is_flag=True, help="SVG: the pieces' Latin letters instead of the characters players "
               "read (xiangqi, janggi and shogi are drawn with characters).")
+@click.option("--fen4", is_flag=True, help="Also print the position as chess.com's FEN4 (four players on 14x14; "
+              "--position reads FEN4 too).")
 def show(variant: str, position: str | None, moves: str | None, svg_file: str | None, lastmove: bool,
-         flip: bool, letters: bool) -> None:
+         flip: bool, letters: bool, fen4: bool) -> None:
     """Print the board as text (the start position, or --position, after --moves), or write it as an SVG
     picture (--svg FILE)."""
     game, pos = load(variant, position, moves)
+    if fen4:
+        from hyperchess.variants.core.fen import fits, write_fen4
+        if not fits(game):
+            fail(f"--fen4: {variant} is not a game of four players on a 14x14 board")
     if svg_file is None:
         click.echo(render(pos))
+        if fen4:
+            click.echo(write_fen4(pos))
         return
     from .svg_file import write_svg
     write_svg(pos, svg_file, lastmove=lastmove, flip=flip, fail=fail, letters=letters)

@@ -88,3 +88,28 @@ variants_option = click.option(
     "--variants", "variants_files", multiple=True, type=click.Path(dir_okay=False), expose_value=False,
     is_eager=True, callback=_variants_callback,
     help="Also play the games defined in this variants file (docs/variants-file.md); repeatable.")
+
+
+def _tuned_callback(ctx: click.Context, param: click.Parameter, value) -> None:
+    """``--tuned FILE``: the side file of tuned values read instead of the shipped one (``HYPERCHESS_TUNED``,
+    so that the search's helper processes read it too); a bad file ends the command with one line."""
+    if value is None:
+        return
+    import os
+    from pathlib import Path
+
+    from hyperchess.variants.formats.tuned import TUNED_VARIABLE, read_side
+    from hyperchess.variants.formats.variantsfile import VariantsFileError
+    if not os.path.isfile(value):
+        fail(f"--tuned {value}: no such file")
+    try:
+        read_side(Path(value))
+    except VariantsFileError as exc:
+        fail(str(exc))
+    os.environ[TUNED_VARIABLE] = value
+
+
+tuned_option = click.option(
+    "--tuned", type=click.Path(dir_okay=False), expose_value=False, is_eager=True, callback=_tuned_callback,
+    help="Read the tuned values of games from this side file instead of the shipped one (as HYPERCHESS_TUNED; "
+         "`hyperchess tune` writes it, docs/variants-file.md).")

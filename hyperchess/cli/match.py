@@ -307,3 +307,27 @@ def check(file: str) -> None:
     if rep.games == 0:
         fail(f"{file}: no games")
     click.echo(f"{file}: {rep.games} games, {rep.plies} moves, all legal")
+
+
+@pgn.command()
+@variants_option
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--variant", "-v", required=True, help="The four-player game the record is of (fourplayer-teams, "
+              "fourplayer-ffa, or one of a variants file).")
+def check4(file: str, variant: str) -> None:
+    """Replay a PGN4 record (chess.com's four-player game record, docs/rules/fourplayer.md) through the rules
+    of VARIANT: its moves, its end, and the final position as FEN4; or the first bad move (ply) in one line."""
+    from hyperchess.variants import FenError, MoveError, UnknownVariant, get_game
+    from hyperchess.variants.core.fen import write_fen4
+    from hyperchess.variants.formats.pgn4 import read_pgn4
+    try:
+        game = get_game(variant)
+        start, moves, tags = read_pgn4(game, read_text(file))
+    except (FileError, UnknownVariant, FenError, MoveError) as exc:
+        fail(f"{file}: {exc}")
+    pos = start.copy()
+    for move in moves:
+        pos.push(move)
+    outcome = pos.outcome()
+    click.echo(f"{file}: {len(moves)} moves, all legal; {outcome or 'not over'}")
+    click.echo(write_fen4(pos))

@@ -5,6 +5,7 @@ import click
 
 from hyperchess.engine.timecontrol import Limits, seconds
 from hyperchess.variants import DEFAULT_GAME
+from hyperchess.variants.core.san import COORDINATES, write
 from hyperchess.variants.core.render import render
 
 from .common import MovesCommand, fail, load, variants_option
@@ -32,12 +33,15 @@ def _movetime(ctx: click.Context, param: click.Parameter, value: float) -> float
 @click.option("--position", "-p", help="Start from this position string instead of the game's start.")
 @click.option("--moves", "-m", help="Then play these moves (native notation) before the engine takes over; "
               "all words up to the next option.")
+@click.option("--coordinates", is_flag=True, help="Print the moves as coordinates (the native names --moves, "
+              "UCI and CECP read) instead of the game's notation (SAN, Western shogi notation, WXF, janggi's).")
 def selfplay(variant: str, movetime: float, max_moves: int, adjudicate: bool, position: str | None,
-             moves: str | None) -> None:
+             moves: str | None, coordinates: bool) -> None:
     """The engine plays VARIANT against itself, printing each move as it is played, until the game ends
     (by rule or, by default, by adjudication) or --max-moves plies have been played.
 
-    Each line: move number, side, move, score (centipawns for the mover; 100000+N = mate in N moves, -100000-N = mated in N, as in CECP),
+    Each line: move number, side, move (in the notation the game's players read: SAN for chess-like games,
+    Western shogi notation, WXF for xiangqi, janggi's numbers; --coordinates: the native names), score (centipawns for the mover; 100000+N = mate in N moves, -100000-N = mated in N, as in CECP),
     depth and nodes. At the end: the board and the result.
     """
     from hyperchess.engine.adjudicate import Adjudicator  # the search loads here, not at start-up
@@ -55,7 +59,8 @@ def selfplay(variant: str, movetime: float, max_moves: int, adjudicate: bool, po
         if result.best is None:
             break
         side = game.color_names[pos.turn]
-        click.echo(f"{pos.fullmove:>3}. {side:<7} {pos.move_name(result.best):<10} score {result.score:>+7d}  "
+        text = write(pos, result.best, COORDINATES if coordinates else None)
+        click.echo(f"{pos.fullmove:>3}. {side:<7} {text:<10} score {result.score:>+7d}  "
                    f"depth {result.depth:>2}  nodes {result.nodes}")
         mover = pos.turn
         pos.push(result.best)

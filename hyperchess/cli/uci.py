@@ -6,7 +6,7 @@ from typing import Iterable, TextIO
 
 import click
 
-from .common import variants_option
+from .common import tuned_option, variants_option
 from .xboard import engine_stdio, open_log
 
 
@@ -19,6 +19,7 @@ def run_uci(log: str | TextIO | None = None, first: Iterable[str] = ()) -> None:
 
 @click.command()
 @variants_option
+@tuned_option
 @click.option("--log", "log", type=click.Path(dir_okay=False), default=None,
               help="Append every line received and sent to this file.")
 def uci(log: str | None) -> None:

@@ -7,7 +7,7 @@ from typing import Iterable, TextIO
 
 import click
 
-from .common import fail, variants_option
+from .common import fail, tuned_option, variants_option
 
 
 def run_xboard(notation: str = "flat", log: str | TextIO | None = None, first: Iterable[str] = ()) -> None:
@@ -46,6 +46,7 @@ def open_log(path: str) -> TextIO:
 
 @click.command()
 @variants_option
+@tuned_option
 @click.option("--notation", type=click.Choice(["flat", "native"]), default="flat", show_default=True,
               help="Square names printed: flat (XBoard's 2D projection, where the game has one) or native.")
 @click.option("--log", "log", type=click.Path(dir_okay=False), default=None,

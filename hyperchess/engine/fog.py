@@ -1,13 +1,14 @@
 """Playing a game with fog of war from what one side sees (``Game.fog``; docs/rules/fogofwar.md, docs/engine.md).
 
 The engine is never given the position: only the views (``variants/core/visibility.View``) its side had after
-each move. From them ``Belief`` keeps what it knows of the hidden side: the cell where each unseen enemy piece
-was last seen and how long ago (the start position is known to all), the enemy pieces it took, the castling
-rights still possible. ``FogEngine.choose`` then draws positions that agree with the last view (determinized
-search): every seen cell as seen, the enemy pieces it cannot see placed on unseen cells (near where they
-were last seen, the unaccounted ones on their start cells or anywhere unseen), searches each one briefly with
-the ordinary search, and plays the move most samples chose (ties: the better mean score). A capture of a
-royal piece it sees is played at once. Nothing here names a game.
+each move. From them ``Belief`` keeps what it knows of the hidden side: what each unseen cell held when last
+seen and how long ago (the start position is known to all), the enemy pieces it took, the castling rights
+still possible, the cells where its own pieces were taken unseen. ``FogEngine.choose`` then draws positions
+that agree with the last view (determinized search): every seen cell as seen, the enemy pieces it cannot see
+where they were last seen (the unaccounted ones on their start cells, or anywhere unseen), then moved by moves
+of their own as the enemy may have moved them unseen, sometimes by one that attacks our king. Each drawn
+position is searched briefly with the ordinary search; the moves most of them chose are then tried in every
+one, and the best mean score is played. A royal piece in reach is taken at once. Nothing here names a game.
 """
 from __future__ import annotations
 

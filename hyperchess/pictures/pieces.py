@@ -1,6 +1,7 @@
 """Pieces as a game's players know them (``Game.drawing.pieces``): chess figurines (``games.glyph_for``),
 discs with the characters xiangqi and janggi players read, and shogi's pentagons pointing at the opponent
-with their promoted side in red. ``latin`` draws the pieces' letters instead of the characters.
+with their promoted side in red, and a makruk set (``carved.py``). ``latin`` draws the pieces' letters instead of
+the characters.
 
 Characters need a font that has them: the pictures name the Noto CJK fonts Debian ships (``fonts-noto-cjk``)
 first, then common ones."""
@@ -10,6 +11,7 @@ from xml.sax.saxutils import escape
 
 from .games import Glyph, glyph_for
 from .layout import SQUARE
+from .carved import carved_svg
 
 # Serif faces first: the brush-like strokes of printed xiangqi and shogi pieces
 CJK_FONT = ("Noto Serif CJK TC, Noto Serif CJK JP, Noto Sans CJK TC, Noto Sans CJK JP, Source Han Serif, "
@@ -101,6 +103,10 @@ def piece_svg(game, code: int, fill: str, outline: str, size: float = SQUARE, bo
     drawing = game.drawing
     if drawing.pieces == "figurines":
         return glyph_svg(piece_glyph(game, code), fill, outline, size)
+    if drawing.pieces == "carved":          # a piece without a figure in the set (ai-wok): its letter on a disc
+        shape = drawing.shapes.get(game.pieces[game.kind_of[code]].letter.upper())
+        return carved_svg(shape, fill, outline, size) if shape else \
+            glyph_svg(Glyph((), piece_text(game, code, True)), fill, outline, size)
     owner = game.owner[code]
     names = drawing.side_colors
     ink = outline if plain else INK.get(names[owner] if owner < len(names) else "", "#1b1b1b")

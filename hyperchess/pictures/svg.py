@@ -51,6 +51,7 @@ SIDE_COLORS = {
     "red": ("#d42a2a", "#ffffff"),
     "blue": ("#2a5bd7", "#ffffff"),
     "green": ("#2a9d3a", "#ffffff"),
+    "yellow": ("#e8c21a", "#3b2a00"),
 }
 
 

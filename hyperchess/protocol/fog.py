@@ -37,8 +37,14 @@ class FogSeat:
         self.engine.observe(view)
         self.view, self.pos = view, view_position(self.game, text)
 
-    def choose(self) -> Move | None:
-        return self.engine.choose() if self.engine is not None else None
+    def choose(self, nodes: int | None = None) -> Move | None:
+        """The engine's move from the views so far; ``nodes`` (``go nodes N``): about N nodes in all, a tenth
+        for each drawn position's search, a fortieth for each reply (else the engine's defaults)."""
+        if self.engine is None:
+            return None
+        if nodes is not None:
+            self.engine.nodes, self.engine.reply_nodes = max(1, nodes // 10), max(1, nodes // 40)
+        return self.engine.choose()
 
 
 __all__ = ["FogSeat", "FenError"]

@@ -373,10 +373,6 @@ def _fog_view(e: UCIEngine, fen: str, moves_text: str) -> None:
 def _go(e: UCIEngine, arg: str) -> None:
     e.ensure_game()
     e.held = None
-    if e.fog_turn and e.fog is not None and e.refused is None:
-        move = e.fog.choose()           # from the views alone: the hidden position is never known here
-        e.out(f"bestmove {e.fog.pos.move_name(move) if move is not None else '(none)'}")
-        return
     words = arg.split()
     params: dict[str, str] = {}
     search_moves: list[str] = []
@@ -404,6 +400,10 @@ def _go(e: UCIEngine, arg: str) -> None:
     if e.refused is not None:     # never a stale move: the GUI's position is not the one we hold
         e.out(f"info string go: no position to search, the last position command was refused: {e.refused}")
         _no_move(e, params)
+        return
+    if e.fog_turn and e.fog is not None:
+        move = e.fog.choose(limits.nodes)   # from the views alone: the hidden position is never known here
+        e.out(f"bestmove {e.fog.pos.move_name(move) if move is not None else '(none)'}")
         return
     legal = e.pos.legal_moves()
     excluded: tuple = ()

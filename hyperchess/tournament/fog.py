@@ -18,7 +18,7 @@ from typing import Callable, Protocol
 from hyperchess.engine.fog import FogEngine
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
-from hyperchess.variants import Game, Outcome, Position
+from hyperchess.variants import FenError, Game, Outcome, Position
 from hyperchess.variants.board.codes import EMPTY, HOLE, Move
 from hyperchess.variants.core.fen import format_board
 from hyperchess.variants.core.visibility import UNSEEN, View, view
@@ -84,7 +84,7 @@ class LastSeenPlayer:
                                and self.memory[r.rook_from] == self.start[r.rook_from]) or "-"
         try:
             pos = Position(g, f"{format_board(g, self.memory)} {g.color_letters[view.turn]} {castling} - 0 1")
-        except Exception:       # a memory the position string refuses: play at random
+        except (FenError, ValueError):      # a memory the position string refuses: play at random
             return self.rng.choice(list(view.moves))
         allowed = set(view.moves)
         legal = pos.legal_moves()

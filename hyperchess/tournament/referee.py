@@ -436,7 +436,8 @@ def install_variants(files: tuple[tuple[str, str], ...]) -> None:
         return
     paths = [p for p in os.environ.get("HYPERCHESS_VARIANTS", "").split(os.pathsep) if p]
     for name, text in files:
-        path = os.path.join(tempfile.gettempdir(), f"hyperchess-{hashlib.sha256(text.encode()).hexdigest()[:16]}.toml")
+        suffix = ".ini" if name.lower().endswith(".ini") else ".toml"      # read by the format its name says
+        path = os.path.join(tempfile.gettempdir(), f"hyperchess-{hashlib.sha256(text.encode()).hexdigest()[:16]}{suffix}")
         if not os.path.exists(path):
             part = f"{path}.{os.getpid()}.part"
             with open(part, "w", encoding="utf-8") as fh:

@@ -123,14 +123,20 @@ def get_game(name: str) -> Game:
             from hyperchess.variants.formats.filegame import FileGame       # loaded only when a file game is played
             spec = FILE_GAMES[name]
             # the disk cache's key (variants/board/tablecache.py): the game's name and its file's text
-            with gc_paused(keep=True), tablecache.building(f"file\0{name}\0{spec.origin}\0{spec.source}"):  # type: ignore[attr-defined]
-                _cache[name] = FileGame(spec)  # type: ignore[arg-type]
-            return _cache[name]
-        if name not in REGISTRY:
-            raise _unknown(name)
-        module, cls = REGISTRY[name].split(":")
-        with gc_paused(keep=True), tablecache.building(f"module\0{name}\0{REGISTRY[name]}"):
-            _cache[name] = getattr(import_module(module), cls)()
+            definition = f"file\0{name}\0{spec.origin}\0{spec.source}"  # type: ignore[attr-defined]
+            with gc_paused(keep=True), tablecache.building(definition):
+                game = FileGame(spec)  # type: ignore[arg-type]
+        else:
+            if name not in REGISTRY:
+                raise _unknown(name)
+            module, cls = REGISTRY[name].split(":")
+            definition = f"module\0{name}\0{REGISTRY[name]}"
+            with gc_paused(keep=True), tablecache.building(definition):
+                game = getattr(import_module(module), cls)()
+        from hyperchess.variants.formats.tuned import apply_tuned     # the side file's values (docs/variants-file.md)
+        with gc_paused(keep=True):
+            apply_tuned(game, definition)
+        _cache[name] = game
     return _cache[name]
 
 

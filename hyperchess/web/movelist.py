@@ -1,18 +1,20 @@
-"""The move list and analysis line as the page shows them: SAN in flat games (as the PGN writes them,
-``variants/core/san.py``), None in games with levels (the page shows the native names it already has)."""
+"""The move list and analysis line as the page shows them: in the notation the game's players read
+(``variants/core/san.py``: SAN, Hodges' shogi notation, WXF, janggi's numbers), None in games that keep
+their native names (games with levels: the page shows the names it already has). The page's "Coordinates"
+switch shows the native names instead."""
 from __future__ import annotations
 
-from hyperchess.variants.core.san import flat
+from hyperchess.variants.core.san import COORDINATES, notation_of, write_moves
 
 
-def san_list(pos, names: list[str]) -> list[str] | None:
-    """``names`` (native notation) played from ``pos`` (not changed), each in SAN; None when the game has no SAN."""
-    if not flat(pos.game):
-        return None
-    p = pos.copy()
-    out = []
-    for name in names:
-        move = p.parse_move(name)
-        out.append(p.san(move))
-        p.push(move)
-    return out
+def notation_name(game) -> str | None:
+    """The name of the notation the move list is written in, None for the native names."""
+    notation = notation_of(game)
+    return None if notation == COORDINATES else notation
+
+
+def notated_list(pos, names: list[str]) -> list[str] | None:
+    """``names`` (native notation) played from ``pos`` (not changed), each in the game's notation; None when
+    the game keeps its native names."""
+    notation = notation_name(pos.game)
+    return None if notation is None else write_moves(pos, names, notation)

@@ -1,5 +1,7 @@
 """The games page (``GET /games``): every game the server keeps, newest first, with its seats, result and
-date, a link to review it (the spectator's page) and its PGN. Rendered on the server; every text escaped."""
+date, a link to review it (the spectator's page) and its PGN. Rendered on the server; every text escaped. The
+way back into a seat this browser plays ("your seat") is added by the page itself (``static/games.js``) from
+the browser's own storage: the server never writes a seat's key into the page."""
 from __future__ import annotations
 
 import html
@@ -73,5 +75,5 @@ def games_page(rows: list[dict], token: str | None) -> str:
 </tbody></table>
 <h2>In play</h2><table id="playing" class="games">{head}<tbody>
 {playing}
-</tbody></table></main></body></html>
+</tbody></table></main><script src="/static/games.js"></script></body></html>
 """

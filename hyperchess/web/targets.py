@@ -1,7 +1,8 @@
 """What a person clicks for each legal move: a source target, a destination target and, when several moves
 share both (promotions, a double knight's split, a platform carrying a pawn), a label to choose by, and for a
 promotion the picture of the piece it makes (the board's own SVG glyph). A game may name a third click
-(``then``: where a move also places a wall), which the page asks for instead of a choice.
+(``then``: where a move also places a wall), which the page asks for as a step of its own with the game's
+words (``place``: "Place the duck"). A pass (``Game.is_pass``) is marked ``pass``: the page's Pass button.
 
 Each game declares its clicks (``Game.click_target``, ``variants/core/presentation.py``): square names (the
 ``data-square`` of the picture's cells) or other picture ids such as a reserve piece (``data-target``).
@@ -31,6 +32,9 @@ def legal_targets(pos) -> list[dict]:
         target = {"from": src, "to": dst, "label": label, "move": pos.move_name(move)}
         if then:                # a further click (a wall's cell) tells apart the moves sharing the two
             target["then"] = then[0]
+            target["place"] = pos.game.third_click_prompt
+        if pos.game.is_pass(move):
+            target["pass"] = True
         code = promoted_code(move)
         if code:
             if code not in pictures:

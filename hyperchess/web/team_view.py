@@ -128,7 +128,7 @@ class TeamView:
                 "linked": bool(self.linked), "movetime": self.movetime, "level": self.level,
                 "turn": self.turn_text(), "turn_move": 0, "boards": boards,
                 "fen": " | ".join(b["fen"] for b in boards), "start_fen": self.start_fen,
-                "moves": list(self.names), "san": list(self.sans), "notes": [""] * len(self.names),
+                "moves": list(self.names), "notation": "san", "notated": list(self.sans), "notes": [""] * len(self.names),
                 "marks": ["x" if "x" in s else "" for s in self.sans],
                 "check": False, "move_turns": [0] * (len(self.names) + 1),
                 "move_colors": [names[s] for s in self.movers], "start_turn": 0, "start_fullmove": 1,

@@ -69,10 +69,12 @@ class BoardPage:
     finished: one that never came back shows) and where this process's threads stand (the servers')."""
 
     def __init__(self, browser, url: str, variant: str | None = None, seats: list[str] | None = None,
-                 movetime: float = 0.1, viewport: tuple[int, int] = (1400, 1000)) -> None:
+                 movetime: float = 0.1, viewport: tuple[int, int] = (1400, 1000), motion: str = "reduce") -> None:
         """A new game of ``variant`` with ``seats`` made by the page at ``url``; or, without ``variant``, the
-        page at ``url`` as it is (a seat's or the spectators' link)."""
-        self.page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+        page at ``url`` as it is (a seat's or the spectators' link). ``motion``: the browser's
+        prefers-reduced-motion, "reduce" by default: a moved piece stands on its square at once (no slide), so
+        tests measure and screenshots show where it went ("no-preference": the page's slides)."""
+        self.page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]}, reduced_motion=motion)
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
                      if m.type in ("error", "assert") else None)

@@ -9,7 +9,7 @@ from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, seat_ta
 from hyperchess.variants.board.codes import HOLE, code_of
 
 from .fog import fog_fen, lost_pieces, masked, move_seen
-from .movelist import san_list
+from .movelist import notated_list, notation_name
 from .errors import BadInput, NotAllowed
 from .targets import legal_targets
 from .view3d import cells_3d
@@ -98,6 +98,30 @@ class GameView:
             return self.thinking
         return self.thinking.split(":")[0] + ": thinking"
 
+    def thinking_for(self, mine=None, viewer: frozenset[int] | None = None) -> str:
+        """The engine's line as a viewer (``mine``: the seats of its key; None: the local person's; ``viewer``:
+        its fog sight, ``shown_thinking``) sees it. Hidden from a person who plays against an engine while the
+        game is in play, as lichess shows nothing of its computer opponent's search: the score and the line
+        would tell that person their best moves. They see only that the engine thinks; spectators,
+        engine-against-engine boards and everyone after the end see the whole line."""
+        own = {c for c in self.mine_or_local(mine) if self.seats[c] == "human"}    # a seat given to an engine since
+        players = range(self.game.players)
+        if not own or self.outcome() is not None or all(self.seats[c] == "human" for c in players if c not in own):
+            return self.shown_thinking(viewer)
+        turn = self.pos.turn
+        if not self.thinking or self.seats[turn] == "human":
+            return ""
+        return f"{self.game.color_names[turn]} ({self.seats[turn]}): thinking"     # as the fog's own line says
+
+    def last_cells(self, view) -> list[str | None]:
+        """The names of the last move's from- and to-cells in ``view`` (None for one off the board, a drop's
+        hand): the page slides the piece between them."""
+        move = view.last_move
+        if move is None:
+            return []
+        size = self.game.geometry.size
+        return [self.game.names.name(c) if 0 <= c < size else None for c in move[:2]]
+
     def update(self, mine=None, role: str = "owner") -> dict:
         """The light message pushed to every page of the game on each change: the moves, whose turn, the
         clocks, the result, a standing draw offer; in a fog game the moves as the viewer (``mine``: its
@@ -113,7 +137,7 @@ class GameView:
                     "clocks": self.clock_values(),
                     "result": outcome.result if outcome else None, "reason": outcome.reason if outcome else None,
                     "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
-                    "thinking": self.shown_thinking(viewer), "message": self.message,
+                    "thinking": self.thinking_for(mine, viewer), "message": self.message,
                     "clock_running": self.clock_running(outcome is not None), "rematch": self.rematch_info()}
 
     def light_state(self, mine=None) -> dict:
@@ -124,7 +148,7 @@ class GameView:
             outcome = self.outcome()
             viewer = self.fog_viewer(self.mine_or_local(mine), outcome)
             return {"id": self.id, "version": self.version, "unchanged": True,
-                    "thinking": self.shown_thinking(viewer),
+                    "thinking": self.thinking_for(mine, viewer),
                     "clocks": self.clock_values(), "clock_running": self.clock_running(outcome is not None)}
 
     def view_turns(self, flip: bool = False, rotate: int = 0, mine: frozenset[int] | None = None) -> int:
@@ -188,7 +212,8 @@ class GameView:
                 "fen": pos.fen(),
                 "start_fen": self.start_fen,
                 "moves": list(self.names),
-                "san": san_list(game.position(self.start_fen), self.names),
+                "notation": notation_name(game),                 # the move list's (None: native names only)
+                "notated": notated_list(game.position(self.start_fen), self.names),
                 "notes": list(self.notes),
                 "marks": list(self.marks),
                 "check": view.in_check(),
@@ -199,13 +224,14 @@ class GameView:
                 "result": outcome.result if outcome else None,
                 "reason": outcome.reason if outcome else None,
                 "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
-                "thinking": self.thinking,
+                "thinking": self.thinking_for(mine),
                 "engine_to_move": self.seats[pos.turn] != "human" and outcome is None,
                 "svg": svg,
                 "legal": legal_targets(pos) if to_move else [],
                 "message": self.message,
                 "review_ply": None if view is pos else ply,
                 "review_fen": view.fen(),
+                "last_move": self.last_cells(view),
                 "flipped": flipped,
                 "turns": turns,
                 "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
@@ -219,7 +245,7 @@ class GameView:
                 "levels": game.geometry.levels,
                 "analysis": None if analysis is None else {
                     **{k: v for k, v in analysis.items() if k != "best"},
-                    "line_san": san_list(view, analysis["line"])},
+                    "line_notated": notated_list(view, analysis["line"])},
                 "clock": self.clock if self.clocks.tc else None,
                 "clocks": self.clock_values(),
                 "clock_running": self.clock_running(outcome is not None),
@@ -271,12 +297,12 @@ class GameView:
             "movetime": self.movetime, "level": self.level,
             "turn": game.color_names[pos.turn], "turn_move": pos.turn_move,
             "fen": fog_fen(pos, present), "start_fen": self.start_fen,
-            "moves": moves, "san": None, "notes": list(self.notes), "marks": marks, "check": False,
+            "moves": moves, "notation": None, "notated": None, "notes": list(self.notes), "marks": marks, "check": False,
             "move_turns": list(self.turns), "move_colors": [game.color_names[c] for c in self.turns[:-1]],
             "start_turn": self.turns[0], "start_fullmove": self.start_fullmove,
             "result": None, "reason": None,
             "draw_offer": None if self.draw_offer is None else game.team_name(self.draw_offer),
-            "thinking": self.shown_thinking(viewer),
+            "thinking": self.thinking_for(own, viewer),
             "engine_to_move": self.seats[pos.turn] != "human",
             "svg": svg, "legal": legal, "message": self.message,
             "review_ply": None if view is pos else ply, "review_fen": fog_fen(view, shown),

@@ -18,7 +18,7 @@ cpdef bint hinged_attack(Placement pos, int cell, tuple by) except -1
 @cython.locals(b='int[:]', blocker=int, i=int, x=int, q=int, t=RuleTables, owner=list, n=int, nc=int, e=int,
                key=int, j=int, jj=int, s0=int, o=int, allowed=set, line_first='int[:]', line_cell='int[:]',
                line_codes='int[:]', rest_start='int[:]', rest='int[:]', member='unsigned char[:]')
-cpdef dict pins(Placement pos, int k, int us)
+cpdef dict pins(Placement pos, int k, int us, object enemies=*)
 
 @cython.locals(t=RuleTables, b='int[:]', n=int, nc=int, c=int, k=int, i=int, j=int, q=int, x=int, found=int,
                line=int, stop=int, out=set)

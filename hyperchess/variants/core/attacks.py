@@ -177,8 +177,9 @@ def block_cells(pos: "Placement", cell: int, by: tuple[int, ...]) -> set[int]:
     return out
 
 
-def pins(pos: "Placement", k: int, us: int) -> dict[int, set[int]]:
-    """Our pieces that shield the king from a slider, with the cells each may still move to."""
+def pins(pos: "Placement", k: int, us: int, enemies: "tuple[int, ...] | None" = None) -> dict[int, set[int]]:
+    """Our pieces that shield the king from a slider, with the cells each may still move to (the sliders of
+    ``enemies``, default every enemy colour: a game with dead armies gives the live ones)."""
     g = pos.game
     b = pos.cells
     t = pos.rules
@@ -196,7 +197,7 @@ def pins(pos: "Placement", k: int, us: int) -> dict[int, set[int]]:
         rest_start = t.rest_start
         rest = t.rest
         member = t.member
-        for e in t.enemies[us]:
+        for e in (t.enemies[us] if enemies is None else enemies):
             key = e * n + k
             for i in range(line_first[key], line_first[key + 1]):
                 blocker = -1
@@ -221,7 +222,7 @@ def pins(pos: "Placement", k: int, us: int) -> dict[int, set[int]]:
                                 pins[blocker] = allowed
                         break
         return pins
-    for e in g.enemies[us]:
+    for e in (g.enemies[us] if enemies is None else enemies):
         for ray, codes in g.ray_attacks[e][k]:
             blocker = -1
             for i, x in enumerate(ray):

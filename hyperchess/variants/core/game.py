@@ -92,6 +92,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     # the turn order, its pieces stay as inert blockers (they attack nothing), and a team whose colours
     # are all eliminated has lost. Use with royal_rule = "none".
     elimination = False
+    dead_armies = False   # dead colours attack nothing: the game gives live_enemies(pos, color), dead(pos), points(pos)
     # En passant: "next" = only the next mover may take (FIDE); "each_enemy" = every enemy colour may
     # take on its own first turn after the double step (Position.windows).
     ep_rule = "next"
@@ -112,8 +113,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     repetition_value = "draw"
     repetition_absolute = False    # repetition_value is the first player's, whoever is to move (nFoldValueAbsolute)
     perpetual_check = "draw"
-    # With royal_rule "none" in a two-player game: "any" = a side that loses a royal piece has lost (king
-    # capture), "all" = a side that loses its last royal piece has lost (extinction); "" = no such end
+    # "any": a side that loses a royal piece has lost, with its team (king capture); "all": its last one; "": none
     royal_loss = ""
     fog = False                    # each side sees only what its pieces reach (variants/core/visibility.py)
     # "loss": a side left with only royal pieces loses ("draw": draws); "reply": it loses, but against a single
@@ -190,12 +190,12 @@ class Game(GameTables, Presentation, turns.TurnRules):
         if self.elimination:
             return self.team_outcome(pos)
         if self.royal_loss:
-            lost = [len(pos.royals[c]) < (self.start_royals[c] if self.royal_loss == "any" else 1)
-                    for c in (0, 1)]
-            if any(lost):
-                return self._win(1 if lost[0] else 0, "royal pieces lost" if self.royal_loss == "all"
+            lost = {self.teams[c] for c in range(self.players)       # the teams of colours that lost one
+                    if len(pos.royals[c]) < (self.start_royals[c] if self.royal_loss == "any" else 1)}
+            if lost:
+                return self._win(1 if 0 in lost else 0, "royal pieces lost" if self.royal_loss == "all"
                                  else "king captured", "lost all royal pieces" if self.royal_loss == "all"
-                                 else "has lost a royal piece", both=all(lost))
+                                 else "has lost a royal piece", both=len(lost) > 1)
         if self.bare_king:
             others = [len(pos.occupied[c]) - len(pos.royals[c]) for c in (0, 1)]   # pieces besides royals
             if not others[0] or not others[1]:
@@ -212,7 +212,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     def _win(self, winner: int, termination: str, what: str, both: bool = False) -> "Outcome":
         if both:
             return Outcome("1/2-1/2", f"both sides {what}", termination)
-        loser = self.color_names[1 - winner].capitalize()
+        loser = self.team_name(1 - winner)
         return Outcome("1-0" if winner == 0 else "0-1", f"{loser} {what}", termination)
 
     def stalemate_outcome(self, pos: "Position") -> "Outcome":
@@ -421,10 +421,10 @@ class Game(GameTables, Presentation, turns.TurnRules):
         return " and ".join(self.color_names[c].capitalize() for c in range(self.players) if self.teams[c] == team)
 
     def mate_outcome(self, pos: "Position"):
-        loser = pos.turn
-        if loser == 0:
-            return Outcome("0-1", "Black mates", "checkmate")
-        return Outcome("1-0", "White mates", "checkmate")
+        """The side to move is checkmated: its team loses (four players: counted at the mated colour's turn)."""
+        lost, name = self.teams[pos.turn], self.color_names[pos.turn].capitalize()
+        return Outcome("0-1" if lost == 0 else "1-0", f"{name} is checkmated" if self.players != 2 else
+                       "Black mates" if lost == 0 else "White mates", "checkmate")
 
     def legal_after(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """The legal moves, given those that pass the test of the king's safety (``moves``): a game that

@@ -56,7 +56,8 @@ def king_safe_moves(pos: Position) -> list[Move]:
     k = pos.king_cell(us)
     if k < 0:
         return g.filter_moves(pos, moves) if t.has_filter else moves
-    enemies = t.enemies[us]
+    # dead armies (variants/rules/free_for_all.py): only live colours attack
+    enemies = g.live_enemies(pos, us) if t.dead_armies else t.enemies[us]
     out: list[Move] = []
     # lame leaps and hoppers (indirect attacks): any move may open or close an attack
     if t.indirect or pos.attacked(k, enemies):
@@ -64,7 +65,7 @@ def king_safe_moves(pos: Position) -> list[Move]:
             if safe_after(pos, m):
                 out.append(m)
         return out
-    pins = pins_of(pos, k, us)
+    pins = pins_of(pos, k, us, enemies)
     b = pos.cells
     if not pins and pos.ep < 0 and not pos.windows and t.plain_special:
         # Nothing pinned, no en passant: only king moves can be illegal. Test those alone

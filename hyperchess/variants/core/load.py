@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from hyperchess.variants.board.errors import FenError, MoveError
+from hyperchess.variants.core import fen
 from hyperchess.variants.core.game import Game
 
 if TYPE_CHECKING:
@@ -28,7 +29,10 @@ def check_position(pos: "Position") -> None:
 
 
 def load_position(game: Game, text: str | None = None, moves: Iterable[str] = ()) -> "Position":
-    """The checked position ``text`` (None = the start position) after ``moves`` in native notation."""
+    """The checked position ``text`` (None = the start position; chess.com's FEN4 too, for four players on
+    14x14: variants/core/fen.py) after ``moves`` in native notation."""
+    if text and fen.looks_like_fen4(text) and fen.fits(game):
+        text = fen.fen4_to_native(game, text)
     pos = game.position(text)
     check_position(pos)
     apply_moves(pos, moves)

@@ -96,6 +96,11 @@ class Picture:
     side: Callable[["Position"], list[tuple[str, list[tuple[str, int, str]]]]] | None = None
 
 
+CARVED_SHAPES = ("khun", "met", "khon", "ruea", "ma", "bia")
+"""The figures of a makruk set (``Drawing.pieces = "carved"``): king, met, khon, boat (rook), horse, and the
+flat cowrie-shell pawn (``hyperchess.pictures.carved``)."""
+
+
 @dataclass(frozen=True)
 class Drawing:
     """How a game's board and pieces are drawn, as its players know them (read by the pictures, the web board's
@@ -109,7 +114,8 @@ class Drawing:
     players read, one per side (or one for both). ``side_names``: the colours as players name them (red,
     black), in turn order. ``side_colors``: the colour each side's pieces are drawn in (a name of
     ``pictures.svg.SIDE_COLORS``). ``promoted_red``: a promoted piece's character drawn in red.
-    ``promotion_zones``: the promotion zones shaded."""
+    ``promotion_zones``: the promotion zones shaded. ``shapes``: piece letter -> one of ``CARVED_SHAPES``, the
+    figures of a makruk set (``pieces = "carved"``)."""
     board: str = "squares"
     river: bool = False
     river_text: str = ""
@@ -120,6 +126,7 @@ class Drawing:
     side_colors: tuple[str, ...] = ()
     promoted_red: bool = False
     promotion_zones: bool = False
+    shapes: dict[str, str] = field(default_factory=dict)
 
     def glyph(self, letter: str, side: int) -> str:
         """The character drawn for piece ``letter`` (upper case) of ``side``, or "" (none declared)."""

@@ -77,8 +77,10 @@ class Placement:
         b[cell] = code
 
     def eliminated(self, color: int) -> bool:
-        """Has ``color`` lost its royal pieces in a game with elimination (it is skipped, its pieces inert)?"""
-        return self.game.elimination and not self.royals[color]
+        """Has ``color`` lost its royal pieces in a game with elimination, or is its army dead (``dead_armies``)?
+        It is skipped, its pieces inert (drawn grey)."""
+        g = self.game
+        return g.elimination and not self.royals[color] or g.dead_armies and bool(g.dead(self) >> color & 1)
 
     # ------------------------------------------------------------------ attacks
     def attacked(self, cell: int, by: tuple[int, ...] | None = None) -> bool:
@@ -86,7 +88,7 @@ class Placement:
         t = self.rules
         b = self.cells
         if by is None:
-            by = t.enemies[self.turn]
+            by = self.game.live_enemies(self, self.turn) if t.dead_armies else t.enemies[self.turn]
         if TYPED:
             # Compiled: the same lines from the flat int arrays of Game.flat_attacks, a set's membership one
             # byte of ``member``; as Python the tuples' loop below is the faster one.

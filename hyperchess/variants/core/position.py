@@ -443,7 +443,9 @@ class Position(Placement):
             k = move[1] if move[0] == king_before else king_before
         else:
             k = self.king(color)
-        return k is not None and self.attacked(k, self.rules.enemies[color])
+        t = self.rules
+        return k is not None and self.attacked(k, self.game.live_enemies(self, color) if t.dead_armies
+                                               else t.enemies[color])
 
     def _update_windows(self, move: Move, us: int) -> None:
         """ep_rule "each_enemy" (after ``us`` moved): ``us`` has used its chance at every open window;

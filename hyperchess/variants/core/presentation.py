@@ -6,15 +6,18 @@ names a game (docs/architecture.md, "What shared code may ask of a game").
 - how the board and pieces are drawn (``drawing``) and the names players use (``piece_names``,
   ``piece_name``, ``side_name``): read by the pictures, the web board and the command line;
 - the click targets of the web board (``click_target``): read by ``hyperchess.web``;
+- the notation players read (``notation``) and a move's parts as notations write them (``move_parts``): read
+  by ``core/san.py``;
 - the flat XBoard projection (``flat_names``, ``flat_letter``, ``flat_parent``, ``flat_betza``,
   ``flat_royal``, ``flat_move``; protocol.md Part 1 §1.3, Part 2 §5): read by ``hyperchess.protocol.flat``.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Callable
 
-from hyperchess.variants.board.codes import CASTLE, SPECIAL, Move, ep_victim, promoted_code
+from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, SPECIAL, Move, ep_victim, promoted_code
 from hyperchess.variants.board.flat import FlatNames, default_flat_names
 from hyperchess.variants.core.picture import Drawing, Picture
 
@@ -27,6 +30,26 @@ names (the ``data-square`` of the picture's cells) or other picture ids such as 
 (``data-target``); the label tells apart the moves that share both clicks (promotions, splits...)."""
 
 FAIRY = "fairy"     # XBoard's variant of any pieces (also the name of one of Fairy-Stockfish's games)
+# the notations of core/san.py: SAN; Western shogi notation (Hodges'); xiangqi's of the World Xiangqi
+# Federation; janggi's of the points' numbers (janggi.pl, "Janggi notation")
+NOTATIONS = ("san", "hodges", "wxf", "janggi-numeric")
+
+
+@dataclass(frozen=True)
+class MoveParts:
+    """A move as a notation writes it (``core/san.py``), whatever mechanism made it."""
+    frm: int                   # the cell it leaves (a drop's or a pass's: its own cell)
+    to: int                    # the cell it reaches (a castling: the king's)
+    piece: int                 # the code of the piece that moves, or is dropped
+    capture: bool = False
+    castle: bool = False
+    promotion: int = 0         # the code the piece becomes (a pawn's promotion, a piece promotion or demotion)
+    change: int = 0            # a piece promotion (+1) or demotion (-1), the shogi family's; 0: none
+    drop: bool = False
+    gate: int = 0              # the code of a piece gated (Seirawan), on ``gate_cell``
+    gate_cell: int = -1
+    wall: int = -1             # the cell of a wall placed with the move (duck chess)
+    passes: bool = False       # a pass
 
 
 class Presentation:
@@ -36,6 +59,7 @@ class Presentation:
     picture: Picture = Picture()
     panels_per_row = 0             # panels side by side in pictures and the text board (0 = all levels)
     drawing: Drawing = Drawing()
+    notation = "san"               # the notation its players read: one of NOTATIONS (core/san.py)
     piece_names: dict[str, str] = {}   # piece letter (upper case, "+P" for a promoted one) -> its players' name
 
     def piece_name(self, kind: int) -> str:
@@ -76,6 +100,17 @@ class Presentation:
         name), else None for the default (flat squares, then the promotion's flat letter)."""
         return None
 
+    def move_parts(self, pos: "Position", move: Move) -> MoveParts | None:
+        """``move`` (legal in ``pos``) as notations write it; None for a special move no mechanism describes
+        (it keeps its native name). A mechanism describes its own special moves and passes the rest on."""
+        frm, to, extra, flag = move
+        if flag >= SPECIAL:
+            return None
+        b = pos.board
+        capture = flag == EN_PASSANT or (flag != CASTLE and b[to] != 0 and
+                                         self.owner[b[to]] != self.owner[b[frm]])   # type: ignore[attr-defined]
+        return MoveParts(frm, to, b[frm], capture=capture, castle=flag == CASTLE, promotion=promoted_code(move))
+
     # ---------------------------------------------------------------- the web board's clicks
     def click_target(self, pos: "Position", move: Move) -> Target:
         """The two clicks that make ``move`` (from-square, to-square) and the label that tells it apart."""
@@ -90,6 +125,15 @@ class Presentation:
         else:
             label = "move"
         return name(frm), name(to), label
+
+    def is_pass(self, move: Move) -> bool:
+        """Whether ``move`` is a pass (the side to move moves nothing; variants/rules/passing.py): the web board
+        offers it as a Pass button. Default: no game passes."""
+        return False
+
+    third_click_prompt = "Place a wall"
+    """What the web board asks for the third click of a move (``click_target``'s fourth item: where the move
+    also places a wall), e.g. "Place the duck"."""
 
 
 def two_leg_en_passant(game: "Presentation", move: Move, square: Callable[[int], str]) -> str:

@@ -10,7 +10,7 @@ cdef class RuleTables:
     cdef public list castle_mask, castle_move_mask, pawn_attacks, attack_lines, far_leaps, path_bit
     cdef public bint has_extra, has_special, has_restrict, has_inner, dedupe, ep_windows, special_attacks
     cdef public bint double_step_once, single_royal, turns_in_order, reversible_captures
-    cdef public bint skips_eliminated, ends_by_elimination, extra_by_table, extra_on_special_only
+    cdef public bint skips_eliminated, ends_by_elimination, extra_by_table, extra_on_special_only, dead_armies
     cdef public dict rights_keys                   # Game._rights_keys, or None when rights_key is a game's own
     cdef public unsigned long long[:] extra_keys   # Game.extra_keys (one 0 when the game has none)
     cdef public int size

@@ -66,6 +66,7 @@ class RuleTables:
         self.special_attacks = game.special_attacks
         self.double_step_once = game.double_step_once
         self.single_royal = game.royal_rule == "single"
+        self.dead_armies = game.dead_armies            # only live colours attack (Game.live_enemies)
         self.turns_in_order = game.turns_in_order      # next_turn is colour + 1 (no hook, no elimination)
         self.skips_eliminated = game.skips_eliminated  # next_turn is the next colour with a royal piece
         self.ends_by_elimination = game.ends_by_elimination   # game_over is: a team without royal pieces lost

@@ -5,6 +5,30 @@ letter, then ``+`` for check or ``#`` for mate. Castling is ``O-O`` (the king to
 ``O-O-O``. A move SAN cannot name apart (a game's special move, such as third-millennium's split, or a
 castling that two kings share a name for) is written in the game's native coordinates, which every reader
 takes too. Games with levels keep native coordinates (``flat(game)`` is false).
+
+The notations a game's players read in a move list (``write``; a game's ``notation``, ``core/presentation.py``)
+are written here too, as Fairy-Stockfish writes them (its ``SAN::move_to_san``, ``src/apiutil.h`` at c19b5f6;
+pyffish's ``get_san``), from each move's parts (``Game.move_parts``), whatever mechanism made it:
+
+- ``"san"``: SAN for chess-like games. Beyond the SAN above (what the PGN keeps) it writes every mechanism's
+  moves: a drop ``P@e4``, a gating ``Nf3/E`` (a castling ``O-O/Eh1``, with the gate's square), a wall
+  ``Nf3,d5``, a piece promotion ``=`` and the new piece's letter; the letters players read where the game has
+  a second letter for a piece (xiangqi's horse ``H``); a piece moving as a pawn but not called pawn keeps its
+  letter (berolina's ``Pab3``).
+- ``"hodges"``: Western shogi notation (``P-7f``, ``Bx2b+``, ``B*5e``, ``G6i-5h``): files counted from the
+  right, ranks lettered from the top, ``+`` a promotion, ``=`` a promotion declined, ``-`` a demotion, no mark
+  for check, a piece named by its square where another of its kind could go there.
+- ``"wxf"``: the World Xiangqi Federation's (``H2+3``, ``C8=5``, ``R1-2``): files counted from each player's
+  right, ``+`` forward, ``-`` back, ``=`` along the rank, then the file reached or the ranks moved; two pieces
+  of a kind on a file named ``+`` (front) and ``-`` (rear) before the move, three or more by their number from
+  the front; no mark for check.
+- ``"janggi-numeric"``: janggi's with the points' numbers (``H08-87``; janggi.pl, "Janggi notation"): each
+  square as its rank from the top (the tenth ``0``) then its file, the piece's square always given, ``x`` a
+  capture, ``+``/``#`` check and mate.
+
+A pass is the word ``pass`` in every notation (Fairy-Stockfish writes the royal piece's move to its own square,
+``Ke10``, which reads as a move; docs/variants-file.md, "The notation players read"). A special move no
+mechanism describes keeps its native name, and so does every move of a game with levels (``COORDINATES``).
 """
 from __future__ import annotations
 
@@ -14,6 +38,7 @@ from typing import TYPE_CHECKING
 from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, SPECIAL, Move, promoted_code
 from hyperchess.variants.board.errors import MoveError
 from hyperchess.variants.board.notation import FILES, UnknownSquare
+from hyperchess.variants.core.presentation import NOTATIONS, MoveParts
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -148,3 +173,235 @@ def parse_san(pos: "Position", text: str) -> Move:
     if len(found) > 1:
         raise MoveError(f"ambiguous move {text.strip()}: " + ", ".join(game.move_name(pos, mv) for mv in found))
     return found[0]
+
+
+# --------------------------------------------------------------------------------------- the notations players read
+PASS_WORD = "pass"
+COORDINATES = "coordinates"        # the native names (``Game.move_name``), the setting that turns notations off
+
+
+def notation_of(game) -> str:
+    """The notation ``game``'s move list is written in: its ``notation`` on a board of one level with the
+    standard square names (files from ``a``, ranks from 1), else coordinates (the native names)."""
+    names = game.names
+    if game.geometry.levels != 1 or names.file_letters != FILES or names.rank_base != 1 \
+            or game.notation not in NOTATIONS:
+        return COORDINATES
+    return game.notation
+
+
+def write(pos: "Position", move: Move, notation: str | None = None) -> str:
+    """The legal ``move`` of ``pos`` in ``notation`` (default: the game's)."""
+    game = pos.game
+    notation = notation or notation_of(game)
+    parts = game.move_parts(pos, move) if notation != COORDINATES else None
+    if parts is None:
+        return game.move_name(pos, move)
+    if parts.passes:
+        return PASS_WORD
+    legal = pos.legal_moves()
+    return _WRITERS[notation](pos, move, parts, _rivals(pos, move, parts, legal), legal)
+
+
+def write_moves(pos: "Position", names: list[str], notation: str | None = None) -> list[str]:
+    """``names`` (native notation) played from ``pos`` (not changed), each in ``notation``."""
+    p = pos.copy()
+    out = []
+    for name in names:
+        move = p.parse_move(name)
+        out.append(write(p, move, notation))
+        p.push(move)
+    return out
+
+
+# ------------------------------------------------------------------------------------------- shared parts
+def _rivals(pos: "Position", move: Move, parts: MoveParts, legal: list[Move]) -> list[int]:
+    """The cells of the other pieces of the same kind that could make the same move to the same cell (the
+    same promotion, gate and wall): Fairy-Stockfish's test move with only its from-square changed."""
+    if parts.drop or parts.castle:
+        return []
+    game = pos.game
+    out = []
+    for m in legal:
+        if m[1] != move[1] or m[0] == parts.frm:
+            continue
+        p = game.move_parts(pos, m)
+        if p is not None and p.to == parts.to and p.piece == parts.piece and not (p.drop or p.castle or p.passes) \
+                and (p.promotion, p.change, p.gate, p.wall) == (parts.promotion, parts.change, parts.gate, parts.wall):
+            out.append(p.frm)
+    return out
+
+
+def _read_letter(game, code: int) -> str:
+    """The letter players read for ``code``: the game's second letter for it where it has one (FSF's
+    ``pieceToCharSynonyms``: xiangqi's ``H`` and ``E``), else its own, upper case."""
+    letter = game.pieces[game.kind_of[code]].letter.upper()
+    for synonym, target in game.letter_synonyms.items():
+        if synonym.isupper() and target.upper() == letter:
+            return synonym
+    return letter
+
+
+def _letterless(game, code: int) -> bool:
+    """A piece SAN writes without its letter: a pawn called pawn (Fairy-Stockfish's own pawn type; its
+    custom pieces that move as pawns, berolina's, keep their letter: ``Pab3``)."""
+    piece = game.pieces[game.kind_of[code]]
+    return piece.pawn and piece.name.lower() == "pawn"
+
+
+def _coords(game, cell: int) -> tuple[int, int]:
+    f, r, _ = game.geometry.coords[cell]
+    return f, r
+
+
+def _check_mark(pos: "Position", move: Move) -> str:
+    """``+`` for a check, ``#`` for a mate."""
+    pos.push(move)
+    try:
+        if pos.in_check():
+            return "#" if not pos.legal_moves() else "+"
+        return ""
+    finally:
+        pos.pop()
+
+
+def _suffix(game, parts: MoveParts) -> str:
+    """A promotion's ``=`` and new letter, then a gate's ``/`` and letter (SAN, janggi's)."""
+    text = "=" + _read_letter(game, parts.promotion) if parts.promotion else ""
+    if parts.gate and not parts.castle:
+        text += "/" + _read_letter(game, parts.gate)
+    return text
+
+
+# ------------------------------------------------------------------------------------------------- SAN
+def _san(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
+    game = pos.game
+    name = game.names.name
+    if parts.castle:
+        text = "O-O" if _coords(game, parts.to)[0] > _coords(game, parts.frm)[0] else "O-O-O"
+        if parts.gate:
+            text += "/" + _read_letter(game, parts.gate) + name(parts.gate_cell)
+    else:
+        pawn = _letterless(game, parts.piece) and not parts.drop
+        text = "" if pawn else _read_letter(game, parts.piece)
+        f, r = _coords(game, parts.frm)
+        if parts.drop:
+            pass
+        elif pawn and parts.capture:
+            text += FILES[f]                   # a pawn's capture always names its file
+        elif rivals:
+            if all(_coords(game, c)[0] != f for c in rivals):
+                text += FILES[f]
+            elif all(_coords(game, c)[1] != r for c in rivals):
+                text += str(r + 1)
+            else:
+                text += name(parts.frm)
+        text += "@" if parts.drop else "x" if parts.capture else ""
+        text += name(parts.to) + _suffix(game, parts)
+    if parts.wall >= 0:
+        text += "," + name(parts.wall)
+    return text + _check_mark(pos, move)
+
+
+# ----------------------------------------------------------------------------------------------- shogi
+def _hodges(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
+    game = pos.game
+    files, ranks = game.geometry.files, game.geometry.ranks
+
+    def square(cell: int) -> str:
+        f, r = _coords(game, cell)
+        return f"{files - f}{chr(ord('a') + ranks - 1 - r)}"
+
+    text = _read_letter(game, parts.piece)
+    if rivals:
+        text += square(parts.frm)
+    text += "*" if parts.drop else "x" if parts.capture else "-"
+    text += square(parts.to)
+    if parts.change:
+        text += "+" if parts.change > 0 else "-"
+    elif parts.promotion:
+        text += "=" + _read_letter(game, parts.promotion)
+    elif not parts.drop and _may_promote(pos, parts, legal):
+        text += "="                            # the promotion declined
+    return text
+
+
+def _may_promote(pos: "Position", parts: MoveParts, legal: list[Move]) -> bool:
+    """Could the piece have promoted with this move?"""
+    game = pos.game
+    for m in legal:
+        if m[0] == parts.frm and m[1] == parts.to:
+            p = game.move_parts(pos, m)
+            if p is not None and p.change > 0 and not p.drop:
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------- xiangqi
+def _wxf(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
+    game = pos.game
+    us = pos.turn
+    files, ranks = game.geometry.files, game.geometry.ranks
+
+    def file_number(cell: int) -> str:
+        f = _coords(game, cell)[0]
+        return str((files - 1 - f if us == 0 else f) + 1)
+
+    def ahead(cell: int) -> int:
+        """How far forward ``cell`` lies for the player to move."""
+        r = _coords(game, cell)[1]
+        return r if us == 0 else ranks - 1 - r
+
+    if parts.drop:
+        return _read_letter(game, parts.piece) + "@" + file_number(parts.to) + str(ahead(parts.to) + 1)
+    frm, to = parts.frm, parts.to
+    same = [c for c in pos.occupied[us] if pos.board[c] == parts.piece]
+    column = [c for c in same if _coords(game, c)[0] == _coords(game, frm)[0]]
+    by_file: dict[int, int] = {}
+    for c in same:
+        by_file[_coords(game, c)[0]] = by_file.get(_coords(game, c)[0], 0) + 1
+    tandems = sum(1 for n in by_file.values() if n >= 2) >= 2
+    in_front = sum(1 for c in column if ahead(c) > ahead(frm))
+    text = str(in_front + 1) if len(column) >= 3 - tandems else _read_letter(game, parts.piece)
+    if len(column) == 2 and not tandems and _other_could_land(game, us, parts.piece, column, frm, to):
+        text += "-" if in_front else "+"
+    else:
+        text += file_number(frm)
+    text += "=" if _coords(game, to)[1] == _coords(game, frm)[1] else "+" if ahead(to) > ahead(frm) else "-"
+    if _coords(game, to)[0] == _coords(game, frm)[0]:
+        return text + str(abs(_coords(game, to)[1] - _coords(game, frm)[1]))
+    return text + file_number(to)
+
+
+def _other_could_land(game, us: int, code: int, column: list[int], frm: int, to: int) -> bool:
+    """Would the other piece on the file, moved as this one moves, stand on the board and in its region?
+    (Fairy-Stockfish names the pair front and rear only then, else by its file.)"""
+    other = next(c for c in column if c != frm)
+    (f, r), r_from, r_other = _coords(game, to), _coords(game, frm)[1], _coords(game, other)[1]
+    cell = game.geometry.index.get((f, r_other + r - r_from, 0))
+    region = getattr(game, "regions", {}).get((game.kind_of[code], us))
+    return cell is not None and (region is None or cell in region)
+
+
+# ---------------------------------------------------------------------------------------------- janggi
+def _janggi(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
+    game = pos.game
+    ranks = game.geometry.ranks
+
+    def square(cell: int) -> str:
+        f, r = _coords(game, cell)
+        return f"{(ranks - r) % 10}{f + 1}"
+
+    text = _read_letter(game, parts.piece)
+    if parts.castle:
+        text = "O-O" if _coords(game, parts.to)[0] > _coords(game, parts.frm)[0] else "O-O-O"
+    elif parts.drop:
+        text += "@" + square(parts.to)
+    else:
+        text += square(parts.frm) + ("x" if parts.capture else "-") + square(parts.to) + _suffix(game, parts)
+    if parts.wall >= 0:
+        text += "," + square(parts.wall)
+    return text + _check_mark(pos, move)
+
+
+_WRITERS = dict(zip(NOTATIONS, (_san, _hodges, _wxf, _janggi)))

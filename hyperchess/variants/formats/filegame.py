@@ -24,9 +24,9 @@ from hyperchess.variants.formats import filelimits as limits
 from hyperchess.variants.formats.betza import write_betza
 from hyperchess.variants.formats.filemechanisms import HAND_KEYS, MECHANISM_KEYS, MECHANISMS, Mechanism
 from hyperchess.variants.formats.filepieces import read_piece
-from hyperchess.variants.formats.filedrawing import read_drawing, read_names
+from hyperchess.variants.formats.filedrawing import read_drawing, read_names, read_notation
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS, read_players
-from hyperchess.variants.formats.fileweights import read_eval, read_placement
+from hyperchess.variants.formats.fileweights import VALUES, read_eval, read_placement, read_values, with_values
 from hyperchess.variants.formats.gamespec import MAX_SIDE, PLACEMENT, GameSpec, check_keys, read_choice, read_int
 from hyperchess.variants.rules import mirror_boards, piece_rules
 from hyperchess.variants.rules.chasing import chase_result
@@ -48,7 +48,7 @@ GAME_KEYS = {"extends", "title", "description", "files", "ranks", "levels", "wra
              "repetition_value", "chasing", "chess960", "repetition_absolute", "en_passant_squares",
              "lopsided_royals", "n_move_rule_pieces", "letter_synonyms", "moves_per_turn", "first_turn_moves",
              "check_ends_turn", "through_check", "opposite_castling", "en_passant_every_cell", "drawing",
-             "names", "fog"} | MECHANISM_KEYS
+             "names", "notation", "fog", VALUES} | MECHANISM_KEYS
 CASTLING_KEYS = {"king", "to", "rook", "rook_to", "letter", "empty", "safe"}
 
 
@@ -109,6 +109,7 @@ class FileGame(Game):
                 for letter, p in pieces.items()]
         promotes = piece_rules.promotion_pairs(t.get("piece_promotion", {}), {p.letter: p for p in army}, where)
         army += piece_rules.promoted_army(army, promotes)
+        army = with_values(army, read_values(t.get(VALUES, {}), f"{where}.{VALUES}", {p.letter for p in army}))
         self.promoted_into = {piece_rules.PREFIX + k: v for k, v in promotes.items()}   # "+G" -> "K"
         self.work = limits.work(files * ranks * levels, max(files, ranks, levels), self.players, army)
         limits.check_work(self.work, budget, where)
@@ -125,14 +126,17 @@ class FileGame(Game):
                              EXTINCTION: "losing the last royal piece loses"})
         self.royal_rule = "single" if check == "check" else "none"
         self.royal_loss = {"check": "", "capture": "any", EXTINCTION: "all"}[check]
-        if self.players == 4:
-            # four players: a colour that loses its royal pieces drops out (its pieces stay, inert), and the
-            # team with no colour left loses (the core's elimination)
-            if check == "check":
-                raise VariantsFileError(f"{where}.check: four players play \"capture\" or \"extinction\" "
-                                        f"(checkmate is for two)")
+        if self.players == 4 and check != "check":
+            # four players without check: a colour that loses its royal pieces drops out (its pieces stay,
+            # inert), and the team with no colour left loses (the core's elimination). With check, a colour
+            # may not leave its royal piece attacked by any enemy, and the first mate ends the game
+            # (``Game.mate_outcome`` names the teams)
             self.elimination = True
             self.royal_loss = ""
+        elif self.players == 4:
+            # with check, a royal piece left attacked by a partner's move may be taken: its team has lost
+            # (4pchess, board.cc GetGameResult)
+            self.royal_loss = "any"
         self.stalemate = read_choice(t, "stalemate", where, {"draw": "", "loss": "", "win": ""})
         self.bare_king = read_choice(t, "bare_king", where, {"none": "", "loss": "", "reply": "", "draw": ""})
         self.bare_king = self.bare_king.replace("none", "")
@@ -184,6 +188,7 @@ class FileGame(Game):
                                    top_first=order == "top first")
         self.drawing = read_drawing(t, where, self.players)
         self.piece_names = read_names(t, where)
+        self.notation = read_notation(t, where, self.drawing)
         promo_value = t.get("promotion", "".join(p.letter for p in army
                                                  if not p.pawn and not p.royal and len(p.letter) == 1))
         if isinstance(promo_value, list):        # one string a player (Fairy-Stockfish's ...White/...Black)
@@ -235,9 +240,10 @@ class FileGame(Game):
         castlings = t.get("castling", [])
         if not isinstance(castlings, list):
             raise VariantsFileError(f"{where}.castling: a list of {{ king, to, rook, rook_to, letter }}")
-        if castlings and self.players != 2:
-            raise VariantsFileError(f"{where}.castling: castling is written for two-player games only")
-        for color in (0, 1) if castlings else ():   # White's castlings first, then Black's (KQkq)
+        if castlings and self.players != 2 and (files != ranks or levels != 1):
+            raise VariantsFileError(f"{where}.castling: with four players castling is turned round the centre "
+                                    f"of a square flat board")
+        for color in range(self.players) if castlings else ():   # White's castlings first, then Black's (KQkq)
             for i, c in enumerate(castlings):
                 self.castling.append(self._castling(c, f"{where}.castling[{i}]", color, ranks))
         self.placement = read_placement(t.get(PLACEMENT, {}), f"{where}.{PLACEMENT}", geo, army)
@@ -454,8 +460,9 @@ class FileGame(Game):
             raise VariantsFileError(f"{where}: a castling is a table {{ king, to, rook, rook_to, letter }}")
         check_keys(c, CASTLING_KEYS, where)
         sq = {k: str(c.get(k, "")) for k in ("king", "to", "rook", "rook_to")}
-        if color == 1:
-            sq = {k: _mirror(v, ranks) for k, v in sq.items()}
+        turn = (lambda v: self._turn_square(v, color)) if self.players != 2 else \
+            (lambda v: _mirror(v, ranks)) if color == 1 else (lambda v: v)
+        sq = {k: turn(v) for k, v in sq.items()}
         coords = self.geometry.coords
         towards_h = coords[self.names.parse(sq["to"])][0] > coords[self.names.parse(sq["king"])][0]
         rook_file = FILES[self.geometry.coords[self.names.parse(sq["rook"])][0]]
@@ -466,9 +473,29 @@ class FileGame(Game):
             if value is not None:
                 if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
                     raise VariantsFileError(f"{where}.{key}: a list of squares")
-                lists[key] = [_mirror(x, ranks) if color == 1 else x for x in value]
+                lists[key] = [turn(x) for x in value]
+        if self.players != 2:           # four players: the colour's letter and the castling's (``rK``, ``bQ``)
+            return self.castling_rule(color, sq["king"], sq["to"], sq["rook"], sq["rook_to"],
+                                      self.color_letters[color] + letter.upper(), **lists)
         return self.castling_rule(color, sq["king"], sq["to"], sq["rook"], sq["rook_to"],
                                   letter.upper() if color == 0 else letter.lower(), **lists)
+
+    def _turn_square(self, square: str, color: int) -> str:
+        """A square of the first player's castling as ``color`` sees it: turned round the board's centre from
+        the first player's (side, forward) onto ``color``'s (four players on a square board)."""
+        g = self.geometry
+        try:
+            f, r, _ = g.coords[self.names.parse(square)]
+        except Exception:
+            raise VariantsFileError(f"castling: {square!r} is not a square") from None
+        half = g.files - 1                           # coordinates doubled about the centre: no halves
+        x, y = 2 * f - half, 2 * r - half
+        side0, forward0, _ = self._basis[0]
+        side, forward, _ = self._basis[color]
+        a = x * side0[0] + y * side0[1]              # along the first player's side and forward
+        b = x * forward0[0] + y * forward0[1]
+        nx, ny = a * side[0] + b * forward[0], a * side[1] + b * forward[1]
+        return self.names.name(g.cell((nx + half) // 2, (ny + half) // 2, 0))
 
 
 def _mirror(square: str, ranks: int) -> str:

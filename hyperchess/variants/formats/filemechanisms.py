@@ -9,8 +9,8 @@ from typing import Any, Callable
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.formats.fileplayers import DEFAULT_PLAYERS
 from hyperchess.variants.formats.gamespec import MAX_SIDE, GameSpec, read_int
-from hyperchess.variants.rules import (alignment, blasts, counting, drop_rules, first_moves, flips, mirror_boards,
-                                       move_repetition, passing, pawn_rules, piece_rules, walls)
+from hyperchess.variants.rules import (alignment, blasts, counting, drop_rules, first_moves, flips, free_for_all,
+                                       mirror_boards, move_repetition, passing, pawn_rules, piece_rules, walls)
 from hyperchess.variants.rules.alignment import Alignment
 from hyperchess.variants.rules.blasts import Blasts
 from hyperchess.variants.rules.counting import Counting, set_counting
@@ -19,6 +19,7 @@ from hyperchess.variants.rules.end_rules import END_KEYS, read_end_rules, start_
 from hyperchess.variants.rules.endings import Endings
 from hyperchess.variants.rules.first_moves import FirstMoves, set_first_moves
 from hyperchess.variants.rules.flips import Flips
+from hyperchess.variants.rules.free_for_all import FreeForAll, read_scoring
 from hyperchess.variants.rules.gating import Gating
 from hyperchess.variants.rules.hands import HandRules, Hands, hands_picture
 from hyperchess.variants.rules.mirror_boards import MirrorBoards
@@ -40,7 +41,7 @@ HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures
 # the keys of every mechanism (a game's table may have them besides the board's, the pieces' and the players')
 MECHANISM_KEYS = set(HAND_KEYS) | END_KEYS | piece_rules.KEYS | pawn_rules.KEYS | drop_rules.KEYS | flips.KEYS \
     | walls.KEYS | blasts.KEYS | counting.KEYS | first_moves.KEYS | passing.KEYS | move_repetition.KEYS \
-    | alignment.KEYS | mirror_boards.KEYS
+    | alignment.KEYS | mirror_boards.KEYS | free_for_all.KEYS
 
 
 def _set_hand_rules(game: Any, spec: GameSpec) -> None:
@@ -117,6 +118,18 @@ def _set_align_rules(game: Any, spec: GameSpec) -> None:
                                                   len(players) if isinstance(players, list) else 2)
 
 
+def _set_scoring(game: Any, spec: GameSpec) -> None:
+    """``scoring`` (variants/rules/free_for_all.py): every player its own team, with check."""
+    t = spec.table
+    where = f"[{spec.name}]"
+    players = t.get("players", DEFAULT_PLAYERS)
+    teams = [p.get("team") for p in players if isinstance(p, dict)] if isinstance(players, list) else []
+    if len(teams) < 3 or len(set(teams)) != len(teams) or t.get("check", "check") != "check":
+        raise VariantsFileError(f"{where}.scoring: a free-for-all needs three or more players, each its own team "
+                                f"(team = 1, 2, 3, 4), and check = \"check\"")
+    game.scoring = read_scoring(t["scoring"], where, _piece_letters(spec))
+
+
 def _hands_picture(game: Any) -> None:
     game.picture = hands_picture(game.picture)
 
@@ -135,6 +148,7 @@ class Mechanism:
 # boards come first: their ``restrict_moves`` turns the ordinary moves the others leave into crossing ones
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(MirrorBoards, lambda t: t.get("mirror_boards", 1) != 1),
+    Mechanism(FreeForAll, lambda t: "scoring" in t, _set_scoring),
     Mechanism(Passing, lambda t: any(t.get(key, False) is not False for key in passing.KEYS), _set_pass_rules),
     Mechanism(MoveRepetition, lambda t: t.get("move_repetition_illegal", False) is not False, _check_move_repetition),
     Mechanism(Counting, lambda t: "counting" in t, set_counting),

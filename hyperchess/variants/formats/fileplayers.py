@@ -43,14 +43,17 @@ def read_players(players: Any, where: str) -> tuple[tuple[str, ...], tuple[str, 
             if _dot(side, forward) or _dot(side, up):
                 raise VariantsFileError(f"{at}.side: along the axis that is neither 'forward' nor 'up'")
         team = player.get("team", i % 2 + 1)
-        if team not in (1, 2):
-            raise VariantsFileError(f"{at}.team: 1 or 2")
+        if team not in range(1, len(players) + 1) or isinstance(team, bool):
+            raise VariantsFileError(f"{at}.team: 1 or 2 (1 to {len(players)}: every player its own team, a "
+                                    f"free-for-all with scoring)")
         names.append(name.lower())
         letters.append(letter)
         basis.append((side, forward, up))
         teams.append(team - 1)
-    if len(set(names)) != len(names) or len(set(letters)) != len(letters) or set(teams) != {0, 1}:
-        raise VariantsFileError(f"{where}: names and letters must differ, and both teams (1 and 2) need players")
+    if len(set(names)) != len(names) or len(set(letters)) != len(letters) or set(teams) != set(range(max(teams) + 1)) \
+            or (len(set(teams)) not in (2, len(teams))):
+        raise VariantsFileError(f"{where}: names and letters must differ, and both teams (1 and 2) need players "
+                                f"(or every player its own team)")
     return tuple(names), tuple(letters), basis, tuple(teams)
 
 

@@ -3,7 +3,7 @@ evaluation's weights (``eval``)."""
 from __future__ import annotations
 
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from hyperchess.variants.board.errors import VariantsFileError
@@ -51,3 +51,27 @@ def read_eval(table: Any, where: str) -> EvalWeights:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
             raise VariantsFileError(f"{where}.{key}: a whole number from 0 to {most}")
     return EvalWeights(**table)
+
+
+VALUES = "values"        # the key of the values ``hyperchess tune`` writes (docs/variants-file.md)
+MOST_VALUE = 100_000     # a piece's value at most, as its own ``value`` key
+
+
+def read_values(table: Any, where: str, letters: set[str]) -> dict[str, int]:
+    """Piece values by letter (``N = 325``, a promoted piece ``"+P" = 500``), each a whole number of
+    centipawns from 0 to 100000; they replace the pieces' own ``value``."""
+    if not isinstance(table, dict):
+        raise VariantsFileError(f"{where}: a table of letter = centipawns, e.g. {{ N = 325, B = 340 }}")
+    out = {}
+    for letter, value in table.items():
+        if letter not in letters and str(letter).upper() not in letters:
+            raise VariantsFileError(f"{where}.{letter}: no piece {letter!r} in this game")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MOST_VALUE:
+            raise VariantsFileError(f"{where}.{letter}: a whole number from 0 to {MOST_VALUE}")
+        out[letter if letter in letters else str(letter).upper()] = value
+    return out
+
+
+def with_values(army: list, values: dict[str, int]) -> list:
+    """The pieces of ``army`` with the values ``values`` gives by letter (the others as they are)."""
+    return [replace(p, value=values[p.letter]) if p is not None and p.letter in values else p for p in army]

@@ -19,8 +19,9 @@ def display_data() -> dict[str, Any]:
 
 
 def add_display(name: str, model: dict, table: dict[str, Any]) -> None:
-    """The keys ``names`` (letter -> the name players use) and ``drawing`` (with its ``glyphs`` by letter) of
-    the game ``name`` (FSF's section) whose model is ``model``, for the pieces ``table`` has."""
+    """The keys ``names`` (letter -> the name players use) and ``drawing`` (with its ``glyphs`` and a makruk
+    set's ``shapes`` by letter) of the game ``name`` (FSF's section) whose model is ``model``, for the pieces
+    ``table`` has."""
     data = display_data()
     family = data["families"].get(model["variantTemplate"], {})
     game = data["games"].get(name, {})
@@ -30,6 +31,7 @@ def add_display(name: str, model: dict, table: dict[str, Any]) -> None:
     promoted = dict(table.get("piece_promotion", {}))          # letter -> letter it promotes into (lower case)
     names: dict[str, str] = {}
     glyphs: dict[str, list[str]] = {}
+    shapes = {letter: family["shapes"][pt] for letter, pt in types.items() if pt in family.get("shapes", {})}
     for letter, pt in types.items():
         names[letter] = _name(data, family, game, letter, pt)
         glyph = game.get("glyphs", {}).get(letter) or family.get("glyphs", {}).get(pt)
@@ -54,6 +56,8 @@ def add_display(name: str, model: dict, table: dict[str, Any]) -> None:
     drawing = dict(family.get("drawing", {}))
     if glyphs and drawing:
         drawing["glyphs"] = glyphs
+    if shapes and drawing:
+        drawing["shapes"] = shapes
     if drawing:
         table["drawing"] = drawing
 

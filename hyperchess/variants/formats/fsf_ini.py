@@ -20,7 +20,9 @@ from hyperchess.variants.formats.filelimits import check_sections
 from hyperchess.variants.formats.fsf_model import NotPlayable
 from hyperchess.variants.formats.fsf_table import to_table
 
-OUR_KEYS = {"source", "title", "description"}          # hyperchess's own keys (FSF skips them with a warning)
+# hyperchess's own keys (FSF skips them with a warning); ``values`` and ``eval`` are what ``hyperchess tune`` writes
+# (docs/variants-file.md), ``values`` not inherited by a child section
+OUR_KEYS = {"source", "title", "description", "values", "eval"}
 
 
 @dataclass
@@ -73,6 +75,7 @@ def build_model(section: Section, known: dict[str, dict], notes: list[str], wher
     if section.parent:
         if section.parent in known:
             model = _copy(known[section.parent])
+            model.get("ours", {}).pop("values", None)     # tuned for the parent's army
         elif section.parent in catalogue():
             model = built_in_model(section.parent)
         else:

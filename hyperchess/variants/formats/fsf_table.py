@@ -4,6 +4,7 @@ the start position, and the keys of the rule mechanisms (``fsf_rules``); or ``No
 mechanisms the core lacks (``needs``)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hyperchess.variants.board.pieces import Hop, Leap, Mode, Path, Slide
@@ -274,7 +275,22 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     if "title" in ours:
         table["title"] = ours["title"]
     table["description"] = ours.get("description", f"Fairy-Stockfish's {name}")
+    for key, upper in (("values", True), ("eval", False)):     # hyperchess tune's (docs/variants-file.md)
+        if key in ours:
+            table[key] = our_pairs(ours[key], key, upper)
     return table
+
+
+def our_pairs(text: str, key: str, upper: bool) -> dict[str, int]:
+    """``n:325 b:340`` (``values``, by the section's piece letters) or ``mobility:5 king_attack:3`` (``eval``)
+    into a table of whole numbers, checked where the TOML key of the same name is."""
+    out: dict[str, int] = {}
+    for word in text.split():
+        name, colon, number = word.partition(":")
+        if not colon or not name or not re.fullmatch(r"-?\d{1,7}", number):
+            raise ValueError(f"{key}: {word!r} is not name:number (e.g. {'n:325' if upper else 'mobility:5'})")
+        out[name.upper() if upper else name] = int(number)
+    return out
 
 
 

@@ -13,6 +13,7 @@ from hyperchess.variants.board.errors import FenError, VariantsFileError
 from hyperchess.variants.formats import filelimits as limits
 from hyperchess.variants.formats.betza import BetzaError
 from hyperchess.variants.formats.filegame import FileGame
+from hyperchess.variants.formats.fileweights import VALUES
 from hyperchess.variants.formats.gamespec import PLACEMENT, GameSpec, suggest
 from hyperchess.variants.formats.textfile import FileError, decode_text
 
@@ -114,8 +115,9 @@ def _resolve(data: dict, game_name: str, name: str, chain: list[str]) -> dict:
     merged = dict(data[chain[-1]])
     for child in reversed(chain[:-1]):
         table, base = data[child], merged
-        # a placement table fits one board and one army, a source names one game: neither is inherited
-        merged = {**{k: v for k, v in base.items() if k not in (PLACEMENT, "source")},
+        # a placement table fits one board and one army, tuned values one game, a source names one game: none
+        # is inherited
+        merged = {**{k: v for k, v in base.items() if k not in (PLACEMENT, VALUES, "source")},
                   **{k: v for k, v in table.items() if k != "extends"}}
         if "pieces" in base and "pieces" in table and isinstance(table["pieces"], dict):
             merged["pieces"] = {k: v for k, v in {**base["pieces"], **table["pieces"]}.items() if v is not False}

@@ -24,13 +24,13 @@ move's, made by ``make_special``. The mixin :class:`Blasts` turns the captures i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, Move, ep_victim, promoted_code
 from hyperchess.variants.board.errors import VariantsFileError
-from hyperchess.variants.core.presentation import Target
+from hyperchess.variants.core.presentation import MoveParts, Target
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -224,6 +224,9 @@ class Blasts:
     # ------------------------------------------------------------------ move text and clicks
     def move_name(self, pos: "Position", move: Move, square=None, letter=None) -> str:
         return super().move_name(pos, plain_move(move), square, letter)               # type: ignore[misc]
+
+    def move_parts(self, pos: "Position", move: Move) -> MoveParts | None:
+        return super().move_parts(pos, plain_move(move))                              # type: ignore[misc]
 
     def click_target(self, pos: "Position", move: Move) -> Target:
         return super().click_target(pos, plain_move(move))                            # type: ignore[misc]

@@ -28,11 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hyperchess.variants.board.codes import DOUBLE, EMPTY, HOLE, SPECIAL, Move, code_of
+from hyperchess.variants.board.codes import DOUBLE, EMPTY, HOLE, NORMAL, SPECIAL, Move, code_of
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.rules.hands import DROP
 from hyperchess.variants.core.outcome import Outcome
-from hyperchess.variants.core.presentation import Target
+from hyperchess.variants.core.presentation import MoveParts, Target
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -222,6 +222,12 @@ class Flips:
             cells = [c for c in self._around[cell] if b[c] and own[b[c]] not in (us, -1)]
         for c in cells:
             pos.put(c, code_of(kind[b[c]], us))
+
+    def move_parts(self, pos: "Position", move: Move) -> MoveParts | None:
+        """A piece's own move is written as any move."""
+        if move[3] == FLIP:
+            return super().move_parts(pos, (move[0], move[1], 0, NORMAL))     # type: ignore[misc]
+        return super().move_parts(pos, move)                                  # type: ignore[misc]
 
     def click_target(self, pos: "Position", move: Move) -> Target:
         """A piece's own move is clicked as any move (from, to)."""

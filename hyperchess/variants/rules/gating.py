@@ -20,14 +20,15 @@ read at commit c19b5f6c):
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from hyperchess.variants.board.codes import CASTLE, DOUBLE, SPECIAL, Move, code_of
+from hyperchess.variants.board.codes import CASTLE, DOUBLE, NORMAL, SPECIAL, Move, code_of
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.fen import parse_castling
 from hyperchess.variants.rules.hands import DROP, Hands, row_from_edge
 from hyperchess.variants.board.notation import FILES
-from hyperchess.variants.core.presentation import Target
+from hyperchess.variants.core.presentation import MoveParts, Target
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -224,6 +225,17 @@ class Gating(Hands):
             text = (square(rule.rook_from) + square(rule.king_from) if at_rook
                     else super().move_name(pos, (frm, to, index, CASTLE), square, letter))
         return text + (letter(code) if letter else self.pieces[self.kind_of[code]].letter).lower()  # type: ignore[attr-defined]
+
+    def move_parts(self, pos: "Position", move: Move) -> MoveParts | None:
+        """A gating move: its move, and the piece gated on its from-square (a castling's: king's or rook's)."""
+        frm, to, extra, flag = move
+        if flag == GATE:
+            return replace(super().move_parts(pos, (frm, to, 0, NORMAL)), gate=extra, gate_cell=frm)
+        if flag == GATE_CASTLE:
+            index, code, at_rook = castle_parts(extra)
+            cell = self.castling[index].rook_from if at_rook else frm                # type: ignore[attr-defined]
+            return replace(super().move_parts(pos, (frm, to, index, CASTLE)), gate=code, gate_cell=cell)
+        return super().move_parts(pos, move)
 
     def click_target(self, pos: "Position", move: Move) -> Target:
         """A gating move: the same two clicks as the move without it, labelled with the piece it gates."""

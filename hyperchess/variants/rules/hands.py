@@ -35,7 +35,7 @@ from hyperchess.variants.board.codes import CASTLE, EMPTY, EN_PASSANT, SPECIAL, 
 from hyperchess.variants.board.errors import FenError, MoveError
 from hyperchess.variants.core.fen import format_board, parse_board
 from hyperchess.variants.core.picture import Picture
-from hyperchess.variants.core.presentation import Target
+from hyperchess.variants.core.presentation import MoveParts, Target
 from hyperchess.variants.rules.blasts import BLAST, plain_move
 
 if TYPE_CHECKING:
@@ -433,6 +433,12 @@ class Hands:
             square = square or self.names.name                                # type: ignore[attr-defined]
             return self.pieces[self.kind_of[move[2]]].letter.upper() + "@" + square(move[1])  # type: ignore[attr-defined]
         return super().move_name(pos, move, square, letter)                   # type: ignore[misc]
+
+    def move_parts(self, pos: "Position", move: Move) -> MoveParts | None:
+        """A drop: the piece dropped onto its cell."""
+        if move[3] == DROP:
+            return MoveParts(move[1], move[1], move[2], drop=True)
+        return super().move_parts(pos, move)                                  # type: ignore[misc]
 
     def parse_move(self, pos: "Position", text: str) -> Move:
         """``P@e4`` (either case, a SAN suffix ``+``/``#`` allowed) for a drop; any other move as the game reads it."""

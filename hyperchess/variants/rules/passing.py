@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from hyperchess.variants.board.codes import EMPTY, SPECIAL, Move
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.core.outcome import Outcome
+from hyperchess.variants.core.presentation import MoveParts
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -94,6 +95,9 @@ class Passing:
             if move is not None:
                 moves.append(move)
 
+    def is_pass(self, move: Move) -> bool:
+        return move[3] == PASS
+
     def make_special(self, pos: "Position", move: Move) -> int:
         if move[3] == PASS:
             return EMPTY
@@ -105,6 +109,12 @@ class Passing:
             square = square or self.names.name                             # type: ignore[attr-defined]
             return square(move[0]) + square(move[1])
         return super().move_name(pos, move, square, letter)                # type: ignore[misc]
+
+    def move_parts(self, pos: "Position", move: Move) -> MoveParts | None:
+        """A pass: nothing moves (notations write it as a word)."""
+        if move[3] == PASS:
+            return MoveParts(move[0], move[1], pos.board[move[0]], passes=True)
+        return super().move_parts(pos, move)                               # type: ignore[misc]
 
     def legal_after(self, pos: "Position", moves: list[Move]) -> list[Move]:
         """Royal pieces facing: every move but a pass must break the line, and a pass is legal even in check.

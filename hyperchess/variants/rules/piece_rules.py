@@ -25,7 +25,7 @@ too) and makes them through ``make_special``; drops are ``variants/rules/hands.p
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from hyperchess.variants.board.codes import (EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, Move, code_of,
@@ -34,7 +34,7 @@ from hyperchess.variants.board.errors import MoveError, VariantsFileError
 from hyperchess.variants.core.game import Game
 from hyperchess.variants.rules.hands import DROP
 from hyperchess.variants.board.pieces import Mode, Path, PieceType
-from hyperchess.variants.core.presentation import Target
+from hyperchess.variants.core.presentation import MoveParts, Target
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.outcome import Outcome
@@ -242,6 +242,14 @@ class PieceRules:
             suffix = PREFIX if self.kind_of[move[2]] in self.unpromoted else "-"      # type: ignore[attr-defined]
             return square(move[0]) + square(move[1]) + suffix
         return super().move_name(pos, move, square, letter)                           # type: ignore[misc]
+
+    def move_parts(self, pos: "Position", move: Move) -> MoveParts | None:
+        """A promotion or demotion: the plain move, the code it becomes, and which of the two."""
+        if move[3] == PIECE_PROMOTION:
+            plain = super().move_parts(pos, (move[0], move[1], 0, NORMAL))            # type: ignore[misc]
+            change = 1 if self.kind_of[move[2]] in self.unpromoted else -1            # type: ignore[attr-defined]
+            return replace(plain, promotion=move[2], change=change)
+        return super().move_parts(pos, move)                                          # type: ignore[misc]
 
     def parse_move(self, pos: "Position", text: str) -> Move:
         """``7g7f+``/``g3g4+`` (promote), ``g3g4-`` (demote), or any other move as the game reads it."""

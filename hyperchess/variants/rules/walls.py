@@ -26,7 +26,7 @@ it ``*``. The rules are Fairy-Stockfish's (src/movegen.cpp ``make_move_and_gatin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from hyperchess.variants.board.codes import (CASTLE, DOUBLE, EMPTY, EN_PASSANT, HOLE, NORMAL, PROMOTION, SPECIAL, TRANSFORM, Move, ep_victim,
@@ -382,6 +382,24 @@ class Walls:
             if (move[3] == WALL or self.wall_rules.or_move) and self.move_name(pos, move) == t:
                 return move
         raise MoveError(f"illegal move {t}")
+
+    @property
+    def third_click_prompt(self) -> str:
+        """The wall's step as players say it: after the move the duck is placed on an empty square (Exeter Chess
+        Club, exeterchessclub.org.uk/content/duck-chess: "You move a chess piece, then move the Duck";
+        rules.moddable.games, Duck Chess: "place the duck"), an amazon shoots an arrow (Wikipedia, Game of the
+        Amazons), any other wall is placed."""
+        return {DUCK: "Place the duck", "arrow": "Shoot an arrow"}.get(self.wall_rules.rule, "Place a wall")
+
+    def move_parts(self, pos: "Position", move: Move) -> Any:
+        """A move with its wall: the move's parts and the wall's cell; a capture that petrifies: the capture."""
+        if move[3] == PETRIFY:
+            return super().move_parts(pos, (move[0], move[1], 0, NORMAL))             # type: ignore[misc]
+        if move[3] != WALL:
+            return super().move_parts(pos, move)                                      # type: ignore[misc]
+        inner = inner_of(move)
+        parts = (self.move_parts if inner[3] >= SPECIAL else super().move_parts)(pos, inner)  # type: ignore[misc]
+        return None if parts is None else replace(parts, wall=wall_of(move))
 
     def click_target(self, pos: "Position", move: Move) -> Any:
         """A move with its wall: the move's clicks, then a third click on the wall's cell."""

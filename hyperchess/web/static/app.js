@@ -139,7 +139,7 @@ function cellRect(name) {
 function markSelection() {
   const pre = Premove.cells();
   if (mode3d) {
-    const legal = state.legal;
+    const legal = Steps.clickable(state.legal);
     const dests = selected !== null ? [...new Set(legal.filter((m) => m.from === selected).map((m) => m.to))]
       : [...new Set(legal.filter((m) => m.from === m.to).map((m) => m.to))];
     if (pre.length) View3D.mark(pre[0], pre.slice(1)); else View3D.mark(selected, dests);
@@ -152,7 +152,7 @@ function markSelection() {
   svg.querySelectorAll(".selected").forEach((e) => e.classList.remove("selected"));
   svg.querySelectorAll(".premove").forEach((e) => e.classList.remove("premove"));
   for (const c of pre) { const r = cellRect(c); if (r) r.classList.add("premove"); }
-  const legal = state.legal;
+  const legal = Steps.clickable(state.legal);
   let dests = [];
   let kind = "";
   if (pending) {
@@ -200,7 +200,7 @@ function pieceOn(t) {
 // a click on a cell, piece or reserve piece, in either view
 function clickTarget(t) {
   if (state.editing) { editAction({ square: t, piece: brush }); return; }
-  const legal = state.legal;
+  const legal = Steps.clickable(state.legal);      // a pass is its button's
   if (reviewPly !== null) {
     say("reviewing an earlier position: go back to the present to play (End)", false);
     return;
@@ -209,25 +209,28 @@ function clickTarget(t) {
     const said = Premove.click(t, state.own_cells);
     if (said !== null) { say(said, false); markSelection(); return; }
   }
-  if (!legal.length) {
+  if (!state.legal.length) {
     const waiting = state.two_boards ? "not yours" : state.players[state.colors.indexOf(state.turn)];
     say(state.result ? "the game is over" : state.role === "spectator" ? "you are watching: a spectator cannot move" :
       `wait: it is ${Sides.name(state, state.turn)}'s turn (${waiting})`, false);
     return;
   }
   if (pending) {
-    const m = pending.find((p) => p.then === t);
+    const walled = pending.filter((p) => p.then === t);     // several: a promotion that also places a wall
     pending = null;
-    if (m) { playMove(m.move); return; }
+    Steps.prompt("");                                // (the message too)
+    if (walled.length) { choose(walled); return; }
     selected = null;
+    show();                                          // the move shown made goes back: the click is a new start
   }
   if (selected !== null) {
     const moves = legal.filter((m) => m.from === selected && m.to === t);
-    if (moves.length > 1 && moves.every((m) => m.then)) {
+    if (moves.length > 1 && moves.every((m) => m.then) && new Set(moves.map((m) => m.then)).size > 1) {
+      // the wall's step of its own: the move is made, its wall (the duck) still to place
       pending = moves;
       selected = null;
       markSelection();
-      say(`${t}: now click one of the marked cells`, false);
+      Steps.wallStep(moves[0], t);
       return;
     }
     if (moves.length) { choose(moves); return; }
@@ -277,6 +280,7 @@ function choose(moves) {
   const pictures = moves.every((m) => m.picture);
   $("choice").classList.toggle("pictures", pictures);
   $("choice-title").textContent = pictures ? "Promote to:" : "Which move?";
+  Steps.placeChoice(moves[0].to, pictures);       // at the square, not in the middle of the board
 }
 
 async function playMove(text) {
@@ -341,10 +345,7 @@ function show() {
   $("view3d").hidden = !(state.levels > 1);
   $("rotate").hidden = state.colors.length <= 2 || !!state.two_boards;
   $("analyze").hidden = !!state.two_boards;        // two boards: no analysis, review or rematch (a new game)
-  // take-backs, the editor and pasted positions belong to a board nobody plays by link (the server refuses them)
-  for (const id of ["undo", "edit", "load"]) $(id).hidden = state.linked || state.role !== "owner";
-  const plays = state.players.includes("you");            // resign and draw offers are a player's
-  for (const id of ["resign", "draw"]) $(id).hidden = !plays;
+  Steps.showButtons(state, reviewPly !== null);    // no Resign, Offer draw or Undo once the game is over; Pass
   if (mode3d && !(state.levels > 1)) mode3d = false;
   $("view3d").textContent = mode3d ? "Flat view" : "3D view";
   $("board").hidden = mode3d;
@@ -354,6 +355,7 @@ function show() {
   if (state.two_boards && window.innerWidth < 700) stackBoards(svg);
   Sides.apply(svg);
   Sides.show(state, $("letters"));
+  Notation.show(state, $("notation"));
   const vb = svg.viewBox && svg.viewBox.baseVal;
   // a board much wider than high (First Contact's elevations) gets the whole width; the panel goes below
   document.querySelector("main").classList.toggle("wide", !mode3d && !!(vb && vb.width > 1.9 * vb.height));
@@ -371,13 +373,14 @@ function show() {
     },
     targetAt: targetOf,
     begin: (from) => { if (selected !== from) clickTarget(from); },
-    drop: (from, to) => { if (selected !== from) clickTarget(from); clickTarget(to); },
+    drop: (from, to) => { Steps.noted(to); if (selected !== from) clickTarget(from); clickTarget(to); },
   });
   svg.dataset.flipped = String(state.flipped);
   svg.dataset.turns = String(state.turns);
   if (state.version !== shownVersion) { $("choice").hidden = true; pending = null; }   // a redraw of the same game keeps a pending choice
   shownVersion = state.version;
   markSelection();
+  Steps.drawn(state, !mode3d && !state.two_boards && reviewPly === null, !!pending);   // the slide, the chooser
   // two boards (bughouse): each board's side to move, named with its board ("A white, B black")
   const who = state.two_boards ? "to move on each board" : state.players[state.colors.indexOf(state.turn)];
   // a turn of several moves (double-move chess): which of them is due
@@ -395,7 +398,7 @@ function show() {
   $("review").hidden = state.review_ply === null;
   if (state.review_ply !== null) {
     $("review-text").textContent = state.review_ply === 0 ? "the start position" :
-      `after move ${state.review_ply} (${(state.san || state.moves)[state.review_ply - 1]}) of ${state.moves.length}`;
+      `after move ${state.review_ply} (${Notation.moves(state)[state.review_ply - 1]}) of ${state.moves.length}`;
   }
   const fen = state.review_ply === null ? state.fen : state.review_fen;
   if (document.activeElement !== $("fen")) $("fen").value = fen;
@@ -454,7 +457,7 @@ function showAnalysis() {
   const a = state.analysis;
   if (!a) { box.textContent = "analysis: starting..."; return; }
   box.textContent = `analysis (${a.running ? "thinking" : "done"}): depth ${a.depth}, score ${a.score || "?"} ` +
-    `for ${a.side} (to move), best line: ${(a.line_san || a.line).join(" ") || "-"}`;
+    `for ${a.side} (to move), best line: ${Notation.line(a).join(" ") || "-"}`;
 }
 
 async function poll() {
@@ -557,9 +560,11 @@ async function init() {
   Sound.attach($("mute"));
   Live.onStatus(onConnection);
   $("draw").addEventListener("click", () => action("/api/draw"));
+  $("pass").addEventListener("click", () => { if ($("pass").dataset.move) playMove($("pass").dataset.move); });
   $("flip").addEventListener("click", async () => { flip = !flip; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("present").addEventListener("click", () => review(Number.MAX_SAFE_INTEGER));
   $("letters").addEventListener("click", () => { Sides.toggle(); if (state) show(); });
+  $("notation").addEventListener("click", () => { Notation.toggle(); if (state) show(); });
   $("rotate").addEventListener("click", async () => { rot = (rot + 1) % 4; try { await fetchState(); } catch (e) { say(e.message, true); } });
   $("view3d").addEventListener("click", async () => {
     mode3d = !mode3d;
@@ -577,7 +582,7 @@ async function init() {
   $("load").addEventListener("click", () => action("/api/position", { position: $("fen").value }));
   $("play").addEventListener("click", () => { const t = $("typed").value; $("typed").value = ""; playMove(t); });
   $("typed").addEventListener("keydown", (e) => { if (e.key === "Enter") $("play").click(); });
-  $("choice-cancel").addEventListener("click", () => { $("choice").hidden = true; selected = null; pending = null; markSelection(); });
+  $("choice-cancel").addEventListener("click", () => { $("choice").hidden = true; selected = null; pending = null; Steps.prompt(""); markSelection(); });
   $("copy").addEventListener("click", async () => {
     $("fen").value = state.fen;
     $("fen").select();

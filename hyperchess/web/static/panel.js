@@ -10,6 +10,40 @@ let heard = { id: null, moves: 0 };   // the game and move count the sounds are 
 // "Black offers a draw", "White and Gold offer a rematch"
 function offers(subject, what) { return `${subject} ${subject.includes(" and ") ? "offer" : "offers"} ${what}`; }
 
+// The move list's notation: the one the game's players read (the state's `notation` and `notated`: SAN,
+// Hodges' shogi notation, WXF, janggi's numbers), or the coordinates the server reads (`moves`, with + after a
+// check), by the "Coordinates" switch (kept in this browser). Games without a notation show coordinates.
+const Notation = (() => {
+  const KEY = "hyperchess-coordinates";
+  let coordinates = false;
+  try { coordinates = localStorage.getItem(KEY) === "1"; } catch (e) { /* storage refused: the notation */ }
+
+  // the moves as the list shows them
+  function moves(state) {
+    if (state.notated && !coordinates) return state.notated;
+    return state.moves.map((m, i) => m + (state.marks && state.marks[i].includes("+") ? "+" : ""));
+  }
+
+  // an analysis line as the list would show it
+  function line(a) { return (!coordinates && a.line_notated) || a.line; }
+
+  function show(state, button) {
+    button.hidden = !(state && state.notated);
+    button.textContent = coordinates ? "Notation" : "Coordinates";
+    button.title = coordinates ? `Write the moves in ${NAMES[state && state.notation] || "the game's notation"}`
+      : "Write the moves as coordinates (from-square, to-square)";
+  }
+
+  function toggle() {
+    coordinates = !coordinates;
+    try { localStorage.setItem(KEY, coordinates ? "1" : "0"); } catch (e) { /* not kept */ }
+  }
+
+  const NAMES = { "san": "SAN", "hodges": "Western shogi notation", "wxf": "WXF notation",
+                  "janggi-numeric": "janggi's numbers" };
+  return { moves, line, show, toggle };
+})();
+
 function showMoves() {
   const ol = $("moves");
   ol.textContent = "";
@@ -17,8 +51,7 @@ function showMoves() {
   let turn = state.start_turn;
   let number = state.start_fullmove;
   const current = reviewPly === null ? state.moves.length : reviewPly;
-  // SAN in flat games (its own + and #), else the native names with + after a move that gives check
-  const shown = state.san || state.moves.map((m, i) => m + (state.marks && state.marks[i].includes("+") ? "+" : ""));
+  const shown = Notation.moves(state);
   state.moves.forEach((m, i) => {
     if (li === null || turn === 0) {
       if (li !== null) number += 1;
