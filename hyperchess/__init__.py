@@ -7,6 +7,6 @@ The layers live in one package and import one way (docs/architecture.md):
 """
 __version__ = "0.1.0"
 
-from . import _compiled
+from . import _compiled, _ctrl_c  # noqa: F401  (_ctrl_c: loaded before __main__ needs it)
 
 _compiled.choose()

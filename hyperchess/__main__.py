@@ -1,7 +1,9 @@
 """``python -m hyperchess`` and the ``hyperchess`` command (``run``)."""
-import sys
-
 from hyperchess import _ctrl_c
+
+_ctrl_c.install()       # first of all, before this module's own imports: the window for a lost Ctrl-C is this line
+
+import sys  # noqa: E402
 
 
 def run():

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hyperchess.variants import get_game
 from hyperchess.variants.board.codes import CASTLE, HOLE, PROMOTION
-from hyperchess.variants.core.fen4 import write_fen4
+from hyperchess.variants.core.fen import write_fen4
 from hyperchess.variants.core.load import load_position
 
 ROOT = Path(__file__).resolve().parent.parent

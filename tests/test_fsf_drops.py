@@ -55,6 +55,10 @@ startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 3+3 0 1
 pieceDrops = true
 capturesToHand = true
 castling = false
+
+[soldierhouse:crazyhouse]
+soldier = s
+pawnTypes = ps
 """
 _SPECS = {s.name: s for s in read_ini_variants(SECTIONS, "drops.ini", build=False)[0]}
 _LOADED = False
@@ -128,6 +132,14 @@ def test_sittuyin_set_up_drops_a_rook_on_the_first_rank_only():
     assert len(ours) == 88 and {m[:2] for m in ours} == {"K@", "F@", "R@", "S@", "N@"}
     theirs = None if pyffish is None else sorted(pyffish.legal_moves("sittuyin", start, []))
     assert theirs is None or theirs == ours
+
+
+# FSF keeps its pawn type alone off the first rank and out of the zone when dropped (src/position.h,
+# drop_region), not the other pieces of pawnTypes (drop_limited_types)
+def test_only_fsf_pawn_type_is_kept_off_the_back_ranks():
+    empty = [f"{f}{r}" for f in "abcdefgh" for r in range(1, 9) if f"{f}{r}" not in ("e1", "e8")]
+    check("soldierhouse", "4k3/8/8/8/8/8/8/4K3[Ss] w - - 0 1", [f"S@{q}" for q in empty] + KING_W)
+    check("soldierhouse", "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1", [f"P@{q}" for q in empty if q[1] not in "18"] + KING_W)
 
 
 # sittuyinPromotion: a pawn promotes as a move of its own, in place or by a fers step, attacking nothing
@@ -288,6 +300,17 @@ def test_upstream_perft(section):
     assert ours == count == fsf_perft(section, start, [], depth)
 
 
+@needs_upstream
+@pytest.mark.parametrize("color", "wb")
+def test_elgam_soldiers_drop_on_the_back_ranks(color):
+    # elgam's soldier (pawnTypes = s) is no FSF pawn: it may be dropped on the first and last ranks
+    fen = f"11/5k5/11/11/11/11/11/11/5K5/11[Ss] {color} - - 0 1"
+    pos = load_position(upstream_game("elgam"), fen, ())
+    ours = sorted(pos.move_name(m) for m in pos.legal_moves())
+    assert {"S@b10", "S@c1", "S@k10"} <= set(ours) and len(ours) == 116
+    assert ours == sorted(pyffish.legal_moves("elgam", fen, []))
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(pyffish is None, reason="needs pyffish")
 @pytest.mark.parametrize("variant", sorted(BUILT_IN_PERFT))
@@ -311,10 +334,13 @@ piece_drops = true
 drop_squares = [["a1", "b1", "c3", "a5", "d6"], ["h8", "g8"]]
 piece_drop_rows = { R = 1 }
 drop_checks = false
+drop_limited_types = "P"
 [drophouse.pieces]
 K = { name = "king", betza = "K", value = 0, royal = true }
 R = { name = "rook", betza = "R", value = 500 }
 N = { name = "knight", betza = "N", value = 300 }
+P = { name = "pawn", betza = "fmWfcF", value = 100, pawn = true }
+S = { name = "soldier", betza = "fW", value = 100, pawn = true }
 """
 
 
@@ -325,6 +351,23 @@ def test_the_drop_keys_in_a_toml_file():
     drops = sorted(pos.move_name(m) for m in pos.legal_moves() if "@" in pos.move_name(m))
     # only the region's squares; the rook only on its first row; no knight on d6, where it would check
     assert drops == ["N@a1", "N@a5", "N@b1", "N@c3", "R@a1", "R@b1"]
+    # drop_limited_types: the pawn P kept off its first row, the pawn S not
+    pos = game.position("4k3/8/8/8/8/8/8/4K3[PS] w - - 0 1")
+    drops = sorted(pos.move_name(m) for m in pos.legal_moves() if "@" in pos.move_name(m))
+    assert drops == ["P@a5", "P@c3", "P@d6", "S@a1", "S@a5", "S@b1", "S@c3", "S@d6"]
+
+
+def test_a_pawn_may_stand_where_it_drops():
+    # the soldier starts on a2 and moves forward: it reaches a1 and b1 only by a drop, and c1 never
+    from hyperchess.variants.board.errors import FenError
+    from hyperchess.variants.formats.variantsfile import read_variants
+    text = TOML.replace('start = "4k3/8/8/8/8/8/8/4K3[RNrn] w - - 0 1"', 'start = "4k3/8/8/8/8/8/S7/4K3[] w - - 0 1"')
+    game = FileGame(read_variants(text, "drops.toml")[0])
+    for fen in ("4k3/8/8/8/8/8/8/S3K3[] w - - 0 1", "4k3/8/8/8/8/8/8/1S2K3[] w - - 0 1",
+                "4k3/8/8/8/S7/8/8/4K3[] w - - 0 1"):
+        assert load_position(game, fen).fen() == fen
+    with pytest.raises(FenError, match="a white pawn cannot stand on c1"):
+        load_position(game, "4k3/8/8/8/8/8/8/2S1K3[] w - - 0 1")
 
 
 @pytest.mark.parametrize("line, reason", [
@@ -332,6 +375,7 @@ def test_the_drop_keys_in_a_toml_file():
     ('piece_drop_rows = { R = 0 }', "[drophouse].piece_drop_rows: a table of letter = the rows"),
     ('drop_squares = [["a1"]]', "[drophouse].drop_squares: a list of squares for each player"),
     ('drop_checks = 1', "[drophouse].drop_checks: true or false"),
+    ('drop_limited_types = "PX"', "[drophouse].drop_limited_types: piece letters of this game, got 'PX'"),
 ])
 def test_a_bad_drop_key_is_one_line(line, reason):
     from hyperchess.variants import check_variants

@@ -300,6 +300,11 @@ UPSTREAM_POSITIONS = [
     ("allexplodeatomic", "4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"]),
     ("nuclear", "4k3/8/8/3p4/2r5/4N3/8/4K3 w - - 0 1", ["e3c4"]),
     ("nuclear", "k3r3/8/8/8/4p3/2N5/8/4K3 w - - 0 1", []),
+    ("atomicduck", "4r2k/8/8/8/3n4/4B3/8/4K3 w - - 0 1", []),
+    ("atomicduck", "4r2k/8/8/8/3n4/4P3/8/4K3 w - - 0 1", []),
+    ("elgam", "11/5k5/11/11/11/11/11/11/5K5/11[Ss] w - - 0 1", []),
+    # the rook on i5 checks the king on f2 along the diagonal lines, three steps
+    ("elgam", "2ehaa2eh1/11/rc1c1k5/s1E4s2s/4s1s2s1/2H2V2rSS/S5S1S2/1CC8/2Sv1KR4/RH1A2A1E2[] w - - 2 27", []),
 ]
 
 
@@ -465,3 +470,67 @@ def test_a_petrifying_blast_is_judged_as_though_its_cell_were_empty():
     fen = "k3r3/8/8/8/4p3/2N5/8/4K3 w - - 0 1"
     check(PETRIFIED_BLAST, "petriblast", fen, ["c3a2", "c3a4", "c3b1", "c3b5", "c3d1", "c3d5", "c3e2", "e1d1", "e1d2",
                                                 "e1e2", "e1f1", "e1f2"])
+
+
+# 14. a duck placed where the capturer stood is blasted in FSF's legality test: legal() builds its board with the
+# new wall, then removes the cells the blast clears, every piece a king's step away but pawns, the capturer's own
+# cell among them (src/position.cpp, ``legal``); upstream atomicduck
+DUCK_BLAST = "[duckblast:atomic]\nwallingRule = duck\nstalemateValue = win\n"
+
+
+@pytest.mark.parametrize("fen, count, captures", [
+    # Bxd4: the rook on e8 sees the king once the bishop leaves e3; the duck shields it on e4-e7 or e2, not on
+    # e3, which the blast clears
+    ("4r2k/8/8/8/3n4/4B3/8/4K3 w - - 0 1", 283, ["e3d4,d4e2", "e3d4,d4e4", "e3d4,d4e5", "e3d4,d4e6", "e3d4,d4e7"]),
+    # exd4: a pawn is not blasted, nor the duck on its cell
+    ("4r2k/8/8/8/3n4/4P3/8/4K3 w - - 0 1", 301, ["e3d4,d4e2", "e3d4,d4e3", "e3d4,d4e4", "e3d4,d4e5", "e3d4,d4e6",
+                                                 "e3d4,d4e7"]),
+])
+def test_a_duck_on_the_capturers_cell_is_blasted_in_the_legality_test(fen, count, captures):
+    moves = ours(game_of(DUCK_BLAST), fen)
+    assert len(moves) == count and [m for m in moves if m.startswith("e3d4")] == captures
+    fsf = theirs(DUCK_BLAST, "duckblast", fen)
+    assert fsf is None or fsf == moves
+
+
+# 15. a rook on FSF's diagonal lines slides as a bishop to any cell of the lines, over cells of any kind
+# (src/position.h, ``moves_from``; src/position.cpp, ``attackers_to``); upstream elgam, whose lines are longer
+# than a palace's
+LONG_LINES = "[longlines:chess]\ndiagonalLines = a1 c3 d4 h8\ncastling = false\n"
+
+
+@pytest.mark.parametrize("fen, expected", [
+    ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ["a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1",
+                                        "a1c3", "a1d1", "a1d4", "a1h8", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]),
+    # the rook on a1 checks the king on d4 across b2 and c3
+    ("7k/8/8/8/3K4/8/8/r6N w - - 0 1", ["d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5"]),
+])
+def test_a_rook_slides_along_long_diagonal_lines(fen, expected):
+    check(LONG_LINES, "longlines", fen, expected)
+
+
+# 16. a move of an n-move piece that it could make back keeps the n-move count (src/position.cpp, do_move: the
+# count restarts for nMoveRuleTypes only when PseudoMoves from the destination miss the origin); built-in
+# pawnsideways, whose pawns step sideways
+@pytest.mark.parametrize("moves, after", [
+    (["e2e3", "e7e6", "e3d3"], "rnbqkbnr/pppp1ppp/4p3/8/8/3P4/PPPP1PPP/RNBQKBNR b KQkq - 1 2"),
+    (["e2e3", "e7e6", "e3d3", "e6f6"], "rnbqkbnr/pppp1ppp/5p2/8/8/3P4/PPPP1PPP/RNBQKBNR w KQkq - 2 3"),
+    (["e2e3", "e7e6", "e3d3", "e6f6", "d3d4"], "rnbqkbnr/pppp1ppp/5p2/8/3P4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"),
+])
+def test_a_pawn_move_it_could_make_back_keeps_the_n_move_count(moves, after):
+    game = get_game("pawnsideways")
+    assert load_position(game, None, moves).fen() == after
+    if pyffish is not None:
+        assert pyffish.get_fen("pawnsideways", pyffish.start_fen("pawnsideways"), moves) == after
+
+
+KNIGHT_CLOCK = "[knightclock:chess]\nnMoveRuleTypes = n\n"
+
+
+def test_an_n_move_type_that_can_step_back_plays():
+    # the knight's moves can be made back: they keep the count, as the pawn's (no n-move type here) do
+    moves, after = ["g1f3", "g8f6", "e2e4"], "rnbqkb1r/pppppppp/5n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 2"
+    assert load_position(game_of(KNIGHT_CLOCK), None, moves).fen() == after
+    if pyffish is not None:
+        pyffish.load_variant_config(KNIGHT_CLOCK)
+        assert pyffish.get_fen("knightclock", pyffish.start_fen("knightclock"), moves) == after

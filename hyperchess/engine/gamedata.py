@@ -55,8 +55,10 @@ def _captures_only(game) -> bool:
 class GameData:
     """Per-game tables the search reads: piece values by code (royal victims count most)."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, seat: int = -1) -> None:
         self.game = game
+        # a game for points searched from ``seat`` (engine/points.py): that seat against the others as one
+        self.seat = seat
         self.value = [0] * game.ncodes
         for code in range(game.ncodes):
             kind = game.kind_of[code]
@@ -66,8 +68,10 @@ class GameData:
         self.single_royal = game.royal_rule == "single"
         # what every node asks of the game, read once
         self.players = game.players
-        self.teams = list(game.teams)
-        self.team_sign = game.team_sign
+        self.teams = list(game.teams) if seat < 0 else [0 if c == seat else 1 for c in range(game.players)]
+        self.team_sign = game.team_sign if seat < 0 else [1 if c == seat else -1 for c in range(game.players)]
+        # material for the points score: a royal piece is not counted (its capture is points)
+        self.material = [0 if self.value[code] == 20000 else self.value[code] for code in range(game.ncodes)]
         self.enemy = game.enemy
         self.enemies = game.enemies
         self.owner = game.owner
@@ -119,12 +123,17 @@ class GameData:
         return self._edge
 
 
-_GAME_DATA: dict[int, GameData] = {}     # per game object, shared by every searcher (tables are read-only)
+_GAME_DATA: dict[tuple[int, int], GameData] = {}     # per game object and seat, shared by every searcher
 
 
-def game_data(game) -> GameData:
-    """The search's tables for ``game``, built on first use."""
-    gd = _GAME_DATA.get(id(game))
+def plays_for_points(game) -> bool:
+    """Whether ``game`` is won on points (it has ``scoring`` data): then the search plays from a seat."""
+    return getattr(game, "scoring", None) is not None
+
+
+def game_data(game, seat: int = -1) -> GameData:
+    """The search's tables for ``game`` (from ``seat``'s view in a game for points), built on first use."""
+    gd = _GAME_DATA.get((id(game), seat))
     if gd is None or gd.game is not game or len(gd.value) != game.ncodes:
-        gd = _GAME_DATA[id(game)] = GameData(game)
+        gd = _GAME_DATA[(id(game), seat)] = GameData(game, seat)
     return gd

@@ -22,6 +22,7 @@ cdef class Searcher(TreeBase):
     cdef public list pv, no_pv
     cdef public bint qs_checks, null_allowed, wide
     cdef public dict root_scores
+    cdef public int gd_seat
 
     @cython.locals(teams=object, team=int, alpha0=long, beta0=long, best_score=long, i=int, n=long, s=long,
                    same=bint, b='int[:]', enemy=list, reduce=bint, d1=int, r=int, q=int, wide=bint)

@@ -21,13 +21,13 @@ from hyperchess.variants.core.position import Position
 
 from .deepening import deepen
 from .endgame import KingCentre, MopUp, king_centre_for, mop_up_for
-from .gamedata import game_data
+from .gamedata import game_data, plays_for_points
 from .hashtables import EXACT, LOWER, UPPER, EvalCache, TransTable, table_slots
 from .margins import (EVAL_CACHE, FUTILITY, IIR_DEPTH, LMP, LMP_DEPTH, LMP_PV, LMP_WIDE, LMR, MAX_PLY,
                       NULL_DEPTH_WIDE, NULL_R, QS_CHECK_MARGIN, QS_RECAPTURES, RFP_DEPTH, RFP_MARGIN,
                       ROOT_LMR, ROOT_LMR_FROM, ROOT_LMR_MAX, ROOT_LMR_WIDE, ROOT_LMR_WIDE_FROM, SEE_MARGIN)
 from .ordering import MoveOrder, move_key
-from .outcomes import no_moves_score, outcome_score
+from .outcomes import no_moves_score
 from .scores import INF, MATE_BOUND, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
 from .treebase import TreeBase, score_from_tt
@@ -73,6 +73,7 @@ class Searcher(TreeBase):
         self.mop_memo: dict = {}
         self.mop_strong = 0
         self.mop_kings_only = False
+        self.gd_seat = -1                                 # the seat a game for points was last searched from
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -93,7 +94,10 @@ class Searcher(TreeBase):
         tables, the endgame term, the clock and the node budget; the transposition table and history are
         kept (history decayed), killers forgotten."""
         game = pos.game
-        gd = game_data(game)
+        gd = game_data(game, pos.turn if plays_for_points(game) else -1)
+        if gd.seat != self.gd_seat:
+            self.tt.clear()                 # a game for points: the scores stored are the last seat's
+            self.gd_seat = gd.seat
         self.gd = gd
         self.mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
         king_safety = self.mop is None
@@ -127,7 +131,7 @@ class Searcher(TreeBase):
         """The root's moves in order (the previous iteration's best first). Quiet moves from the
         ``ROOT_LMR_FROM`` on (counted from 0) that give no check are searched ``ROOT_LMR_MAX`` ply shallower
         first (late move reduction, as in the tree), and again at full depth only if they beat the best so far."""
-        teams = pos.game.teams
+        teams = self.gd.teams
         team = teams[pos.turn]
         alpha0, beta0 = alpha, beta
         best_score = -INF
@@ -191,7 +195,7 @@ class Searcher(TreeBase):
             o = pos.game_over()
             if o is not None:
                 self.nodes += 1
-                return outcome_score(pos, o, ply)
+                return self._ended(pos, o, ply)
         if pos.halfmove >= 4 and (pos.halfmove >= gd.fifty_plies or pos.repetitions() >= 2):
             self.nodes += 1
             return 0
@@ -419,7 +423,7 @@ class Searcher(TreeBase):
         if gd.has_game_over:
             o = pos.game_over()
             if o is not None:
-                return outcome_score(pos, o, ply)
+                return self._ended(pos, o, ply)
         us = pos.turn
         ep, promotion, double, special = EN_PASSANT, PROMOTION, DOUBLE, SPECIAL   # C integers when compiled
         checking = None                     # the quiet checking candidates (first ply only)

@@ -46,6 +46,8 @@ cdef class TreeBase:
                    lazy=long, mop=object, bonus=long)
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
+    cpdef long _ended(self, Position pos, object outcome, int ply) except? -1234567
+
     @cython.locals(killers=list)
     cpdef list _order(self, Position pos, list moves, object tt_move, int ply, list rest=*)
 

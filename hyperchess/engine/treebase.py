@@ -12,6 +12,8 @@ from hyperchess.variants.core.game import DOUBLE, PROMOTION, Move
 from hyperchess.variants.core.position import Position
 
 from .margins import LAZY_MARGIN, POLL_NODES
+from .outcomes import outcome_score
+from .points import seat_score
 from .scores import INF, MATE_BOUND, TEMPO, Stop
 
 
@@ -52,6 +54,9 @@ class TreeBase:
         the positional terms (engine/evaluate.py) from the side to move's view. The positional terms are
         skipped (lazy evaluation) when the rest is ``LAZY_MARGIN`` or more outside ``alpha..beta``."""
         gd = self.gd
+        if gd.seat >= 0:                    # a game for points, searched from one seat (engine/points.py)
+            v = seat_score(pos, gd.seat, gd.material)
+            return (v if pos.turn == gd.seat else -v) + TEMPO
         lazy = LAZY_MARGIN                  # the constants as locals: C integers when compiled
         sign = gd.team_sign[pos.turn]
         v = (pos.score + gd.turn_bonus) * sign + TEMPO
@@ -95,6 +100,15 @@ class TreeBase:
             got = mop.bonus(pos)
             memo[key] = got
         return got
+
+    def _ended(self, pos: Position, outcome, ply: int) -> int:
+        """A finished game from the side to move's view: by its result, or in a game for points by the
+        searching seat's points (engine/points.py)."""
+        seat = self.gd.seat
+        if seat < 0:
+            return outcome_score(pos, outcome, ply)
+        v = seat_score(pos, seat, self.gd.material, True)
+        return v if pos.turn == seat else -v
 
     def _order(self, pos: Position, moves: list[Move], tt_move, ply: int, rest: list | None = None) -> list[Move]:
         """Hash move, then captures and promotions by MVV/LVA, killers, then quiet moves by history, the

@@ -233,6 +233,9 @@ class Referee:
             if outcome is not None:
                 raise GameOver(outcome.result, NORMAL_TERMINATION, outcome.reason)
             if job.maxmoves and len(self.moves) >= job.maxmoves * players:
+                if getattr(self.game, "scoring", None) is not None:     # a game for points: as they stand
+                    points = "-".join(str(p) for p in self.game.points(self.pos))
+                    raise GameOver(points, "adjudication", f"Points as they stand at the move limit ({job.maxmoves} moves)")
                 raise GameOver("1/2-1/2", "adjudication", f"Draw by move limit ({job.maxmoves} moves)")
             self.play_one()
             self.adjudicate()
@@ -424,7 +427,7 @@ def new_record(job: GameJob) -> dict:
         "event": job.event, "players": [job.engines[s].name for s in job.seats], "seats": list(job.seats),
         "tc": [job.engines[s].tc.describe() for s in job.seats], "fen": None, "opening_moves": list(job.opening_moves),
         "moves": [], "comments": [], "book": 0, "result": "*", "termination": "error", "reason": "",
-        "score": None, "garbage": 0, "warnings": [], "errors": [],
+        "score": None, "ranks": None, "garbage": 0, "warnings": [], "errors": [],
         "date": datetime.now(timezone.utc).strftime("%Y.%m.%d"), "duration": 0.0,
     }
 
@@ -480,13 +483,30 @@ def play_game(job: GameJob) -> dict:
         if log is not None:
             log.close()
     record["duration"] = round(time.monotonic() - started, 3)
+    record["ranks"] = points_ranks(record["result"], len(job.seats))
     record["score"] = score_for_first(record, job)
     return record
 
 
+def points_ranks(result: str, players: int) -> list[int] | None:
+    """Each seat's rank (1 = the most points; equal points share the better rank) of a game won on points,
+    whose result is the seats' points (``25-16-0-3``, docs/rules/fourplayer.md); None for another result."""
+    parts = result.split("-")
+    if players <= 2 or len(parts) != players or not all(p.isdigit() for p in parts):
+        return None
+    points = [int(p) for p in parts]
+    return [1 + sum(q > p for q in points) for p in points]
+
+
 def score_for_first(record: dict, job: GameJob) -> float | None:
-    """Points of engine 0's team in this game (1, 0.5, 0) or None for an unfinished game."""
+    """Points of engine 0's team in this game (1, 0.5, 0) or None for an unfinished game. A game won on
+    points: 1 when a seat of engine 0 ranks first alone, 0.5 when it shares first place with another engine's
+    seat, 0 otherwise (the ranks themselves are in ``record["ranks"]``)."""
     result = record["result"]
+    ranks = points_ranks(result, len(job.seats))
+    if ranks is not None:
+        firsts = {job.seats[s] for s, r in enumerate(ranks) if r == 1}
+        return 0.0 if 0 not in firsts else 1.0 if len(firsts) == 1 else 0.5
     if result not in ("1-0", "0-1", "1/2-1/2"):
         return None
     if result == "1/2-1/2":

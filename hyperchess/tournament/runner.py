@@ -169,11 +169,36 @@ def _loser_seat(r: dict) -> int | None:
     return team if team < len(r["players"]) else None
 
 
+def rank_lines(records: list[dict]) -> str:
+    """Games won on points (a free-for-all): how often each engine's seats finished 1st, 2nd, ...; "" if
+    none was."""
+    counts: dict[str, list[int]] = {}
+    for r in records:
+        ranks = r.get("ranks")
+        if not ranks or r["errors"]:
+            continue
+        for seat, rank in enumerate(ranks):
+            row = counts.setdefault(r["players"][seat], [0] * len(ranks))
+            row[rank - 1] += 1
+    parts = []
+    for name, row in counts.items():
+        places = ", ".join(f"{_ordinal(i + 1)} {n}" for i, n in enumerate(row))
+        mean = sum((i + 1) * n for i, n in enumerate(row)) / max(sum(row), 1)
+        parts.append(f"{name}: {places} (mean rank {mean:.2f})")
+    return "Ranks by points: " + "; ".join(parts) if parts else ""
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
 def report(cfg: MatchConfig, records: list[dict], elapsed: float | None = None, resumed: int = 0) -> str:
     t = tally(records)
     s = summarize(t.wins, t.draws, t.losses)
     a, b = cfg.engines[0].name, cfg.engines[1].name
-    if len(cfg.engines) == 4:
+    if len(cfg.engines) == 4 and any(r.get("ranks") for r in records):     # every seat for itself
+        a, b = f"{a} vs {b}", f"{cfg.engines[2].name} vs {cfg.engines[3].name}"
+    elif len(cfg.engines) == 4:
         a, b = f"{a}+{cfg.engines[2].name}", f"{b}+{cfg.engines[3].name}"
     out = [f"Results of {a} vs {b} ({cfg.variant}, {t.finished} of {cfg.total} games):",
            f"Games: {s.games}, Wins: {t.wins}, Draws: {t.draws}, Losses: {t.losses}, Score: {100 * s.score:.1f}%",
@@ -188,6 +213,9 @@ def report(cfg: MatchConfig, records: list[dict], elapsed: float | None = None, 
         verdict = cfg.sprt.decision(llr)
         out.append(f"LLR: {llr:.2f} ({cfg.sprt.lower:.2f}, {cfg.sprt.upper:.2f}) [{cfg.sprt.elo0:g}, "
                    f"{cfg.sprt.elo1:g}] {cfg.sprt.model}" + (f" -> {verdict} accepted" if verdict else ""))
+    ranks = rank_lines(records)
+    if ranks:
+        out.append(ranks)
     out.append("Terminations: " + ", ".join(f"{k} {v}" for k, v in sorted(t.terminations.items())))
     out.append(f"Runner errors: {t.errors}")
     played = t.finished - resumed            # the rate counts only the games played in this run

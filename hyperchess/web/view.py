@@ -235,6 +235,7 @@ class GameView:
                 "flipped": flipped,
                 "turns": turns,
                 "eliminated": [game.color_names[c] for c in range(game.players) if view.eliminated(c)],
+                "points": points_standing(game, view, outcome is not None and view is pos),
                 "captured": captured(game, self.start_fen, view),
                 "editing": None if self.editing is None else {
                     "rest": " ".join(self.editing.fen().split()[1:]),
@@ -382,3 +383,19 @@ def captured(game, start_fen: str, pos) -> dict[str, list[str]]:
         lost.sort(key=lambda letter: -game.pieces[game.kind_by_letter[letter]].value)
         out[game.color_names[color]] = lost
     return out
+
+
+def points_standing(game, pos, final: bool) -> dict | None:
+    """A game won on points (``scoring``): each colour's points, and at the end the ranking ("1st Green 30",
+    equal points sharing a place); None in other games."""
+    if getattr(game, "scoring", None) is None:
+        return None
+    points = game.points(pos)
+    names = [game.color_names[c] for c in range(game.players)]
+    ranking = []
+    if final:
+        for c in sorted(range(game.players), key=lambda c: -points[c]):
+            place = 1 + sum(p > points[c] for p in points)
+            ranking.append(f"{place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
+                           f" {names[c].capitalize()} {points[c]}")
+    return {"points": {names[c]: points[c] for c in range(game.players)}, "ranking": ranking}

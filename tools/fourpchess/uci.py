@@ -24,7 +24,7 @@ from pathlib import Path
 
 from hyperchess.variants import Position, get_game
 from hyperchess.variants.board.codes import CASTLE, PROMOTION, promoted_code
-from hyperchess.variants.core.fen4 import write_fen4
+from hyperchess.variants.core.fen import write_fen4
 from hyperchess.variants.core.load import load_position
 
 GAME = "fourplayer-teams"

@@ -77,14 +77,18 @@ def _check_royals(game: Game, pos: "Position") -> None:
 def pawn_cells(game: Game) -> dict[int, frozenset[int]]:
     """For each pawn code that stands in the start position: the cells such a pawn can stand on, i.e.
     its start cells and every cell its moves reach from them, less its promotion zone (a pawn entering
-    the zone always promotes, unless ``Game.pawns_stay_in_zone``). Derived from the move tables, cached on
-    the game."""
+    the zone always promotes, unless ``Game.pawns_stay_in_zone``); in a game with drops, also from the cells
+    it may be dropped on (the game's ``pawn_entry_cells``, variants/rules/hands.py). Derived from the move
+    tables, cached on the game."""
     cached = getattr(game, "_pawn_cells", None)
     if cached is not None:
         return cached
     out: dict[int, frozenset[int]] = {}
+    entries = getattr(game, "pawn_entry_cells", None)
     for code in game.pawn_codes:
         start = [c for c, x in enumerate(game.start_board) if x == code]
+        if start and entries is not None:
+            start += [c for c in entries(code) if c not in start]
         if not start:
             continue
         zone = frozenset() if game.pawns_stay_in_zone else game.promotion_zone[game.owner[code]]

@@ -251,8 +251,10 @@ class Position(Placement):
                     h ^= zr
                 else:
                     h ^= g.rights_key(rights) ^ g.rights_key(new)
-        if cap or t.clock_flag[p] or flag == PROMOTION or flag == t.clock_special:
+        if cap or flag == PROMOTION or flag == t.clock_special:
             self.halfmove = 0
+        elif t.clock_flag[p] == 1 or (t.clock_flag[p] == 2 and frm * t.size + to not in t.clock_back[p]):
+            self.halfmove = 0       # (a move the piece could make back keeps the count: FSF's do_move)
         else:
             self.halfmove += 1
         if t.has_extra and (not t.extra_on_special_only or move[3] >= SPECIAL):

@@ -6,6 +6,7 @@ cimport cython
 cdef class RuleTables:
     cdef public int players
     cdef public list owner, enemy, enemies, tables, z_piece, pst, team_sign, royal, pawn
+    cdef public list clock_back                    # per code: frm * size + to of the moves that keep the n-move count
     cdef public list castle_mask, castle_move_mask, pawn_attacks, attack_lines, far_leaps, path_bit
     cdef public bint has_extra, has_special, has_restrict, has_inner, dedupe, ep_windows, special_attacks
     cdef public bint double_step_once, single_royal, turns_in_order, reversible_captures

@@ -7,6 +7,7 @@ from array import array
 from typing import TYPE_CHECKING
 
 from hyperchess.variants.board.codes import CASTLE
+from hyperchess.variants.board.pieces import Mode
 from hyperchess.variants.board.table_arrays import flat_hinges, flat_pawn_steps
 
 try:
@@ -79,8 +80,11 @@ class RuleTables:
         self.sign_of = array("i", game.team_sign)
         self.royal_flag = array("B", self.royal)
         self.pawn_flag = array("B", self.pawn)
-        # the codes whose moves reset the n-move count (Fairy-Stockfish's nMoveRuleTypes; the pawns by default)
-        self.clock_flag = array("B", [code in game.clock_codes for code in range(game.ncodes)])
+        # the codes whose moves reset the n-move count (Fairy-Stockfish's nMoveRuleTypes; the pawns by default):
+        # 1, or 2 for a piece with moves it could make back (clock_back), which keep the count
+        self.clock_back = moves_back(game)
+        self.clock_flag = array("B", [(2 if self.clock_back[code] else 1) if code in game.clock_codes else 0
+                                      for code in range(game.ncodes)])
         self.clock_special = game.clock_special
         # enemy_flag[us * ncodes + code]: is ``code`` an enemy of ``us`` (``enemy`` as bytes, for typed loops)
         self.enemy_flag = array("B", [bool(x) for row in game.enemy for x in row])
@@ -113,3 +117,27 @@ class RuleTables:
             # the hinged leaps' attacks likewise (table_arrays.flat_hinges)
             (self.hinge_first, self.hinge_from, self.hinge_codes, self.hinge_member, self.hinge_start,
              self.hinge_cells) = flat_hinges(game.hinged_attacks if self.hinged else [], self.ncodes)
+
+
+def moves_back(game: "Game") -> list:
+    """Per code, ``frm * size + to`` for each move of an n-move piece (``clock_codes``) that its quiet move from
+    ``to`` could undo on the empty board: such a move keeps the n-move count (Fairy-Stockfish's ``do_move``:
+    ``PseudoMoves[0][us][pt][to] & from``, initial moves aside); empty for the other codes."""
+    n = game.geometry.size
+    out: list = [frozenset()] * game.ncodes
+    for code in game.clock_codes:
+        table = game.tables[code]
+        if table is not None:
+            out[code] = frozenset(frm * n + to for to in range(n) for frm in _quiet_reach(table[to]))
+    return out
+
+
+def _quiet_reach(entry: tuple) -> set:
+    """The cells a piece's quiet moves reach on the empty board from one cell's table entry."""
+    rides, leaps, pawnish = entry
+    cells = {c for ray in rides for c, _ in ray} | {c for c, _ in leaps}
+    if pawnish is not None:
+        qleaps, _, _, qrides, _, hinged, lame, _, _ = pawnish
+        cells |= {c for c, _ in qleaps} | {c for ray in qrides for c, _ in ray} | {c for _, c, _ in hinged}
+        cells |= {c for _, c, _, mode in lame if mode is not Mode.CAPTURE}
+    return cells

@@ -32,7 +32,8 @@ from hyperchess.variants.rules.walls import Walls
 # pieces in hand and drops (variants/rules/hands.py): key -> its HandRules field (Fairy-Stockfish's names, snake_case)
 HAND_KEYS = {"piece_drops": "drops", "gating": "", "captures_to_hand": "captures_to_hand", "drop_loop": "drop_loop",
              "first_rank_pawn_drops": "first_rank_pawn_drops",
-             "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_rows": "drop_rows",
+             "promotion_zone_pawn_drops": "promotion_zone_pawn_drops", "drop_limited_types": "limited",
+             "drop_rows": "drop_rows",
              "drop_promoted": "drop_promoted", "drop_no_doubled": "no_doubled",
              "drop_no_doubled_count": "no_doubled_count", "free_drops": "free_drops", "drop_squares": "drop_squares",
              "piece_drop_rows": "piece_drop_rows",
@@ -91,7 +92,11 @@ def _set_drop_rules(game: Any, spec: GameSpec) -> None:
 
 def _piece_letters(spec: GameSpec) -> set[str]:
     """The piece letters of ``spec``'s table (upper case), read before the game is built."""
-    pieces = spec.table.get("pieces", {})
+    return _table_letters(spec.table)
+
+
+def _table_letters(t: dict) -> set[str]:
+    pieces = t.get("pieces", {})
     return {str(k).upper() for k in pieces} if isinstance(pieces, dict) else set()
 
 
@@ -192,12 +197,15 @@ def _hand_rules(t: dict, where: str) -> HandRules:
             if not isinstance(rows, dict) or not all(isinstance(k, str) and len(k) == 1 and k.isalpha() and
                                                      type(v) is int and 1 <= v <= MAX_SIDE for k, v in rows.items()):
                 raise VariantsFileError(f"{where}.{key}: a table of letter = the rows (1-{MAX_SIDE}) it drops on")
-            pieces = t.get("pieces", {})
-            letters = {str(p).upper() for p in pieces} if isinstance(pieces, dict) else set()
-            unknown = [k for k in rows if k.upper() not in letters]
+            unknown = [k for k in rows if k.upper() not in _table_letters(t)]
             if unknown:
                 raise VariantsFileError(f"{where}.{key}: no piece {unknown[0]!r}")
             values[name] = tuple(sorted((k.upper(), v) for k, v in rows.items()))
+        elif key == "drop_limited_types":
+            letters = _table_letters(t)
+            if not isinstance(t[key], str) or not all(ch.upper() in letters for ch in t[key]):
+                raise VariantsFileError(f"{where}.{key}: piece letters of this game, got {t[key]!r}")
+            values[name] = t[key].upper()
         elif key == "drop_no_doubled":
             if not isinstance(t[key], str) or not (t[key].isalpha() or not t[key]):
                 raise VariantsFileError(f"{where}.{key}: the letters of the pieces not dropped on a line that "

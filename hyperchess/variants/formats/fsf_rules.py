@@ -80,16 +80,21 @@ _COUNTING = {"unweighted": "unweighted", "whitedrawodds": "white_draw_odds", "bl
 _COUNTING_WEIGHTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
 
 
-def add_hands(model: dict, table: dict, files: int, ranks: int, missing: dict) -> None:
+def add_hands(model: dict, table: dict, files: int, ranks: int, pawns: frozenset, missing: dict) -> None:
     """FSF's drop options as the hands' keys (variants/rules/hands.py) and the rules on drops
-    (variants/rules/drop_rules.py): captures to hand, drop loop, pawn drops on the first row or in the zone, the
-    drop region (the mover's first rows, or any squares), the rook's first-row drops, no checking drops."""
+    (variants/rules/drop_rules.py): captures to hand, drop loop, pawn drops on the first row or in the zone (of
+    the types ``pawns`` of the table's pawns), the drop region (the mover's first rows, or any squares), the
+    rook's first-row drops, no checking drops."""
     table["piece_drops"] = model["pieceDrops"]
     table["gating"] = model["seirawanGating"]
     table["captures_to_hand"] = model["capturesToHand"]
     table["drop_loop"] = model["dropLoop"]
     table["first_rank_pawn_drops"] = model["firstRankPawnDrops"]
     table["promotion_zone_pawn_drops"] = model["promotionZonePawnDrops"]
+    # FSF keeps its pawn type alone off the first rank and out of the zone (src/position.h, drop_region), not
+    # the other pieces of the table's pawns
+    if pawns != frozenset({"pawn"}) & set(model["letters"]):
+        table["drop_limited_types"] = model["letters"]["pawn"].upper() if "pawn" in model["letters"] else ""
     table["drop_promoted"] = model["dropPromoted"]
     if model["freeDrops"]:
         table["free_drops"] = True

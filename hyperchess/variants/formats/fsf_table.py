@@ -80,9 +80,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
         missing.setdefault("pawn rules", []).append("enPassantTypes")
     clock = [model[f"nMoveRuleTypes{c}"] & present for c in fm.COLORS]
     if clock != [pawns, pawns]:
-        # FSF resets the count only for a move the piece could not make back (src/position.cpp, do_move)
-        if any(_steps_back(model, pt) for pt in clock[0] | clock[1]):
-            missing.setdefault("pawn rules", []).append("nMoveRuleTypes (of a piece that can step back)")
+        # (a move the piece could make back keeps the count, in the core as in FSF: src/position.cpp, do_move)
         letters = ["".join(sorted(model["letters"][pt] for pt in types)) for types in clock]
         table["n_move_rule_pieces"] = letters[0] if letters[0] == letters[1] else letters
     ep_regions = [model["enPassantRegionWhite"] & on_board, model["enPassantRegionBlack"] & on_board]
@@ -227,7 +225,7 @@ def to_table(name: str, model: dict, reasons: bool = True) -> dict[str, Any]:
     fsf_rules.add_counting(model, table)
     start, castling = start_position(model, files, ranks, missing)
     if model["pieceDrops"] or model["seirawanGating"]:
-        fsf_rules.add_hands(model, table, files, ranks, missing)
+        fsf_rules.add_hands(model, table, files, ranks, pawns, missing)
         fen_hand = model["startFen"].split(" ")[0]
         hand = fen_hand.split("[", 1)[1].split("]", 1)[0] if "[" in fen_hand else ""
         board, rest = start.split(" ", 1)
@@ -300,25 +298,6 @@ def _betza(model: dict, pt: str) -> str:
     """FSF's Betza of piece type ``pt``."""
     return model["custom"].get(pt, "") if pt in fm.CUSTOM else (model["kingBetza"] or "K") if pt == "king" \
         else fm.PIECE_BETZA[pt]
-
-
-def _quiet_vectors(model: dict, pt: str) -> set[tuple[int, int]]:
-    """The directions of ``pt``'s quiet moves (initial ones aside), or an empty set when unreadable."""
-    try:
-        plain, _ = atoms(_betza(model, pt))
-    except FsfBetzaError:
-        return set()
-    out: set[tuple[int, int]] = set()
-    for a in plain:
-        if getattr(a, "mode", Mode.MOVE) is not Mode.CAPTURE:
-            out |= {(v[0], v[1]) for v in getattr(a, "vectors", None) or a.directions}
-    return out
-
-
-def _steps_back(model: dict, pt: str) -> bool:
-    """Can a quiet move of ``pt`` be undone by another (FSF's reversible move, which keeps the n-move count)?"""
-    vectors = _quiet_vectors(model, pt)
-    return any((-x, -y) in vectors for x, y in vectors)
 
 
 def _pawns_apart(model: dict, by_color: list[frozenset]) -> bool:
@@ -435,8 +414,7 @@ def _crosses(region: frozenset, plain: tuple, color: int, on_board: frozenset) -
 # as leaps and hops that start and end on those lines; a rook's slide along them is at most two steps
 _DIAGONALS = {"wazir": [{"leap": [[1, 1], [1, -1], [-1, 1], [-1, -1]], "lame": False, "mode": "both"}],
               "soldier": [{"leap": [[1, 1], [-1, 1]], "lame": False, "mode": "both"}],
-              "rook": [{"leap": [[1, 1], [1, -1], [-1, 1], [-1, -1]], "lame": False, "mode": "both"},
-                       {"leap": [[2, 2], [2, -2], [-2, 2], [-2, -2]], "lame": True, "mode": "both"}],
+              "rook": [],           # the bishop's slide: written per game, as long as its lines (below)
               "janggiCannon": [{"hop": [[1, 1], [1, -1], [-1, 1], [-1, -1]], "style": "p", "mode": "both",
                                 "unlike": True}]}
 
@@ -446,6 +424,11 @@ def _diagonal_lines(model: dict, pt: str, betza: str, on_board: frozenset) -> li
     moves as a wazir, ``k:W``, moves as one there too)."""
     lines = model["diagonalLines"] & on_board
     moves = _DIAGONALS.get("wazir" if pt == "king" and betza == "W" else pt, []) if lines else []
+    if pt == "rook":
+        # FSF's rook slides as a bishop from a cell of the lines to one, over cells of any kind (src/position.h,
+        # moves_from; src/position.cpp, attackers_to): a lame leap for each distance between two of them
+        far = sorted({abs(f - g) for f, r in lines for g, q in lines if f != g and abs(f - g) == abs(r - q)})
+        moves = [{"leap": [[d, d], [d, -d], [-d, d], [-d, -d]], "lame": d > 1, "mode": "both"} for d in far]
     squares = sorted(square_name(s) for s in lines)
     return [dict(m, **{"from": [squares, squares], "to": [squares, squares]}) for m in moves]
 

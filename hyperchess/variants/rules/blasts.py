@@ -92,7 +92,7 @@ class Blasts:
     """Mixin (before ``Endings`` and the game's class among the bases): the captures of ``blast_rules``."""
 
     blast_rules = BlastRules()
-    _unwalled = -1         # the cell of a wall the legality test of a petrifying blast does not see
+    _unwalled = -1         # the cell of a wall the legality test of a blast does not see
 
     def compile(self) -> None:
         self.special_legality = {**self.special_legality, BLAST: "tried"}            # type: ignore[has-type]
@@ -108,6 +108,7 @@ class Blasts:
         self.blast_immune = [bool(letter[c]) and letter[c] in r.immune for c in range(n)]
         spared = [bool(letter[c]) and (self.pieces[self.kind_of[c]].pawn if r.spared is None   # type: ignore[attr-defined]
                                        else letter[c] in r.spared) for c in range(n)]
+        self.blast_pawn = spared
         self.blast_spared = [not letter[c] or self.blast_immune[c] or spared[c]
                              for c in range(n)]        # (a hole is no piece: never blasted)
         self.mutual = [bool(letter[c]) and letter[c] in r.mutually_immune for c in range(n)]
@@ -181,15 +182,33 @@ class Blasts:
 
     # ------------------------------------------------------------------ legality (variants/rules/endings.py)
     def _royals_safe(self, pos: "Position", move: Move) -> bool:
-        """FSF's ``legal`` tests a capture that blasts on the board without the blasted cells, and does not put
-        back the wall a petrifying capturer leaves: that wall blocks no line in the test."""
-        if move[3] == BLAST and self.blast_petrify[promoted_code(plain_move(move)) or pos.board[move[0]]]:
-            self._unwalled = move[1]
-            try:
-                return super()._royals_safe(pos, move)                                # type: ignore[misc]
-            finally:
-                self._unwalled = -1
-        return super()._royals_safe(pos, move)                                        # type: ignore[misc]
+        """FSF's ``legal`` tests a capture that blasts on the board without the blasted cells: a wall it leaves
+        there (a petrifying capturer's, or one placed with the move on the cell the capturer left) blocks no
+        line in the test."""
+        cell = self._unseen_wall(pos, move)
+        if cell < 0:
+            return super()._royals_safe(pos, move)                                    # type: ignore[misc]
+        self._unwalled = cell
+        try:
+            return super()._royals_safe(pos, move)                                    # type: ignore[misc]
+        finally:
+            self._unwalled = -1
+
+    def _unseen_wall(self, pos: "Position", move: Move) -> int:
+        """The cell of the wall ``move`` leaves that FSF's ``legal`` blasts away, or -1. It blasts a king's step
+        around the capture every cell that holds a piece but a pawn before the move (pawns of FSF's type, the
+        blast's immunities aside), then the capture's cell: the petrifying capturer's wall there, and a wall
+        placed on the cell its capturer left (variants/rules/walls.py, ``placed_wall``)."""
+        if move[3] == BLAST:
+            return move[1] if self.blast_petrify[promoted_code(plain_move(move)) or pos.board[move[0]]] else -1
+        inner = self.inner_move(move)                                                 # type: ignore[attr-defined]
+        if inner[3] != BLAST:
+            return -1
+        frm, to = inner[0], inner[1]
+        placed = getattr(self, "placed_wall", None)        # (a game with walls)
+        if placed is not None and placed(move) == frm and frm in self.blast_cells[to] and not self.blast_pawn[pos.board[frm]]:
+            return frm
+        return self._unseen_wall(pos, inner)
 
     def _pseudo_attacked(self, pos: "Position", color: int, cells: list[int] | None = None) -> bool:
         cell = self._unwalled

@@ -15,8 +15,9 @@ before ``compile``. Everything goes through the core's extension points, so a ga
 
 The rules follow Fairy-Stockfish (src/variant.h, position.cpp ``do_move``, position.h ``drop_region``;
 read at commit c19b5f6c): a captured piece changes colour and goes to the capturer's hand, a promoted piece as
-the pawn it was unless ``drop_loop``; pawns are not dropped on their first row unless ``first_rank_pawn_drops``,
-nor in their promotion zone unless ``promotion_zone_pawn_drops``; drops go only to the drop region (the first
+the pawn it was unless ``drop_loop``; pawns (or the pieces ``limited`` names: FSF limits its pawn type alone, not
+the other pieces of ``pawnTypes``) are not dropped on their first row unless ``first_rank_pawn_drops``, nor in
+their promotion zone unless ``promotion_zone_pawn_drops``; drops go only to the drop region (the first
 ``drop_rows`` rows, or the squares ``drop_squares``: FSF's ``dropRegionWhite/Black``), a piece of
 ``piece_drop_rows`` only to its first rows (FSF's ``sittuyinRookDrop``); a drop resets the n-move counter; with
 captures to hand, repetitions count over the whole game; where captures blast, the blasted pieces go to hand too
@@ -52,6 +53,8 @@ class HandRules:
     drop_loop: bool = False                   # a captured promoted piece goes to hand as itself [dropLoop]
     first_rank_pawn_drops: bool = False       # pawns may be dropped on their own first row [firstRankPawnDrops]
     promotion_zone_pawn_drops: bool = False   # pawns may be dropped in their promotion zone [promotionZonePawnDrops]
+    limited: str | None = None                # letters of the pieces the two rules above limit; None: the pawns
+                                              # [FSF's PAWN type alone]
     drop_rows: int = 0                        # drops only on the mover's first N rows (0: anywhere) [dropRegion]
     drop_squares: tuple[tuple[str, ...], ...] = ()   # per colour, the only squares drops go to [dropRegion]
     piece_drop_rows: tuple[tuple[str, int], ...] = ()  # (letter, N): that piece only on the first N rows
@@ -139,6 +142,9 @@ class Hands:
         parse = self.names.parse                              # type: ignore[attr-defined]
         squares = [frozenset(parse(q) for q in names) for names in rules.drop_squares]
         piece_rows = dict(rules.piece_drop_rows)
+        limited = [pieces[k] is not None and (pieces[k].pawn if rules.limited is None
+                                              else pieces[k].letter.upper() in rules.limited)
+                   for k in range(len(pieces))]
         for color in range(self.players):                     # type: ignore[attr-defined]
             zone = self.promotion_zone[color]                 # type: ignore[attr-defined]
             for kind in kinds:
@@ -155,8 +161,8 @@ class Hands:
                     row = self._hand_row(color, cell)
                     if (rules.drop_rows and row >= rules.drop_rows) or (rows and row >= rows):
                         continue
-                    if pieces[kind].pawn and ((not rules.first_rank_pawn_drops and row == 0)
-                                              or (not rules.promotion_zone_pawn_drops and cell in zone)):
+                    if limited[kind] and ((not rules.first_rank_pawn_drops and row == 0)
+                                          or (not rules.promotion_zone_pawn_drops and cell in zone)):
                         continue
                     cells.append(cell)
                 self.drop_cells[code] = tuple(cells)
@@ -168,6 +174,11 @@ class Hands:
                         for color in range(self.players)] if self.no_doubled_codes else []  # type: ignore[attr-defined]
         # XBoard's holdings: one place per piece type, the king's included (as Fairy-Stockfish counts its pocket)
         self.flat_holdings = sum(1 for p in pieces if p is not None)
+
+    def pawn_entry_cells(self, code: int) -> tuple[int, ...]:
+        """The cells a pawn of ``code`` may enter the board on by a drop (read by core/load.py's check of
+        where pawns may stand)."""
+        return self.drop_cells[code] if self.hand_rules.drops else ()
 
     def start_royals_in_hand(self, color: int) -> int:
         """How many royal pieces ``color``'s hand holds in the start position."""

@@ -143,6 +143,11 @@ class Walls:
             return inner[0], inner[1], 0, NORMAL
         return inner
 
+    def placed_wall(self, move: Move) -> int:
+        """The cell where ``move`` places a wall besides its ordinary move, or -1 (read by
+        variants/rules/blasts.py: a blast may clear it in FSF's legality test)."""
+        return wall_of(move) if move[3] == WALL else -1
+
     # ------------------------------------------------------------------ moves
     def restrict_moves(self, pos: "Position", moves: list[Move]) -> list[Move]:
         if self.petrify_codes:

@@ -393,6 +393,7 @@ function show() {
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
   $("eliminated").textContent = state.eliminated.length ?
     state.eliminated.map((c) => `${c} is eliminated (king captured): its pieces stay as inert blockers`).join("; ") : "";
+  $("points").textContent = Sides.points(state);
   showFog();
   $("thinking").textContent = state.thinking || "-";
   $("review").hidden = state.review_ply === null;

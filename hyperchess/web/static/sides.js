@@ -33,5 +33,13 @@ const Sides = (() => {
     localStorage.setItem(KEY, letters ? "1" : "0");
   }
 
-  return { name, apply, show, toggle };
+  // a game won on points (free-for-all): each side's points, and at the end the ranking
+  function points(state) {
+    const p = state && state.points;
+    if (!p) return "";
+    if (p.ranking.length) return `Final ranking: ${p.ranking.join(", ")}`;
+    return "Points: " + Object.entries(p.points).map(([c, n]) => `${name(state, c)} ${n}`).join(", ");
+  }
+
+  return { name, apply, show, toggle, points };
 })();
