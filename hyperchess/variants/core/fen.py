@@ -83,8 +83,13 @@ def parse_board(game, field: str, marks: set[int] | None = None) -> list[int]:
     return board
 
 
-def format_board(game, board: list[int], marks: frozenset[int] | set[int] = frozenset()) -> str:
-    """The board field; a ``~`` follows each piece on a cell of ``marks`` (promoted pieces, see parse_board)."""
+UNSEEN_LETTER = "?"     # a cell a view of a game with fog cannot see
+
+
+def format_board(game, board: list[int] | tuple[int, ...], marks: frozenset[int] | set[int] = frozenset(),
+                 unseen: int | None = None) -> str:
+    """The board field; a ``~`` follows each piece on a cell of ``marks`` (promoted pieces, see parse_board),
+    and a cell holding the code ``unseen`` is ``?`` (a view of a game with fog)."""
     g = game.geometry
     levels = []
     for level in range(g.levels - 1, -1, -1):
@@ -100,7 +105,12 @@ def format_board(game, board: list[int], marks: frozenset[int] | set[int] = froz
                 if empty:
                     out.append(str(empty))
                     empty = 0
-                out.append("*" if cell is None or code == HOLE else game.letter_of(code) + ("~" if cell in marks else ""))
+                if cell is None or code == HOLE:
+                    out.append("*")
+                elif code == unseen:
+                    out.append(UNSEEN_LETTER)
+                else:
+                    out.append(game.letter_of(code) + ("~" if cell in marks else ""))
             if empty:
                 out.append(str(empty))
             rows.append("".join(out))

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, Move, ep_victim
 from hyperchess.variants.board.errors import FenError
-from hyperchess.variants.core.fen import format_board
+from hyperchess.variants.core.fen import UNSEEN_LETTER, format_board
 from hyperchess.variants.core.legality import king_safe_moves
 from hyperchess.variants.core.position import Position
 
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from hyperchess.variants.core.outcome import Outcome
 
 UNSEEN = -1          # a cell of a view that its side cannot see
-UNSEEN_LETTER = "?"  # how a view's board text writes such a cell
 
 
 def moves_of(pos: Position, color: int) -> list[Move]:
@@ -116,30 +115,7 @@ def view(pos: Position, color: int) -> View:
 def view_text(game, board: tuple[int, ...]) -> str:
     """A view's board as a position string's board field (``fen.format_board``'s form), ``?`` for an unseen
     cell."""
-    g = game.geometry
-    levels = []
-    for level in range(g.levels - 1, -1, -1):
-        rows = []
-        for rank in range(g.ranks - 1, -1, -1):
-            out, empty = [], 0
-            for f in range(g.files):
-                cell = g.index.get((f, rank, level))
-                code = EMPTY if cell is None else board[cell]
-                if cell is not None and code == EMPTY:
-                    empty += 1
-                    continue
-                if empty:
-                    out.append(str(empty))
-                    empty = 0
-                if cell is None or code == HOLE:
-                    out.append("*")
-                else:
-                    out.append(UNSEEN_LETTER if code == UNSEEN else game.letter_of(code))
-            if empty:
-                out.append(str(empty))
-            rows.append("".join(out))
-        levels.append("/".join(rows))
-    return game.level_separator.join(levels)
+    return format_board(game, board, unseen=UNSEEN)
 
 
 def _view_board(game: "Game", field: str) -> list[int]:
