@@ -52,6 +52,20 @@ def _interruptible(run):
         signal.signal(signal.SIGTERM, previous)
 
 
+def dask_executor(scheduler: str):
+    """(client, executor) of the Dask cluster at ``scheduler``; a missing Dask or an unreachable scheduler is
+    one line and exit status 2."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        fail("--dask-scheduler needs Dask: pip install 'hyperchess[distributed]'")
+    try:
+        client = Client(scheduler, timeout=20)
+    except Exception as exc:   # noqa: BLE001 - any connection failure is one line
+        fail(f"cannot reach the Dask scheduler {scheduler}: {exc}")
+    return client, client.get_executor(pure=False)
+
+
 def _pairs(value: str, what: str) -> dict[str, str]:
     return dict(parse_pairs(split_tokens(value), what))
 
@@ -211,15 +225,7 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
         return
     executor = client = None
     if dask_scheduler:
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            fail("--dask-scheduler needs Dask: pip install 'hyperchess[distributed]'")
-        try:
-            client = Client(dask_scheduler, timeout=20)
-        except Exception as exc:   # noqa: BLE001 - any connection failure is one line
-            fail(f"cannot reach the Dask scheduler {dask_scheduler}: {exc}")
-        executor = client.get_executor(pure=False)
+        client, executor = dask_executor(dask_scheduler)
         if concurrency is None:
             concurrency = max(1, sum(client.nthreads().values()))
     cfg = MatchConfig(engines=specs, variant=variant, games=games, rounds=rounds, openings=opening_list,

@@ -8,7 +8,7 @@ import shutil
 import click
 
 from .common import fail, load_variants_files
-from .match import GroupedCommand, _interruptible
+from .match import GroupedCommand, _interruptible, dask_executor
 
 
 def _variants(ctx: click.Context, param: click.Parameter, value) -> tuple:
@@ -155,15 +155,7 @@ def tune(variant, variants_files, games, workers, each, sprt, sprt_games, maxmov
 
     executor = client = share = None
     if dask_scheduler:
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            fail("--dask-scheduler needs Dask: pip install 'hyperchess[distributed]'")
-        try:
-            client = Client(dask_scheduler, timeout=20)
-        except Exception as exc:   # noqa: BLE001 - any connection failure is one line
-            fail(f"cannot reach the Dask scheduler {dask_scheduler}: {exc}")
-        executor = client.get_executor(pure=False)
+        client, executor = dask_executor(dask_scheduler)
         workers = workers or max(1, sum(client.nthreads().values()))
         share = lambda path, text: client.run(install_candidate, path, text)
     cfg = TuneConfig(variant, games=games, workers=workers or 1, tc=tc, sprt=test, sprt_games=sprt_games,
