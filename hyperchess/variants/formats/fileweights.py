@@ -44,13 +44,17 @@ def read_eval(table: Any, where: str) -> EvalWeights:
     """The search's weights (``EvalWeights``): name = a whole number from 0 to 1000."""
     if not isinstance(table, dict):
         raise VariantsFileError(f"{where}: a table of the search's weights, e.g. {{ mobility = 0 }}")
-    known = {f.name for f in fields(EvalWeights)}
-    check_keys(table, known, where)
+    check_weights(table, where)
+    return EvalWeights(**table)
+
+
+def check_weights(table: dict, where: str) -> None:
+    """Each key names one of the search's weights, each value a whole number in its range."""
+    check_keys(table, {f.name for f in fields(EvalWeights)}, where)
     for key, value in table.items():
         most = MOST.get(key, 1000)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
             raise VariantsFileError(f"{where}.{key}: a whole number from 0 to {most}")
-    return EvalWeights(**table)
 
 
 VALUES = "values"        # the key of the values ``hyperchess tune`` writes (docs/variants-file.md)

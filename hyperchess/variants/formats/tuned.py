@@ -17,14 +17,14 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import asdict, fields, replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
 from hyperchess.variants.board import tablecache
 from hyperchess.variants.board.errors import VariantsFileError
 from hyperchess.variants.core.game import EvalWeights
-from hyperchess.variants.formats.fileweights import MOST, VALUES, read_values
+from hyperchess.variants.formats.fileweights import VALUES, check_weights, read_values
 from hyperchess.variants.formats.gamespec import check_keys
 
 TUNED_VARIABLE = "HYPERCHESS_TUNED"
@@ -67,12 +67,7 @@ def read_side(path: Path | None = None) -> dict[str, dict[str, Any]]:
 
 def side_weights(game: Any, table: dict, where: str) -> EvalWeights:
     """The game's weights with those the side file's ``eval`` table names replaced."""
-    known = {f.name for f in fields(EvalWeights)}
-    check_keys(table, known, where)
-    for key, value in table.items():
-        most = MOST.get(key, 1000)
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
-            raise VariantsFileError(f"{where}.{key}: a whole number from 0 to {most}")
+    check_weights(table, where)
     return EvalWeights(**{**asdict(game.eval_weights), **table})
 
 
