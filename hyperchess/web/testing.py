@@ -79,7 +79,10 @@ class BoardPage:
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
                      if m.type in ("error", "assert") else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
+        # a request the page itself gave up (a reload or a new game's navigation cancels a poll in flight:
+        # net::ERR_ABORTED) is not a failure the page meets
+        self.page.on("requestfailed", lambda r: None if "ERR_ABORTED" in str(r.failure)
+                     else self.errors.append(f"request failed: {r.url} ({r.failure})"))
         # every request of the page and when it was asked and answered: a page that shows no board says which
         # request never came back
         self.started = time.monotonic()
