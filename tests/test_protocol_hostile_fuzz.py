@@ -249,7 +249,9 @@ class Fuzz:
         self.line("go")
         refused = ["usermove zz", "usermove", "usermove a1a1", "variant nosuchgame", "exit",
                    "usermove " + "x" * 100_000]
-        if huge:    # the engine is surely still thinking, so these meet the position checked here
+        # with a huge limit the engine is still thinking, so these meet the position checked here; not where it
+        # has one legal move (it answers at once, and a usermove after that is the opponent's, owed a reply)
+        if huge and len(self.pos.legal_moves()) > 1:
             refused += [f"usermove {m}" for m in ("e7e5", "e2e4", "a7a5", "b8c6") if not self.accepts(m)]
             refused += ["undo", "remove"] if not self.pos.moves_made else []
         for _ in range(self.rng.randint(0, 3)):            # refused while it thinks: the search goes on
