@@ -7,39 +7,9 @@ import pytest
 
 from hyperchess.variants import get_game
 
-from protocol_support import UCI_CMD, EngineProcess, random_positions
+from protocol_support import UCI_CMD, EngineProcess, cecp_legal_moves as cecp_moves, random_positions, uci_legal_moves as uci_moves
 
 GAMES = ["marseillais", "monster"]
-
-
-def legal_names(name: str, fen: str) -> set[str]:
-    pos = get_game(name).position(fen)
-    return {pos.move_name(m) for m in pos.legal_moves()}
-
-
-def uci_moves(name: str, fens: list[str]) -> None:
-    with EngineProcess(UCI_CMD) as e:
-        e.send("uci")
-        e.expect("uciok", 10)
-        e.send(f"setoption name UCI_Variant value {name}", "isready")
-        e.expect("readyok", 10)
-        for fen in fens:
-            e.send(f"position fen {fen}", "go depth 1")
-            line, _ = e.expect(r"bestmove .*", 30)
-            assert line.split()[1] in legal_names(name, fen), (fen, line)
-
-
-def cecp_moves(name: str, fens: list[str]) -> None:
-    with EngineProcess() as e:
-        e.handshake()
-        e.send("new", f"variant {name}", "force", "sd 1")
-        for fen in fens:
-            e.send("force", f"setboard {fen}", "go")
-            line, before = e.expect(r"move \S+", 30)
-            assert not [x for x in before if x.startswith(("Illegal", "Error"))], (fen, before)
-            assert line.split()[1] in legal_names(name, fen), (fen, line)
-            e.send("force")
-            e.sync(30)               # a second move of the same turn, if the engine went on: not asked here
 
 
 @pytest.mark.parametrize("name", GAMES)
