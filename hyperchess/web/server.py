@@ -65,7 +65,7 @@ STATIC = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascr
           "style.css": "text/css; charset=utf-8", "sound.js": "text/javascript; charset=utf-8",
           "premove.js": "text/javascript; charset=utf-8", "panel.js": "text/javascript; charset=utf-8",
           "sides.js": "text/javascript; charset=utf-8", "steps.js": "text/javascript; charset=utf-8",
-          "games.js": "text/javascript; charset=utf-8"}
+          "games.js": "text/javascript; charset=utf-8", "clicks.js": "text/javascript; charset=utf-8"}
 NO_STORE = {"Cache-Control": "no-store"}
 
 
