@@ -1,5 +1,6 @@
 """Engine levels (issue 71, docs/engine.md "Levels"): ``Skill Level`` 0..20 over UCI and CECP, a node budget
-and a choice among the best lines below the top, the whole engine at 20."""
+and, low down, a choice among the best lines, the whole engine at 20; ``UCI_LimitStrength``/``UCI_Elo`` read
+against the measured table (``LEVEL_ELO``)."""
 from __future__ import annotations
 
 import random
@@ -10,8 +11,8 @@ import chess.engine
 import pytest
 
 from protocol_support import UCI_CMD, EngineProcess
-from hyperchess.engine.levels import (SKILL_MAX, choose, level_lines, level_nodes, level_noise,
-                                      search_at_level)
+from hyperchess.engine.levels import (BOARD_LEVELS, CLEAN, ELO_MAX, ELO_MIN, LEVEL_ELO, SKILL_MAX, choose,
+                                      level_lines, level_nodes, level_noise, search_at_level, skill_for_elo)
 from hyperchess.engine.multipv import Line
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
@@ -21,12 +22,23 @@ OPEN = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
 HANGING = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"       # Rxd5 wins the queen; every other move is far worse
 
 
-def test_the_budget_and_the_noise_fall_with_the_level():
+def test_the_budget_grows_and_the_noise_falls_with_the_level():
     assert level_nodes(SKILL_MAX) is None and level_noise(SKILL_MAX) == 0
     nodes = [level_nodes(s) for s in range(SKILL_MAX)]
-    assert nodes[0] == 64 and nodes == sorted(nodes) and nodes[8] == 16 * nodes[0] and nodes[19] == 46340
-    assert [level_noise(s) for s in (0, 10, 19)] == [300, 150, 15]
-    assert level_lines(19) == 4 and level_lines(0) == 8
+    assert nodes[0] == 32 and nodes == sorted(nodes) and [nodes[s] for s in (3, 6, 18)] == [64, 128, 2048]
+    assert [level_noise(s) for s in (0, 6, 12, CLEAN, 19)] == [900, 324, 36, 0, 0]
+    assert level_lines(0) == 7 and level_lines(CLEAN - 1) == 4 and level_lines(CLEAN) == level_lines(19) == 1
+
+
+def test_a_clean_level_is_one_search_within_its_budget():
+    """From CLEAN up a level is the search's own move at its node budget: the same move as a plain search of
+    that many nodes (before, every level searched 4 lines and drew noise, so its budget bought far less)."""
+    game = get_game("normal")
+    for skill in (CLEAN, 18):
+        pos = game.position(OPEN)
+        level = search_at_level(Searcher(hash_mb=4), pos, Limits(movetime=30.0), skill, rng=random.Random(1))
+        plain = Searcher(hash_mb=4).search(pos, Limits(nodes=level_nodes(skill)))
+        assert (level.best, level.score, level.nodes) == (plain.best, plain.score, plain.nodes), skill
 
 
 def test_the_choice_is_the_best_line_at_the_top_and_often_not_at_the_bottom():
@@ -83,3 +95,64 @@ def test_cecp_offers_the_level_and_takes_it():
         eng.send("new", "option Skill Level=0", "st 0.3", "go")
         move, _ = eng.expect(r"move \S+")
         assert chess.Move.from_uci(move.split()[1]) in chess.Board().legal_moves
+
+
+def test_each_board_level_is_the_skill_of_its_measured_elo():
+    assert list(LEVEL_ELO) == sorted(set(LEVEL_ELO)) and (ELO_MIN, ELO_MAX) == (LEVEL_ELO[0], LEVEL_ELO[-1])
+    assert [skill_for_elo(e) for e in LEVEL_ELO] == list(BOARD_LEVELS)
+    assert skill_for_elo(ELO_MIN - 500) == BOARD_LEVELS[0] and skill_for_elo(ELO_MAX + 1) == SKILL_MAX
+    between = [skill_for_elo(e) for e in range(ELO_MIN, ELO_MAX + 1, 7)]
+    assert between == sorted(between) and set(between) == set(range(SKILL_MAX + 1)), "every skill, in order"
+    # halfway between two levels' Elo: the skill halfway between theirs
+    assert skill_for_elo((LEVEL_ELO[1] + LEVEL_ELO[2]) // 2) in ((BOARD_LEVELS[1] + BOARD_LEVELS[2]) // 2,
+                                                               (BOARD_LEVELS[1] + BOARD_LEVELS[2] + 1) // 2)
+
+
+def _nodes(engine, options: dict, limit) -> int:
+    engine.configure(options)
+    return engine.play(chess.Board(OPEN), limit, info=chess.engine.INFO_ALL).info["nodes"]
+
+
+def test_uci_elo_plays_the_level_measured_at_that_elo():
+    """UCI_LimitStrength + UCI_Elo through python-chess's client: the Elo of a board level plays that level's
+    node budget; off, Skill Level rules again (20: the whole engine, whose depth 8 costs far more)."""
+    with chess.engine.SimpleEngine.popen_uci(UCI_CMD) as engine:
+        assert engine.options["UCI_LimitStrength"].default is False
+        assert (engine.options["UCI_Elo"].min, engine.options["UCI_Elo"].max) == (ELO_MIN, ELO_MAX)
+        depth8 = chess.engine.Limit(depth=8)
+        for k in (5, 6):            # board levels 6 and 7: one clean search each, stopped by its budget
+            nodes = _nodes(engine, {"UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[k]}, depth8)
+            assert nodes <= level_nodes(BOARD_LEVELS[k]) + 200, (k, nodes)
+        assert _nodes(engine, {"UCI_LimitStrength": False}, depth8) > 2 * level_nodes(BOARD_LEVELS[6])
+        # Skill Level waits while UCI_LimitStrength is on, as in Fairy-Stockfish
+        nodes = _nodes(engine, {"Skill Level": 0, "UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[5]}, depth8)
+        assert level_nodes(BOARD_LEVELS[0]) + 200 < nodes <= level_nodes(BOARD_LEVELS[5]) + 200, nodes
+
+
+def test_bad_strength_options_get_one_line():
+    with EngineProcess(UCI_CMD) as eng:
+        eng.send("uci")
+        _, lines = eng.expect("uciok")
+        assert "option name UCI_LimitStrength type check default false" in lines
+        assert f"option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}" in lines
+        eng.send(f"setoption name UCI_Elo value {ELO_MAX + 1}", "setoption name UCI_Elo value strong",
+                 "setoption name UCI_LimitStrength value yes", "isready")
+        _, lines = eng.expect("readyok")
+    assert lines == [f"info string UCI_Elo: {ELO_MAX + 1} is not in {ELO_MIN}..{ELO_MAX}",
+                     "info string UCI_Elo: not a number: strong",
+                     "info string UCI_LimitStrength: true or false, not yes"]
+
+
+def test_cecp_offers_the_elo_under_the_uci_names():
+    with EngineProcess() as eng:
+        lines = eng.handshake()
+        assert 'feature option="UCI_LimitStrength -check 0"' in lines
+        assert f'feature option="UCI_Elo -spin {ELO_MIN} {ELO_MIN} {ELO_MAX}"' in lines
+        eng.send(f"option UCI_Elo={ELO_MIN - 1}", "option UCI_LimitStrength=2")
+        assert [l for l in eng.sync() if l.startswith("Error")] == [
+            f"Error (bad option value): option UCI_Elo={ELO_MIN - 1}",
+            "Error (bad option value): option UCI_LimitStrength=2"]
+        eng.send("new", "option UCI_LimitStrength=1", f"option UCI_Elo={LEVEL_ELO[0]}", "st 5", "post", "go")
+        move, lines = eng.expect(r"move \S+")
+        nodes = [int(l.split()[3]) for l in lines if l[:1].isdigit()]
+        assert nodes and max(nodes) <= level_nodes(BOARD_LEVELS[0]) + 200, lines

@@ -1,14 +1,16 @@
 """Playing strength below the engine's best: ``Skill Level`` 0..20, as Fairy-Stockfish names the option.
 
-A level below the top plays from a smaller search and does not always choose the best of it:
-- the search gets at most ``level_nodes(skill)`` nodes (64 at level 0, doubling every two levels; within the
-  move's time as well);
-- it looks at its best few lines (``level_lines``: 4 at level 19, one more for every four levels below;
-  ``engine.multipv``) and plays the one whose score plus a random draw of 0..``level_noise(skill)``
-  centipawns is highest, so a weak level often plays a move a few pawns worse than its best, a strong one
-  rarely. A mate it has found stays in the draw with its full score, so it is kept.
+A level below the top plays from a smaller search and, low down, does not always choose the best of it:
+- the search gets at most ``level_nodes(skill)`` nodes: 32 at level 0, doubling every three levels (2,048 at
+  18; within the move's time as well), so a level costs the same on a loaded machine as on an idle one;
+- below level ``CLEAN`` (15) it looks at its best few lines (``level_lines``; ``engine.multipv``) and plays
+  the one whose score plus a random draw of 0..``level_noise(skill)`` centipawns is highest. The noise falls
+  with the square of the distance to ``CLEAN`` (900 cp at level 0, 324 at 6, 36 at 12), so the bottom levels
+  differ by how often they give material away, the upper ones by how deep they see. A mate it has found stays
+  in the draw with its full score, so it is kept. From ``CLEAN`` up a level is one line: the search's own move.
 Level 20 (the default) is the whole engine. How strong each level plays is measured, not assumed
-(docs/engine.md, "Levels").
+(docs/engine.md, "Levels"); ``LEVEL_ELO`` holds the measured table and ``skill_for_elo`` reads it for
+``UCI_Elo``.
 """
 from __future__ import annotations
 
@@ -28,25 +30,31 @@ from .timecontrol import Limits
 SKILL_MAX = 20          # the whole engine
 # the web board's levels 1..8 (as lichess has 8), each a Skill Level; their Elo is measured in docs/engine.md
 BOARD_LEVELS = (0, 3, 6, 9, 12, 15, 18, SKILL_MAX)
-LINES = 4               # lines level 19 chooses among
-NOISE_PER_LEVEL = 15    # centipawns of random draw for each level below the top
+BASE_NODES = 32         # level 0's node budget
+NODE_DOUBLING = 3       # levels per doubling of the budget
+CLEAN = 15              # from this level up: one line, no noise
+NOISE_SCALE = 4         # centipawns of noise times the square of the levels below CLEAN
+LINES = 4               # lines the level just below CLEAN chooses among
 
 
 def level_nodes(skill: int) -> int | None:
     """The node budget of a move at ``skill`` (None: no budget, the whole engine)."""
     if skill >= SKILL_MAX:
         return None
-    return int(64 * 2 ** (max(0, skill) / 2))
+    return int(BASE_NODES * 2 ** (max(0, skill) / NODE_DOUBLING))
 
 
 def level_lines(skill: int) -> int:
-    """How many of its best lines the level chooses among."""
-    return LINES + max(0, SKILL_MAX - 1 - skill) // 4
+    """How many of its best lines the level chooses among: 1 from ``CLEAN`` up, else 4 and one more for
+    every four levels further down (7 at level 0)."""
+    if skill >= CLEAN:
+        return 1
+    return LINES + (CLEAN - 1 - max(0, skill)) // 4
 
 
 def level_noise(skill: int) -> int:
     """The largest random centipawns added to each line's score before the level chooses."""
-    return max(0, SKILL_MAX - skill) * NOISE_PER_LEVEL
+    return NOISE_SCALE * max(0, CLEAN - max(0, skill)) ** 2
 
 
 def level_limits(limits: Limits, skill: int) -> Limits:
@@ -69,6 +77,8 @@ def search_at_level(searcher: Searcher, pos: Position, limits: Limits, skill: in
     """The move ``skill`` plays at ``pos`` within ``limits`` (the whole engine at ``SKILL_MAX``)."""
     if skill >= SKILL_MAX:
         return searcher.search(pos, limits, stop, on_info, exclude)
+    if level_lines(skill) == 1:
+        return searcher.search(pos, level_limits(limits, skill), stop, on_info, exclude)
     last: dict[int, Line] = {}
 
     def keep(line: SearchInfo) -> None:
@@ -84,3 +94,21 @@ def search_at_level(searcher: Searcher, pos: Position, limits: Limits, skill: in
     line = choose(lines, skill, rng or random.Random())
     return SearchResult(line.pv[0], line.pv[1] if len(line.pv) > 1 else None, line.score, line.depth,
                         result.nodes, list(line.pv))
+
+
+# The board levels' Elo, measured (docs/engine.md, "Levels": the scale puts Fairy-Max 5.0b at a fixed depth at
+# a nominal rating); UCI_Elo is read against it.
+LEVEL_ELO = (800, 1000, 1200, 1400, 1600, 1800, 2000, 2200)
+ELO_MIN, ELO_MAX = LEVEL_ELO[0], LEVEL_ELO[-1]
+
+
+def skill_for_elo(elo: int) -> int:
+    """The Skill Level that plays at ``elo``: between two board levels the skill in proportion to where the Elo
+    lies between their measured Elo (rounded to the nearest level), so a board level's own Elo gives its own
+    skill; below the table the lowest level, above it the whole engine."""
+    if elo <= LEVEL_ELO[0]:
+        return BOARD_LEVELS[0]
+    for (e0, s0), (e1, s1) in zip(zip(LEVEL_ELO, BOARD_LEVELS), zip(LEVEL_ELO[1:], BOARD_LEVELS[1:])):
+        if elo <= e1:
+            return round(s0 + (s1 - s0) * (elo - e0) / (e1 - e0))
+    return SKILL_MAX

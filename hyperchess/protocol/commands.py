@@ -39,6 +39,8 @@ def features(e: XBoardState) -> list[str]:
         f'feature option="Notation -combo {combo}"',
         f'feature option="Randomize -spin {e.thinker.randomness} 0 {MAX_RANDOMNESS}"',
         f'feature option="Skill Level -spin {e.thinker.skill} 0 {SKILL_MAX}"',
+        f'feature option="UCI_LimitStrength -check {int(e.thinker.limit_strength)}"',
+        f'feature option="UCI_Elo -spin {e.thinker.elo} {options.ELO_MIN} {options.ELO_MAX}"',
         'feature option="VariantPath -file "',
     ]
 
@@ -299,9 +301,9 @@ def _cmd_option(e: XBoardState, arg: str, line: str) -> None:
             return
         e.notation = value
         return
-    if name in ("Randomize", "Skill Level"):
+    if name in options.THINKER_OPTIONS:
         try:
-            (options.set_randomize if name == "Randomize" else options.set_skill)(e.thinker, value)
+            options.THINKER_OPTIONS[name](e.thinker, value)
         except options.OptionError:
             e.out(error("bad option value", line))
         return

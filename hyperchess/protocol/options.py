@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hyperchess.engine.levels import SKILL_MAX
+from hyperchess.engine.levels import ELO_MAX, ELO_MIN, SKILL_MAX
 from hyperchess.variants import load_variants
 from hyperchess.variants.formats.variantsfile import VariantsFileError
 
@@ -54,9 +54,29 @@ def set_skill(thinker: "Thinker", text: str) -> None:
     thinker.skill = whole_number(text, 0, SKILL_MAX, "Skill Level")
 
 
+def set_limit_strength(thinker: "Thinker", text: str) -> None:
+    """UCI_LimitStrength: a check, ``true``/``false`` (UCI) or ``1``/``0`` (CECP's -check); on, the engine
+    plays at UCI_Elo and Skill Level waits (as in Fairy-Stockfish)."""
+    word = text.strip().lower()
+    if word not in ("true", "false", "1", "0"):
+        raise OptionError(f"UCI_LimitStrength: true or false, not {text[:40]}")
+    thinker.limit_strength = word in ("true", "1")
+
+
+def set_elo(thinker: "Thinker", text: str) -> None:
+    """UCI_Elo: ELO_MIN..ELO_MAX, the measured levels' range (engine.levels.LEVEL_ELO); played while
+    UCI_LimitStrength is on."""
+    thinker.elo = whole_number(text, ELO_MIN, ELO_MAX, "UCI_Elo")
+
+
 def variant_path(text: str) -> list[str]:
     """VariantPath: read a variants file (docs/variants-file.md); the names of the games it adds."""
     try:
         return load_variants(text.strip())
     except VariantsFileError as exc:
         raise OptionError(str(exc)) from None
+
+
+# the options both protocols set on the thinker by name (CECP's ``option NAME=VALUE``)
+THINKER_OPTIONS = {"Randomize": set_randomize, "Skill Level": set_skill, "UCI_LimitStrength": set_limit_strength,
+                   "UCI_Elo": set_elo}

@@ -11,7 +11,7 @@ import threading
 import time
 from typing import Callable
 
-from hyperchess.engine.levels import SKILL_MAX, search_at_level
+from hyperchess.engine.levels import ELO_MIN, SKILL_MAX, search_at_level, skill_for_elo
 
 from .wire import Output
 
@@ -52,7 +52,14 @@ class Thinker:
         self.threads = 1                       # option Threads / cores: processes a search uses (engine.threads)
         self.randomness = DEFAULT_RANDOMNESS   # opening variety in centipawns (option Randomize), 0 = off
         self.skill = SKILL_MAX                 # option Skill Level: below the top, a weaker player (engine.levels)
+        self.limit_strength = False            # option UCI_LimitStrength: play at UCI_Elo instead of Skill Level
+        self.elo = ELO_MIN                     # option UCI_Elo (engine.levels.LEVEL_ELO's range)
         self.search: Search | None = None
+
+    def level(self) -> int:
+        """The Skill Level a move is played at: UCI_Elo's when UCI_LimitStrength is on (as Fairy-Stockfish's
+        search.cpp: the Elo replaces the Skill Level), else Skill Level."""
+        return skill_for_elo(self.elo) if self.limit_strength else self.skill
 
     def get_searcher(self):
         if self.searcher is None:
@@ -114,8 +121,8 @@ class Thinker:
 
         def work() -> None:
             try:
-                if purpose == "move" and self.skill < SKILL_MAX:
-                    result = search_at_level(searcher, s.root, limits, self.skill, s.stop, on_info, excluded)
+                if purpose == "move" and self.level() < SKILL_MAX:
+                    result = search_at_level(searcher, s.root, limits, self.level(), s.stop, on_info, excluded)
                 elif lines > 1:
                     from hyperchess.engine.multipv import search_lines
                     result = search_lines(searcher, s.root, limits, lines, s.stop, on_info, excluded)

@@ -244,6 +244,8 @@ def _uci(e: UCIEngine, arg: str) -> None:
           + " ".join(f"var {n}" for n in game_names()))
     e.out(f"option name Randomize type spin default {e.thinker.randomness} min 0 max {MAX_RANDOMNESS}")
     e.out(f"option name Skill Level type spin default {e.thinker.skill} min 0 max {SKILL_MAX}")
+    e.out(f"option name UCI_LimitStrength type check default {str(e.thinker.limit_strength).lower()}")
+    e.out(f"option name UCI_Elo type spin default {e.thinker.elo} min {options.ELO_MIN} max {options.ELO_MAX}")
     e.out("option name VariantPath type string default <empty>")
     e.out("uciok")
 
@@ -280,13 +282,17 @@ def _setoption(e: UCIEngine, arg: str) -> None:
             options.set_randomize(e.thinker, value)
         elif key == "skill level":
             options.set_skill(e.thinker, value)
+        elif key == "uci_limitstrength":
+            options.set_limit_strength(e.thinker, value)
+        elif key == "uci_elo":
+            options.set_elo(e.thinker, value)
         elif key == "uci_variant":
             _set_variant(e, value)
         elif key == "variantpath":
             if value and value != "<empty>":
                 added = options.variant_path(value)
                 e.out(f"info string VariantPath: {len(added)} games added: {', '.join(added)}")
-        elif key in ("uci_chess960", "uci_analysemode", "uci_showwdl", "uci_limitstrength", "uci_elo"):
+        elif key in ("uci_chess960", "uci_analysemode", "uci_showwdl"):
             e.out(f"info string option {name} is not supported; ignored")
         else:
             e.out(f"info string No such option: {shorten(name)}")
