@@ -27,14 +27,15 @@ def test_the_budget_grows_and_the_noise_falls_with_the_level():
     nodes = [level_nodes(s) for s in range(SKILL_MAX)]
     assert nodes[0] == 32 and nodes == sorted(nodes) and [nodes[s] for s in (3, 6, 18)] == [64, 128, 2048]
     assert [level_noise(s) for s in (0, 6, 12, CLEAN, 19)] == [900, 324, 36, 0, 0]
-    assert level_lines(0) == 7 and level_lines(CLEAN - 1) == 4 and level_lines(CLEAN) == level_lines(19) == 1
+    lines = [level_lines(s) for s in range(SKILL_MAX)]
+    assert lines[0] == 7 and lines[9] == 5 and lines[12] == 2 and lines[13:] == [1] * 7 and lines == sorted(lines)[::-1]
 
 
 def test_a_clean_level_is_one_search_within_its_budget():
-    """From CLEAN up a level is the search's own move at its node budget: the same move as a plain search of
+    """From level 13 up a level is the search's own move at its node budget: the same move as a plain search of
     that many nodes (before, every level searched 4 lines and drew noise, so its budget bought far less)."""
     game = get_game("normal")
-    for skill in (CLEAN, 18):
+    for skill in (13, CLEAN, 18):
         pos = game.position(OPEN)
         level = search_at_level(Searcher(hash_mb=4), pos, Limits(movetime=30.0), skill, rng=random.Random(1))
         plain = Searcher(hash_mb=4).search(pos, Limits(nodes=level_nodes(skill)))

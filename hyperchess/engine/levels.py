@@ -3,11 +3,12 @@
 A level below the top plays from a smaller search and, low down, does not always choose the best of it:
 - the search gets at most ``level_nodes(skill)`` nodes: 32 at level 0, doubling every three levels (2,048 at
   18; within the move's time as well), so a level costs the same on a loaded machine as on an idle one;
-- below level ``CLEAN`` (15) it looks at its best few lines (``level_lines``; ``engine.multipv``) and plays
-  the one whose score plus a random draw of 0..``level_noise(skill)`` centipawns is highest. The noise falls
-  with the square of the distance to ``CLEAN`` (900 cp at level 0, 324 at 6, 36 at 12), so the bottom levels
-  differ by how often they give material away, the upper ones by how deep they see. A mate it has found stays
-  in the draw with its full score, so it is kept. From ``CLEAN`` up a level is one line: the search's own move.
+- below level 13 it looks at its best few lines (``level_lines``: 7 at level 0, 2 at 12; ``engine.multipv``)
+  and plays the one whose score plus a random draw of 0..``level_noise(skill)`` centipawns is highest. The
+  noise falls with the square of the distance to ``CLEAN`` (15: 900 cp at level 0, 324 at 6, 36 at 12), so
+  the bottom levels differ by how often they give material away, the upper ones by how deep they see. A mate
+  it has found stays in the draw with its full score, so it is kept. From 13 up a level is one line: the
+  search's own move at its budget.
 Level 20 (the default) is the whole engine. How strong each level plays is measured, not assumed
 (docs/engine.md, "Levels"); ``LEVEL_ELO`` holds the measured table and ``skill_for_elo`` reads it for
 ``UCI_Elo``.
@@ -45,11 +46,11 @@ def level_nodes(skill: int) -> int | None:
 
 
 def level_lines(skill: int) -> int:
-    """How many of its best lines the level chooses among: 1 from ``CLEAN`` up, else 4 and one more for
-    every four levels further down (7 at level 0)."""
-    if skill >= CLEAN:
-        return 1
-    return LINES + (CLEAN - 1 - max(0, skill)) // 4
+    """How many of its best lines the level chooses among: 4 at level 14 and one more for every four levels
+    further down (7 at level 0), but never more than the levels left below ``CLEAN`` less one, so the lines
+    taper to one (level 12: 2, 13 and up: 1) and the step to the clean levels is not the lines' cost."""
+    below = CLEAN - 1 - max(0, skill)
+    return max(1, min(LINES + below // 4, below))
 
 
 def level_noise(skill: int) -> int:
