@@ -54,11 +54,24 @@ def test_the_choice_is_the_best_line_at_the_top_and_often_not_at_the_bottom():
 def test_a_level_searches_within_its_budget_and_plays_a_legal_move():
     game = get_game("normal")
     pos = game.position(OPEN)
-    for skill in (0, 6, 12):
+    for skill in (10, 13, 18):
         result = search_at_level(Searcher(hash_mb=4), pos, Limits(movetime=5.0), skill, rng=random.Random(1))
         assert result.best in pos.legal_moves()
         assert result.nodes <= level_nodes(skill) + 200, (skill, result.nodes)     # the last line's overrun
     assert pos.fen() == OPEN
+
+
+def test_the_bottom_levels_choose_among_whole_lines_of_depth_one():
+    """Levels 0, 3 and 6 have budgets (32-128 nodes) smaller than one depth of their 6-7 lines: they search
+    depth 1 whole, then draw their noise among those lines (before, they played the best of the first few root
+    moves looked at: one move, always the same)."""
+    game = get_game("normal")
+    pos = game.position(OPEN)
+    for skill in BOARD_LEVELS[:3]:
+        moves = Counter(search_at_level(Searcher(hash_mb=4), pos, Limits(movetime=30.0), skill,
+                                        rng=random.Random(seed)).best for seed in range(24))
+        assert len(moves) >= 3 and max(moves.values()) < 20, (skill, moves)
+        assert set(moves) <= set(pos.legal_moves())
 
 
 def test_level_zero_varies_its_move_and_level_twenty_does_not():

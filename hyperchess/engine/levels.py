@@ -2,7 +2,8 @@
 
 A level below the top plays from a smaller search and, low down, does not always choose the best of it:
 - the search gets at most ``level_nodes(skill)`` nodes: 32 at level 0, doubling every three levels (2,048 at
-  18; within the move's time as well), so a level costs the same on a loaded machine as on an idle one;
+  18; within the move's time as well), so a level costs the same on a loaded machine as on an idle one; a
+  level that chooses among lines completes their depth 1 whatever its budget;
 - below level 13 it looks at its best few lines (``level_lines``: 7 at level 0, 2 at 12; ``engine.multipv``)
   and plays the one whose score plus a random draw of 0..``level_noise(skill)`` centipawns is highest. The
   noise falls with the square of the distance to ``CLEAN`` (15: 900 cp at level 0, 324 at 6, 36 at 12), so
@@ -88,7 +89,12 @@ def search_at_level(searcher: Searcher, pos: Position, limits: Limits, skill: in
         if on_info is not None and getattr(line, "multipv", 1) == 1:
             on_info(line)
 
-    result = search_lines(searcher, pos, level_limits(limits, skill), level_lines(skill), stop, keep, exclude)
+    want = min(level_lines(skill), len([m for m in pos.legal_moves() if m not in exclude]))
+    result = search_lines(searcher, pos, level_limits(limits, skill), want, stop, keep, exclude)
+    if len(last) < want and not (stop is not None and stop.is_set()):
+        # the budget ran out inside depth 1: the lines of depth 1 then, whatever they cost (a few hundred
+        # nodes), so that even level 0 draws its noise among whole lines, not the first moves it looked at
+        result = search_lines(searcher, pos, replace(limits, depth=1, nodes=None), want, stop, keep, exclude)
     lines = [line for line in last.values() if line.pv]
     if not lines:
         return result
