@@ -6,8 +6,9 @@ A level below the top plays from a smaller search and, low down, does not always
   level that chooses among lines completes their depth 1 whatever its budget;
 - below level 13 it looks at its best few lines (``level_lines``: 7 at level 0, 2 at 12; ``engine.multipv``)
   and plays the one whose score plus a random draw of 0..``level_noise(skill)`` centipawns is highest. The
-  noise falls with the square of the distance to ``CLEAN`` (15: 900 cp at level 0, 324 at 6, 36 at 12), so
-  the bottom levels differ by how often they give material away, the upper ones by how deep they see. A mate
+  noise falls with the cube of the distance to ``CLEAN`` (15: 2,700 cp at level 0, about a random choice among
+  its 7 lines; 583 at 6, 100 at 10, 21 at 12), so the bottom levels differ by how often they give material
+  away, the upper ones by how deep they see. A mate
   it has found stays in the draw with its full score, so it is kept. From 13 up a level is one line: the
   search's own move at its budget.
 Level 20 (the default) is the whole engine. How strong each level plays is measured, not assumed
@@ -35,7 +36,7 @@ BOARD_LEVELS = (0, 3, 6, 10, 13, 15, 18, SKILL_MAX)
 BASE_NODES = 32         # level 0's node budget
 NODE_DOUBLING = 3       # levels per doubling of the budget
 CLEAN = 15              # from this level up: one line, no noise
-NOISE_SCALE = 4         # centipawns of noise times the square of the levels below CLEAN
+NOISE_SCALE = 0.8       # centipawns of noise times the cube of the levels below CLEAN
 LINES = 4               # lines the level just below CLEAN chooses among
 
 
@@ -55,8 +56,9 @@ def level_lines(skill: int) -> int:
 
 
 def level_noise(skill: int) -> int:
-    """The largest random centipawns added to each line's score before the level chooses."""
-    return NOISE_SCALE * max(0, CLEAN - max(0, skill)) ** 2
+    """The largest random centipawns added to each line's score before the level chooses: ``NOISE_SCALE``
+    times the cube of the levels below ``CLEAN`` (2,700 at level 0, 583 at 6, 100 at 10, 21 at 12)."""
+    return int(NOISE_SCALE * max(0, CLEAN - max(0, skill)) ** 3)
 
 
 def level_limits(limits: Limits, skill: int) -> Limits:
