@@ -8,9 +8,8 @@ A level below the top plays from a smaller search and, low down, does not always
   and plays the one whose score plus a random draw of 0..``level_noise(skill)`` centipawns is highest. The
   noise falls with the cube of the distance to ``CLEAN`` (15: 2,700 cp at level 0, about a random choice among
   its 7 lines; 583 at 6, 100 at 10, 21 at 12), so the bottom levels differ by how often they give material
-  away, the upper ones by how deep they see. A mate
-  it has found stays in the draw with its full score, so it is kept. From 13 up a level is one line: the
-  search's own move at its budget.
+  away, the upper ones by how deep they see. A mate it has found stays in the draw with its full score, so it
+  is kept. From 13 up a level is one line: the search's own move at its budget.
 Level 20 (the default) is the whole engine. How strong each level plays is measured, not assumed
 (docs/engine.md, "Levels"); ``LEVEL_ELO`` holds the measured table and ``skill_for_elo`` reads it for
 ``UCI_Elo``.
@@ -35,9 +34,9 @@ SKILL_MAX = 20          # the whole engine
 BOARD_LEVELS = (0, 3, 6, 10, 13, 15, 18, SKILL_MAX)
 BASE_NODES = 32         # level 0's node budget
 NODE_DOUBLING = 3       # levels per doubling of the budget
-CLEAN = 15              # from this level up: one line, no noise
+CLEAN = 15              # the noise's zero (from 13 up a level is one line, and draws none)
 NOISE_SCALE = 0.8       # centipawns of noise times the cube of the levels below CLEAN
-LINES = 4               # lines the level just below CLEAN chooses among
+LINES = 4               # lines at level 14 before the taper (level_lines), one more every 4 below
 
 
 def level_nodes(skill: int) -> int | None:
