@@ -12,7 +12,8 @@ import pytest
 
 from protocol_support import UCI_CMD, EngineProcess
 from hyperchess.engine.levels import (BOARD_LEVELS, CLEAN, ELO_MAX, ELO_MIN, LEVEL_ELO, SKILL_MAX, choose,
-                                      level_lines, level_nodes, level_noise, search_at_level, skill_for_elo)
+                                      level_lines, level_nodes, level_noise, line_nodes, search_at_level,
+                                      skill_for_elo)
 from hyperchess.engine.multipv import Line
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
@@ -24,8 +25,9 @@ HANGING = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"       # Rxd5 wins the queen; every
 
 def test_the_budget_grows_and_the_noise_falls_with_the_level():
     assert level_nodes(SKILL_MAX) is None and level_noise(SKILL_MAX) == 0
-    nodes = [level_nodes(s) for s in range(SKILL_MAX)]
-    assert nodes[0] == 32 and nodes == sorted(nodes) and [nodes[s] for s in (3, 6, 18)] == [64, 128, 2048]
+    per_line = [line_nodes(s) for s in range(SKILL_MAX)]
+    assert per_line[0] == 32 and per_line == sorted(per_line) and [per_line[s] for s in (3, 6, 18)] == [64, 128, 2048]
+    assert [level_nodes(s) for s in (0, 10, 12, 13, 18)] == [32 * 7, 322 * 4, 512 * 2, 645, 2048]
     assert [level_noise(s) for s in (0, 6, 10, 12, CLEAN, 19)] == [2700, 583, 100, 21, 0, 0]
     lines = [level_lines(s) for s in range(SKILL_MAX)]
     assert lines[0] == 7 and lines[9] == 5 and lines[12] == 2 and lines[13:] == [1] * 7 and lines == sorted(lines)[::-1]
