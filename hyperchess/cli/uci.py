@@ -26,6 +26,7 @@ def uci(log: str | None) -> None:
     """Run as a UCI engine (for UCI GUIs, lichess-bot, python-chess's popen_uci...).
 
     Choose the game with `setoption name UCI_Variant value NAME`; moves are in the game's native notation
-    (plain UCI in orthodox chess), positions in its own position strings.
+    (plain UCI in orthodox chess), positions in its own position strings. A weaker player: `Skill Level`
+    0..20, or `UCI_LimitStrength` true with `UCI_Elo` in the measured levels' range (docs/engine.md, "Levels").
     """
     run_uci(open_log(log) if log else None)

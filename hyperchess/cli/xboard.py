@@ -52,5 +52,9 @@ def open_log(path: str) -> TextIO:
 @click.option("--log", "log", type=click.Path(dir_okay=False), default=None,
               help="Append every line received and sent to this file.")
 def xboard(notation: str, log: str | None) -> None:
-    """Run as an XBoard/CECP v2 engine (for XBoard, cutechess, python-chess...)."""
+    """Run as an XBoard/CECP v2 engine (for XBoard, cutechess, python-chess...).
+
+    A weaker player: `option Skill Level=0..20`, or `option UCI_LimitStrength=1` with `option UCI_Elo=E` in
+    the measured levels' range (docs/engine.md, "Levels").
+    """
     run_xboard(notation, open_log(log) if log else None)
