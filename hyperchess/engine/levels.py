@@ -32,7 +32,7 @@ from .timecontrol import Limits
 
 SKILL_MAX = 20          # the whole engine
 # the web board's levels 1..8 (as lichess has 8), each a Skill Level; their Elo is measured in docs/engine.md
-BOARD_LEVELS = (0, 3, 6, 10, 13, 15, 18, SKILL_MAX)
+BOARD_LEVELS = (0, 3, 6, 8, 13, 15, 18, SKILL_MAX)
 BASE_NODES = 32         # level 0's node budget
 NODE_DOUBLING = 3       # levels per doubling of the budget
 CLEAN = 15              # the noise's zero (from 13 up a level is one line, and draws none)
