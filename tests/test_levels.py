@@ -142,8 +142,8 @@ def test_uci_elo_plays_the_level_measured_at_that_elo():
             assert nodes <= level_nodes(BOARD_LEVELS[k]) + 200, (k, nodes)
         assert _nodes(engine, {"UCI_LimitStrength": False}, depth8) > 2 * level_nodes(BOARD_LEVELS[6])
         # Skill Level waits while UCI_LimitStrength is on, as in Fairy-Stockfish
-        nodes = _nodes(engine, {"Skill Level": 0, "UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[5]}, depth8)
-        assert level_nodes(BOARD_LEVELS[0]) + 200 < nodes <= level_nodes(BOARD_LEVELS[5]) + 200, nodes
+        nodes = _nodes(engine, {"Skill Level": 0, "UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[6]}, depth8)
+        assert level_nodes(BOARD_LEVELS[0]) + 200 < nodes <= level_nodes(BOARD_LEVELS[6]) + 200, nodes
 
 
 def test_bad_strength_options_get_one_line():
