@@ -28,6 +28,7 @@ from .margins import (EVAL_CACHE, FUTILITY, IIR_DEPTH, LMP, LMP_DEPTH, LMP_PV, L
                       ROOT_LMR, ROOT_LMR_FROM, ROOT_LMR_MAX, ROOT_LMR_WIDE, ROOT_LMR_WIDE_FROM, SEE_MARGIN)
 from .ordering import MoveOrder, move_key
 from .outcomes import no_moves_score
+from .partner import team_term
 from .scores import INF, MATE_BOUND, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
 from .treebase import TreeBase, score_from_tt
@@ -74,6 +75,11 @@ class Searcher(TreeBase):
         self.mop_strong = 0
         self.mop_kings_only = False
         self.gd_seat = -1                                 # the seat a game for points was last searched from
+        # one board of a two-board game: the other board as it stands (set by the caller before a search; None:
+        # the board alone), the team term it gives (engine/partner.py) and what the stored scores counted
+        self.partner: Position | None = None
+        self.team = None
+        self.team_key = None
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -91,7 +97,8 @@ class Searcher(TreeBase):
 
     def begin(self, pos: Position, limits: Limits, stop: threading.Event | None, start: float) -> Budget:
         """Make ready for a search of ``pos`` that started at ``start`` (``time.perf_counter``): the game's
-        tables, the endgame term, the clock and the node budget; the transposition table and history are
+        tables, the team term (``partner``: the other board of a two-board game), the endgame term, the clock
+        and the node budget; the transposition table and history are
         kept (history decayed), killers forgotten."""
         game = pos.game
         gd = game_data(game, pos.turn if plays_for_points(game) else -1)
@@ -99,6 +106,11 @@ class Searcher(TreeBase):
             self.tt.clear()                 # a game for points: the scores stored are the last seat's
             self.gd_seat = gd.seat
         self.gd = gd
+        self.team = team_term(pos, self.partner) if self.partner is not None else None
+        team_key = None if self.team is None else (tuple(self.team.weight), self.team.demoted, self.team.base)
+        if team_key != self.team_key:
+            self.tt.clear()                 # the stored scores counted another team term
+            self.team_key = team_key
         self.mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
         king_safety = self.mop is None
         if king_safety != self.king_safety or self.eval_game is not game:
