@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hyperchess.variants.board.codes import code_of
+from hyperchess.variants.board.codes import Move, code_of
+from hyperchess.variants.core.movegen import pseudo_legal_moves
 from hyperchess.variants.core.position import Position
 from hyperchess.variants.rules.hands import DROP
 from hyperchess.variants.rules.partner_boards import with_hand
@@ -48,32 +49,52 @@ def _wins(pos: Position, color: int) -> bool:
     return o is not None and o.result == ("1-0", "0-1")[color]
 
 
-def _mates_now(pos: Position) -> bool:
-    """Has the side to move a move that wins at once? (Only checks and captures are tried.)"""
+def _steps_out(pos: Position, checker: int) -> bool:
+    """Has the side to move, in check, a legal king move or capture of the piece on ``checker``? (A quick
+    answer before the full test: most checks have one.)"""
+    k = pos.king()
+    if k is None or pos.game.royal_rule != "single":
+        return False
     us = pos.turn
-    board = pos.board
-    for m in pos.legal_moves():
-        capture = m[3] != DROP and board[m[1]] != 0
-        pos.push(m)
-        won = (capture or pos.in_check()) and _wins(pos, us)
-        pos.pop()
-        if won:
-            return True
+    for m in pseudo_legal_moves(pos):
+        if m[3] != DROP and (m[0] == k or m[1] == checker):
+            pos.push(m)
+            exposed = pos.king_exposed(m, us, k)
+            pos.pop()
+            if not exposed:
+                return True
     return False
 
 
-def _drop_mates(pos: Position, code: int) -> bool:
-    """Does a drop of ``code`` by the side to move win at once (a check that leaves no legal move)?"""
+def _winning(pos: Position, m: Move) -> bool:
+    """Does the move ``m`` of the side to move win at once? (Only a check or a capture can.)"""
     us = pos.turn
-    for m in pos.legal_moves():
-        if m[3] != DROP or m[2] != code:
-            continue
-        pos.push(m)
-        won = pos.in_check() and _wins(pos, us)
-        pos.pop()
-        if won:
-            return True
-    return False
+    capture = m[3] != DROP and pos.board[m[1]] != 0
+    pos.push(m)
+    won = (capture or pos.in_check()) and not _steps_out(pos, m[1]) and _wins(pos, us)
+    pos.pop()
+    return won
+
+
+def _bonuses(other: Position, color: int, kinds: list[int]) -> dict[int, int]:
+    """``kind -> MATE_GAIN`` for the kinds whose gift lets ``color`` win at once on ``other`` (with ``color``
+    to move) or frees it from sitting; an empty dict when it cannot move there or already wins without."""
+    mover = _as_mover(other, color)
+    if mover is None:
+        return {}
+    own = mover.extra.counts[color]
+    gifts = [k for k in kinds if not own[k]]
+    # every kind in hand at once: one list of moves; a drop of a kind not in the hand needs that gift
+    full = with_hand(mover, [code_of(k, color) for k in gifts])
+    gift_of = {code_of(k, color): k for k in gifts}
+    moves = full.legal_moves()
+    needs = [gift_of.get(m[2]) if m[3] == DROP else None for m in moves]
+    if all(k is not None for k in needs):           # sitting: only a gift gives it a move
+        return {k: MATE_GAIN for k in set(needs)}
+    found = {k for m, k in zip(moves, needs) if k is not None and _winning(full, m)}
+    if not found or any(k is None and _winning(full, m) for m, k in zip(moves, needs)):
+        return {}                                   # nothing new, or it wins already without a gift
+    return {k: MATE_GAIN for k in found}
 
 
 def _as_mover(other: Position, color: int) -> Position | None:
@@ -98,20 +119,10 @@ def passing_gains(other: Position) -> list[list[int]]:
     kinds = [k for k in game.hand_order if not game.pieces[k].royal]
     gains = [[0] * len(game.pieces) for _ in range(2)]
     for color in (0, 1):
-        mover = _as_mover(other, color)
         share = 1 if other.turn == color else THREAT_SHARE
-        sitting = mover is not None and not mover.legal_moves()
-        mating = mover is not None and not sitting and _mates_now(mover)
+        bonus = _bonuses(other, color, kinds)
         for k in kinds:
-            code = code_of(k, color)
-            bonus = 0
-            if mover is not None and not mating:
-                plus = with_hand(mover, (code,))
-                if sitting:
-                    bonus = MATE_GAIN if plus.legal_moves() else 0
-                elif _drop_mates(plus, code):
-                    bonus = MATE_GAIN
-            gains[color][k] = game.pieces[k].value + bonus // share
+            gains[color][k] = game.pieces[k].value + bonus.get(k, 0) // share
     if len(_GAINS) >= CACHE:
         _GAINS.clear()
     _GAINS[key] = gains
