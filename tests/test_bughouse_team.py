@@ -8,7 +8,7 @@ import re
 import sys
 
 from protocol_support import EngineProcess, InProcess
-from hyperchess.engine.partner import MATE_GAIN, THREAT_SHARE, passing_gains, team_term
+from hyperchess.engine.partner import MATE_GAIN, PASSED_VALUE, THREAT_SHARE, passing_gains, team_term
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.spec import EngineSpec, TimeControl
@@ -18,6 +18,12 @@ from hyperchess.variants.board.codes import code_of
 
 GAME = get_game("bughouse")
 KNIGHT = 2
+ROOK = 4
+
+
+def _passed(kind: int) -> int:
+    """What a piece counts for its receiver on the other board besides a mate."""
+    return GAME.pieces[kind].value * PASSED_VALUE // 100
 
 # Board B: its White, to move, mates by N@f7 (smothered) if given a knight; nothing else mates there.
 FEED_WHITE = "6rk/6pp/8/8/8/7P/5PP1/6K1[] w - - 0 20"
@@ -38,17 +44,18 @@ def _best(fen: str, partner: str | None, depth: int = 3) -> str:
 
 
 def test_a_piece_that_mates_on_the_other_board_is_worth_a_mate_to_its_receiver():
-    value = GAME.pieces[KNIGHT].value
+    value = _passed(KNIGHT)
     gains = passing_gains(GAME.position(FEED_WHITE))
     assert gains[0][KNIGHT] == value + MATE_GAIN               # White to move there: N@f7 mates at once
     assert gains[1][KNIGHT] == value
-    assert [gains[0][k] for k in (1, 3, 4, 5)] == [GAME.pieces[k].value for k in (1, 3, 4, 5)]
+    assert [gains[0][k] for k in (1, 3, 4, 5)] == [_passed(k) for k in (1, 3, 4, 5)]
     waiting = passing_gains(GAME.position(FEED_WHITE.replace(" w ", " b ")))
     assert waiting[0][KNIGHT] == value + MATE_GAIN // THREAT_SHARE   # Black moves first there: a threat
     # a side that sits (in check, no move, nothing in hand) is freed by any piece that blocks: a rook, not a pawn
     # (no pawn is dropped on the first rank)
     sitting = passing_gains(GAME.position("k7/8/8/8/8/8/PP6/K6r[] w - - 0 30"))
-    assert sitting[0][4] == 500 + MATE_GAIN and sitting[0][KNIGHT] == 320 + MATE_GAIN and sitting[0][1] == 100
+    assert sitting[0][ROOK] == _passed(ROOK) + MATE_GAIN and sitting[0][KNIGHT] == _passed(KNIGHT) + MATE_GAIN
+    assert sitting[0][1] == _passed(1)
 
 
 def test_the_team_term_counts_what_the_captures_since_the_root_pass():
@@ -56,10 +63,12 @@ def test_the_team_term_counts_what_the_captures_since_the_root_pass():
     term = team_term(pos, GAME.position(FEED_WHITE))
     assert term.score(pos) == 0
     pos.push(pos.parse_move("e5f7"))                           # a black rook goes to our partner (B's Black)
-    assert term.score(pos) == GAME.pieces[4].value
+    assert term.score(pos) == _passed(ROOK)
     pos.push(pos.parse_move("g8f7"))                           # our knight goes to B's White, who mates with it
-    assert term.score(pos) == GAME.pieces[4].value - GAME.pieces[KNIGHT].value - MATE_GAIN
+    assert term.score(pos) == _passed(ROOK) - _passed(KNIGHT) - MATE_GAIN
     assert team_term(pos, None) is None and team_term(get_game("crazyhouse").position(), pos) is None
+    quiet = GAME.position()                                    # nothing passed decides anything there
+    assert (team_term(pos, quiet) is None) == (PASSED_VALUE == 0)
 
 
 def test_the_team_engine_declines_a_trade_that_hands_the_opponents_a_mating_knight():

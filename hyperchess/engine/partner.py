@@ -8,8 +8,9 @@ the other board if it were captured now (``TeamTerm``), counted from the root: a
 board and what it gives on the other one. A piece's worth there (``passing_gains``), read from the other board
 as it stands and kept per position string:
 
-- its value (as the search counts a piece in hand), the same for both colours, so an even trade passes even
-  gifts and changes nothing;
+- ``PASSED_VALUE`` percent of its value (the same for both colours, so an even trade passes even gifts and
+  changes nothing; 0: at 100, the whole value, the team engine lost 3-13 to the board-only one,
+  docs/rules/bughouse.md "Measured", as if material counted double against king safety);
 - plus ``MATE_GAIN`` when, with that piece in hand, its receiver mates at once (a drop that leaves the other
   side no legal move, which it had no move for without it), or when the receiver is sitting (no legal move) and
   the piece would give it one. Bughouse players reason so: a strong player "can watch their partner's board and
@@ -31,6 +32,7 @@ from hyperchess.variants.rules.hands import DROP
 from hyperchess.variants.rules.partner_boards import with_hand
 
 MATE_GAIN = 2000        # centipawns: a piece that mates (or frees a sitting side) on the other board
+PASSED_VALUE = 0        # percent of a piece's value counted for its receiver besides (measured: docs/rules/bughouse.md)
 THREAT_SHARE = 2        # the receiver not to move there: the mate counts 1/THREAT_SHARE
 CACHE = 64              # other-board positions whose gains are kept
 
@@ -122,7 +124,7 @@ def passing_gains(other: Position) -> list[list[int]]:
         share = 1 if other.turn == color else THREAT_SHARE
         bonus = _bonuses(other, color, kinds)
         for k in kinds:
-            gains[color][k] = game.pieces[k].value + bonus.get(k, 0) // share
+            gains[color][k] = game.pieces[k].value * PASSED_VALUE // 100 + bonus.get(k, 0) // share
     if len(_GAINS) >= CACHE:
         _GAINS.clear()
     _GAINS[key] = gains
@@ -164,6 +166,8 @@ def team_term(pos: Position, partner: Position | None) -> TeamTerm | None:
     if partner is None or partner.game is not game or not plays_two_boards(game):
         return None
     gains = passing_gains(partner)
+    if not any(any(row) for row in gains):
+        return None                     # nothing over there depends on what passes: the board alone
     weight = [0] * game.ncodes
     for code in range(game.ncodes):
         kind, color = game.kind_of[code], game.owner[code]
