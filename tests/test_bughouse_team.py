@@ -134,3 +134,21 @@ def test_the_match_runner_tells_our_engines_the_other_board_before_each_move():
     assert len(told) == len(asked) >= len(record.moves) >= 12
     first = told[0].split(" value ", 1)[1]
     assert first == GAME.position().fen()                      # the other board, at the start
+
+
+def test_the_web_boards_engine_seat_is_told_the_other_board():
+    from hyperchess.web.team_session import TeamSession
+    moves = []
+    for told in (False, True):
+        s = TeamSession("bughouse", ["engine", "human", "human", "human"], movetime=0.3)
+        s.boards.boards[0] = GAME.position(EXCHANGE)
+        s.boards.boards[1] = GAME.position(FEED_WHITE if told else None)
+        s.kick()
+        for w in list(s.workers):
+            if w is not None:
+                w.join(timeout=60)
+        s.close()
+        moves.append(s.names[0])
+    # the other board at its start (no piece passed decides anything there): the exchange; a board where a
+    # knight mates for the opponents: the knight stays
+    assert moves[0] == "A:e5f7" and moves[1] != "A:e5f7"
