@@ -8,7 +8,8 @@ import re
 import sys
 
 from protocol_support import EngineProcess, InProcess
-from hyperchess.engine.partner import MATE_GAIN, PASSED_VALUE, THREAT_SHARE, passing_gains, team_term
+from hyperchess.engine.partner import (MATE_GAIN, PASSED_VALUE, TEAM_SECONDS, THREAT_SHARE, passing_gains,
+                                       team_term)
 from hyperchess.engine.search import Searcher
 from hyperchess.engine.timecontrol import Limits
 from hyperchess.tournament.spec import EngineSpec, TimeControl
@@ -36,11 +37,11 @@ FEED_BLACK = "6k1/5pp1/7p/8/8/8/6PP/6RK[] b - - 0 20"
 ROOK_OR_KNIGHT = "k6r/pp1n4/8/8/3Q4/7P/5PP1/6K1[] w - - 0 20"
 
 
-def _best(fen: str, partner: str | None, depth: int = 3) -> str:
+def _best(fen: str, partner: str | None, depth: int = 3, limits: Limits | None = None) -> str:
     s = Searcher(8)
     s.partner = GAME.position(partner) if partner else None
     pos = GAME.position(fen)
-    return pos.move_name(s.search(pos, Limits(depth=depth)).best)
+    return pos.move_name(s.search(pos, limits or Limits(depth=depth)).best)
 
 
 def test_a_piece_that_mates_on_the_other_board_is_worth_a_mate_to_its_receiver():
@@ -74,6 +75,8 @@ def test_the_team_term_counts_what_the_captures_since_the_root_pass():
 def test_the_team_engine_declines_a_trade_that_hands_the_opponents_a_mating_knight():
     assert _best(EXCHANGE, None) == "e5f7"                     # the board alone: the exchange
     assert _best(EXCHANGE, FEED_WHITE) != "e5f7"               # for the team: the knight stays
+    # with less than TEAM_SECONDS to think, the board alone (the team term takes time to build)
+    assert _best(EXCHANGE, FEED_WHITE, limits=Limits(movetime=TEAM_SECONDS / 3)) == "e5f7"
 
 
 def test_the_team_engine_takes_the_piece_that_lets_its_partner_mate():
@@ -140,7 +143,7 @@ def test_the_web_boards_engine_seat_is_told_the_other_board():
     from hyperchess.web.team_session import TeamSession
     moves = []
     for told in (False, True):
-        s = TeamSession("bughouse", ["engine", "human", "human", "human"], movetime=0.3)
+        s = TeamSession("bughouse", ["engine", "human", "human", "human"], movetime=0.6)
         s.boards.boards[0] = GAME.position(EXCHANGE)
         s.boards.boards[1] = GAME.position(FEED_WHITE if told else None)
         s.kick()

@@ -35,6 +35,7 @@ MATE_GAIN = 2000        # centipawns: a piece that mates (or frees a sitting sid
 PASSED_VALUE = 0        # percent of a piece's value counted for its receiver besides (measured: docs/rules/bughouse.md)
 THREAT_SHARE = 2        # the receiver not to move there: the mate counts 1/THREAT_SHARE
 CACHE = 64              # other-board positions whose gains are kept
+TEAM_SECONDS = 0.3      # a search whose hard time limit is shorter plays the board alone (the gains take 2-180 ms)
 
 _GAINS: dict[tuple[int, str], list[list[int]]] = {}
 

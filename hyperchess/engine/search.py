@@ -28,7 +28,7 @@ from .margins import (EVAL_CACHE, FUTILITY, IIR_DEPTH, LMP, LMP_DEPTH, LMP_PV, L
                       ROOT_LMR, ROOT_LMR_FROM, ROOT_LMR_MAX, ROOT_LMR_WIDE, ROOT_LMR_WIDE_FROM, SEE_MARGIN)
 from .ordering import MoveOrder, move_key
 from .outcomes import no_moves_score
-from .partner import team_term
+from .partner import TEAM_SECONDS, team_term
 from .scores import INF, MATE_BOUND, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
 from .treebase import TreeBase, score_from_tt
@@ -106,7 +106,10 @@ class Searcher(TreeBase):
             self.tt.clear()                 # a game for points: the scores stored are the last seat's
             self.gd_seat = gd.seat
         self.gd = gd
-        self.team = team_term(pos, self.partner) if self.partner is not None else None
+        plan = budget(limits)
+        # the team term costs 2-180 ms to build (engine/partner.py): a search with less time plays the board alone
+        timely = plan.hard is None or plan.hard >= TEAM_SECONDS
+        self.team = team_term(pos, self.partner) if self.partner is not None and timely else None
         team_key = None if self.team is None else (tuple(self.team.weight), self.team.demoted, self.team.base)
         if team_key != self.team_key:
             self.tt.clear()                 # the stored scores counted another team term
@@ -120,7 +123,6 @@ class Searcher(TreeBase):
         self.null_allowed = game.players == 2 and not game.has_extra and not game.has_game_over
         # quiet checks in the first quiescence ply: two-player games with check (one king a side)
         self.qs_checks = QS_CHECKS and gd.reach[0] is not None and not game.has_game_over
-        plan = budget(limits)
         self.deadline = start + plan.hard if plan.hard is not None else float("inf")
         self.stop_event = stop
         self.node_limit = max(1, limits.nodes) if limits.nodes is not None else float("inf")
