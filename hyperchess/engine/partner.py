@@ -8,18 +8,20 @@ the other board if it were captured now (``TeamTerm``), counted from the root: a
 board and what it gives on the other one. A piece's worth there (``passing_gains``), read from the other board
 as it stands and kept per position string:
 
-- ``PASSED_VALUE`` percent of its value (the same for both colours, so an even trade passes even gifts and
-  changes nothing; 0: at 100, the whole value, the team engine lost 3-13 to the board-only one,
-  docs/rules/bughouse.md "Measured", as if material counted double against king safety);
-- plus ``MATE_GAIN`` when, with that piece in hand, its receiver mates at once (a drop that leaves the other
-  side no legal move, which it had no move for without it), or when the receiver is sitting (no legal move) and
-  the piece would give it one. Bughouse players reason so: a strong player "can watch their partner's board and
-  see exactly which pieces will help, and hurt" (chess.com, JarlCarlander, "Bughouse for beginners:
-  coordination"); when the partner is in trouble one limits "the flow of pieces to your partopp" (oocities.org
-  Paris/Metro/1324/bug-strategy.html);
+- ``PASSED_VALUE`` percent of its value, the same for both colours, so an even trade passes even gifts and
+  changes nothing (0: counted whole, every capture counted double against king safety, and the team engine
+  lost 3-13 to the board-only one; docs/rules/bughouse.md, "Measured");
+- plus ``MATE_GAIN`` when, with that piece in hand, its receiver wins at once (a drop that checks and leaves
+  the other side no legal move, where it had no such win without the piece), or when the receiver is sitting
+  (no legal move) and the piece would give it one. Bughouse players reason so: a strong player "can watch
+  their partner's board and see exactly which pieces will help, and hurt"
+  (https://chess.com/blog/JarlCarlander/bughouse-for-beginners-coordination); when the partner is in trouble
+  one limits "the flow of pieces to your partopp" (http://oocities.org/Paris/Metro/1324/bug-strategy.html);
 - when the receiver is not the side to move there, the same test is made as if it were (the other side passes)
   and counts half (``THREAT_SHARE``): its opponent moves first and may parry. A side to move that is in check
   cannot pass: then no mate counts.
+
+A search with less than ``TEAM_SECONDS`` plays the board alone (engine/search.py ``begin``).
 """
 from __future__ import annotations
 
