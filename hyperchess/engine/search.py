@@ -98,8 +98,8 @@ class Searcher(TreeBase):
     def begin(self, pos: Position, limits: Limits, stop: threading.Event | None, start: float) -> Budget:
         """Make ready for a search of ``pos`` that started at ``start`` (``time.perf_counter``): the game's
         tables, the team term (``partner``: the other board of a two-board game), the endgame term, the clock
-        and the node budget; the transposition table and history are
-        kept (history decayed), killers forgotten."""
+        and the node budget; the transposition table and history are kept (history decayed), killers
+        forgotten."""
         game = pos.game
         gd = game_data(game, pos.turn if plays_for_points(game) else -1)
         if gd.seat != self.gd_seat:
