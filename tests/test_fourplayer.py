@@ -159,6 +159,18 @@ def test_a_king_left_attacked_by_its_partner_may_be_taken():
     pos.push(pos.parse_move("g4g12"))        # Blue takes Yellow's king
     outcome = pos.outcome()
     assert (outcome.result, outcome.termination) == ("0-1", "king captured")
+    assert outcome.reason == "Red and Yellow have lost a royal piece"
+
+
+def test_a_team_that_lost_a_king_is_named_with_have():
+    """The reason's verb agrees with a team of two: "Blue and Green have lost a royal piece"."""
+    game = get_game("fourplayer-teams")
+    pieces = {"h1": "rK", "a7": "bK", "g14": "yK", "k9": "gK", "k8": "bR", "k4": "yR"}
+    pos = load_position(game, f"{board(pieces)} b - - 0 1")
+    pos.push(pos.parse_move("k8j8"))         # Blue opens the k-file onto its partner's king
+    pos.push(pos.parse_move("k4k9"))         # Yellow takes Green's king
+    outcome = pos.outcome()
+    assert (outcome.result, outcome.reason) == ("1-0", "Blue and Green have lost a royal piece")
 
 
 # ---------------------------------------------------------------------- Free-for-all
