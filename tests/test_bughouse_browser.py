@@ -102,3 +102,27 @@ def test_a_person_against_three_engine_seats(chromium):  # noqa: F811
             assert not view.errors, view.errors
         finally:
             view.page.close()
+
+
+@pytest.mark.parametrize("name", ["bughouse", "koedem", "supply"])
+def test_two_boards_and_their_buttons_fit_a_1280x720_window(chromium, name):  # noqa: F811
+    """A new game of a person against three engine seats with a clock, the spectators' link shown under the
+    clocks (as the new game's page shows it): both boards, the status, the clocks, the move list and the
+    buttons all inside a 1280x720 window."""
+    from hyperchess.web.testing import running_server
+    from web3d_support import layout_problems
+    with running_server() as url:
+        view = BoardPage(chromium, url, name, ["human", "engine", "engine", "engine"], viewport=(1280, 720))
+        try:
+            view.page.fill("#clock", "10:00+5")
+            view.page.click("#new")
+            view.page.wait_for_function("state.clock === '10:00+5' && state.players[0] === 'you'")
+            view.page.wait_for_function("!document.querySelector('#links').hidden")
+            assert view.page.locator("#board svg svg[data-board]").count() == 2
+            problems = layout_problems(view, False)
+            if name == "supply":
+                save_screenshot(view.page, SHOTS / "web-supply-1280x720.png")
+            assert not problems, problems
+            assert not view.errors, view.errors
+        finally:
+            view.page.close()
