@@ -210,12 +210,14 @@ function show() {
   $("turn").textContent = state.result ? "Game over." : state.two_boards ? `${state.turn} to move` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "") : `${Sides.name(state, state.turn)} to move (${who}${nth})` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "");
+  // more than two sides: the colour to move beside its name
+  if (state.colors.length > 2 && !state.two_boards && !state.result) $("turn").prepend(Sides.swatch(Sides.fill(svg, state.turn)));
   Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
   $("eliminated").textContent = state.eliminated.length ?
     state.eliminated.map((c) => `${c} is eliminated (king captured): its pieces stay as inert blockers`).join("; ") : "";
-  $("points").textContent = Sides.points(state);
+  Sides.showPoints(state, $("points"), svg);
   showFog();
   $("thinking").textContent = state.thinking || "-";
   $("review").hidden = state.review_ply === null;
