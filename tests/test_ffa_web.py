@@ -1,7 +1,11 @@
 """The web board of a game won on points (a free-for-all): the points as they stand, the ranking at the end."""
 from __future__ import annotations
 
-from hyperchess.web.session import Session
+import time
+
+import pytest
+
+from hyperchess.web.session import BadInput, Session
 
 from test_fourplayer import board
 
@@ -20,3 +24,21 @@ def test_the_board_shows_the_points_and_the_final_ranking():
 
 def test_a_game_not_for_points_has_none():
     assert Session("normal", ["human", "human"]).state()["points"] is None
+
+
+def test_a_flag_fall_puts_that_player_out_and_the_others_play_on():
+    """chess.com's FFA: "Players are eliminated when their time runs out" (docs/rules/fourplayer.md); not a
+    team result. The time-out stands in the move list, and Blue's turns are skipped from then on."""
+    s = Session("fourplayer-ffa", ["human"] * 4, clock="5:00+0")
+    s.play("h2h3")
+    s.clocks.left[1] = 0.05                      # Blue's clock: its flag falls while it thinks
+    time.sleep(0.1)
+    state = s.state()
+    assert state["result"] is None and state["turn"] == "yellow"
+    assert state["moves"] == ["h2h3", "timeout"] and state["eliminated"] == ["blue"]
+    assert state["notes"][-1] == "blue eliminated"
+    s.play("g13g12")
+    s.play("m8l8")
+    assert s.state()["turn"] == "red" and s.time_left(1) == 0
+    with pytest.raises(BadInput):
+        s.play("timeout")                        # nobody plays a time-out by hand

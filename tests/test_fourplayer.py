@@ -222,6 +222,35 @@ def test_ffa_a_live_king_taken_scores_20():
     assert (game.dead(pos), *game.points(pos)) == (0b1000, 0, 0, 20, 0)
 
 
+def test_ffa_a_player_out_on_time_keeps_a_live_king_worth_20():
+    """chess.com's FFA (worldseniors2014.org quoting its rules panel): a player whose time runs out is out, and
+    its king stays live, worth 20 to whoever takes it; the others play on."""
+    game, pos = ffa({"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "a10": "rR"}, turn="b")
+    pos.push(pos.parse_move("timeout"))                   # Blue's flag fell at its turn
+    assert (game.dead(pos), *game.points(pos)) == (0b0010, 0, 0, 0, 0)
+    assert pos.turn == 2 and pos.outcome() is None
+    assert pos.fen().split()[-2] == "B"                   # out, its king still live
+    assert load_position(game, pos.fen()).fen() == pos.fen()
+    pos.push(pos.parse_move("g14f14"))
+    pos.push(pos.parse_move("n8n7"))
+    assert pos.turn == 0                                  # Blue's turns are skipped
+    pos.push(pos.parse_move("a10a7"))                     # Red takes Blue's king: +20
+    assert (game.dead(pos), *game.points(pos)) == (0b0010, 20, 0, 0, 0)
+    assert pos.fen().split()[-2] == "b"
+    pos.pop()
+    pos.pop()
+    pos.pop()
+    pos.pop()
+    assert pos.turn == 1 and game.dead(pos) == 0 and pos.fen().split()[-2] == "-"
+
+
+def test_ffa_the_last_but_one_out_on_time_gives_the_last_20_and_ends_the_game():
+    game, pos = ffa({"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}, dead="by", points="10,0,0,5")
+    pos.push(pos.parse_move("timeout"))                   # Red's flag falls, Green alone is left: +20
+    outcome = pos.outcome()
+    assert (outcome.result, outcome.termination) == ("10-0-0-25", "elimination")
+
+
 def test_ffa_ends():
     kings = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}
     game, pos = ffa(kings, dead="by", points="30,0,0,5")

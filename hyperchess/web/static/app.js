@@ -216,7 +216,7 @@ function show() {
   $("turn").dataset.turn = state.turn;
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
   $("eliminated").textContent = state.eliminated.length ?
-    state.eliminated.map((c) => `${c} is eliminated (king captured): its pieces stay as inert blockers`).join("; ") : "";
+    state.eliminated.map((c) => `${c} is ${state.points ? "out" : "eliminated (king captured)"}: its pieces stay as inert blockers`).join("; ") : "";
   Sides.showPoints(state, $("points"), svg);
   showFog();
   $("thinking").textContent = state.thinking || "-";
