@@ -116,8 +116,9 @@ def test_two_boards_and_their_buttons_fit_a_1280x720_window(chromium, name):  # 
         try:
             view.page.fill("#clock", "10:00+5")
             view.page.click("#new")
-            view.page.wait_for_function("state.clock === '10:00+5' && state.players[0] === 'you'")
-            view.page.wait_for_function("!document.querySelector('#links').hidden")
+            # liveness bounds: a loaded machine (engines thinking on board B) answers slowly
+            view.page.wait_for_function("state.clock === '10:00+5' && state.players[0] === 'you'", timeout=90000)
+            view.page.wait_for_function("!document.querySelector('#links').hidden", timeout=90000)
             assert view.page.locator("#board svg svg[data-board]").count() == 2
             problems = layout_problems(view, False)
             if name == "supply":
