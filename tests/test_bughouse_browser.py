@@ -121,6 +121,8 @@ def test_two_boards_and_their_buttons_fit_a_1280x720_window(chromium, name):  # 
             view.page.click("#new")
             view.page.wait_for_function("state.clock === '10:00+5' && state.players.every(p => p === 'you')")
             view.page.wait_for_function("!document.querySelector('#links').hidden")
+            # a page playing both teams names no partnership
+            assert view.page.inner_text("#seat-role") == "You play A white, A black, B white, B black."
             assert view.page.locator("#board svg svg[data-board]").count() == 2
             problems = layout_problems(view, False)
             if name == "supply":
