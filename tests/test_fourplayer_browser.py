@@ -19,7 +19,8 @@ from test_fourplayer import board as board_field
 pytestmark = BROWSER_MARKS
 
 SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
-KINGS = {"red": "h1", "blue": "a7", "yellow": "g14", "green": "n8"}
+KINGS = {"red": "h1", "blue": "a7", "yellow": "g14", "green": "n8"}   # each side's king's home square
+SQUARE_Y = "(sq) => document.querySelector(`#board svg rect.square[data-square=\"${sq}\"]`).getBoundingClientRect().y"
 
 
 def drawn(view) -> dict[str, str]:
@@ -44,9 +45,12 @@ def pieces_of(pos) -> dict[str, str]:
 
 def lower_half(view, square: str) -> bool:
     """Is ``square`` drawn in the lower half of the board (the side of the seat the board is turned to)?"""
-    cell = view.page.locator(f'#board svg rect.square[data-square="{square}"]').bounding_box()
-    whole = view.page.locator("#board svg rect.border").first.bounding_box()
-    return cell["y"] + cell["height"] / 2 > whole["y"] + whole["height"] / 2
+    # measured in one step of the page: a live update may redraw the board between two
+    return view.page.evaluate("""(sq) => {
+        const svg = document.querySelector('#board svg');
+        const c = svg.querySelector(`rect.square[data-square="${sq}"]`).getBoundingClientRect();
+        const b = svg.querySelector('rect.border').getBoundingClientRect();
+        return c.y + c.height / 2 > b.y + b.height / 2; }""", square)
 
 
 def check_page(view, game, me: str) -> dict:
@@ -113,6 +117,15 @@ def test_a_person_against_three_engine_seats_by_clicks(board, name, me):
             shown = view.page.inner_text("#points").replace(",", "").split()
             assert shown[shown.index("red") + 1] == "1", shown
             check_page(view, game, me)
+        # Rotate: a quarter turn a click, each seat's side at the bottom in turn, back to the person's
+        at_bottom = []
+        for _ in range(4):
+            before = view.page.evaluate(SQUARE_Y, KINGS[me])
+            view.page.click("#rotate")
+            view.page.wait_for_function(f"({SQUARE_Y})({KINGS[me]!r}) !== {before}")
+            view.page.wait_for_timeout(100)
+            at_bottom.append(max(KINGS, key=lambda c: view.page.evaluate(SQUARE_Y, KINGS[c])))
+        assert sorted(at_bottom) == sorted(KINGS) and at_bottom[-1] == me, at_bottom
         shot = save_screenshot(view.page, SHOTS / f"web-{name}-laptop.png")
         assert png_stats(view.page, shot)[0] > 50
         assert not view.errors, view.errors
