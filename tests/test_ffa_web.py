@@ -37,6 +37,9 @@ def test_a_flag_fall_puts_that_player_out_and_the_others_play_on():
     assert state["result"] is None and state["turn"] == "yellow"
     assert state["moves"] == ["h2h3", "timeout"] and state["eliminated"] == ["blue"]
     assert state["notes"][-1] == "blue eliminated"
+    # Blue's army grey, its king still in colour: live, worth 20 to whoever takes it
+    assert '<g class="piece eliminated" data-square="b7"' in state["svg"]
+    assert '<g class="piece" data-square="a7" data-piece="bK"' in state["svg"]
     s.play("g13g12")
     s.play("m8l8")
     assert s.state()["turn"] == "red" and s.time_left(1) == 0

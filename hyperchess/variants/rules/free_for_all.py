@@ -179,6 +179,11 @@ class FreeForAll:
     def is_out(self, move: Move) -> bool:
         return move[3] == OUT
 
+    def still_live(self, pos: "Position", code: int) -> bool:
+        """Does a piece of a dead army still count: the king of a player out on time (pictures keep its colour)?"""
+        g: Any = self
+        return code in g.royal_codes and bool((pos.extra or self._start_extra)[0] >> (g.players + g.owner[code]) & 1)
+
     def make_special(self, pos: "Position", move: Move) -> int:
         if move[3] == OUT:
             return EMPTY

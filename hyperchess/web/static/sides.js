@@ -35,7 +35,8 @@ const Sides = (() => {
 
   // the colour side `c`'s pieces are drawn in (the picture's own fill; grey once its army is dead), else its name
   function fill(svg, c) {
-    const el = svg && svg.querySelector(`g.piece[data-color="${c}"] [fill]`);
+    const el = svg && (svg.querySelector(`g.piece.eliminated[data-color="${c}"] [fill]`) ||
+                       svg.querySelector(`g.piece[data-color="${c}"] [fill]`));
     return el ? el.getAttribute("fill") : c;
   }
 
