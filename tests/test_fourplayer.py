@@ -384,3 +384,12 @@ def test_a_dead_army_is_drawn_grey():
     from hyperchess.pictures.svg import render_svg
     svg = render_svg(pos)
     assert svg.count('class="piece eliminated"') == 2          # Blue's king and knight
+
+
+def test_the_games_list_names_the_sides_as_the_built_game_does():
+    """The web board's seat labels come from ``game_summary``: read from the file (``describe``) before the game
+    is built, from the game after; both say the same ("Red" before and "red" after, until 2026-12-07)."""
+    from hyperchess.variants import FILE_GAMES
+    from hyperchess.variants.formats.filegame import describe
+    for name in ("fourplayer-teams", "fourplayer-ffa"):
+        assert describe(FILE_GAMES[name])[4] == get_game(name).drawing.side_names == ("red", "blue", "yellow", "green")
