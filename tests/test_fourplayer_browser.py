@@ -133,12 +133,13 @@ def test_a_person_against_three_engine_seats_by_clicks(board, name, me):
         view.page.close()
 
 
-def test_four_people_by_their_seat_links_play_by_clicks(board):
+@pytest.mark.parametrize("name", ["fourplayer-teams", "fourplayer-ffa"])
+def test_four_people_by_their_seat_links_play_by_clicks(board, name):
     """The owner gives all four seats away; each person plays from their own link, two moves each, every page
     showing each move, whose turn it is and the same board, each turned to its own seat."""
     url, b = board
-    game = get_game("fourplayer-teams")
-    owner = BoardPage(b, url, "fourplayer-teams", ["link"] * 4, viewport=(1400, 900))
+    game = get_game(name)
+    owner = BoardPage(b, url, name, ["link"] * 4, viewport=(1400, 900))
     pages = {}
     try:
         links = owner.state()["links"]
@@ -148,8 +149,12 @@ def test_four_people_by_their_seat_links_play_by_clicks(board):
             pages[c] = BoardPage(b, f"{url}play/{links['seats'][c]}", viewport=size)
         for c, view in pages.items():
             assert view.state()["players"][game.color_names.index(c)] == "you"
-        assert pages["blue"].page.inner_text("#seat-role") == "You play blue (Blue and Green against Red and Yellow)."
-        assert pages["red"].page.inner_text("#seat-role") == "You play red (Red and Yellow against Blue and Green)."
+        if name == "fourplayer-teams":
+            assert pages["blue"].page.inner_text("#seat-role") == \
+                "You play blue (Blue and Green against Red and Yellow)."
+            assert pages["red"].page.inner_text("#seat-role") == "You play red (Red and Yellow against Blue and Green)."
+        else:                                         # every player for itself
+            assert pages["blue"].page.inner_text("#seat-role") == "You play blue."
         # two rounds: pawn moves, then a knight out where one can go
         for n in range(8):
             mover = game.color_names[n % 4]
@@ -168,7 +173,7 @@ def test_four_people_by_their_seat_links_play_by_clicks(board):
             for c, page in pages.items():
                 st = check_page(page, game, c)
                 assert st["moves"][n] == move["move"]
-        save_screenshot(pages["blue"].page, SHOTS / "web-fourplayer-people-phone.png")
+        save_screenshot(pages["blue"].page, SHOTS / f"web-{name}-people-phone.png")
         for view in pages.values():
             assert not view.errors, view.errors
     finally:
