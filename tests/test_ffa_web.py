@@ -45,3 +45,28 @@ def test_a_flag_fall_puts_that_player_out_and_the_others_play_on():
     assert s.state()["turn"] == "red" and s.time_left(1) == 0
     with pytest.raises(BadInput):
         s.play("timeout")                        # nobody plays a time-out by hand
+
+
+def test_an_engine_seat_whose_flag_falls_while_it_thinks_is_out_and_the_next_engine_plays():
+    """Blue's engine thinks on its clock; its flag falls meanwhile: its move is not played (it is out), and
+    Yellow's and Green's engines play on, each move legal where it was made."""
+    from hyperchess.variants.core.load import load_position
+    s = Session("fourplayer-ffa", ["human", "engine", "engine", "engine"], clock="0:20+0")
+    try:
+        s.play("h2h3")
+        deadline = time.time() + 60
+        while not s.thinking.startswith("blue") and time.time() < deadline:
+            time.sleep(0.01)
+        s.clocks.left[1] = 0.0                   # while Blue's engine thinks (nothing asks for the state)
+        while len(s.names) < 4 and time.time() < deadline:
+            time.sleep(0.05)
+        names = list(s.names[:4])
+        assert names[:2] == ["h2h3", "timeout"], names
+        pos = load_position(s.game, s.start_fen)
+        for n, text in enumerate(names):
+            if text != "timeout":
+                assert text in {pos.move_name(m) for m in pos.legal_moves()}, (n, names)
+            pos.push(pos.parse_move(text))
+        assert [s.game.color_names[c] for c in s.turns[:5]] == ["red", "blue", "yellow", "green", "red"]
+    finally:
+        s.close()
