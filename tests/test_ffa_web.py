@@ -43,6 +43,14 @@ def test_a_flag_fall_puts_that_player_out_and_the_others_play_on():
     s.play("g13g12")
     s.play("m8l8")
     assert s.state()["turn"] == "red" and s.time_left(1) == 0
+    # the game as the store keeps it replays its time-out (Session.restore)
+    from types import SimpleNamespace
+    stored = SimpleNamespace(variant=s.variant, seats=s.seats, movetime=s.movetime, clock=s.clock, id=s.id,
+                             linked=[], level=s.level, watch_all=False, start_fen=s.start_fen, created=s.created,
+                             moves=list(s.names), clocks=[list(c) for c in s.clocks.history[1:]] + [s.clocks.left],
+                             result=None, reason=None, termination=None, draw_offer=None, keys={})
+    again = Session.restore(stored)
+    assert again.pos.fen() == s.pos.fen() and again.state()["eliminated"] == ["blue"]
     with pytest.raises(BadInput):
         s.play("timeout")                        # nobody plays a time-out by hand
 
