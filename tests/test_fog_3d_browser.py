@@ -3,8 +3,8 @@ game of levels with ``fog = true`` (no shipped game has both: raumschach's table
 ``check = "capture"``, from a variants file) seen from White's seat, Black's seat (by link) and the spectators'
 link. What the 3D scene draws (``View3D.drawn()``: each cell's colour, fog or not, and its piece) is checked
 against the rules' ``visible_cells`` after every move, the moves made by clicks in the 3D view: a seat sees
-pieces on exactly the cells it sees, and fog on the rest; the spectators see nothing during play, or everything
-when the game was made with "spectators see all"; the game over, everyone sees the whole board. Screenshots
+pieces on exactly the cells it sees, and fog on the rest; the spectators see nothing during play (flat and 3D),
+or everything when the game was made with "spectators see all"; the game over, everyone sees the whole board. Screenshots
 docs/screenshots/web-fog-3d-*.png."""
 from __future__ import annotations
 
@@ -51,6 +51,14 @@ def drawn_3d(view) -> tuple[set[str], set[str], set[str]]:
     return set(cells), {sq for sq, c in cells.items() if c["fog"]}, {sq for sq, c in cells.items() if c["piece"]}
 
 
+def flat(view) -> tuple[set[str], set[str]]:
+    """(the cells drawn as fog, the cells a piece is drawn on) of the page's flat board."""
+    fog, pieces = view.page.evaluate("""() => [
+        [...document.querySelectorAll('#board svg rect.fog')].map(r => r.dataset.square),
+        [...document.querySelectorAll('#board svg g.piece')].map(g => g.dataset.square)]""")
+    return set(fog), set(pieces)
+
+
 def check_seat(view, pos, color: int) -> None:
     """The 3D view of seat ``color``: pieces on exactly the occupied cells it sees, fog on every other cell."""
     names = pos.game.names
@@ -81,9 +89,11 @@ def test_fog_in_3d_from_both_seats_and_the_spectators(board, game):
         black = BoardPage(b, f"{url}play/{links['seats']['black']}", viewport=(1400, 900))
         watch = BoardPage(b, f"{url}watch/{links['watch']}", viewport=(390, 844))
         pages += [black, watch]
+        pos = game.position()
+        fog, pieces = flat(watch)                            # the flat board first: the spectators see no piece
+        assert fog == {game.names.name(c) for c in range(len(pos.board))} and not pieces
         for view in pages:
             open_3d(view)
-        pos = game.position()
         for ply in range(6):
             mover = pages[ply % 2]
             st = mover.state()
@@ -130,9 +140,11 @@ def test_spectators_see_all_in_3d_when_the_game_says_so(board, game):
         black = BoardPage(b, f"{url}play/{links['seats']['black']}", viewport=(1400, 900))
         watch = BoardPage(b, f"{url}watch/{links['watch']}", viewport=(1400, 900))
         pages += [black, watch]
+        pos = game.position()
+        fog, pieces = flat(watch)                            # the flat board first: every piece, no fog
+        assert not fog and pieces == {game.names.name(c) for c, code in enumerate(pos.board) if code > 1}
         for view in pages:
             open_3d(view)
-        pos = game.position()
         for ply, view in enumerate([white, black]):
             move = sorted(view.state()["legal"], key=lambda m: m["move"])[0]
             play_3d(view, move)
