@@ -18,8 +18,6 @@ from hyperchess.variants.board.codes import EMPTY, HOLE, Move
 from hyperchess.variants.core.fen import format_board
 from hyperchess.variants.core.visibility import UNSEEN, View
 
-from .spec import PLAYERS
-
 LASTSEEN_NODES = 4000     # the last-seen player's search a move, unless nodes= says
 
 
@@ -93,7 +91,6 @@ class LastSeenPlayer:
 
 
 PLAYER_CLASSES: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "lastseen": LastSeenPlayer}
-assert tuple(PLAYER_CLASSES) == PLAYERS
 
 
 def make_player(kind: str, game: Game, color: int, seed: int, nodes: int | None = None) -> Player:
