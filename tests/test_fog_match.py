@@ -69,8 +69,8 @@ def check_views(game, record: dict, name: str, lines: list[str], head: str, allo
     return len(views)
 
 
-def uci_word(line: str) -> bool:
-    return line in ("uci", "isready", "ucinewgame", "quit", "setoption name UCI_Variant value fogofwar") \
+def uci_word(line: str, variant: str = "fogofwar") -> bool:
+    return line in ("uci", "isready", "ucinewgame", "quit", f"setoption name UCI_Variant value {variant}") \
         or line.startswith("go nodes ")
 
 
@@ -80,9 +80,10 @@ def cecp_word(line: str) -> bool:
     return line in words or line.startswith(("accepted ", "rejected ", "ping ", "nps ", "result "))
 
 
-def run_fog_match(tmp_path: Path, engines: list[list[str]], games: int, each: list[str] = ()):
+def run_fog_match(tmp_path: Path, engines: list[list[str]], games: int, each: list[str] = (),
+                  variant: list[str] = ("--variant", "fogofwar")):
     log, state, pgn = tmp_path / "traffic.log", tmp_path / "state.json", tmp_path / "games.pgn"
-    args = ["match", "--variant", "fogofwar", "--games", str(games), "--log", str(log), "--state", str(state),
+    args = ["match", *variant, "--games", str(games), "--log", str(log), "--state", str(state),
             "--pgnout", str(pgn), "-q"]
     for words in engines:
         args += ["--engine", *words]
@@ -139,6 +140,42 @@ def test_cecp_engine_against_last_seen_player(tmp_path):
         assert record["termination"] == "normal", record["reason"]
         assert check_views(game, record, "hc", sent[(i + 1, "hc")], "setboard ", cecp_word) >= 1
     assert_pgn_replays(pgn, 2)
+
+
+MINI = """
+[fogmini]
+files = 5
+ranks = 5
+start = "rnkbr/5/5/5/RBKNR w - - 0 1"
+fog = true
+check = "capture"
+
+[fogmini.pieces]
+K = { name = "king", betza = "K", royal = true }
+R = { name = "rook", betza = "R" }
+N = { name = "knight", betza = "N" }
+B = { name = "bishop", betza = "B" }
+"""
+
+
+def test_a_game_with_fog_from_a_variants_file(tmp_path):
+    """`fog = true` in a user's file (`--variants`): the game travels to the worker and the engine, which is
+    sent views of it only."""
+    from hyperchess.variants import add_variants
+    path = tmp_path / "mini.toml"
+    path.write_text(MINI)
+    r, records, sent, pgn = run_fog_match(tmp_path, [[f"cmd={UCI}", "proto=uci", "name=hc", "nodes=200"],
+                                                    ["player=lastseen", "nodes=50"]], 2,
+                                          variant=("--variants", str(path), "--variant", "fogmini"))
+    assert r.exit_code == 0, r.output
+    add_variants(MINI, "mini.toml")
+    game = get_game("fogmini")
+    for i, record in enumerate(records):
+        assert record["termination"] == "normal", record["reason"]
+        assert check_views(game, record, "hc", sent[(i + 1, "hc")], "position fen ",
+                           lambda line: uci_word(line, "fogmini")) >= 1
+    check = invoke(["pgn", "check", "--variants", str(path), str(pgn)])
+    assert check.exit_code == 0 and "2 games" in check.output and "all legal" in check.output, check.output
 
 
 FAKE_UCI = """
