@@ -170,3 +170,21 @@ def test_both_protocols_declare_that_they_read_views():
         eng.send("option FogViews=0")
         lines = eng.sync()
         assert len(lines) == 1 and lines[0].startswith("Error (bad option value): FogViews is '0'")
+
+
+def test_a_piece_that_moved_away_between_two_views_is_not_taken(game):
+    """Over UCI or CECP the engine is sent a view only when it is to move, so between two views come its own
+    move and the reply. A black knight seen in front of White's pawn that then steps away was not taken by
+    White's move (a king's step): the engine must still count it."""
+    pos = game.position("4k3/8/8/n7/P7/8/8/7K w - - 0 1")
+    engine = FogEngine(game, 0, seed=2)
+    engine.observe(view(pos, 0))
+    knight = pos.board[game.names.parse("a5")]
+    assert view(pos, 0).board[game.names.parse("a5")] == knight          # the pawn sees what blocks it
+    knights = engine.belief.alive[knight]        # those of the start position: it believes none taken yet
+    move = engine.choose()
+    assert pos.move_name(move)[:2] == "h1"                              # the pawn cannot move: a king's step
+    pos.push(move)
+    pos.push(pos.parse_move("a5c6"))
+    engine.observe(view(pos, 0))
+    assert engine.belief.alive[knight] == knights
