@@ -10,6 +10,7 @@ from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_na
 
 from . import advice, options, play
 from . import flat as flatmod
+from .fog import FOG_OPTION, fog_option
 from .notation import NOTATIONS
 from .setboard import holding_position, set_holdings, set_position, start_edit
 from .state import XBoardState
@@ -42,6 +43,9 @@ def features(e: XBoardState) -> list[str]:
         f'feature option="UCI_LimitStrength -check {int(e.thinker.limit_strength)}"',
         f'feature option="UCI_Elo -spin {e.thinker.elo} {options.ELO_MIN} {options.ELO_MAX}"',
         'feature option="VariantPath -file "',
+        'feature option="PartnerPosition -string "',
+        f'feature option="TeamPlay -check {int(e.thinker.team_play)}"',
+        f'feature option="{FOG_OPTION} -check 1"',
     ]
 
 
@@ -306,6 +310,21 @@ def _cmd_option(e: XBoardState, arg: str, line: str) -> None:
             options.THINKER_OPTIONS[name](e.thinker, value)
         except options.OptionError:
             e.out(error("bad option value", line))
+        return
+    if name in ("PartnerPosition", "TeamPlay"):
+        try:
+            if name == "TeamPlay":
+                options.set_team_play(e.thinker, value)
+            else:
+                e.ensure_game()
+                options.set_partner(e.thinker, value, e.game)
+        except options.OptionError as exc:
+            e.out(error("bad option value", str(exc)))
+        return
+    if name == FOG_OPTION:
+        refused = fog_option(value)
+        if refused:
+            e.out(error("bad option value", refused))
         return
     if name == "VariantPath":
         # like Fairy-Stockfish's option: read a variants file (docs/variants-file.md), then list the games anew
