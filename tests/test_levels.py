@@ -89,9 +89,19 @@ def test_level_zero_varies_its_move_and_level_twenty_does_not():
             # budget (64) ends its search long before
             seen[skill] = Counter(engine.play(board, chess.engine.Limit(depth=4)).move.uci() for _ in range(12))
         assert len(seen[0]) >= 2 and len(seen[SKILL_MAX]) == 1, seen
-        engine.configure({"Skill Level": 0})
+        engine.configure({"Skill Level": BOARD_LEVELS[2]})
         assert all(engine.play(chess.Board(HANGING), chess.engine.Limit(time=0.2)).move.uci() == "d2d5"
-                   for _ in range(4)), "a queen for nothing is taken at every level"
+                   for _ in range(4)), "a queen for nothing is taken from web level 3 up"
+
+
+def test_the_beginner_usually_takes_a_free_queen_but_not_always():
+    """Level 0 chooses almost at random among its 7 best moves of depth 1 (2,700 cp of noise): a free queen,
+    900 cp above the rest, is taken in most games, not all; level 3 (web level 2) misses it rarely."""
+    pos = get_game("normal").position(HANGING)
+    taken = {skill: sum(pos.san(search_at_level(Searcher(hash_mb=4), pos, Limits(movetime=30.0), skill,
+                                                rng=random.Random(seed)).best) == "Rxd5" for seed in range(60))
+             for skill in (0, 3)}
+    assert 30 <= taken[0] < 55 and taken[3] >= 55, taken
 
 
 def test_a_bad_level_gets_one_line_and_keeps_the_old_one():
