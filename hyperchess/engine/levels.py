@@ -115,7 +115,7 @@ def search_at_level(searcher: Searcher, pos: Position, limits: Limits, skill: in
 
 # The board levels' Elo, measured (docs/engine.md, "Levels": the scale puts Fairy-Max 5.0b at a fixed depth at
 # a nominal rating); UCI_Elo is read against it.
-LEVEL_ELO = (800, 1000, 1200, 1400, 1600, 1800, 2000, 2200)
+LEVEL_ELO = (460, 620, 870, 1040, 1360, 1530, 1730, 2530)
 ELO_MIN, ELO_MAX = LEVEL_ELO[0], LEVEL_ELO[-1]
 
 
