@@ -10,6 +10,7 @@ from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_na
 
 from . import advice, options, play
 from . import flat as flatmod
+from .fog import FOG_OPTION, fog_option
 from .notation import NOTATIONS
 from .setboard import holding_position, set_holdings, set_position, start_edit
 from .state import XBoardState
@@ -40,6 +41,9 @@ def features(e: XBoardState) -> list[str]:
         f'feature option="Randomize -spin {e.thinker.randomness} 0 {MAX_RANDOMNESS}"',
         f'feature option="Skill Level -spin {e.thinker.skill} 0 {SKILL_MAX}"',
         'feature option="VariantPath -file "',
+        'feature option="PartnerPosition -string "',
+        f'feature option="TeamPlay -check {int(e.thinker.team_play)}"',
+        f'feature option="{FOG_OPTION} -check 1"',
     ]
 
 
@@ -304,6 +308,21 @@ def _cmd_option(e: XBoardState, arg: str, line: str) -> None:
             (options.set_randomize if name == "Randomize" else options.set_skill)(e.thinker, value)
         except options.OptionError:
             e.out(error("bad option value", line))
+        return
+    if name in ("PartnerPosition", "TeamPlay"):
+        try:
+            if name == "TeamPlay":
+                options.set_team_play(e.thinker, value)
+            else:
+                e.ensure_game()
+                options.set_partner(e.thinker, value, e.game)
+        except options.OptionError as exc:
+            e.out(error("bad option value", str(exc)))
+        return
+    if name == FOG_OPTION:
+        refused = fog_option(value)
+        if refused:
+            e.out(error("bad option value", refused))
         return
     if name == "VariantPath":
         # like Fairy-Stockfish's option: read a variants file (docs/variants-file.md), then list the games anew
