@@ -140,3 +140,24 @@ def test_fuller_names_and_one_line_reasons():
         ["e3e4", "e1e2", "e3e2", "e3f3"]
     assert reason(xiangqi, "R5+1") == "ambiguous move R5+1: R++1 or R-+1"    # both go forward one
     assert "illegal" in reason(xiangqi, "C2=5")
+
+
+@pytest.mark.parametrize("variant", ["shogi", "minishogi", "xiangqi", "janggi", "seirawan", "duck"])
+def test_pgn_check_reads_the_move_list_notation(variant):
+    """A game copied from the web board's move list (the game's own notation) into a PGN's movetext is read by
+    ``pgn check`` move for move (what the PGN itself writes, SAN and native names, is read too:
+    tests/test_san.py, ``test_every_game_record_to_pgn_and_back``)."""
+    from hyperchess.tournament.pgnreader import check_pgn
+    game = get_game(variant)
+    rng = random.Random(71)
+    pos = game.position()
+    tokens = []
+    for ply in range(40 if variant == "duck" else 100):
+        if pos.outcome() is not None:
+            break
+        move = rng.choice(pos.legal_moves())
+        tokens.append((f"{ply // 2 + 1}. " if ply % 2 == 0 else "") + write(pos, move))
+        pos.push(move)
+    result = pos.outcome().result if pos.outcome() else "*"
+    report = check_pgn(f'[Variant "{variant}"]\n[Result "{result}"]\n\n' + " ".join(tokens) + f" {result}\n")
+    assert report.error is None and report.plies == len(tokens), report
