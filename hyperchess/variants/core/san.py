@@ -508,7 +508,7 @@ def parse_typed(pos: "Position", text: str, native: MoveError) -> Move:
             return reader(pos, text)
         except MoveError as exc:
             reasons.append(exc)
-    raise next((r for r in reasons if not str(r).startswith("malformed")), native)
+    raise next((r for r in reasons if not str(r).startswith("malformed")), native) from None
 
 
 def _destination(game, notation: str, parts: MoveParts) -> str:
