@@ -13,7 +13,9 @@ import pytest
 from hyperchess.pictures import render_svg
 from hyperchess.pictures.games import legend_entries
 from hyperchess.pictures.layout import level_grid
+from hyperchess.pictures.pieces import piece_text
 from hyperchess.variants import get_game
+from hyperchess.variants.board.codes import code_of
 from hyperchess.variants.core.san import write
 
 from test_fsf_reference import game_for
@@ -116,7 +118,8 @@ def move_list_letters(variant: str, seed: int = 71, games: int = 6, plies: int =
 
 @pytest.mark.parametrize("variant", ["xiangqi", "janggi", "manchu", "minixiangqi"])
 def test_legend_letters_are_the_move_list_letters(variant):
-    """The legend's "horse (H)": the letter after each piece's name is the one its moves are written with."""
+    """The legend's "horse (H)": the letter after each piece's name is the one its moves are written with, and
+    the one the board draws with its "Letters" switch."""
     game = game_for(variant)
     written = move_list_letters(variant)
     legend = {game.kind_of[glyph]: re.search(r"\((\+?[A-Z]+)\)$", text).group(1)
@@ -124,3 +127,4 @@ def test_legend_letters_are_the_move_list_letters(variant):
     assert legend and set(legend) <= set(written), (legend, written)
     for kind, letter in legend.items():
         assert written[kind] == {letter}, (game.pieces[kind].name, letter, written[kind])
+        assert piece_text(game, code_of(kind, 0), latin=True) == letter     # the "Letters" board draws it too
