@@ -86,7 +86,11 @@ def test_every_move_written_reads_back(notation):
 def test_every_move_written_reads_back_long(notation):
     """Thousands of positions, up to 150 moves of each (duck chess has a thousand and more), each also as
     Fairy-Stockfish writes it."""
-    assert sum(round_trip(variant, notation, 5, 100, 5, moves=150) for variant in FAMILIES[notation][1]) >= 20000
+    total = 0
+    for variant in FAMILIES[notation][1]:
+        games, plies = (1, 40) if variant == "duck" else (5, 100)
+        total += round_trip(variant, notation, games, plies, 5, moves=150)
+    assert total >= 20000
 
 
 def reason(pos, text: str) -> str:
