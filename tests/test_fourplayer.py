@@ -159,6 +159,18 @@ def test_a_king_left_attacked_by_its_partner_may_be_taken():
     pos.push(pos.parse_move("g4g12"))        # Blue takes Yellow's king
     outcome = pos.outcome()
     assert (outcome.result, outcome.termination) == ("0-1", "king captured")
+    assert outcome.reason == "Red and Yellow have lost a royal piece"
+
+
+def test_a_team_that_lost_a_king_is_named_with_have():
+    """The reason's verb agrees with a team of two: "Blue and Green have lost a royal piece"."""
+    game = get_game("fourplayer-teams")
+    pieces = {"h1": "rK", "a7": "bK", "g14": "yK", "k9": "gK", "k8": "bR", "k4": "yR"}
+    pos = load_position(game, f"{board(pieces)} b - - 0 1")
+    pos.push(pos.parse_move("k8j8"))         # Blue opens the k-file onto its partner's king
+    pos.push(pos.parse_move("k4k9"))         # Yellow takes Green's king
+    outcome = pos.outcome()
+    assert (outcome.result, outcome.reason) == ("1-0", "Blue and Green have lost a royal piece")
 
 
 # ---------------------------------------------------------------------- Free-for-all
@@ -208,6 +220,35 @@ def test_ffa_a_live_king_taken_scores_20():
     game, pos = ffa({"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "k8": "yR"}, turn="y")
     pos.push(pos.parse_move("k8n8"))
     assert (game.dead(pos), *game.points(pos)) == (0b1000, 0, 0, 20, 0)
+
+
+def test_ffa_a_player_out_on_time_keeps_a_live_king_worth_20():
+    """chess.com's FFA (worldseniors2014.org quoting its rules panel): a player whose time runs out is out, and
+    its king stays live, worth 20 to whoever takes it; the others play on."""
+    game, pos = ffa({"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "a10": "rR"}, turn="b")
+    pos.push(pos.parse_move("timeout"))                   # Blue's flag fell at its turn
+    assert (game.dead(pos), *game.points(pos)) == (0b0010, 0, 0, 0, 0)
+    assert pos.turn == 2 and pos.outcome() is None
+    assert pos.fen().split()[-2] == "B"                   # out, its king still live
+    assert load_position(game, pos.fen()).fen() == pos.fen()
+    pos.push(pos.parse_move("g14f14"))
+    pos.push(pos.parse_move("n8n7"))
+    assert pos.turn == 0                                  # Blue's turns are skipped
+    pos.push(pos.parse_move("a10a7"))                     # Red takes Blue's king: +20
+    assert (game.dead(pos), *game.points(pos)) == (0b0010, 20, 0, 0, 0)
+    assert pos.fen().split()[-2] == "b"
+    pos.pop()
+    pos.pop()
+    pos.pop()
+    pos.pop()
+    assert pos.turn == 1 and game.dead(pos) == 0 and pos.fen().split()[-2] == "-"
+
+
+def test_ffa_the_last_but_one_out_on_time_gives_the_last_20_and_ends_the_game():
+    game, pos = ffa({"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}, dead="by", points="10,0,0,5")
+    pos.push(pos.parse_move("timeout"))                   # Red's flag falls, Green alone is left: +20
+    outcome = pos.outcome()
+    assert (outcome.result, outcome.termination) == ("10-0-0-25", "elimination")
 
 
 def test_ffa_ends():
@@ -343,3 +384,12 @@ def test_a_dead_army_is_drawn_grey():
     from hyperchess.pictures.svg import render_svg
     svg = render_svg(pos)
     assert svg.count('class="piece eliminated"') == 2          # Blue's king and knight
+
+
+def test_the_games_list_names_the_sides_as_the_built_game_does():
+    """The web board's seat labels come from ``game_summary``: read from the file (``describe``) before the game
+    is built, from the game after; both say the same ("Red" before and "red" after, until 2026-12-07)."""
+    from hyperchess.variants import FILE_GAMES
+    from hyperchess.variants.formats.filegame import describe
+    for name in ("fourplayer-teams", "fourplayer-ffa"):
+        assert describe(FILE_GAMES[name])[4] == get_game(name).drawing.side_names == ("red", "blue", "yellow", "green")

@@ -18,7 +18,7 @@ cdef int EXACT, LOWER, UPPER, DOUBLE, EN_PASSANT, PROMOTION, SPECIAL
 
 cdef class Searcher(TreeBase):
     cdef public long randomness, tt_cap
-    cdef public object rng, eval_game, noise, root_best
+    cdef public object rng, eval_game, noise, root_best, partner, team_key
     cdef public list pv, no_pv
     cdef public bint qs_checks, null_allowed, wide
     cdef public dict root_scores

@@ -28,6 +28,7 @@ from .margins import (EVAL_CACHE, FUTILITY, IIR_DEPTH, LMP, LMP_DEPTH, LMP_PV, L
                       ROOT_LMR, ROOT_LMR_FROM, ROOT_LMR_MAX, ROOT_LMR_WIDE, ROOT_LMR_WIDE_FROM, SEE_MARGIN)
 from .ordering import MoveOrder, move_key
 from .outcomes import no_moves_score
+from .partner import TEAM_SECONDS, team_term
 from .scores import INF, MATE_BOUND, SearchInfo, SearchResult, Stop
 from .timecontrol import Budget, Limits, budget
 from .treebase import TreeBase, score_from_tt
@@ -74,6 +75,11 @@ class Searcher(TreeBase):
         self.mop_strong = 0
         self.mop_kings_only = False
         self.gd_seat = -1                                 # the seat a game for points was last searched from
+        # one board of a two-board game: the other board as it stands (set by the caller before a search; None:
+        # the board alone), the team term it gives (engine/partner.py) and what the stored scores counted
+        self.partner: Position | None = None
+        self.team = None
+        self.team_key = None
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
@@ -91,14 +97,23 @@ class Searcher(TreeBase):
 
     def begin(self, pos: Position, limits: Limits, stop: threading.Event | None, start: float) -> Budget:
         """Make ready for a search of ``pos`` that started at ``start`` (``time.perf_counter``): the game's
-        tables, the endgame term, the clock and the node budget; the transposition table and history are
-        kept (history decayed), killers forgotten."""
+        tables, the team term (``partner``: the other board of a two-board game), the endgame term, the clock
+        and the node budget; the transposition table and history are kept (history decayed), killers
+        forgotten."""
         game = pos.game
         gd = game_data(game, pos.turn if plays_for_points(game) else -1)
         if gd.seat != self.gd_seat:
             self.tt.clear()                 # a game for points: the scores stored are the last seat's
             self.gd_seat = gd.seat
         self.gd = gd
+        plan = budget(limits)
+        # the team term costs 2-180 ms to build (engine/partner.py): a search with less time plays the board alone
+        timely = plan.hard is None or plan.hard >= TEAM_SECONDS
+        self.team = team_term(pos, self.partner) if self.partner is not None and timely else None
+        team_key = None if self.team is None else (tuple(self.team.weight), self.team.demoted, self.team.base)
+        if team_key != self.team_key:
+            self.tt.clear()                 # the stored scores counted another team term
+            self.team_key = team_key
         self.mop = mop_up_for(pos, gd) or king_centre_for(pos, gd)
         king_safety = self.mop is None
         if king_safety != self.king_safety or self.eval_game is not game:
@@ -108,7 +123,6 @@ class Searcher(TreeBase):
         self.null_allowed = game.players == 2 and not game.has_extra and not game.has_game_over
         # quiet checks in the first quiescence ply: two-player games with check (one king a side)
         self.qs_checks = QS_CHECKS and gd.reach[0] is not None and not game.has_game_over
-        plan = budget(limits)
         self.deadline = start + plan.hard if plan.hard is not None else float("inf")
         self.stop_event = stop
         self.node_limit = max(1, limits.nodes) if limits.nodes is not None else float("inf")

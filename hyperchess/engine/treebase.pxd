@@ -21,7 +21,7 @@ cpdef long score_from_tt(long s, int ply)
 
 cdef class TreeBase:
     cdef public long nodes
-    cdef public object mop, stop_event
+    cdef public object mop, stop_event, team
     cdef public TransTable tt
     cdef public EvalCache eval_cache
     cdef public long long[:] history     # by piece code * history_size + destination
@@ -43,7 +43,7 @@ cdef class TreeBase:
     cpdef long _endgame_bonus(self, Position pos, object mop) except? -1234567
 
     @cython.locals(gd=GameData, sign=long, v=long, extra=cython.longlong, ev=Evaluator, cache=EvalCache, i=cython.longlong,
-                   lazy=long, mop=object, bonus=long)
+                   lazy=long, mop=object, bonus=long, team=object)
     cpdef long _eval(self, Position pos, long alpha=*, long beta=*) except? -1234567
 
     cpdef long _ended(self, Position pos, object outcome, int ply) except? -1234567

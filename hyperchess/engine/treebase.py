@@ -37,7 +37,7 @@ def score_from_tt(s: int, ply: int) -> int:
 
 class TreeBase:
     """The searcher's services to its nodes. The tables and counters they read (``tt``, ``eval_cache``,
-    ``killers``, ``history``, ``gd``, the endgame term, the budget) are set up by ``Searcher`` (engine/search.py)."""
+    ``killers``, ``history``, ``gd``, the endgame term, the team term, the budget) are set up by ``Searcher`` (engine/search.py)."""
 
     def _poll(self) -> None:
         """Stop on the node budget, the stop event or the clock."""
@@ -50,8 +50,9 @@ class TreeBase:
         self.next_check = min(self.nodes + POLL_NODES, self.node_limit)
 
     def _eval(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
-        """Material and placement (incremental in the position), the game's own term, the endgame term and
-        the positional terms (engine/evaluate.py) from the side to move's view. The positional terms are
+        """Material and placement (incremental in the position), the game's own term, on one board of two the
+        team term (what the pieces captured since the root give the other board), the endgame term and the
+        positional terms (engine/evaluate.py) from the side to move's view. The positional terms are
         skipped (lazy evaluation) when the rest is ``LAZY_MARGIN`` or more outside ``alpha..beta``."""
         gd = self.gd
         if gd.seat >= 0:                    # a game for points, searched from one seat (engine/points.py)
@@ -60,6 +61,9 @@ class TreeBase:
         lazy = LAZY_MARGIN                  # the constants as locals: C integers when compiled
         sign = gd.team_sign[pos.turn]
         v = (pos.score + gd.turn_bonus) * sign + TEMPO
+        team = self.team
+        if team is not None:                # one board of two: what the captures pass (engine/partner.py)
+            v += team.score(pos) * sign
         if gd.has_evaluate:                 # a game's own term (e.g. First Contact's king escapes)
             v += pos.game.evaluate(pos) * sign
         mop = self.mop

@@ -193,6 +193,7 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
     if not plain_board:
         out.append(board_svg(game, p))
     zones = promotion_cells(game) if plain_board and game.drawing.promotion_zones else set()
+    still_live = getattr(game, "still_live", None)
     pieces = []
     for cell, (c, r) in p.cells.items():
         x, y = p.x + c * SQUARE, p.y + r * SQUARE
@@ -232,8 +233,10 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
             side_fill, outline = side_colors(game, owner, colors)
             if p.dimmed:
                 side_fill, outline = colors["dimmed"], "#555555"
-            dead = pos.eliminated(owner)
-            if dead:                        # an eliminated side's pieces stay as inert blockers: grey, faded
+            # an eliminated side's pieces stay as inert blockers: grey, faded; but a piece that still counts
+            # (the king of a free-for-all player out on time: ``Game.still_live``) keeps its colour
+            dead = pos.eliminated(owner) and not (still_live is not None and still_live(pos, code))
+            if dead:
                 side_fill, outline = colors["dimmed"], "#6e6e6e"
             letter = game.letter_of(code)
             pieces.append(f'<g class="piece{" eliminated" if dead else ""}" data-square={quoteattr(name)} '

@@ -40,6 +40,8 @@ def features(e: XBoardState) -> list[str]:
         f'feature option="Randomize -spin {e.thinker.randomness} 0 {MAX_RANDOMNESS}"',
         f'feature option="Skill Level -spin {e.thinker.skill} 0 {SKILL_MAX}"',
         'feature option="VariantPath -file "',
+        'feature option="PartnerPosition -string "',
+        f'feature option="TeamPlay -check {int(e.thinker.team_play)}"',
     ]
 
 
@@ -304,6 +306,16 @@ def _cmd_option(e: XBoardState, arg: str, line: str) -> None:
             (options.set_randomize if name == "Randomize" else options.set_skill)(e.thinker, value)
         except options.OptionError:
             e.out(error("bad option value", line))
+        return
+    if name in ("PartnerPosition", "TeamPlay"):
+        try:
+            if name == "TeamPlay":
+                options.set_team_play(e.thinker, value)
+            else:
+                e.ensure_game()
+                options.set_partner(e.thinker, value, e.game)
+        except options.OptionError as exc:
+            e.out(error("bad option value", str(exc)))
         return
     if name == "VariantPath":
         # like Fairy-Stockfish's option: read a variants file (docs/variants-file.md), then list the games anew

@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hyperchess.engine.levels import SKILL_MAX
+from hyperchess.engine.partner import plays_two_boards
 from hyperchess.variants import load_variants
+from hyperchess.variants.board.errors import FenError, MoveError
+from hyperchess.variants.core.load import load_position
 from hyperchess.variants.formats.variantsfile import VariantsFileError
 
 from .clock import parse_int
@@ -60,3 +63,29 @@ def variant_path(text: str) -> list[str]:
         return load_variants(text.strip())
     except VariantsFileError as exc:
         raise OptionError(str(exc)) from None
+
+
+def set_partner(thinker: "Thinker", text: str, game) -> None:
+    """PartnerPosition: the other board of a two-board game (its position string, hands included), for the next
+    search only (engine/partner.py: the engine then plays for its team); empty or ``<empty>``: none."""
+    text = text.strip()
+    if text in ("", "<empty>"):
+        thinker.partner_text = ""
+        return
+    if game is None or not plays_two_boards(game):
+        name = "no game" if game is None else game.name
+        raise OptionError(f"PartnerPosition: {name} is not played on two boards")
+    try:
+        load_position(game, text)
+    except (FenError, MoveError) as exc:
+        raise OptionError(f"PartnerPosition: {exc}") from None
+    thinker.partner_text = text
+
+
+def set_team_play(thinker: "Thinker", text: str) -> None:
+    """TeamPlay: true (the default) plays for the team when told the other board (PartnerPosition); false
+    plays the board alone."""
+    value = text.strip().lower()
+    if value not in ("true", "false", "1", "0"):
+        raise OptionError(f"TeamPlay: not true or false: {text[:40]}")
+    thinker.team_play = value in ("true", "1")

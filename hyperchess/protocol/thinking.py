@@ -52,6 +52,8 @@ class Thinker:
         self.threads = 1                       # option Threads / cores: processes a search uses (engine.threads)
         self.randomness = DEFAULT_RANDOMNESS   # opening variety in centipawns (option Randomize), 0 = off
         self.skill = SKILL_MAX                 # option Skill Level: below the top, a weaker player (engine.levels)
+        self.partner_text = ""                 # option PartnerPosition: the other board, for the next search only
+        self.team_play = True                  # option TeamPlay: play for the team when told the other board
         self.search: Search | None = None
 
     def get_searcher(self):
@@ -101,6 +103,8 @@ class Thinker:
         searcher = self.get_searcher()
         if hasattr(searcher, "randomness"):     # opening variety for games, never for analysis
             searcher.randomness = self.randomness if purpose == "move" else 0
+        if hasattr(searcher, "partner"):        # one board of two: the other board (engine/partner.py)
+            searcher.partner = self.partner_position(pos)
         self.search = s
 
         def on_info(info, s=s) -> None:
@@ -128,6 +132,19 @@ class Thinker:
         s.thread = threading.Thread(target=work, daemon=True, name=f"search-{purpose}")
         s.thread.start()
         return s
+
+    def partner_position(self, pos):
+        """The other board the option PartnerPosition gave (then forgotten: it is for one search), as a position
+        of ``pos``'s game; None without one, with TeamPlay off, or when it does not read as that game."""
+        text, self.partner_text = self.partner_text, ""
+        if not text or not self.team_play:
+            return None
+        from hyperchess.variants.board.errors import FenError, MoveError
+        from hyperchess.variants.core.load import load_position
+        try:
+            return load_position(pos.game, text)
+        except (FenError, MoveError):
+            return None
 
     def abandon(self) -> None:
         """Stop the running search and drop its result."""

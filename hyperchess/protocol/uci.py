@@ -245,6 +245,8 @@ def _uci(e: UCIEngine, arg: str) -> None:
     e.out(f"option name Randomize type spin default {e.thinker.randomness} min 0 max {MAX_RANDOMNESS}")
     e.out(f"option name Skill Level type spin default {e.thinker.skill} min 0 max {SKILL_MAX}")
     e.out("option name VariantPath type string default <empty>")
+    e.out("option name PartnerPosition type string default <empty>")
+    e.out(f"option name TeamPlay type check default {str(e.thinker.team_play).lower()}")
     e.out("uciok")
 
 
@@ -282,6 +284,10 @@ def _setoption(e: UCIEngine, arg: str) -> None:
             options.set_skill(e.thinker, value)
         elif key == "uci_variant":
             _set_variant(e, value)
+        elif key == "partnerposition":
+            options.set_partner(e.thinker, value, e.game)
+        elif key == "teamplay":
+            options.set_team_play(e.thinker, value)
         elif key == "variantpath":
             if value and value != "<empty>":
                 added = options.variant_path(value)

@@ -214,6 +214,10 @@ class EngineProcess:
                 return True
         return False
 
+    def declares(self, option: str) -> bool:
+        """Does the engine declare an option of this name (``feature option="NAME -TYPE ..."``)?"""
+        return any(text.split(" -", 1)[0].strip() == option for text in self.options)
+
     def variants(self) -> list[str] | None:
         v = self.features.get("variants")
         return None if v is None else [x.strip() for x in v.split(",") if x.strip()]

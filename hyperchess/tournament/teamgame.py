@@ -7,8 +7,10 @@ run at once: whenever a board's side to move is not sitting and has not been ask
 position string (its hands included: UCI ``position fen``; CECP ``force``, ``setboard``, ``time``/``otim``,
 ``go``) and the board's two clocks. A side's clock runs from the moment it is to move, also while it sits.
 A move that is no longer legal when it arrives (the hands changed under it) is asked for again; a move that
-never was legal, a crash or a silence past the clock loses for the engine's team. The engines are told
-nothing of the other board but their hands.
+never was legal, a crash or a silence past the clock loses for the engine's team. An engine is told
+nothing of the other board but its hands, unless it declares the option ``PartnerPosition`` (ours does): it is
+then sent the other board's position string before each move (UCI ``setoption name PartnerPosition value
+...``, CECP ``option PartnerPosition=...``) and plays for its team (engine/partner.py).
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from .uci import parse_bestmove, start_engine
 
 
 POLL = 0.01                 # seconds between looks at the engines' output
+PARTNER_OPTION = "PartnerPosition"      # an engine that declares it is told the other board before each move
 
 
 @dataclass
@@ -135,6 +138,10 @@ def _ask(engine, spec: EngineSpec, boards: PartnerBoards, board: int, left: list
     fen = pos.fen()
     white = pos.turn == 0
     mine, theirs = left[2 * board + pos.turn], left[2 * board + 1 - pos.turn]
+    if engine.declares(PARTNER_OPTION):      # our engine: the other board too, so that it plays for its team
+        other = boards.boards[1 - board].fen()
+        engine.send(f"setoption name {PARTNER_OPTION} value {other}" if engine.proto == "uci"
+                    else f"option {PARTNER_OPTION}={other}")
     if engine.proto == "uci":
         engine.go(fen, [], spec.tc, (mine, theirs) if clocked else (None, None), white, 0)
         return

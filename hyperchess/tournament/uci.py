@@ -75,6 +75,9 @@ class UCIProcess(EngineProcess):
     def offers_choice(self, option: str, choice: str) -> bool:
         return choice in self.combos.get(option, [])
 
+    def declares(self, option: str) -> bool:
+        return option in self.option_names
+
     def set_up(self, variant: str, default_variant: str, options: tuple[tuple[str, str], ...],
                fen: str | None = None) -> None:
         """The options and the game, before ``ucinewgame`` (the position, ``fen`` or not, goes with each ``go``)."""

@@ -85,15 +85,18 @@ class Clocks:
         """The seat whose clock runs now (``turn`` to move, ``over``: the game has ended), or None."""
         return turn if self.tc and not over and self.started(turn) else None
 
-    def moved(self, mover: int, made: int) -> None:
+    def moved(self, mover: int, made: int, out: bool = False) -> None:
         """``mover`` has made its ``made``-th move: its time is charged, the increment (and a new period's
-        base) added, and the next seat's clock starts. A clock that had not started charges and adds nothing."""
+        base) added, and the next seat's clock starts. A clock that had not started charges and adds nothing.
+        ``out``: the move was its time-out (a free-for-all): its clock stays at zero."""
         if not self.tc:
             return
         now = time.monotonic()
         self.history.append(list(self.left))
         moves, base, inc = self.tc
-        if self.started(mover):
+        if out:
+            self.left[mover] = 0.0
+        elif self.started(mover):
             self.left[mover] = max(0.0, self.left[mover] - (now - self.turn_start)) + inc
             if moves and made % moves == 0:
                 self.left[mover] += base

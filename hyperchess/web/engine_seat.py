@@ -175,6 +175,8 @@ class EngineSeats:
                     continue            # the game changed while we thought: think again about the new one
                 if best is None or self.outcome() is not None:
                     return              # no move, or its flag fell while it thought
+                if self.version != version:
+                    continue            # its flag fell and put it out (a free-for-all): the game goes on
                 self._push(best)
                 self.stop = threading.Event()
 

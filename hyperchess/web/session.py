@@ -215,6 +215,11 @@ class Session(EngineSeats, GameView):
         mover = self.pos.turn
         if self.time_left(mover) <= 0:
             loser = self.game.teams[mover]
+            out_move = getattr(self.game, "out_move", None)
+            if out_move is not None:                # every player for itself: only this one is out (its move)
+                self._push(out_move(self.pos), out=True)
+                self.kick()
+                return
             self.clocks.flag(mover)
             name = self.game.color_names[mover].capitalize()
             if flag_fall_is_draw(self.pos, mover):     # FIDE 6.9: the other side cannot mate by any series of moves
@@ -326,13 +331,16 @@ class Session(EngineSeats, GameView):
                 move = self.pos.parse_move(text)
             except (MoveError, UnknownSquare, ValueError, KeyError, IndexError) as exc:
                 raise BadInput(f"{text.strip()[:60]!r} refused: {exc}") from None
+            if getattr(self.game, "is_out", lambda m: False)(move):
+                raise BadInput(f"{text.strip()!r} refused: only a clock puts a player out on time")
             self._push(move)
         self.kick()
 
-    def _push(self, move: Move) -> None:
+    def _push(self, move: Move, out: bool = False) -> None:
+        """Play ``move``; ``out``: it is the mover's time-out (its clock stays at zero)."""
         name = self.pos.move_name(move)
         mover = self.pos.turn
-        self.clocks.moved(mover, sum(1 for c in self.turns[:-1] if c == mover) + 1)
+        self.clocks.moved(mover, sum(1 for c in self.turns[:-1] if c == mover) + 1, out)
         gone_before = {c for c in range(self.game.players) if self.pos.eliminated(c)}
         pieces = pieces_on(self.pos.board)
         owner = self.game.owner
@@ -451,8 +459,10 @@ class Session(EngineSeats, GameView):
         s.start_fullmove = s.pos.fullmove
         s._fog_reset()
         s.created = stored.created
+        is_out = getattr(s.game, "is_out", lambda m: False)
         for name in stored.moves:
-            s._push(s.pos.parse_move(name))
+            move = s.pos.parse_move(name)
+            s._push(move, is_out(move))
         s.clocks.restore([c or [] for c in stored.clocks], s.turns[:-1])
         if stored.result is not None and s.pos.outcome() is None:
             s.ended = (stored.result, stored.reason or "", stored.termination or "")

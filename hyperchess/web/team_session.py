@@ -348,12 +348,15 @@ class TeamSession(TeamView):
                     or self.boards.waiting(board))
 
     def _engine_loop(self, board: int) -> None:
-        """Our engine plays its seat's board (it sees that board and its hands, as over CECP)."""
+        """Our engine plays its seat's board, told the other board as it stands when it starts to think, so that
+        it plays for its team (engine/partner.py)."""
         while True:
             with self.lock:
                 if not self._engine_wanted(board):
                     return self._done(board)
                 pos = self.boards.boards[board].copy()
+                # the other board as it stands: the engine plays for its team (engine/partner.py)
+                self.searchers[board].partner = self.boards.boards[1 - board].copy()
                 seat = self.boards.to_move(board)
                 self.stops[board] = stop = threading.Event()
                 limits = (Limits(time_left=max(0.0, self.time_left(seat) or 0.0), increment=self.clocks.tc[2])

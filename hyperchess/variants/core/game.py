@@ -20,7 +20,7 @@ from hyperchess.variants.core.fen import format_board, format_castling, format_e
 from hyperchess.variants.board.geometry import Geometry, Vector
 from hyperchess.variants.board.notation import SquareNames
 from hyperchess.variants.board.pieces import PieceType
-from hyperchess.variants.core.outcome import Outcome
+from hyperchess.variants.core.outcome import Outcome, said_of
 from hyperchess.variants.core.position import Position
 from hyperchess.variants.core.rule_tables import RuleTables
 from hyperchess.variants.core import turns
@@ -212,8 +212,7 @@ class Game(GameTables, Presentation, turns.TurnRules):
     def _win(self, winner: int, termination: str, what: str, both: bool = False) -> "Outcome":
         if both:
             return Outcome("1/2-1/2", f"both sides {what}", termination)
-        loser = self.team_name(1 - winner)
-        return Outcome("1-0" if winner == 0 else "0-1", f"{loser} {what}", termination)
+        return Outcome("1-0" if winner == 0 else "0-1", said_of(self.team_name(1 - winner), what), termination)
 
     def stalemate_outcome(self, pos: "Position") -> "Outcome":
         """The side to move has no legal move and is not in check: ``stalemate`` decides."""

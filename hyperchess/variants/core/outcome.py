@@ -13,3 +13,14 @@ class Outcome:
 
     def __str__(self) -> str:
         return f"{self.result} {{{self.reason}}}"
+
+
+_PLURAL = {"has": "have", "is": "are"}
+
+
+def said_of(subject: str, what: str) -> str:
+    """``subject`` and ``what`` it did, its first verb agreeing: "Black has lost", "Blue and Green have lost"."""
+    if " and " in subject:
+        head, _, rest = what.partition(" ")
+        what = f"{_PLURAL.get(head, head)} {rest}".rstrip()
+    return f"{subject} {what}"

@@ -515,7 +515,8 @@ def describe(spec: GameSpec) -> tuple[str, str, int, tuple[str, ...], tuple[str,
     drawing = spec.table.get("drawing") if isinstance(spec.table, dict) else None
     sides = drawing.get("side_names", []) if isinstance(drawing, dict) else []
     ok = isinstance(sides, list) and len(sides) == game.players and all(isinstance(x, str) for x in sides)
-    return game.title, game.description, game.players, game.color_names, tuple(sides) if ok else ()
+    # lower case, as the built game's drawing keeps them (filedrawing.read_drawing)
+    return game.title, game.description, game.players, game.color_names, tuple(x.lower() for x in sides) if ok else ()
 
 
 @cache

@@ -13,15 +13,21 @@ The result is the points, Red-Blue-Yellow-Green as chess.com's PGN4 writes them 
 A move must be legal against the armies live when it is made: the players it puts out are out after it (a
 move that leaves the mover's king attacked is illegal even if it mates the attacker).
 
+A player whose time runs out is out (chess.com: "Players are eliminated when their time runs out"): the clock's
+keeper plays its ``timeout``, the special move ``(king cell, king cell, 0, OUT)``, never among the legal moves.
+Its army is dead but its king stays live, worth its points to whoever takes it; were one player left, that
+player scores them at once.
+
 State: ``pos.extra`` = (dead colours as a bit mask, each colour's points, the dead colours before the last
 move), a tuple; the first five are in the hash, and the position string carries them as two fields after the
-move number: the dead colours' letters (``-``: none) and the points (``0,0,0,0``), both optional on input."""
+move number: the dead colours' letters (``-``: none; upper case: out on time, its king still live) and the
+points (``0,0,0,0``), both optional on input. A king still live is bit ``players + colour`` of the mask."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hyperchess.variants.board.codes import Move
+from hyperchess.variants.board.codes import EMPTY, SPECIAL, Move
 from hyperchess.variants.board.errors import FenError, VariantsFileError
 from hyperchess.variants.core.legality import king_safe_moves
 from hyperchess.variants.core.outcome import Outcome
@@ -30,6 +36,8 @@ if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
 
 KEYS = {"scoring"}
+OUT = SPECIAL + 15          # the side to move is out on time: (its king's cell, the same, 0, OUT)
+OUT_WORD = "timeout"
 SCORING_KEYS = {"captures", "checkmate", "checks", "stalemate", "draw", "lead"}
 
 
@@ -95,6 +103,7 @@ class FreeForAll:
                 self._capture_points[code] = self.scoring.captures.get(g.pieces[kind].letter.upper(), 0)
         self._live = [[tuple(e for e in g.enemies[c] if not mask >> e & 1) for c in range(n)]
                       for mask in range(1 << n)]
+        self._colors = (1 << n) - 1             # the dead colours' bits of the mask (above: live kings)
         self._start_extra = (0,) + (0,) * n + (0,)
 
     # ------------------------------------------------------------------ state
@@ -102,7 +111,7 @@ class FreeForAll:
         """The live enemies of ``color``: of the side to move, those live now; of another colour (the core asks
         after a move whether the mover's king is exposed), those live when the move was made."""
         extra = pos.extra or self._start_extra
-        return self._live[extra[0] if color == pos.turn else extra[-1]][color]
+        return self._live[(extra[0] if color == pos.turn else extra[-1]) & self._colors][color]
 
     def castling_threats(self, pos: "Position", us: int, cell: int) -> tuple[int, ...]:
         return self.live_enemies(pos, us)
@@ -118,9 +127,10 @@ class FreeForAll:
         dead = 0
         if fields and fields[0] != "-":
             for ch in fields[0]:
-                if ch not in g.color_letters:
+                if ch.lower() not in g.color_letters:
                     raise FenError(f"dead colours: letters of {'/'.join(g.color_letters)} or -, got {fields[0]!r}")
-                dead |= 1 << g.color_letters.index(ch)
+                c = g.color_letters.index(ch.lower())
+                dead |= 1 << c | (1 << (g.players + c) if ch != ch.lower() else 0)
         points = [0] * g.players
         if len(fields) > 1:
             parts = fields[1].split(",")
@@ -134,12 +144,14 @@ class FreeForAll:
     def format_extra(self, pos: "Position") -> list[str]:
         g: Any = self
         extra = pos.extra or self._start_extra
-        dead = "".join(g.color_letters[c] for c in range(g.players) if extra[0] >> c & 1) or "-"
+        mask = extra[0]
+        dead = "".join(g.color_letters[c].upper() if mask >> (g.players + c) & 1 else g.color_letters[c]
+                       for c in range(g.players) if mask >> c & 1) or "-"
         return [dead, ",".join(str(p) for p in extra[1:-1])]
 
     def dead(self, pos: "Position") -> int:
         """The dead colours of ``pos``, a bit mask."""
-        return pos.extra[0] if pos.extra else 0
+        return pos.extra[0] & self._colors if pos.extra else 0
 
     def points(self, pos: "Position") -> tuple[int, ...]:
         """Each colour's points."""
@@ -157,6 +169,55 @@ class FreeForAll:
                 return c
         return (color + 1) % n
 
+    # ------------------------------------------------------------------ out on time
+    def out_move(self, pos: "Position") -> Move:
+        """The side to move's time-out (its clock's keeper plays it: the web board)."""
+        royals = pos.royals[pos.turn]
+        cell = next(iter(royals)) if royals else next(iter(pos.occupied[pos.turn]))
+        return (cell, cell, 0, OUT)
+
+    def is_out(self, move: Move) -> bool:
+        return move[3] == OUT
+
+    def still_live(self, pos: "Position", code: int) -> bool:
+        """Does a piece of a dead army still count: the king of a player out on time (pictures keep its colour)?"""
+        g: Any = self
+        return code in g.royal_codes and bool((pos.extra or self._start_extra)[0] >> (g.players + g.owner[code]) & 1)
+
+    def make_special(self, pos: "Position", move: Move) -> int:
+        if move[3] == OUT:
+            return EMPTY
+        return super().make_special(pos, move)  # type: ignore[misc]
+
+    def move_name(self, pos: "Position", move: Move, square=None, letter=None) -> str:
+        if move[3] == OUT:
+            return OUT_WORD
+        return super().move_name(pos, move, square, letter)  # type: ignore[misc]
+
+    def move_parts(self, pos: "Position", move: Move):
+        """A time-out is written as its word in every notation."""
+        return None if move[3] == OUT else super().move_parts(pos, move)  # type: ignore[misc]
+
+    def parse_move(self, pos: "Position", text: str) -> Move:
+        """Also ``timeout``, the side to move's time-out (a game's record replays it; a player cannot)."""
+        if isinstance(text, str) and text.strip() == OUT_WORD:
+            return self.out_move(pos)
+        return super().parse_move(pos, text)  # type: ignore[misc]
+
+    def _out_on_time(self, pos: "Position", was):
+        """The side to move is out; its king stays live unless one player is left, who scores it now."""
+        g: Any = self
+        us, n = pos.turn, g.players
+        dead = was[0] | 1 << us
+        points = list(was[1:-1])
+        alive = [c for c in range(n) if not dead >> c & 1]
+        king = self._capture_points[next((c for c in g.royal_codes if g.owner[c] == us), 0)]
+        if len(alive) == 1:
+            points[alive[0]] += king
+        else:
+            dead |= 1 << (n + us)
+        return (dead, *points, was[0])
+
     def extra_after_move(self, pos: "Position", move: Move, moved: int, captured: int):
         """Points and deaths after ``move`` of the side to move (called while the move is made, before the
         turn passes on)."""
@@ -164,6 +225,8 @@ class FreeForAll:
             return pos.extra
         g: Any = self
         was = pos.extra or self._start_extra
+        if move[3] == OUT:
+            return self._out_on_time(pos, was)
         dead = before = was[0]
         points = list(was[1:-1])
         us = pos.turn
@@ -174,6 +237,9 @@ class FreeForAll:
                 points[us] += self._capture_points[captured]
                 if captured in g.royal_codes and not pos.royals[victim]:
                     dead |= 1 << victim          # a live king taken: its player is out
+            elif dead >> (n + victim) & 1 and captured in g.royal_codes:
+                points[us] += self._capture_points[captured]      # the king of a player out on time
+                dead &= ~(1 << (n + victim))
         order = [(us + i) % n for i in range(1, n)]
         checked = []
         for c in order:
@@ -190,7 +256,7 @@ class FreeForAll:
             for c in order:                     # checkmate counts at once (chess.com)
                 if not dead >> c & 1:
                     k = pos.king(c)
-                    if k is not None and pos.attacked(k, self._live[dead][c]) \
+                    if k is not None and pos.attacked(k, self._live[dead & self._colors][c]) \
                             and not self._has_move(pos, c, (dead, *points, dead)):
                         dead |= 1 << c
                         points[us] += self.scoring.checkmate

@@ -41,6 +41,15 @@ def partner_of(seat: int) -> int:
     return seat_of(1 - board, 1 - color)
 
 
+def with_hand(pos: Any, codes) -> Any:
+    """A new position: ``pos`` with the pieces ``codes`` added to their colours' hands (it is read again from
+    its position string, so its moves so far become its start)."""
+    game = pos.game
+    head, rest = pos.fen().split(" ", 1)
+    on_board, hand = head[:-1].split("[", 1)
+    return game.position(f"{on_board}[{hand}{''.join(game.letter_of(code) for code in codes)}] {rest}")
+
+
 @dataclass
 class TeamOutcome:
     """How the two-board game ended: ``result`` by team ("1-0": team 0 won), the board that ended it (None:
@@ -99,11 +108,7 @@ class PartnerBoards:
     def give(self, board: int, code: int) -> None:
         """Puts ``code`` into its colour's hand on ``board`` (the position is read again with the new hand:
         its moves so far become its start)."""
-        pos = self.boards[board]
-        fen = pos.fen()
-        head, rest = fen.split(" ", 1)
-        on_board, hand = head[:-1].split("[", 1)
-        self.boards[board] = self.game.position(f"{on_board}[{hand}{self.game.letter_of(code)}] {rest}")
+        self.boards[board] = with_hand(self.boards[board], (code,))
 
     def in_hand(self, seat: int) -> dict[str, int]:
         board, color = divmod(seat, 2)
@@ -116,11 +121,7 @@ class PartnerBoards:
         if not self.sitting or pos.legal_moves():
             return False
         color = pos.turn
-        head, rest = pos.fen().split(" ", 1)
-        on_board, hand = head[:-1].split("[", 1)
-        extra = "".join(self.game.letter_of(code_of(k, color)) for k in self.game.hand_order
-                        if not self.game.pieces[k].royal)
-        trial = self.game.position(f"{on_board}[{hand}{extra}] {rest}")
+        trial = with_hand(pos, [code_of(k, color) for k in self.game.hand_order if not self.game.pieces[k].royal])
         return bool(trial.legal_moves())
 
     def _judge(self) -> None:

@@ -210,12 +210,14 @@ function show() {
   $("turn").textContent = state.result ? "Game over." : state.two_boards ? `${state.turn} to move` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "") : `${Sides.name(state, state.turn)} to move (${who}${nth})` +
     (state.draw_offer ? `; ${offers(state.draw_offer, "a draw")}` : "");
+  // more than two sides: the colour to move beside its name
+  if (state.colors.length > 2 && !state.two_boards && !state.result) $("turn").prepend(Sides.swatch(Sides.fill(svg, state.turn)));
   Live.showSeats(state);
   $("turn").dataset.turn = state.turn;
   $("result").textContent = state.result ? `${state.result} ${state.reason}` : "";
   $("eliminated").textContent = state.eliminated.length ?
-    state.eliminated.map((c) => `${c} is eliminated (king captured): its pieces stay as inert blockers`).join("; ") : "";
-  $("points").textContent = Sides.points(state);
+    state.eliminated.map((c) => `${c} is ${state.points ? "out" : "eliminated (king captured)"}: its pieces stay as inert blockers`).join("; ") : "";
+  Sides.showPoints(state, $("points"), svg);
   showFog();
   $("thinking").textContent = state.thinking || "-";
   $("review").hidden = state.review_ply === null;
@@ -242,8 +244,20 @@ function show() {
   showEditor();
   showMoves();
   showRematch();
+  fitWide();
   schedulePoll();
   afterShow();
+}
+
+// the panel below a wide picture (two boards, First Contact's elevations): the picture gives up height until
+// the move box (the last control a player needs) is inside the window, down to 40% of the window's height
+function fitWide() {
+  const svg = boardSvg();
+  if (!svg) return;
+  svg.style.maxHeight = "";
+  if (!document.querySelector("main").classList.contains("wide")) return;
+  const over = $("play").getBoundingClientRect().bottom + window.scrollY + 8 - window.innerHeight;
+  if (over > 0) svg.style.maxHeight = `${Math.max(0.4 * window.innerHeight, svg.getBoundingClientRect().height - over)}px`;
 }
 
 // two boards on a narrow screen: one above the other (the server draws them side by side)
@@ -381,6 +395,7 @@ async function init() {
   // colours swapped, the same clock (rematch.py); between people it is made when the other side agrees
   $("rematch").addEventListener("click", () => action("/api/rematch"));
   Sound.attach($("mute"));
+  window.addEventListener("resize", fitWide);
   Live.onStatus(onConnection);
   $("draw").addEventListener("click", () => action("/api/draw"));
   $("pass").addEventListener("click", () => { if ($("pass").dataset.move) playMove($("pass").dataset.move); });

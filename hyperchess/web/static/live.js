@@ -69,13 +69,22 @@ const Live = (() => {
   }
 
   // the owner's list of seat links (and the spectators' link); the other pages show whose seat is theirs
+  // a game of teams of several colours (four-player Teams), the page's seats all of one team:
+  // " (Blue and Green against Red and Yellow)"
+  function partners(state, mine) {
+    const teams = state.teams || [];
+    const ours = teams[state.colors.indexOf(mine[0])];
+    if (!ours || !ours.includes(" and ") || mine.some((c) => teams[state.colors.indexOf(c)] !== ours)) return "";
+    return ` (${ours} against ${[...new Set(teams.filter((t) => t !== ours))].join(" and ")})`;
+  }
+
   function showSeats(state) {
     const box = document.getElementById("links");
     const list = document.getElementById("link-list");
     if (!box || !list) return;
     const mine = state.colors.filter((c, i) => state.players[i] === "you");
     document.getElementById("seat-role").textContent = state.role === "spectator" ? "You are watching this game." :
-      (mine.length ? `You play ${mine.map((c) => Sides.name(state, c)).join(", ")}.` : "");
+      (mine.length ? `You play ${mine.map((c) => Sides.name(state, c)).join(", ")}${partners(state, mine)}.` : "");
     const links = state.links;
     box.hidden = !links;
     list.textContent = "";

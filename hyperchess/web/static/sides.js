@@ -33,13 +33,36 @@ const Sides = (() => {
     localStorage.setItem(KEY, letters ? "1" : "0");
   }
 
-  // a game won on points (free-for-all): each side's points, and at the end the ranking
-  function points(state) {
-    const p = state && state.points;
-    if (!p) return "";
-    if (p.ranking.length) return `Final ranking: ${p.ranking.join(", ")}`;
-    return "Points: " + Object.entries(p.points).map(([c, n]) => `${name(state, c)} ${n}`).join(", ");
+  // the colour side `c`'s pieces are drawn in (the picture's own fill; grey once its army is dead), else its name
+  function fill(svg, c) {
+    const el = svg && (svg.querySelector(`g.piece.eliminated[data-color="${c}"] [fill]`) ||
+                       svg.querySelector(`g.piece[data-color="${c}"] [fill]`));
+    return el ? el.getAttribute("fill") : c;
   }
 
-  return { name, apply, show, toggle, points };
+  function swatch(color) {
+    const s = document.createElement("span");
+    s.className = "swatch";
+    s.style.background = color;
+    return s;
+  }
+
+  // a game won on points (free-for-all): each side's points beside its colour, the side to move marked; at the
+  // end the ranking
+  function showPoints(state, box, svg) {
+    box.textContent = "";
+    const p = state && state.points;
+    if (!p) return;
+    if (p.ranking.length) { box.textContent = `Final ranking: ${p.ranking.join(", ")}`; return; }
+    box.append("Points: ");
+    Object.entries(p.points).forEach(([c, n], i) => {
+      const item = document.createElement("span");
+      item.className = "side-points" + (c === state.turn && !state.result ? " to-move" : "");
+      item.dataset.color = c;
+      item.append(swatch(fill(svg, c)), `${name(state, c)} ${n}`);
+      box.append(i ? ", " : "", item);
+    });
+  }
+
+  return { name, apply, show, toggle, fill, swatch, showPoints };
 })();

@@ -13,6 +13,7 @@ const View3D = (() => {
           chooseLayout } = Layout3D;
   const RESERVE_TITLE = 0.34;    // the reserve's title ("White"): as high as fits its column
   const FADED = 0.1;             // opacity of a level that is not the focused one
+  const FOG = [0x4f565e, 0x6b737c];  // fog of war: a cell the seat does not see, dark and light
   const ARROW = 0.2;             // the analysis arrow's thickness, in cells (the flat one: a sixth)
   let renderer = null, scene = null, camera = null, controls = null, board = null, markers = null;
   let box = null, tools = null, levelBar = null;
@@ -221,7 +222,7 @@ const View3D = (() => {
         picks.push(pad);
       } else {
         // fog of war: a cell the seat does not see is slate grey
-        const color = c.fog ? (c.dark ? 0x4f565e : 0x6b737c) :
+        const color = c.fog ? FOG[c.dark ? 0 : 1] :
           last.has(c.sq) ? (c.dark ? 0xb9b03a : 0xdfe36f) : (c.dark ? 0xb58863 : 0xf0d9b5);
         mesh = new THREE.Mesh(geo, new THREE.MeshLambertMaterial({ color, transparent: true, opacity: 0.92 }));
         picks.push(mesh);
@@ -497,6 +498,15 @@ const View3D = (() => {
     return { x, y };
   }
 
+  // what the scene draws on each cell, for tests: whether it is fog (slate grey) and whether a piece stands on it
+  function drawn() {
+    const out = {};
+    for (const [sq, info] of byName) {
+      if (!info.reserve) out[sq] = { fog: !info.hole && FOG.includes(info.mesh.material.color.getHex()), piece: !!info.sprite };
+    }
+    return out;
+  }
+
   // what is drawn, for tests: the arrows, and every marker (kind and square)
   function arrows() { return board ? board.children.filter((o) => o.name === "arrow").length : 0; }
   function shown() {
@@ -529,5 +539,5 @@ const View3D = (() => {
              levelNameFontPx: least("level name") * BADGE_FONT / 64 };
   }
 
-  return { init, render, mark, screenOf, hitAt, arrows, shown, view, focusLevel, resetView, draw, resize };
+  return { init, render, mark, screenOf, hitAt, arrows, shown, drawn, view, focusLevel, resetView, draw, resize };
 })();
