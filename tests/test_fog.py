@@ -145,3 +145,23 @@ def test_a_view_string_reads_back_as_the_same_view(game):
             compared += 1
             pos.push(rng.choice(pos.legal_moves()))
     assert compared > 300
+
+
+def test_view_string_tells_only_what_the_side_to_move_knows(game):
+    """``view_string`` (what the match runner sends): the view's board, the mover's own castling rights only,
+    the en-passant square only when it may take so, the halfmove clock 0; read back, the same view."""
+    from hyperchess.variants.core.visibility import read_view, view_string
+    pos = game.position()
+    for text in ("e2e4", "g8f6", "e4e5", "d7d5"):
+        pos.push(pos.parse_move(text))
+    assert pos.fen() == "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
+    text = view_string(pos)
+    assert text.split() == [view_text(game, view(pos, 0).board), "w", "KQ", "d6", "0", "3"]
+    assert read_view(game, text).board == view(pos, 0).board
+    pos.push(pos.parse_move("g1f3"))          # Black: no en passant to take, and it cannot know White's clock
+    pos.push(pos.parse_move("b8c6"))
+    pos.push(pos.parse_move("f1b5"))
+    assert pos.fen().split()[2:5] == ["KQkq", "-", "3"]
+    fields = view_string(pos).split()
+    assert fields[1:] == ["b", "kq", "-", "0", "4"]
+    assert read_view(game, view_string(pos)).board == view(pos, 1).board

@@ -1,6 +1,6 @@
 """The engine in a game with fog plays from what its side sees (engine/fog.py, protocol/fog.py,
 tournament/fog.py; docs/rules/fogofwar.md): a legal move from views alone, over UCI too, the same move for the
-same views whatever is hidden, and it beats a random player."""
+same views whatever is hidden. Matches: tests/test_fog_match.py."""
 from __future__ import annotations
 
 import random
@@ -9,9 +9,11 @@ import pytest
 from protocol_support import UCI_CMD, EngineProcess
 
 from hyperchess.engine.fog import Belief, FogEngine, fog_move
-from hyperchess.tournament.fog import LastSeenPlayer, RandomPlayer, fog_match, play_fog_game
+from hyperchess.tournament.fog import play_fog_game
+from hyperchess.tournament.referee import GameJob
+from hyperchess.tournament.spec import EngineSpec, TimeControl
 from hyperchess.variants import get_game
-from hyperchess.variants.core.visibility import UNSEEN, view, view_text
+from hyperchess.variants.core.visibility import UNSEEN, view, view_string
 
 
 @pytest.fixture(scope="module")
@@ -28,10 +30,6 @@ def random_game(game, plies: int, seed: int):
             break
         pos.push(rng.choice(moves))
     return pos
-
-
-def view_string(pos, color):
-    return view_text(pos.game, view(pos, color).board) + " " + pos.fen().split(" ", 1)[1]
 
 
 def test_samples_agree_with_the_view(game):
@@ -64,41 +62,14 @@ def test_a_king_in_sight_is_taken(game):
     assert pos.move_name(engine.choose()) == "d1d8"
 
 
-def test_the_referee_gives_each_player_only_its_view(game):
-    """A spy player records every view: none shows a square its side could not see then."""
-    class Spy(RandomPlayer):
-        def __init__(self, *a, **k):
-            super().__init__(*a, **k)
-            self.views = []
-
-        def observe(self, v):
-            super().observe(v)
-            self.views.append(v)
-
-    spies = [Spy(game, 0, seed=1), Spy(game, 1, seed=2)]
-    record = play_fog_game(game, spies)
-    assert record.outcome is not None and not record.fault
-    pos = game.position()
-    for ply in range(len(record.moves) + 1):
-        for color, spy in enumerate(spies):
-            v = spy.views[ply]
-            if v.outcome is None:
-                assert v.board == tuple(pos.board[c] if c in view(pos, color).seen() else UNSEEN
-                                        for c in range(len(pos.board)))
-        if ply < len(record.moves):
-            pos.push(pos.parse_move(record.moves[ply]))
-
-
-def test_engine_beats_random_in_a_short_match(game):
-    points, played = fog_match(game, "engine", "random", 4, seed=5, options={"engine": {"samples": 4, "nodes": 200,
-                                                                                     "reply_nodes": 60}})
-    assert points >= 3.5
-
-
 def test_last_seen_player_plays_legal_moves(game):
-    players = [LastSeenPlayer(game, 0, nodes=200), RandomPlayer(game, 1, seed=3)]
-    record = play_fog_game(game, players, max_plies=60)
-    assert not record.fault
+    """The last-seen player against the random one, refereed by the match runner's fog referee: no game lost by
+    a move that is not legal."""
+    seats = (EngineSpec("ls", (), proto="player", player="lastseen", tc=TimeControl(nodes=200)),
+             EngineSpec("r", (), proto="player", player="random"))
+    record = play_fog_game(GameJob(index=0, variant="fogofwar", engines=seats, seats=(0, 1), maxmoves=30, fog=True))
+    assert not record["errors"] and record["termination"] in ("normal", "adjudication"), record["reason"]
+    assert len(record["moves"]) <= 60
 
 
 def uci_legal_moves(game, count: int, go: str) -> int:
@@ -114,7 +85,7 @@ def uci_legal_moves(game, count: int, go: str) -> int:
         eng.send("uci", "setoption name UCI_Variant value fogofwar")
         eng.expect("uciok")
         for pos in positions:
-            eng.send("ucinewgame", f"position fen {view_string(pos, pos.turn)}", go)
+            eng.send("ucinewgame", f"position fen {view_string(pos)}", go)
             line, _ = eng.expect(r"bestmove \S+", 120)
             move = line.split()[1]
             assert move in {pos.move_name(m) for m in pos.legal_moves()}, (pos.fen(), move)
@@ -143,7 +114,7 @@ def cecp_legal_moves(game, count: int, nodes: int) -> int:
         eng.handshake()
         for pos in positions:
             eng.send("new", "variant fogofwar", "st 1", f"nps {nodes}", "force",
-                     f"setboard {view_string(pos, pos.turn)}", "go")
+                     f"setboard {view_string(pos)}", "go")
             line, before = eng.expect(r"move \S+", 120)
             assert not [x for x in before if x.startswith(("tellusererror", "Error", "Illegal"))], before
             assert line.split()[1] in {pos.move_name(m) for m in pos.legal_moves()}, (pos.fen(), line)
@@ -178,6 +149,42 @@ def test_fog_match_command(tmp_path):
                          text=True, timeout=120)
     lines = out.stdout.strip().splitlines()
     assert out.returncode == 0 and len(lines) == 3
-    assert lines[0].startswith("game 1: random - random ") and lines[2].startswith("random against random: ")
+    assert lines[0].startswith("game 1: random1 - random2 ") and lines[2].startswith("random1 against random2: ")
     bad = subprocess.run(run + ["normal", "random", "random"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.strip() == "hyperchess: normal has no fog of war (a game with fog = true)"
+
+
+def test_both_protocols_declare_that_they_read_views():
+    """The option FogViews (docs/protocol.md, "Fog of war"), which `hyperchess match` asks for before it gives
+    an engine a seat in a game with fog; it stays true."""
+    with EngineProcess(UCI_CMD) as eng:
+        eng.send("uci")
+        _, before = eng.expect("uciok")
+        assert "option name FogViews type check default true" in before
+        eng.send("setoption name FogViews value false", "isready")
+        _, before = eng.expect("readyok")
+        assert before == ["info string FogViews is 'false': it declares that this engine reads views, and stays true"]
+    with EngineProcess() as eng:
+        features = eng.handshake()
+        assert 'feature option="FogViews -check 1"' in features
+        eng.send("option FogViews=0")
+        lines = eng.sync()
+        assert len(lines) == 1 and lines[0].startswith("Error (bad option value): FogViews is '0'")
+
+
+def test_a_piece_that_moved_away_between_two_views_is_not_taken(game):
+    """Over UCI or CECP the engine is sent a view only when it is to move, so between two views come its own
+    move and the reply. A black knight seen in front of White's pawn that then steps away was not taken by
+    White's move (a king's step): the engine must still count it."""
+    pos = game.position("4k3/8/8/n7/P7/8/8/7K w - - 0 1")
+    engine = FogEngine(game, 0, seed=2)
+    engine.observe(view(pos, 0))
+    knight = pos.board[game.names.parse("a5")]
+    assert view(pos, 0).board[game.names.parse("a5")] == knight          # the pawn sees what blocks it
+    knights = engine.belief.alive[knight]        # those of the start position: it believes none taken yet
+    move = engine.choose()
+    assert pos.move_name(move)[:2] == "h1"                              # the pawn cannot move: a king's step
+    pos.push(move)
+    pos.push(pos.parse_move("a5c6"))
+    engine.observe(view(pos, 0))
+    assert engine.belief.alive[knight] == knights

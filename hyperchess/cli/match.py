@@ -90,7 +90,8 @@ def _only(d: dict, keys: tuple[str, ...], what: str) -> None:
 @click.command(cls=GroupedCommand)
 @click.option("--engine", "engines", multiple=True, metavar="KEY=VALUE...",
               help="An engine: cmd=COMMAND name=NAME arg=ARG dir=DIR proto=xboard|uci|xshogi option.NAME=VALUE "
-                   "variant=NAME tc=[MOVES/]SECONDS[+INC] st=SECONDS depth=N nodes=N timemargin=MS timing=auto|clock|st. "
+                   "variant=NAME tc=[MOVES/]SECONDS[+INC] st=SECONDS depth=N nodes=N timemargin=MS timing=auto|clock|st; "
+                   "or, in a game with fog, player=random|lastseen [nodes=N] (a player inside the referee). "
                    "Give it twice "
                    "(or 4 times: one per seat of a four-player game, or two teams of two in a two-board game "
                    "such as bughouse). Every key applies to both protocols "
@@ -136,7 +137,9 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
     hyperchess, which reads fractions; timing=st or timing=clock decides) or movetime; depth= is `sd` or depth; nodes= is `nps` or nodes. cmd, arg, dir, name and timemargin are the
     referee's own. A UCI engine plays the games of its UCI_Variant option (none: normal only). A CECP engine
     gets XBoard's square names (ranks from 0 on 10-rank boards) and the name it lists for the game (variant=
-    names it outright); proto=xshogi is GNU Shogi 1.4.2's protocol (st= in whole seconds). docs/match.md.
+    names it outright); proto=xshogi is GNU Shogi 1.4.2's protocol (st= in whole seconds). A game with fog of war
+    (fog = true) sends each engine only its side's view, and seats only engines that declare the option FogViews
+    (hyperchess's do) and the players player=random and player=lastseen. docs/match.md.
 
     \b
     Examples:
@@ -145,6 +148,8 @@ def match(engines, each, variant, games, rounds, concurrency, openings, srand, d
         --games 2 --rounds 50 --concurrency 2 --pgnout games.pgn --state match.json
       hyperchess match --variant capablanca --engine cmd="hyperchess uci" proto=uci \\
         --engine cmd=/usr/games/fairy-stockfish proto=uci option.Threads=1 --each tc=10+0.1
+    hyperchess match --variant fogofwar --engine cmd="hyperchess uci" proto=uci \
+      nodes=6000 option.Randomize=10 --engine player=lastseen --games 100
 
     Results (W/D/L, Elo +/- 95%, LOS, pentanomial, SPRT) go to stdout; progress to stderr.
     """

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from hyperchess.variants import Game, Position
-from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, PROMOTION, Move, ep_victim
+from hyperchess.variants.board.codes import EMPTY, EN_PASSANT, HOLE, PROMOTION, SPECIAL, Move, ep_victim
 from hyperchess.variants.board.errors import FenError
 from hyperchess.variants.core.fen import format_board
 from hyperchess.variants.core.load import pawn_cells
@@ -54,6 +54,7 @@ class Belief:
         self.alive: Counter = Counter(c for c in start.board if self._enemy(c))   # enemy pieces not taken
         self.last: View | None = None
         self.taken_at: set[int] = set()          # unseen cells where an own piece was taken (an enemy stands there)
+        self.played: Move | None = None          # our move since the last view, when we chose it (``moved``)
 
     def _enemy(self, code: int) -> bool:
         g = self.game
@@ -62,19 +63,32 @@ class Belief:
     def _own(self, code: int) -> bool:
         return code > HOLE and self.game.owner[code] == self.color
 
+    def moved(self, move: Move) -> None:
+        """Our own move, played after the last view."""
+        self.played = move
+
     def update(self, view: View) -> None:
-        """Take in the next view."""
-        prev = self.last
+        """Take in the next view. Over UCI or CECP views come only when we are to move, so between two of them
+        lie our move and the reply: what our move took is then read from the move itself (``moved``)."""
+        prev, played = self.last, self.played
         board = view.board
+        self.played = None
         if prev is not None and prev.turn == self.color:
-            # after our own move: an enemy piece seen before it and gone now (our piece there, or the cell seen
-            # empty) was taken by that move
-            for c, code in enumerate(prev.board):
-                if code != UNSEEN and self._enemy(code) and (board[c] == EMPTY or self._own(board[c])):
-                    self.alive[code] -= 1
+            if played is not None and played[3] < SPECIAL:
+                # our move took what stood on its target (a side sees every cell it may move to)
+                target = ep_victim(played) if played[3] == EN_PASSANT else played[1]
+                if 0 <= target < len(prev.board) and self._enemy(prev.board[target]):
+                    self.alive[prev.board[target]] -= 1
+            else:
+                # an enemy piece seen before our move and gone now (our piece there, or the cell seen empty) was
+                # taken by it: exact when this view follows our move at once
+                for c, code in enumerate(prev.board):
+                    if code != UNSEEN and self._enemy(code) and (board[c] == EMPTY or self._own(board[c])):
+                        self.alive[code] -= 1
         if prev is not None:
             for c, code in enumerate(prev.board):
-                if self._own(code) and not self._own(board[c]) and board[c] == UNSEEN:
+                if self._own(code) and not self._own(board[c]) and board[c] == UNSEEN \
+                        and (played is None or c != played[0]):      # not the cell our own piece left
                     self.taken_at.add(c)
         mask = self.game.castle_mask
         for c, code in enumerate(board):
@@ -230,7 +244,14 @@ class FogEngine:
         self.belief.update(view)
 
     def choose(self) -> Move | None:
-        """The move to play now, from the views seen so far; None if the last view offers none."""
+        """The move to play now, from the views seen so far; None if the last view offers none. It is taken
+        as played (``Belief.moved``)."""
+        move = self._choose()
+        if move is not None:
+            self.belief.moved(move)
+        return move
+
+    def _choose(self) -> Move | None:
         view = self.belief.last
         if view is None or not view.moves:
             return None

@@ -10,6 +10,7 @@ from hyperchess.variants import DEFAULT_GAME, MoveError, UnknownVariant, game_na
 
 from . import advice, options, play
 from . import flat as flatmod
+from .fog import FOG_OPTION, fog_option
 from .notation import NOTATIONS
 from .setboard import holding_position, set_holdings, set_position, start_edit
 from .state import XBoardState
@@ -42,6 +43,7 @@ def features(e: XBoardState) -> list[str]:
         'feature option="VariantPath -file "',
         'feature option="PartnerPosition -string "',
         f'feature option="TeamPlay -check {int(e.thinker.team_play)}"',
+        f'feature option="{FOG_OPTION} -check 1"',
     ]
 
 
@@ -316,6 +318,11 @@ def _cmd_option(e: XBoardState, arg: str, line: str) -> None:
                 options.set_partner(e.thinker, value, e.game)
         except options.OptionError as exc:
             e.out(error("bad option value", str(exc)))
+        return
+    if name == FOG_OPTION:
+        refused = fog_option(value)
+        if refused:
+            e.out(error("bad option value", refused))
         return
     if name == "VariantPath":
         # like Fairy-Stockfish's option: read a variants file (docs/variants-file.md), then list the games anew

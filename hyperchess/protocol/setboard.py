@@ -10,7 +10,7 @@ from hyperchess.variants.core.load import check_position
 from hyperchess.variants.board.notation import UnknownSquare
 
 from . import flat as flatmod
-from .fog import FogSeat
+from .fog import FogSeat, seat_seed
 from .notation import parse_wire_square
 from .state import XBoardState
 from .wire import error
@@ -105,7 +105,7 @@ def set_view(e: XBoardState, text: str) -> None:
     """``setboard VIEW`` in a game with fog (protocol/fog.py, shared with UCI): one more view of this game;
     ``go`` then answers from the views alone. A bad view: no legal position until the next new/setboard."""
     if e.fog is None:
-        e.fog = FogSeat(e.game)
+        e.fog = FogSeat(e.game, seat_seed(e.thinker.randomness))
     e.changed()
     try:
         e.fog.take(text)

@@ -25,7 +25,7 @@ from hyperchess.variants.core.load import load_position
 from hyperchess.variants.board.notation import UnknownSquare
 
 from . import options
-from .fog import FogSeat
+from .fog import FOG_OPTION, FogSeat, fog_option, seat_seed
 from .clock import parse_int, parse_seconds
 from .commands import VERSION
 from .thinking import MAX_RANDOMNESS, SKILL_MAX, Search, Thinker
@@ -247,6 +247,7 @@ def _uci(e: UCIEngine, arg: str) -> None:
     e.out("option name VariantPath type string default <empty>")
     e.out("option name PartnerPosition type string default <empty>")
     e.out(f"option name TeamPlay type check default {str(e.thinker.team_play).lower()}")
+    e.out(f"option name {FOG_OPTION} type check default true")
     e.out("uciok")
 
 
@@ -292,6 +293,10 @@ def _setoption(e: UCIEngine, arg: str) -> None:
             if value and value != "<empty>":
                 added = options.variant_path(value)
                 e.out(f"info string VariantPath: {len(added)} games added: {', '.join(added)}")
+        elif key == FOG_OPTION.lower():
+            refused = fog_option(value)
+            if refused:
+                e.out(f"info string {refused}")
         elif key in ("uci_chess960", "uci_analysemode", "uci_showwdl", "uci_limitstrength", "uci_elo"):
             e.out(f"info string option {name} is not supported; ignored")
         else:
@@ -364,7 +369,7 @@ def _position(e: UCIEngine, arg: str) -> None:
 def _fog_view(e: UCIEngine, fen: str, moves_text: str) -> None:
     """``position fen VIEW`` in a game with fog (protocol/fog.py): one more view of this game."""
     if e.fog is None:
-        e.fog = FogSeat(e.game)
+        e.fog = FogSeat(e.game, seat_seed(e.thinker.randomness))
     try:
         e.fog.take(fen)
     except (FenError, UnknownSquare, ValueError) as exc:

@@ -22,6 +22,8 @@ move.
   before each move, which an engine spends as the last move before its time control. hyperchess reads
   fractions (docs/protocol.md) and spends the whole time given, so an engine offering its ``Notation`` choice
   ``native`` gets ``st`` as given; an engine's ``timing=st`` or ``timing=clock`` key decides outright.
+- **Fog of war.** An engine is given a seat in a game with fog only if it declares the option ``FogViews``
+  (docs/protocol.md, "Fog of war"): it is then sent views, never the position (fog.py).
 """
 from __future__ import annotations
 
@@ -110,3 +112,22 @@ def engine_variant(game, spec, e, default: str) -> str:
         plays = ", ".join(listed or ()) or "normal only"
         raise ValueError(f"{spec.name} does not play {game.name} (it plays {plays})")
     return name
+
+
+FOG_OPTION = "FogViews"     # the option an engine declares to say it reads views (protocol/fog.py's name)
+
+
+def declares_fog(e) -> bool:
+    """Does the engine declare the option ``FogViews`` (UCI ``option name FogViews``, CECP ``feature
+    option="FogViews -check 1"``)?"""
+    if getattr(e, "proto", "xboard") == "uci":
+        return FOG_OPTION in getattr(e, "option_names", ())
+    return any(text.partition(" -")[0].strip() == FOG_OPTION for text in e.options)
+
+
+def fog_refusal(spec, variant: str) -> str:
+    """The one line that refuses an engine without ``FogViews`` a seat in the game with fog ``variant``."""
+    return (f"{spec.name} does not declare that it plays {variant} from views (the option {FOG_OPTION}), so it "
+            f"cannot be given a seat: it would have to be sent the whole position (a game of that name in an engine "
+            f"may be another: Fairy-Stockfish's fogofwar, from its variants.ini, is extinction chess in which both "
+            f"sides see everything)")

@@ -1,151 +1,114 @@
-"""Games with fog of war between players that see only their own views (docs/rules/fogofwar.md, docs/match.md).
+"""Games with fog of war in the match runner (``Game.fog``; docs/match.md, "Fog of war"; docs/rules/fogofwar.md).
 
-``play_fog_game`` is the referee: it holds the position, gives each player only ``visibility.view`` of it after
-every move, asks the player to move for a move and checks it. The players (each with ``observe(view)`` and
-``choose() -> move``):
-- ``RandomPlayer``: a legal move at random;
-- ``LastSeenPlayer``: keeps the last seen state of each cell, treats it as the truth and plays the ordinary
-  engine's best move on it (its own pieces it always knows);
-- ``engine.fog.FogEngine``: the engine (samples of the hidden position, searched and voted).
-``fog_match`` plays a series with colours alternating; ``hyperchess fog-match`` runs it.
+``FogReferee`` is the runner's referee (``referee.Referee``: engines, clocks, stalls, crashes, the record) for a
+game with fog. It holds the real position and sends each seat only what its side sees (docs/protocol.md, "Fog of
+war"): before each ``go`` the view string of the side to move (``visibility.view_string``), by UCI's ``position
+fen VIEW`` or CECP's ``setboard VIEW``; never a move of the game, never the position. A move is read in the real
+position: one that is not legal there loses, and the capture of a king ends the game by the game's rules.
+
+Only an engine that declares that it reads views (the option ``FogViews``, as ``hyperchess uci`` and
+``hyperchess xboard`` do) is given a seat: another would take a view for a position it cannot read, or, knowing
+a game of the same name, play a different game (Fairy-Stockfish's ``fogofwar`` is extinction chess in which both
+sides see everything). The in-process players (``player=random|lastseen``, fogplayers.py) are given
+``visibility.view`` of their side after every move.
 """
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Callable, Protocol
+import time
+from typing import IO
 
-from hyperchess.engine.fog import FogEngine
-from hyperchess.engine.search import Searcher
-from hyperchess.engine.timecontrol import Limits
-from hyperchess.variants import FenError, Game, Outcome, Position
-from hyperchess.variants.board.codes import EMPTY, HOLE, Move
-from hyperchess.variants.core.fen import format_board
-from hyperchess.variants.core.visibility import UNSEEN, View, view
+from hyperchess.variants.core.visibility import view, view_string
 
-MAX_PLIES = 600      # a game still going after this many moves is a draw (adjudicated)
+from .dialect import declares_fog, fog_refusal, seconds_a_move
+from .engine import EngineDied, EngineProcess
+from .fogplayers import Player, make_player
+from .referee import GameJob, GameOver, Referee, _cs, play_game
+from .spec import EngineSpec
+from .uci import go_command
 
+class FogReferee(Referee):
+    """The referee of a game with fog: each seat is sent only its view (module docstring)."""
 
-class Player(Protocol):
-    def observe(self, view: View) -> None: ...
-    def choose(self) -> Move | None: ...
+    sends_views = True
 
+    def __init__(self, job: GameJob, record: dict, log: IO[str] | None) -> None:
+        self.players: dict[int, Player] = {}       # seat -> an in-process player
+        if job.opening_fen is not None:
+            raise RuntimeError("a game with fog starts from its start position, which its players know: give "
+                               "openings as move lists")
+        super().__init__(job, record, log)
 
-class RandomPlayer:
-    """A legal move at random."""
+    def check_engine(self, spec: EngineSpec, e: EngineProcess) -> None:
+        if not declares_fog(e):
+            raise ValueError(fog_refusal(spec, self.game.name))
 
-    def __init__(self, game: Game, color: int, seed: int | None = None, **_: object) -> None:
-        self.rng = random.Random(seed)
-        self.last: View | None = None
+    def start(self) -> None:
+        job = self.job
+        for seat, slot in enumerate(job.seats):
+            spec = job.engines[slot]
+            if spec.player is not None:
+                self.players[seat] = make_player(spec.player, self.game, seat, seed=job.seed * 8 + seat,
+                                                 nodes=spec.tc.nodes)
+        for slot in dict.fromkeys(job.seats):
+            if job.engines[slot].player is None:
+                self.start_slot(slot)
+        self.show()
 
-    def observe(self, view: View) -> None:
-        self.last = view
+    def show(self) -> None:
+        """Each in-process player is given its side's view of the position."""
+        for seat, player in self.players.items():
+            player.observe(view(self.pos, seat))
 
-    def choose(self) -> Move | None:
-        return self.rng.choice(list(self.last.moves)) if self.last and self.last.moves else None
+    def push(self, move) -> None:
+        super().push(move)
+        self.show()
 
-
-class LastSeenPlayer:
-    """Plays as if it saw everything from the last seen position: each cell holds what it held when last seen
-    (the start position at first), its own pieces are where they are; the ordinary engine searches that
-    position ``nodes`` nodes and its best move among the legal ones is played."""
-
-    def __init__(self, game: Game, color: int, nodes: int = 4000, seed: int | None = None, **_: object) -> None:
-        self.game = game
-        self.color = color
-        start = game.position()
-        self.start = tuple(start.board)
-        self.memory = list(start.board)
-        self.rights = start.rights
-        self.last: View | None = None
-        self.nodes = nodes
-        self.rng = random.Random(seed)
-        self.searcher = Searcher(hash_mb=8)
-
-    def observe(self, view: View) -> None:
-        for c, code in enumerate(view.board):
-            if code != UNSEEN:
-                self.memory[c] = code
-                if code != self.start[c]:
-                    self.rights &= ~self.game.castle_mask[c]
-            elif self.memory[c] > HOLE and self.game.owner[self.memory[c]] == self.color:
-                self.memory[c] = EMPTY          # an own piece it does not see any more was taken
-        self.last = view
-
-    def choose(self) -> Move | None:
-        view = self.last
-        if view is None or not view.moves:
-            return None
-        g = self.game
-        castling = "-"
-        if g.castling_style != "files":
-            castling = "".join(r.fen_char for i, r in enumerate(g.castling) if self.rights >> i & 1
-                               and self.memory[r.king_from] == self.start[r.king_from]
-                               and self.memory[r.rook_from] == self.start[r.rook_from]) or "-"
+    def play_one(self) -> None:
+        seat = self.pos.turn
+        slot = self.job.seats[seat]
+        if seat in self.players:
+            self.player_moves(seat, slot)
+            return
+        spec = self.job.engines[slot]
+        e = self.engines[slot]
+        tc = spec.tc
+        state = self.seats[seat]
+        other = self.seats[(seat + 1) % self.game.players].clock
+        text = view_string(self.pos)
         try:
-            pos = Position(g, f"{format_board(g, self.memory)} {g.color_letters[view.turn]} {castling} - 0 1")
-        except (FenError, ValueError):      # a memory the position string refuses: play at random
-            return self.rng.choice(list(view.moves))
-        allowed = set(view.moves)
-        legal = pos.legal_moves()
-        if not allowed & set(legal):
-            return self.rng.choice(list(view.moves))
-        self.searcher.new_game()
-        result = self.searcher.search(pos, Limits(nodes=self.nodes), exclude=[m for m in legal if m not in allowed])
-        return result.best if result.best in allowed else self.rng.choice(list(view.moves))
+            if spec.proto == "uci":
+                e.send(f"position fen {text}")
+                t0 = time.monotonic()
+                e.send(go_command(tc, (state.clock, other if other is not None else state.clock),
+                                  self.game.teams[seat] == 0, state.moves_made))
+            else:
+                e.send(f"setboard {text}")
+                if tc.base is not None:
+                    e.send(f"time {_cs(state.clock or 0)}")
+                    e.send(f"otim {_cs(other if other is not None else state.clock or 0)}")
+                elif tc.st is not None:
+                    for line in seconds_a_move(tc.st, spec.timing, e)[1]:
+                        e.send(line)
+                t0 = time.monotonic()
+                e.send("go")
+        except EngineDied as exc:
+            raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} disconnects ({exc})")
+        self.await_move(seat, slot, t0)
+
+    def player_moves(self, seat: int, slot: int) -> None:
+        """The in-process player of ``seat`` moves: a move that is not legal, or none, loses, as a late one."""
+        t0 = time.monotonic()
+        move = self.players[seat].choose()
+        elapsed = time.monotonic() - t0
+        allowed = self.allowance(seat)
+        if elapsed > allowed:
+            raise GameOver(self.loss(seat), "time forfeit",
+                           f"{self.color(seat)} loses on time ({elapsed:.3f} s > {allowed:.3f} s)")
+        if move is None or move not in self.pos.legal_moves():
+            raise GameOver(self.loss(seat), "illegal move", f"{self.color(seat)} gives no legal move")
+        self.make(seat, slot, move, elapsed)
 
 
-PLAYERS: dict[str, Callable[..., Player]] = {"engine": FogEngine, "random": RandomPlayer, "lastseen": LastSeenPlayer}
-
-
-@dataclass
-class FogGame:
-    """One finished game: its outcome, the moves, and whether a player failed (gave no legal move)."""
-    outcome: Outcome
-    moves: list[str]
-    fault: str = ""
-
-
-def play_fog_game(game: Game, players: list[Player], max_plies: int = MAX_PLIES) -> FogGame:
-    """Referee one game: each player sees only its own view, after every move; ``players[c]`` plays colour c."""
-    pos = game.position()
-    names: list[str] = []
-    for c, p in enumerate(players):
-        p.observe(view(pos, c))
-    while True:
-        out = pos.outcome()
-        if out is not None:
-            return FogGame(out, names)
-        if len(names) >= max_plies:
-            return FogGame(Outcome("1/2-1/2", f"adjudicated after {max_plies} plies", "adjudication"), names)
-        mover = pos.turn
-        move = players[mover].choose()
-        if move is None or move not in pos.legal_moves():
-            loser = game.color_names[mover]
-            result = "0-1" if mover == 0 else "1-0"
-            return FogGame(Outcome(result, f"{loser} gave no legal move", "rules infraction"), names, loser)
-        names.append(pos.move_name(move))
-        pos.push(move)
-        for c, p in enumerate(players):
-            p.observe(view(pos, c))
-
-
-def fog_match(game: Game, first: str, second: str, games: int, seed: int = 0,
-              options: dict[str, dict] | None = None, report: Callable[[int, FogGame, float], None] | None = None
-              ) -> tuple[float, int]:
-    """``games`` games of ``first`` against ``second`` (names of ``PLAYERS``), colours alternating; returns
-    ``first``'s points and the games played. ``options[name]``: keyword arguments of that player;
-    ``report(i, game, points so far)`` after each game."""
-    options = options or {}
-    points = 0.0
-    for i in range(games):
-        first_color = i % 2
-        kinds = [first, second] if first_color == 0 else [second, first]
-        players = [PLAYERS[k](game, c, seed=seed * 1000 + i * 2 + c, **options.get(k, {}))
-                   for c, k in enumerate(kinds)]
-        record = play_fog_game(game, players)
-        score = {"1-0": 1.0, "0-1": 0.0}.get(record.outcome.result, 0.5)
-        points += score if first_color == 0 else 1.0 - score
-        if report:
-            report(i, record, points)
-    return points, games
+def play_fog_game(job: GameJob) -> dict:
+    """``referee.play_game`` for a game with fog: the same record, refereed by ``FogReferee``."""
+    return play_game(job, FogReferee)

@@ -71,6 +71,7 @@ class GameJob:
     variants_text: tuple[tuple[str, str], ...] = ()
     ping_timeout: float = PING_TIMEOUT  # s for ``pong`` (an engine that does not answer stalls)
     event: str = "hyperchess match"
+    fog: bool = False                   # a game with fog of war: refereed by fog.FogReferee (runner.play_job)
 
 
 class GameOver(Exception):
@@ -98,11 +99,15 @@ def _level(tc: TimeControl) -> str:
 
 
 class Referee:
+    sends_views = False               # a game with fog needs the referee that sends each seat its view (fog.py)
+
     def __init__(self, job: GameJob, record: dict, log: IO[str] | None) -> None:
         self.job = job
         self.record = record
         self.log = log
         self.game = get_game(job.variant)
+        if self.game.fog and not self.sends_views:
+            raise RuntimeError(f"{job.variant} has fog of war: its seats must be sent views (tournament/fog.py)")
         self.pos = self.game.position(job.opening_fen)
         self.moves: list[str] = []
         self.comments: list[str] = []
@@ -156,73 +161,81 @@ class Referee:
 
     # ------------------------------------------------------------------ set-up
     def start(self) -> None:
+        for slot in dict.fromkeys(self.job.seats):
+            self.start_slot(slot)
+
+    def check_engine(self, spec: EngineSpec, e: EngineProcess) -> None:
+        """Refuse (ValueError, one line) an engine that cannot play this game; every engine may here."""
+
+    def start_slot(self, slot: int) -> None:
+        """Start engine ``slot``: its handshake, the game and its limits."""
         job = self.job
-        for slot in dict.fromkeys(job.seats):
-            spec = job.engines[slot]
-            seat = self.slot_seat(slot)
+        spec = job.engines[slot]
+        seat = self.slot_seat(slot)
+        try:
+            e = start_engine(spec, self.log, f"g{job.index + 1} {spec.name}")
+            self.engines[slot] = e
+            e.handshake(START_TIMEOUT)
+        except EngineDied as exc:
+            raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} ({spec.name}) fails to start: {exc}")
+        try:
+            variant = engine_variant(self.game, spec, e, DEFAULT_GAME)
+            self.check_engine(spec, e)
+        except ValueError as exc:
+            raise RuntimeError(str(exc)) from None
+        self.speak(slot, engine_names(self.game, e, spec.options))
+        if job.opening_fen is not None and e.features.get("setboard") != "1":
+            raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
+        self.known[slot] = 0
+        if spec.proto == "uci":
             try:
-                e = start_engine(spec, self.log, f"g{job.index + 1} {spec.name}")
-                self.engines[slot] = e
-                e.handshake(START_TIMEOUT)
-            except EngineDied as exc:
-                raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} ({spec.name}) fails to start: {exc}")
-            try:
-                variant = engine_variant(self.game, spec, e, DEFAULT_GAME)
-            except ValueError as exc:
-                raise RuntimeError(str(exc)) from None
-            self.speak(slot, engine_names(self.game, e, spec.options))
-            if job.opening_fen is not None and e.features.get("setboard") != "1":
-                raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
-            self.known[slot] = 0
-            if spec.proto == "uci":
-                try:
-                    e.set_up(variant, DEFAULT_GAME, spec.options)
-                    lines = e.sync(self.job.ping_timeout)
-                except EngineDied as exc:
-                    raise GameOver(self.loss(seat), "disconnect",
-                                   f"{self.color(seat)} ({spec.name}) disconnects: {exc}")
-                if lines is None:
-                    e.kill()
-                    raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls at the start")
-                continue
-            if spec.proto == "xshogi":
-                if job.opening_fen is not None:
-                    raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
-                try:
-                    e.first_seat = seat == 0
-                    e.set_up(variant, DEFAULT_GAME, spec.options)
-                    e.level(spec.tc.st)
-                except EngineDied as exc:
-                    raise GameOver(self.loss(seat), "disconnect",
-                                   f"{self.color(seat)} ({spec.name}) disconnects: {exc}")
-                continue
-            try:
-                fen = None if job.opening_fen is None else write_position(
-                    self.game.position(job.opening_fen), self.names[slot])
-                e.set_up(variant, DEFAULT_GAME, spec.options, fen)
-                tc = spec.tc
-                if tc.base is not None:
-                    e.send(_level(tc))
-                if tc.st is not None:
-                    for line in seconds_a_move(tc.st, spec.timing, e)[0]:
-                        e.send(line)
-                if tc.depth is not None:
-                    e.send(f"sd {tc.depth}")
-                if tc.nodes is not None:
-                    e.send(f"nps {tc.nodes}")      # with st 1: N nodes a move (python-chess, cutechess)
-                    if tc.st is None and tc.base is None:
-                        e.send("st 1")
-                e.send("post")
-                e.send("easy")
+                e.set_up(variant, DEFAULT_GAME, spec.options)
                 lines = e.sync(self.job.ping_timeout)
             except EngineDied as exc:
-                raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} ({spec.name}) disconnects: {exc}")
+                raise GameOver(self.loss(seat), "disconnect",
+                               f"{self.color(seat)} ({spec.name}) disconnects: {exc}")
             if lines is None:
                 e.kill()
                 raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls at the start")
-            for line in lines:
-                if line.startswith(("Error", "Illegal", "tellusererror")):
-                    self.warn(f"{spec.name} at set-up: {line}")
+            return
+        if spec.proto == "xshogi":
+            if job.opening_fen is not None:
+                raise RuntimeError(f"{spec.name} has no setboard, so it cannot start from a position string")
+            try:
+                e.first_seat = seat == 0
+                e.set_up(variant, DEFAULT_GAME, spec.options)
+                e.level(spec.tc.st)
+            except EngineDied as exc:
+                raise GameOver(self.loss(seat), "disconnect",
+                               f"{self.color(seat)} ({spec.name}) disconnects: {exc}")
+            return
+        try:
+            fen = None if job.opening_fen is None else write_position(
+                self.game.position(job.opening_fen), self.names[slot])
+            e.set_up(variant, DEFAULT_GAME, spec.options, fen)
+            tc = spec.tc
+            if tc.base is not None:
+                e.send(_level(tc))
+            if tc.st is not None:
+                for line in seconds_a_move(tc.st, spec.timing, e)[0]:
+                    e.send(line)
+            if tc.depth is not None:
+                e.send(f"sd {tc.depth}")
+            if tc.nodes is not None:
+                e.send(f"nps {tc.nodes}")      # with st 1: N nodes a move (python-chess, cutechess)
+                if tc.st is None and tc.base is None:
+                    e.send("st 1")
+            e.send("post")
+            e.send("easy")
+            lines = e.sync(self.job.ping_timeout)
+        except EngineDied as exc:
+            raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} ({spec.name}) disconnects: {exc}")
+        if lines is None:
+            e.kill()
+            raise GameOver(self.loss(seat), "stall", f"{self.color(seat)}'s connection stalls at the start")
+        for line in lines:
+            if line.startswith(("Error", "Illegal", "tellusererror")):
+                self.warn(f"{spec.name} at set-up: {line}")
 
     # ------------------------------------------------------------------ the game
     def run(self) -> None:
@@ -259,7 +272,6 @@ class Referee:
         usermove = "usermove " if e.features.get("usermove") == "1" else ""
         proto = job.engines[slot].proto
         uci = proto == "uci"
-        move_line = OLD_MOVE_LINE if e.protover == 1 else MOVE_LINE     # dialect.py: older forms of a move
         try:
             opp = (seat + 1) % self.game.players
             other = self.seats[opp].clock
@@ -283,6 +295,17 @@ class Referee:
                 t0 = time.monotonic()
                 e.send("go")
             self.known[slot] = len(self.moves)
+        except EngineDied as exc:
+            raise GameOver(self.loss(seat), "disconnect", f"{self.color(seat)} disconnects ({exc})")
+        self.await_move(seat, slot, t0)
+
+    def await_move(self, seat: int, slot: int, t0: float) -> None:
+        """Read engine ``slot``'s lines until its move (asked for at ``t0``), which is then made; its thinking
+        lines, claims and other words on the way; a stall, a time forfeit or a crash ends the game."""
+        e = self.engines[slot]
+        uci = self.job.engines[slot].proto == "uci"
+        move_line = OLD_MOVE_LINE if e.protover == 1 else MOVE_LINE     # dialect.py: older forms of a move
+        try:
             allowed = self.allowance(seat)
             deadline = t0 + allowed
             late = False
@@ -354,6 +377,8 @@ class Referee:
         raise GameOver(self.loss(seat), "false claim", f"{self.color(seat)} makes a false claim: {text}")
 
     def apply(self, seat: int, slot: int, text: str, elapsed: float, score, depth) -> None:
+        """Engine ``slot``'s move ``text`` for ``seat``: read in the real position (not legal there: the game
+        is lost), made, and, for a CECP engine, followed by ``force`` and ``ping``."""
         pos = self.pos
         e = self.engines[slot]
         try:
@@ -361,6 +386,13 @@ class Referee:
         except MoveError as exc:
             raise GameOver(self.loss(seat), "illegal move",
                            f"{self.color(seat)} makes an illegal move: {text} ({exc})") from None
+        self.make(seat, slot, move, elapsed, score, depth)
+        if pos.outcome() is not None or self.job.engines[slot].proto != "xboard":
+            return                  # a UCI engine is told the whole game again with its next ``go``; xshogi: no ping
+        self.after_move(seat, e, text)
+
+    def make(self, seat: int, slot: int, move, elapsed: float, score=None, depth=None) -> None:
+        """Make ``seat``'s ``move``, thought on ``elapsed`` seconds: its clock, its comment."""
         state = self.seats[seat]
         tc = self.job.engines[slot].tc
         state.moves_made += 1
@@ -376,8 +408,9 @@ class Referee:
         self.comments.append(comment)
         self.push(move)
         self.known[slot] = len(self.moves)
-        if pos.outcome() is not None or self.job.engines[slot].proto != "xboard":
-            return                  # a UCI engine is told the whole game again with its next ``go``; xshogi: no ping
+
+    def after_move(self, seat: int, e: EngineProcess, text: str) -> None:
+        """``force`` and ``ping`` after a CECP engine's move ``text``; what it printed before ``pong``."""
         e.send("force")
         lines = e.sync(self.job.ping_timeout)
         if lines is None:
@@ -452,8 +485,9 @@ def install_variants(files: tuple[tuple[str, str], ...]) -> None:
     os.environ["HYPERCHESS_VARIANTS"] = os.pathsep.join(paths)
 
 
-def play_game(job: GameJob) -> dict:
-    """Play one game and return its record. Engine processes are started here and always ended here."""
+def play_game(job: GameJob, referee: type[Referee] = Referee) -> dict:
+    """Play one game and return its record, refereed by ``referee`` (a game with fog: ``fog.FogReferee``).
+    Engine processes are started here and always ended here."""
     started = time.monotonic()
     record = new_record(job)
     log = None
@@ -464,7 +498,7 @@ def play_game(job: GameJob) -> dict:
         install_variants(job.variants_text)
         if job.log:
             log = open(job.log, "a", buffering=1, encoding="utf-8")
-        ref = Referee(job, record, log)
+        ref = referee(job, record, log)
         record["fen"] = ref.game.position(job.opening_fen).fen()
         try:
             ref.start()

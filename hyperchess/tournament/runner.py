@@ -20,7 +20,7 @@ from typing import Callable, TextIO
 from hyperchess.variants import DEFAULT_GAME, get_game
 from hyperchess.variants.formats.textfile import FileError, read_text, shorten
 
-from .dialect import engine_variant
+from .dialect import declares_fog, engine_variant, fog_refusal
 from .engine import EngineDied, die_with_parent
 from .uci import start_engine
 from .openings import Opening
@@ -98,8 +98,16 @@ def plan(cfg: MatchConfig) -> list[GameJob]:
             opening_fen=opening.fen, opening_moves=opening.moves, maxmoves=cfg.maxmoves, draw=cfg.draw,
             resign=cfg.resign, seed=random.Random(cfg.srand * 1_000_003 + i).getrandbits(32),
             round=i // cfg.games + 1, pair=pair, log=cfg.log, stall=cfg.stall, setup_module=cfg.setup_module,
-            event=cfg.event, variants_text=cfg.variants_text))
+            event=cfg.event, variants_text=cfg.variants_text, fog=bool(game.fog)))
     return jobs
+
+
+def play_job(job: GameJob) -> dict:
+    """One game of the match: ``referee.play_game``, or for a game with fog ``fog.play_fog_game``."""
+    if job.fog:
+        from .fog import play_fog_game      # the in-process players load the search here, not at start-up
+        return play_fog_game(job)
+    return play_game(job)
 
 
 def preflight(cfg: MatchConfig) -> None:
@@ -108,7 +116,15 @@ def preflight(cfg: MatchConfig) -> None:
     needs_setboard = any(o.fen is not None for o in cfg.openings)
     install_variants(cfg.variants_text)
     game = get_game(cfg.variant)
+    if game.fog and needs_setboard:
+        raise MatchError(f"{game.name} has fog of war: its games start from its start position, which its players "
+                         f"know, so give openings as move lists")
     for spec in cfg.engines:
+        if spec.player is not None:
+            if not game.fog:
+                raise MatchError(f"engine {spec.name}: player={spec.player} plays only games with fog of war "
+                                 f"(fog = true), not {game.name}")
+            continue
         try:
             e = start_engine(spec)
         except EngineDied as exc:
@@ -119,6 +135,8 @@ def preflight(cfg: MatchConfig) -> None:
                 engine_variant(game, spec, e, DEFAULT_GAME)
             except ValueError as exc:
                 raise MatchError(f"engine {exc}") from None
+            if game.fog and not declares_fog(e):
+                raise MatchError(f"engine {fog_refusal(spec, game.name)}")
             if needs_setboard and e.features.get("setboard") != "1":
                 raise MatchError(f"engine {spec.name} has no setboard, so it cannot start from the position "
                                  f"strings in the openings file (use move lists)")
@@ -275,7 +293,7 @@ def _play_in_worker(job: GameJob) -> dict:
     worker leaves the pool at once: a worker that went back to waiting for work would outlive a runner
     that was killed, as its task pipe never closes."""
     try:
-        return play_game(job)
+        return play_job(job)
     except SystemExit:
         os._exit(1)
 
@@ -359,7 +377,7 @@ def run_match(cfg: MatchConfig, executor: Executor | None = None, progress: Prog
             job = next(pending, None)
             if job is None:
                 return
-            in_flight[executor.submit(_play_in_worker if own else play_game, job)] = job
+            in_flight[executor.submit(_play_in_worker if own else play_job, job)] = job
 
     try:
         fill()

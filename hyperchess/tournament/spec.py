@@ -1,7 +1,8 @@
 """Engine specifications and time controls, parsed from fastchess/cutechess-style ``key=value`` tokens.
 
 ``cmd=… name=… arg=… dir=… option.X=V variant=NAME tc=40/60 | tc=10+0.1 st=1 depth=N nodes=N timemargin=MS
-timing=auto|clock|st``
+timing=auto|clock|st``, or ``player=random|lastseen [nodes=N]``: a player of a game with fog that runs inside the
+referee (tournament/fogplayers.py), no process.
 """
 from __future__ import annotations
 
@@ -108,6 +109,7 @@ class EngineSpec:
     proto: str = "xboard"               # "xboard" (CECP), "uci" or "xshogi" (GNU Shogi 1.4.2, xshogi.py)
     variant: str | None = None          # the engine's own name of the game (None: found in its list, dialect.py)
     timing: str = "auto"                # CECP seconds a move: fractions as a one-move clock or ``st`` (dialect.py)
+    player: str | None = None           # an in-process player of a game with fog (PLAYERS), else None
 
     def describe(self) -> dict:
         out = {"name": self.name, "argv": list(self.argv), "cwd": self.cwd, "options": [list(o) for o in self.options],
@@ -118,11 +120,16 @@ class EngineSpec:
             out["variant"] = self.variant
         if self.timing != "auto":
             out["timing"] = self.timing
+        if self.player is not None:
+            out["player"] = self.player
         return out
 
 
 ENGINE_KEYS = ("cmd", "name", "arg", "dir", "tc", "st", "depth", "nodes", "timemargin", "proto", "variant",
-               "timing")
+               "timing", "player")
+# the in-process players of a game with fog (``player=``; tournament/fogplayers.py): a legal move at random, and
+# the ordinary engine on the last seen state of each square
+PLAYERS = ("random", "lastseen")
 
 
 def split_tokens(text: str) -> list[str]:
@@ -180,8 +187,16 @@ def engine_command(d: dict, what: str) -> tuple[tuple[str, ...], str]:
 
 def build_engine(d: dict, what: str) -> EngineSpec:
     """An EngineSpec from the merged raw dict."""
-    argv, proto = engine_command(d, what)
-    name = d.get("name") or argv[0].rsplit("/", 1)[-1]
+    player = d.get("player") or None
+    if player is not None:
+        if player not in PLAYERS:
+            raise SpecError(f"{what}: player= is {' or '.join(PLAYERS)}, got {player[:20]!r}")
+        if d.get("cmd") or d.get("arg"):
+            raise SpecError(f"{what}: player={player} runs inside the referee: give no cmd= or arg=")
+        argv, proto = (), "player"
+    else:
+        argv, proto = engine_command(d, what)
+    name = d.get("name") or player or argv[0].rsplit("/", 1)[-1]
     tc = TimeControl()
     try:
         if d.get("tc"):
@@ -211,7 +226,7 @@ def build_engine(d: dict, what: str) -> EngineSpec:
         raise
     except ValueError:
         raise SpecError(f"{what}: bad number in st/depth/nodes/timemargin") from None
-    if tc.base is None and tc.st is None and tc.depth is None and tc.nodes is None:
+    if player is None and tc.base is None and tc.st is None and tc.depth is None and tc.nodes is None:
         raise SpecError(f"{what} ({name}): no time control (give tc=, st=, depth= or nodes=)")
     if proto == "xshogi" and (tc.st is None or tc.st != int(tc.st) or tc.base is not None or tc.depth or tc.nodes):
         raise SpecError(f"{what} ({name}): an xshogi engine takes st= in whole seconds only")
@@ -219,7 +234,7 @@ def build_engine(d: dict, what: str) -> EngineSpec:
     if variant is not None and not re.fullmatch(r"[\w+.-]{1,64}", variant):
         raise SpecError(f"{what} ({name}): variant= is one word (letters, digits, _ + . -), got {variant[:20]!r}")
     return EngineSpec(name=name, argv=argv, cwd=d.get("dir"), options=tuple(sorted(d["options"].items())), tc=tc,
-                      proto=proto, variant=variant, timing=engine_timing(d, f"{what} ({name})"))
+                      proto=proto, variant=variant, timing=engine_timing(d, f"{what} ({name})"), player=player)
 
 
 def engine_timing(d: dict, what: str) -> str:

@@ -96,22 +96,28 @@ class UCIProcess(EngineProcess):
         ``movetime`` for st=, ``depth``, ``nodes``."""
         head = "position startpos" if opening_fen is None else f"position fen {opening_fen}"
         self.send(head + (" moves " + " ".join(moves) if moves else ""))
-        words = ["go"]
-        if tc.base is not None:
-            mine, theirs = clocks
-            w, b = (mine, theirs) if white else (theirs, mine)
-            words += [f"wtime {_ms(w)}", f"btime {_ms(b)}"]
-            if tc.inc:
-                words += [f"winc {_ms(tc.inc)}", f"binc {_ms(tc.inc)}"]
-            if tc.moves:
-                words.append(f"movestogo {tc.moves - moves_made % tc.moves}")
-        if tc.st is not None:
-            words.append(f"movetime {_ms(tc.st)}")
-        if tc.depth is not None:
-            words.append(f"depth {tc.depth}")
-        if tc.nodes is not None:
-            words.append(f"nodes {tc.nodes}")
-        self.send(" ".join(words))
+        self.send(go_command(tc, clocks, white, moves_made))
+
+
+def go_command(tc: TimeControl, clocks: tuple[float | None, ...], white: bool, moves_made: int) -> str:
+    """``go`` with an engine's limits: the clocks (``wtime``/``btime`` by team), ``movetime`` for st=, ``depth``,
+    ``nodes``."""
+    words = ["go"]
+    if tc.base is not None:
+        mine, theirs = clocks
+        w, b = (mine, theirs) if white else (theirs, mine)
+        words += [f"wtime {_ms(w)}", f"btime {_ms(b)}"]
+        if tc.inc:
+            words += [f"winc {_ms(tc.inc)}", f"binc {_ms(tc.inc)}"]
+        if tc.moves:
+            words.append(f"movestogo {tc.moves - moves_made % tc.moves}")
+    if tc.st is not None:
+        words.append(f"movetime {_ms(tc.st)}")
+    if tc.depth is not None:
+        words.append(f"depth {tc.depth}")
+    if tc.nodes is not None:
+        words.append(f"nodes {tc.nodes}")
+    return " ".join(words)
 
 
 def _ms(seconds: float | None) -> int:

@@ -15,8 +15,8 @@ game of any shape (levels, holes, several boards) is seen the same way.
 
 ``visible_cells(pos, color)`` is the set of cells; ``view(pos, color)`` a ``View``, the position as that side
 sees it, every unseen cell ``UNSEEN``; ``view_text`` writes a view's board as a position string's board
-field with ``?`` for an unseen cell, and ``read_view`` reads a whole view string (what an engine is sent over
-UCI or CECP, docs/protocol.md) back into a ``View`` of the side to move.
+field with ``?`` for an unseen cell; ``view_string`` writes the whole view string of the side to move (what an
+engine is sent over UCI or CECP, docs/protocol.md, "Fog of war") and ``read_view`` reads one back into a ``View``.
 """
 from __future__ import annotations
 
@@ -116,6 +116,26 @@ def view_text(game, board: tuple[int, ...]) -> str:
     """A view's board as a position string's board field (``fen.format_board``'s form), ``?`` for an unseen
     cell."""
     return format_board(game, board, unseen=UNSEEN)
+
+
+def view_string(pos: Position) -> str:
+    """The view string of the side to move (docs/protocol.md, "Fog of war"): the board it sees with ``?`` for
+    each unseen cell, the side to move, its own castling rights only, the en-passant field only when it may
+    capture en passant, the halfmove clock 0 (it cannot know the other side's captures and pawn moves) and the
+    move number."""
+    game, color = pos.game, pos.turn
+    known = pos.copy()      # the position less what the side cannot know, written by the ordinary writer
+    if game.castling_style == "files":
+        theirs = [j for j, c in enumerate(game.castle_cells) if game.owner[game.start_board[c]] != color]
+    else:
+        theirs = [i for i, rule in enumerate(game.castling) if rule.color != color]
+    for bit in theirs:
+        known.rights &= ~(1 << bit)
+    seen = view(pos, color)
+    if not any(m[3] == EN_PASSANT for m in seen.moves):
+        known.ep, known.ep_victim, known.windows = -1, -1, ()
+    known.halfmove = 0
+    return " ".join([view_text(game, seen.board)] + known.fen().split(" ")[1:])
 
 
 def _view_board(game: "Game", field: str) -> list[int]:
