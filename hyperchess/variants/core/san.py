@@ -500,14 +500,17 @@ def read(pos: "Position", text: str, notation: str | None = None) -> Move:
 def parse_typed(pos: "Position", text: str, native: MoveError) -> Move:
     """The move ``text`` names where the native notation could not read it (``native``, its reason): in SAN
     in a flat game (``parse_san``), else in the notation its players read (``read``). Raises the first
-    reason that is not "malformed", else the native one."""
+    reason that is not "malformed" (in a SAN game SAN's, not ``read``'s), else the native one."""
     readers = ([parse_san] if flat(pos.game) else []) + ([read] if notation_of(pos.game) != COORDINATES else [])
     reasons = [native]
     for reader in readers:
         try:
             return reader(pos, text)
         except MoveError as exc:
-            reasons.append(exc)
+            # ``read`` knows no grammar: in a SAN game its "illegal" for text that SAN and the native
+            # notation both call malformed (``e9e4``) would hide the better reason
+            if reader is parse_san or notation_of(pos.game) != "san" or not str(exc).startswith("illegal"):
+                reasons.append(exc)
     raise next((r for r in reasons if not str(r).startswith("malformed")), native) from None
 
 
