@@ -125,7 +125,7 @@ def test_xiangqi_played_on_the_intersections(board):
         assert view.page.locator("#turn").text_content().startswith("red to move")
         assert view.page.locator('#board svg g.piece[data-square="e3"] text').text_content() == "炮"
         legend = view.page.locator("#board svg g.legend-item").evaluate_all("es => es.map(e => e.dataset.text)")
-        assert legend == ["chariot (R)", "advisor (A)", "cannon (C)", "soldier (P)", "horse (N)", "elephant (B)",
+        assert legend == ["chariot (R)", "advisor (A)", "cannon (C)", "soldier (P)", "horse (H)", "elephant (E)",
                           "general (K)"]
         view.page.click("#letters")           # Latin letters instead of the characters, kept across redraws
         assert view.page.locator('#board svg g.piece[data-square="e3"] text').text_content() == "C"

@@ -73,3 +73,56 @@ def test_games_with_levels_keep_their_names_and_no_switch(board):
         assert view.state()["notated"] is None and not view.page.locator("#notation").is_visible()
     finally:
         view.page.close()
+
+
+def edge_labels_shown(view: BoardPage, kind: str) -> list[str]:
+    """The board's edge labels a person sees (``kind`` "file": under the columns, left to right; "rank": beside
+    the rows, top first)."""
+    return view.page.evaluate("""(kind) => {
+        const shown = [...document.querySelectorAll(`#board svg text.coord.${kind}`)]
+          .filter((t) => getComputedStyle(t).display !== "none");
+        const at = (t) => t.getBoundingClientRect()[kind === "file" ? "left" : "top"];
+        return shown.sort((a, b) => at(a) - at(b)).map((t) => t.textContent);
+    }""", kind)
+
+
+# what the board's edges show in the notation and with the "Coordinates" switch on: (files, ranks) each
+EDGES = {
+    "shogi": ((list("987654321"), list("abcdefghi")), (list("abcdefghi"), list("987654321"))),
+    "xiangqi": ((list("987654321"), []), (list("abcdefghi"), [str(r) for r in range(10, 0, -1)])),
+}
+
+
+@pytest.mark.parametrize("viewport", [(1400, 900), (390, 844)])
+@pytest.mark.parametrize("variant", list(EDGES))
+def test_the_board_edges_and_the_move_box_speak_the_notation(board, variant, viewport):
+    """Shogi's edges numbered 9..1 and lettered a..i from the top (Hodges), xiangqi's files 9..1 from Red's
+    right (WXF, which names no rank), the coordinates' letters and numbers with the switch; a move typed in the
+    notation is played, a wrong one answered in one line. Screenshots in
+    docs/screenshots/web-edges-GAME-WxH.png."""
+    url, b = board
+    moves, written = GAMES[variant]
+    notation, coordinates = EDGES[variant]
+    view = BoardPage(b, url, variant, ["human", "human"], viewport=viewport)
+    try:
+        view.page.evaluate("localStorage.removeItem('hyperchess-coordinates')")
+        view.page.reload()
+        view.page.wait_for_function("state !== null")
+        assert (edge_labels_shown(view, "file"), edge_labels_shown(view, "rank")) == notation
+        type_moves(view, written[:2])                 # P-7f P-3d, C2=5 H8+7: as the list writes them
+        assert view.state()["moves"] == moves[:2] and listed(view) == written[:2]
+        view.page.fill("#typed", written[0])          # the same move again: no longer legal
+        view.page.click("#play")
+        view.page.wait_for_function("document.getElementById('message').textContent !== ''")
+        message = view.page.locator("#message").text_content()
+        assert "illegal move" in message and "\n" not in message, message
+        view.errors.clear()                           # (the refused move's 400, which the console logs)
+        save_screenshot(view.page, SHOTS / f"web-edges-{variant}-{viewport[0]}x{viewport[1]}.png")
+        view.page.click("#notation")                  # Coordinates: the list and the edges as the server names
+        assert (edge_labels_shown(view, "file"), edge_labels_shown(view, "rank")) == coordinates
+        assert listed(view) == moves[:2]
+        view.page.click("#notation")
+        assert (edge_labels_shown(view, "file"), edge_labels_shown(view, "rank")) == notation
+        assert not view.errors, view.errors
+    finally:
+        view.page.close()

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hyperchess.variants.board.codes import code_of
+from hyperchess.variants.core.san import notation_letter
 
 from .layout import Layout, level_grid
 
@@ -80,7 +81,8 @@ def on_show(game) -> set[int]:
 
 def legend_entries(game) -> list[tuple[str, str, "Glyph | int | None"]]:
     """(key, text, glyph) for every piece type that is not orthodox, then the game's extra items. The text is
-    the name players use (``Game.piece_name``). A game whose pieces are drawn with characters (discs,
+    the name players use (``Game.piece_name``), and, for pieces drawn with characters, the letter the move
+    list writes for it (``core/san.py``: ``notation_letter``). A game whose pieces are drawn with characters (discs,
     pentagons) lists every piece, its glyph the piece's code of the first player (drawn as the board draws it)."""
     h = game.picture
     drawn = game.drawing.pieces != "figurines"
@@ -100,8 +102,8 @@ def legend_entries(game) -> list[tuple[str, str, "Glyph | int | None"]]:
             continue
         seen.add(key)
         text = h.legend.get(letter) or game.piece_name(kind)
-        if drawn:
-            text = f"{text} ({letter})"
+        if drawn:                                   # the letter the move list writes (xiangqi's horse H)
+            text = f"{text} ({notation_letter(game, code_of(kind, 0))})"
         out.append((letter, text, code_of(kind, 0) if drawn else glyph_for(letter, piece.tags, piece.name)))
     for kind, text in h.extra_legend:
         out.append((kind, text, None))

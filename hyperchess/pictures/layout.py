@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from hyperchess.variants.board.notation import FILES
 from hyperchess.variants.core.picture import GAP, LABEL, SQUARE, TITLE, Block, Layout, Panel  # noqa: F401
+from hyperchess.variants.core.san import edge_labels
 
 if TYPE_CHECKING:
     from hyperchess.variants.core.position import Position
@@ -68,6 +69,11 @@ def level_grid(pos: "Position", flip: bool, *, marked_ranks: dict[int, str] | No
         ranks = [str(r + 1) for r in range(g.ranks)]
         p.column_labels = files[::-1] if flip else files
         p.row_labels = ranks if flip else ranks[::-1]
+        named = edge_labels(game, 1 if flip else 0)    # the notation's own names (shogi's 9..1 and a..i)
+        if named is not None and g.levels == 1:
+            p.native_column_labels, p.native_row_labels = p.column_labels, p.row_labels
+            p.column_labels = named[0][::-1] if flip else named[0]
+            p.row_labels = named[1] if flip else named[1][::-1]
         if g.wrap_files:
             p.seams += ["left", "right"]
         if g.wrap_ranks:

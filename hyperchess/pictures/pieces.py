@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from hyperchess.variants.core.san import notation_letter
+
 from .games import Glyph, glyph_for
 from .layout import SQUARE
 from .carved import carved_svg
@@ -60,10 +62,10 @@ def piece_glyph(game, code: int) -> Glyph:
 
 def piece_text(game, code: int, latin: bool = False) -> str:
     """The character drawn on a disc or pentagon for ``code``: the game's glyph for its side, else (or with
-    ``latin``) its letter (a promoted piece's ``+`` kept)."""
+    ``latin``) the letter the move list writes for it (a promoted piece's ``+`` kept; xiangqi's horse ``H``)."""
     letter = game.pieces[game.kind_of[code]].letter.upper()
     own = "" if latin else game.drawing.glyph(letter, game.owner[code])
-    return own or letter
+    return own or notation_letter(game, code)
 
 
 def disc_svg(text: str, ink: str, size: float = SQUARE, letter: str = "") -> str:

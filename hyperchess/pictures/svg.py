@@ -273,16 +273,24 @@ def _panel_svg(pos: "Position", p: Panel, colors: dict[str, str], coordinates: b
                    f'y2="{_fmt(y2)}" stroke="{colors["seam"]}" stroke-width="4" stroke-dasharray="8,5"/>')
     out.extend(pieces)
     if coordinates:
-        for i, label in enumerate(p.column_labels):
-            out.append(f'<text class="coord file" x="{_fmt(p.x + (i + 0.5) * SQUARE)}" '
-                       f'y="{_fmt(p.y + p.height + LABEL - 5)}" text-anchor="middle" font-size="12" '
-                       f'fill="{colors["coord"]}" font-family="{FONT}">{escape(label)}</text>')
-        for i, label in enumerate(p.row_labels):
-            if not label:
-                continue
-            out.append(f'<text class="coord rank" x="{_fmt(p.x - 4)}" y="{_fmt(p.y + (i + 0.5) * SQUARE)}" '
-                       f'text-anchor="end" dominant-baseline="central" font-size="12" '
-                       f'fill="{colors["coord"]}" font-family="{FONT}">{escape(label)}</text>')
+        # the notation's labels, then (hidden until the web board's "Coordinates" switch shows them) the
+        # coordinates' own, where the notation names the squares otherwise (shogi's 9..1 and a..i)
+        sets = [("", p.column_labels, p.row_labels)]
+        if p.native_column_labels:
+            sets = [(" notation", p.column_labels, p.row_labels),
+                    (" native", p.native_column_labels, p.native_row_labels)]
+        for css, columns, rows in sets:
+            hidden = ' display="none"' if css == " native" else ""
+            for i, label in enumerate(columns):
+                out.append(f'<text class="coord file{css}" x="{_fmt(p.x + (i + 0.5) * SQUARE)}"{hidden} '
+                           f'y="{_fmt(p.y + p.height + LABEL - 5)}" text-anchor="middle" font-size="12" '
+                           f'fill="{colors["coord"]}" font-family="{FONT}">{escape(label)}</text>')
+            for i, label in enumerate(rows):
+                if not label:
+                    continue
+                out.append(f'<text class="coord rank{css}" x="{_fmt(p.x - 4)}" y="{_fmt(p.y + (i + 0.5) * SQUARE)}"'
+                           f'{hidden} text-anchor="end" dominant-baseline="central" font-size="12" '
+                           f'fill="{colors["coord"]}" font-family="{FONT}">{escape(label)}</text>')
     out.append("</g>")
     return "\n".join(out)
 

@@ -42,6 +42,10 @@ class Panel:
     cells: dict[int, tuple[int, int]] = field(default_factory=dict)
     column_labels: list[str] = field(default_factory=list)     # under each column
     row_labels: list[str] = field(default_factory=list)        # left of each row, top row first
+    # the coordinates' own labels where the labels above are the notation's (Hodges' 9..1, a..i); the web
+    # board's "Coordinates" switch shows these instead
+    native_column_labels: list[str] = field(default_factory=list)
+    native_row_labels: list[str] = field(default_factory=list)
     seams: list[str] = field(default_factory=list)             # edges joined to the opposite one: left/right/top/bottom
     marked_rows: dict[int, str] = field(default_factory=dict)  # row -> label (e.g. a king line)
     marked_columns: dict[int, str] = field(default_factory=dict)

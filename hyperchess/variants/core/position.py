@@ -546,19 +546,14 @@ class Position(Placement):
         return self.game.move_name(self, move)
 
     def parse_move(self, text: str) -> Move:
-        """The legal move written ``text``: in the game's native notation, or, in a flat game, in SAN
-        (``variants/core/san.py``). Raises MoveError."""
+        """The legal move written ``text``: in the game's native notation, in SAN (a flat game) or in the
+        notation its players read (``variants/core/san.py``). Raises MoveError."""
         try:
             return self.game.parse_move(self, text)
         except MoveError as exc:
-            if not san_notation.flat(self.game) or not isinstance(text, str):
+            if not isinstance(text, str):
                 raise
-            try:
-                return san_notation.parse_san(self, text)
-            except MoveError as san_exc:
-                if str(san_exc).startswith("malformed"):
-                    raise exc from None
-                raise san_exc from None
+            return san_notation.parse_typed(self, text, exc)
 
     def san(self, move: Move) -> str:
         """``move`` in SAN (flat games; others get their native name)."""

@@ -33,6 +33,7 @@ mechanism describes keeps its native name, and so does every move of a game with
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import TYPE_CHECKING
 
 from hyperchess.variants.board.codes import CASTLE, EN_PASSANT, SPECIAL, Move, promoted_code
@@ -147,6 +148,7 @@ def parse_san(pos: "Position", text: str) -> Move:
         except UnknownSquare:
             raise MoveError(f"malformed move {text.strip()!r}: no square {m.group('to')}") from None
         piece, file, rank, promo = m.group("piece"), m.group("file"), m.group("rank"), m.group("promo")
+        piece = game.letter_synonyms.get(piece, piece) if piece else None       # xiangqi's H for N
         if piece is None and rank and not (file and m.group("capture")):
             # a pawn's SAN never names its rank: this is a coordinate move (long algebraic e2-e4 and
             # e4xd5 name both, with the separator)
@@ -190,6 +192,22 @@ def notation_of(game) -> str:
     return game.notation
 
 
+def edge_labels(game, color: int = 0) -> tuple[list[str], list[str]] | None:
+    """The names the move list's notation gives the board's files and ranks (by file, by rank, from 0) as
+    player ``color`` reads them, or None where its squares are the coordinates' (SAN): Hodges' files counted
+    from the right and ranks lettered from the top, as sente sees the board; WXF's files from each player's
+    right, its ranks unnamed (WXF names none); janggi's files from 1 on the left, ranks from the top, the
+    tenth ``0``."""
+    notation, g = notation_of(game), game.geometry
+    if notation == "hodges":
+        return [str(g.files - f) for f in range(g.files)], [chr(ord("a") + g.ranks - 1 - r) for r in range(g.ranks)]
+    if notation == "wxf":
+        return [str(g.files - f if color == 0 else f + 1) for f in range(g.files)], [""] * g.ranks
+    if notation == "janggi-numeric":
+        return [str(f + 1) for f in range(g.files)], [str((g.ranks - r) % 10) for r in range(g.ranks)]
+    return None
+
+
 def write(pos: "Position", move: Move, notation: str | None = None) -> str:
     """The legal ``move`` of ``pos`` in ``notation`` (default: the game's)."""
     game = pos.game
@@ -200,7 +218,8 @@ def write(pos: "Position", move: Move, notation: str | None = None) -> str:
     if parts.passes:
         return PASS_WORD
     legal = pos.legal_moves()
-    return _WRITERS[notation](pos, move, parts, _rivals(pos, move, parts, legal), legal)
+    text = _WRITERS[notation](pos, move, parts, _rivals(pos, move, parts, legal), legal)
+    return text + _check_mark(pos, move) if notation in _CHECK_MARKS else text
 
 
 def write_moves(pos: "Position", names: list[str], notation: str | None = None) -> list[str]:
@@ -215,9 +234,11 @@ def write_moves(pos: "Position", names: list[str], notation: str | None = None) 
 
 
 # ------------------------------------------------------------------------------------------- shared parts
-def _rivals(pos: "Position", move: Move, parts: MoveParts, legal: list[Move]) -> list[int]:
+def _rivals(pos: "Position", move: Move, parts: MoveParts, legal: list[Move],
+            known: dict[Move, MoveParts | None] | None = None) -> list[int]:
     """The cells of the other pieces of the same kind that could make the same move to the same cell (the
-    same promotion, gate and wall): Fairy-Stockfish's test move with only its from-square changed."""
+    same promotion, gate and wall): Fairy-Stockfish's test move with only its from-square changed. ``known``:
+    the legal moves' parts, where they are at hand."""
     if parts.drop or parts.castle:
         return []
     game = pos.game
@@ -225,7 +246,7 @@ def _rivals(pos: "Position", move: Move, parts: MoveParts, legal: list[Move]) ->
     for m in legal:
         if m[1] != move[1] or m[0] == parts.frm:
             continue
-        p = game.move_parts(pos, m)
+        p = known[m] if known is not None else game.move_parts(pos, m)
         if p is not None and p.to == parts.to and p.piece == parts.piece and not (p.drop or p.castle or p.passes) \
                 and (p.promotion, p.change, p.gate, p.wall) == (parts.promotion, parts.change, parts.gate, parts.wall):
             out.append(p.frm)
@@ -240,6 +261,14 @@ def _read_letter(game, code: int) -> str:
         if synonym.isupper() and target.upper() == letter:
             return synonym
     return letter
+
+
+def notation_letter(game, code: int) -> str:
+    """The letter the move list writes for ``code`` (``_read_letter`` in a game's own notation; its own
+    letter, upper case, where the list keeps coordinates): what a picture's legend names a piece by."""
+    if notation_of(game) == COORDINATES:
+        return game.pieces[game.kind_of[code]].letter.upper()
+    return _read_letter(game, code)
 
 
 def _letterless(game, code: int) -> bool:
@@ -300,23 +329,17 @@ def _san(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal
         text += name(parts.to) + _suffix(game, parts)
     if parts.wall >= 0:
         text += "," + name(parts.wall)
-    return text + _check_mark(pos, move)
+    return text
 
 
 # ----------------------------------------------------------------------------------------------- shogi
 def _hodges(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
     game = pos.game
-    files, ranks = game.geometry.files, game.geometry.ranks
-
-    def square(cell: int) -> str:
-        f, r = _coords(game, cell)
-        return f"{files - f}{chr(ord('a') + ranks - 1 - r)}"
-
     text = _read_letter(game, parts.piece)
     if rivals:
-        text += square(parts.frm)
+        text += _hodges_square(game, parts.frm)
     text += "*" if parts.drop else "x" if parts.capture else "-"
-    text += square(parts.to)
+    text += _hodges_square(game, parts.to)
     if parts.change:
         text += "+" if parts.change > 0 else "-"
     elif parts.promotion:
@@ -324,6 +347,12 @@ def _hodges(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], le
     elif not parts.drop and _may_promote(pos, parts, legal):
         text += "="                            # the promotion declined
     return text
+
+
+def _hodges_square(game, cell: int) -> str:
+    """A square as Hodges names it: its file counted from the right, then its rank lettered from the top."""
+    f, r = _coords(game, cell)
+    return f"{game.geometry.files - f}{chr(ord('a') + game.geometry.ranks - 1 - r)}"
 
 
 def _may_promote(pos: "Position", parts: MoveParts, legal: list[Move]) -> bool:
@@ -341,11 +370,10 @@ def _may_promote(pos: "Position", parts: MoveParts, legal: list[Move]) -> bool:
 def _wxf(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
     game = pos.game
     us = pos.turn
-    files, ranks = game.geometry.files, game.geometry.ranks
+    ranks = game.geometry.ranks
 
     def file_number(cell: int) -> str:
-        f = _coords(game, cell)[0]
-        return str((files - 1 - f if us == 0 else f) + 1)
+        return _wxf_file(game, us, cell)
 
     def ahead(cell: int) -> int:
         """How far forward ``cell`` lies for the player to move."""
@@ -373,6 +401,12 @@ def _wxf(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal
     return text + file_number(to)
 
 
+def _wxf_file(game, us: int, cell: int) -> str:
+    """A file as WXF numbers it: from 1 on the right of player ``us``."""
+    f = _coords(game, cell)[0]
+    return str((game.geometry.files - 1 - f if us == 0 else f) + 1)
+
+
 def _other_could_land(game, us: int, code: int, column: list[int], frm: int, to: int) -> bool:
     """Would the other piece on the file, moved as this one moves, stand on the board and in its region?
     (Fairy-Stockfish names the pair front and rear only then, else by its file.)"""
@@ -386,12 +420,7 @@ def _other_could_land(game, us: int, code: int, column: list[int], frm: int, to:
 # ---------------------------------------------------------------------------------------------- janggi
 def _janggi(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], legal: list[Move]) -> str:
     game = pos.game
-    ranks = game.geometry.ranks
-
-    def square(cell: int) -> str:
-        f, r = _coords(game, cell)
-        return f"{(ranks - r) % 10}{f + 1}"
-
+    square = partial(_janggi_square, game)
     text = _read_letter(game, parts.piece)
     if parts.castle:
         text = "O-O" if _coords(game, parts.to)[0] > _coords(game, parts.frm)[0] else "O-O-O"
@@ -401,7 +430,116 @@ def _janggi(pos: "Position", move: Move, parts: MoveParts, rivals: list[int], le
         text += square(parts.frm) + ("x" if parts.capture else "-") + square(parts.to) + _suffix(game, parts)
     if parts.wall >= 0:
         text += "," + square(parts.wall)
-    return text + _check_mark(pos, move)
+    return text
+
+
+def _janggi_square(game, cell: int) -> str:
+    """A point as janggi numbers it: its rank counted from the top (the tenth ``0``), then its file."""
+    f, r = _coords(game, cell)
+    return f"{(game.geometry.ranks - r) % 10}{f + 1}"
 
 
 _WRITERS = dict(zip(NOTATIONS, (_san, _hodges, _wxf, _janggi)))
+_CHECK_MARKS = ("san", "janggi-numeric")          # the notations that mark a check (``+``) and a mate (``#``)
+
+
+# ---------------------------------------------------------------------------------------------- reading
+# what a move of each notation looks like (else the text is "malformed", not "illegal")
+_SHAPES = {
+    "san": re.compile(r"[O0]-[O0].*|\+?[A-Z]?[a-z]?\d*[x:@-]?[a-z]\d+.*"),
+    "hodges": re.compile(r"\+?[A-Z](\d+[a-z])?[-x*]\d+[a-z].*"),
+    "wxf": re.compile(r"(\+?[A-Z]|\d)[\d+.-]?[-+=]\d+|\+?[A-Z]@\d+"),
+    "janggi-numeric": re.compile(r"[O0]-[O0].*|\+?[A-Z]\d*[-x@]\d+.*"),
+}
+
+
+def read(pos: "Position", text: str, notation: str | None = None) -> Move:
+    """The legal move written ``text`` in ``notation`` (default: the game's), read back as ``write`` writes it:
+    ``!``/``?`` ignored and, where the notation marks them, ``+``/``#``; the word ``pass``. A move named more
+    fully than the writer names it is read too, where it names one move: the piece's square (SAN's ``Ng1f3``,
+    Hodges' ``G6i-5h``), SAN without its ``x``, WXF's file for a tandem piece (``H2+3`` for ``H+3``); a shogi
+    move without its promotion mark is read where the piece could not promote, and is ambiguous where it
+    could. Raises MoveError with a one-line reason: malformed, illegal, or ambiguous (naming the moves)."""
+    game = pos.game
+    notation = notation or notation_of(game)
+    if notation == COORDINATES:
+        return game.parse_move(pos, text)
+    shown = text.strip()
+    t = shown.rstrip("!?")
+    if notation in _CHECK_MARKS:
+        t = t.rstrip("+#")
+    legal = pos.legal_moves()
+    known = {move: game.move_parts(pos, move) for move in legal}
+    exact: list[Move] = []
+    loose: dict[Move, str] = {}
+    for move, parts in known.items():
+        if parts is None:
+            continue
+        if parts.passes:
+            if t == PASS_WORD:
+                exact.append(move)
+            continue
+        if _destination(game, notation, parts) not in t:
+            continue
+        written = _WRITERS[notation](pos, move, parts, _rivals(pos, move, parts, legal, known), legal)
+        if written == t:
+            exact.append(move)
+        elif t in _fuller(pos, notation, move, parts, legal, written):
+            loose[move] = written
+    found = exact or list(loose)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        names = sorted({loose.get(m) or game.move_name(pos, m) for m in found})
+        raise MoveError(f"ambiguous move {shown}: " + " or ".join(names))
+    if t != PASS_WORD and not _SHAPES[notation].fullmatch(t):
+        raise MoveError(f"malformed move {shown!r} (not {notation} nor coordinates)")
+    raise MoveError(f"illegal move {shown}")
+
+
+def parse_typed(pos: "Position", text: str, native: MoveError) -> Move:
+    """The move ``text`` names where the native notation could not read it (``native``, its reason): in SAN
+    in a flat game (``parse_san``), else in the notation its players read (``read``). Raises the first
+    reason that is not "malformed" (in a SAN game SAN's, not ``read``'s), else the native one."""
+    readers = ([parse_san] if flat(pos.game) else []) + ([read] if notation_of(pos.game) != COORDINATES else [])
+    reasons = [native]
+    for reader in readers:
+        try:
+            return reader(pos, text)
+        except MoveError as exc:
+            # ``read`` knows no grammar: in a SAN game its "illegal" for text that SAN and the native
+            # notation both call malformed (``e9e4``) would hide the better reason
+            if reader is parse_san or notation_of(pos.game) != "san" or not str(exc).startswith("illegal"):
+                reasons.append(exc)
+    raise next((r for r in reasons if not str(r).startswith("malformed")), native) from None
+
+
+def _destination(game, notation: str, parts: MoveParts) -> str:
+    """A part of the text every spelling of a move with ``parts`` holds: the name of the square it reaches
+    (none for a castling, or in WXF, which names a move by how far it goes)."""
+    if parts.castle or notation == "wxf":
+        return ""
+    if notation == "hodges":
+        return _hodges_square(game, parts.to)
+    if notation == "janggi-numeric":
+        return _janggi_square(game, parts.to)
+    return game.names.name(parts.to)
+
+
+def _fuller(pos: "Position", notation: str, move: Move, parts: MoveParts, legal: list[Move],
+            written: str) -> set[str]:
+    """The other spellings of a move a reader takes (see ``read``), beside ``written``, the writer's."""
+    game = pos.game
+    if notation == "wxf":
+        if parts.drop:
+            return set()
+        return {_read_letter(game, parts.piece) + _wxf_file(game, pos.turn, parts.frm) + written[-2:]}
+    if notation == "janggi-numeric":
+        return set()
+    named = _WRITERS[notation](pos, move, parts, [parts.frm], legal)    # a rival on its own square: named fully
+    out = {named}
+    if notation == "san" and parts.capture:
+        out |= {named.replace("x", "", 1), written.replace("x", "", 1)}
+    if notation == "hodges" and written[-1] in "+=-" and not parts.drop:
+        out |= {written[:-1], named[:-1]}                                   # no promotion mark
+    return out

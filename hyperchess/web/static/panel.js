@@ -12,7 +12,8 @@ function offers(subject, what) { return `${subject} ${subject.includes(" and ") 
 
 // The move list's notation: the one the game's players read (the state's `notation` and `notated`: SAN,
 // Hodges' shogi notation, WXF, janggi's numbers), or the coordinates the server reads (`moves`, with + after a
-// check), by the "Coordinates" switch (kept in this browser). Games without a notation show coordinates.
+// check), by the "Coordinates" switch (kept in this browser), and the board's edge labels with it. Games without a
+// notation show coordinates.
 const Notation = (() => {
   const KEY = "hyperchess-coordinates";
   let coordinates = false;
@@ -29,6 +30,8 @@ const Notation = (() => {
 
   function show(state, button) {
     button.hidden = !(state && state.notated);
+    // the board's edge labels follow the list: the notation's (shogi's 9..1, a..i) or the coordinates'
+    document.body.classList.toggle("coordinates", coordinates);
     button.textContent = coordinates ? "Notation" : "Coordinates";
     button.title = coordinates ? `Write the moves in ${NAMES[state && state.notation] || "the game's notation"}`
       : "Write the moves as coordinates (from-square, to-square)";
