@@ -245,32 +245,34 @@ def legal_names(name: str, fen: str) -> set[str]:
     return {pos.move_name(m) for m in pos.legal_moves()}
 
 
-def uci_legal_moves(name: str, fens: list[str]) -> None:
-    """Over UCI, at every position of ``fens``: no refusal, and a legal best move."""
+def uci_legal_moves(name: str, fens: list[str], sent: list[str] | None = None) -> None:
+    """Over UCI, at every position of ``fens``: no refusal, and a legal best move. ``sent``: what the engine is
+    given instead of each position (a fog seat's view), the move still judged in the position."""
     with EngineProcess(UCI_CMD) as e:
         e.send("uci")
         e.expect("uciok", 10)
         e.send(f"setoption name UCI_Variant value {name}", "isready")
         e.expect("readyok", 30)
-        for fen in fens:
-            e.send(f"position fen {fen}", "go depth 1")
+        for fen, given in zip(fens, sent or fens):
+            e.send(f"position fen {given}", "go depth 1")
             line, before = e.expect(r"bestmove .*", 60)
             assert not [x for x in before if "refused" in x or "bad position" in x], (fen, before)
             assert line.split()[1] in legal_names(name, fen), (fen, line)
 
 
-def cecp_legal_moves(name: str, fens: list[str]) -> None:
+def cecp_legal_moves(name: str, fens: list[str], sent: list[str] | None = None) -> None:
     """Over CECP, at every position of ``fens``: no error, and a legal move. CECP's names are read back with the
     game's flat projection (the one the engine announced), then checked as native names; after the move,
-    ``force``, so a second move of the same turn (double-move games) is not asked for."""
+    ``force``, so a second move of the same turn (double-move games) is not asked for. ``sent`` as for
+    ``uci_legal_moves``."""
     from hyperchess.variants import get_game
     from hyperchess.variants.core.flat_wire import parse_flat_move
     game = get_game(name)
     with EngineProcess() as e:
         e.handshake()
         e.send("new", f"variant {name}", "force", "sd 1")
-        for fen in fens:
-            e.send("force", f"setboard {fen}", "go")
+        for fen, given in zip(fens, sent or fens):
+            e.send("force", f"setboard {given}", "go")
             line, before = e.expect(r"move \S+", 60)
             assert not [x for x in before if x.startswith(("Illegal", "Error", "tellusererror"))], (fen, before)
             pos = game.position(fen)

@@ -1,6 +1,7 @@
-"""Four-player chess and bughouse over CECP and UCI (issue #69): asked to move in a position of a random game,
-the engine gives a legal move of that position (``position fen`` + ``go depth 1``; ``setboard`` + ``go`` at
-``sd 1``), in 1,000 random positions each (slow; a few dozen in the normal suite). Alice, Marseillais and
+"""Four-player chess, bughouse and fog of war over CECP and UCI (issue #69): asked to move in a position of a
+random game, the engine gives a legal move of that position (``position fen`` + ``go depth 1``; ``setboard`` +
+``go`` at ``sd 1``), in 1,000 random positions each (slow; a few dozen in the normal suite). A fog seat is given
+only its view (``visibility.view_string``), and its move is judged in the whole position. Alice, Marseillais and
 Monster have the same check in test_alice_protocols.py and test_double_move_protocol.py."""
 from __future__ import annotations
 
@@ -52,6 +53,22 @@ def test_a_dead_army_without_its_king_is_a_position_both_protocols_read():
     assert pos.eliminated(2) and not pos.royals[2] and pos.legal_moves()
     uci_moves("fourplayer-ffa", [DEAD_KING_TAKEN])
     cecp_moves("fourplayer-ffa", [DEAD_KING_TAKEN])
+
+
+def fog_views(fens: list[str]) -> list[str]:
+    """What the side to move sees of each of ``fens`` (fogofwar), as the match runner sends it."""
+    from hyperchess.variants.core.visibility import view_string
+    game = get_game("fogofwar")
+    return [view_string(game.position(fen)) for fen in fens]
+
+
+@pytest.mark.parametrize("count, seed", [(25, 11), pytest.param(1000, 69, marks=pytest.mark.slow)])
+def test_a_fog_seat_given_its_view_moves_legally(count, seed):
+    fens = random_positions("fogofwar", count, seed)
+    views = fog_views(fens)
+    assert all("?" in v for v in views)          # the engine is not given the whole position
+    uci_moves("fogofwar", fens, views)
+    cecp_moves("fogofwar", fens, views)
 
 
 @pytest.mark.slow
