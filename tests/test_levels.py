@@ -26,8 +26,10 @@ HANGING = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"       # Rxd5 wins the queen; every
 def test_the_budget_grows_and_the_noise_falls_with_the_level():
     assert level_nodes(SKILL_MAX) is None and level_noise(SKILL_MAX) == 0
     per_line = [line_nodes(s) for s in range(SKILL_MAX)]
-    assert per_line[0] == 32 and per_line == sorted(per_line) and [per_line[s] for s in (3, 6, 18)] == [64, 128, 2048]
-    assert [level_nodes(s) for s in (0, 10, 12, 13, 18)] == [32 * 7, 322 * 4, 512 * 2, 645, 2048]
+    assert per_line[0] == 32 and per_line == sorted(per_line)
+    # a third of a doubling a level up to CLEAN, then a doubling a level (2,048 at 18 lay ~760 Elo below 20)
+    assert [per_line[s] for s in (3, 6, CLEAN, 16, 18, 19)] == [64, 128, 1024, 2048, 8192, 16384]
+    assert [level_nodes(s) for s in (0, 10, 12, 13, 18)] == [32 * 7, 322 * 4, 512 * 2, 645, 8192]
     assert [level_noise(s) for s in (0, 6, 10, 12, CLEAN, 19)] == [2700, 583, 100, 21, 0, 0]
     lines = [level_lines(s) for s in range(SKILL_MAX)]
     assert lines[0] == 7 and lines[9] == 5 and lines[12] == 2 and lines[13:] == [1] * 7 and lines == sorted(lines)[::-1]
@@ -137,23 +139,23 @@ def test_each_board_level_is_the_skill_of_its_measured_elo():
 
 def _nodes(engine, options: dict, limit) -> int:
     engine.configure(options)
-    # a new game each time (ucinewgame): a table warm from the search before would reach depth 8 in far fewer nodes
+    # a new game each time (ucinewgame): a table warm from the search before would reach depth 10 in far fewer nodes
     return engine.play(chess.Board(OPEN), limit, info=chess.engine.INFO_ALL, game=object()).info["nodes"]
 
 
 def test_uci_elo_plays_the_level_measured_at_that_elo():
     """UCI_LimitStrength + UCI_Elo through python-chess's client: the Elo of a board level plays that level's
-    node budget; off, Skill Level rules again (20: the whole engine, whose depth 8 costs far more)."""
+    node budget; off, Skill Level rules again (20: the whole engine, whose depth 10 costs far more)."""
     with chess.engine.SimpleEngine.popen_uci(UCI_CMD) as engine:
         assert engine.options["UCI_LimitStrength"].default is False
         assert (engine.options["UCI_Elo"].min, engine.options["UCI_Elo"].max) == (ELO_MIN, ELO_MAX)
-        depth8 = chess.engine.Limit(depth=8)
+        depth10 = chess.engine.Limit(depth=10)       # about 68,000 nodes: past every level's budget
         for k in (5, 6):            # board levels 6 and 7: one clean search each, stopped by its budget
-            nodes = _nodes(engine, {"UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[k]}, depth8)
+            nodes = _nodes(engine, {"UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[k]}, depth10)
             assert nodes <= level_nodes(BOARD_LEVELS[k]) + 200, (k, nodes)
-        assert _nodes(engine, {"UCI_LimitStrength": False}, depth8) > 2 * level_nodes(BOARD_LEVELS[6])
+        assert _nodes(engine, {"UCI_LimitStrength": False}, depth10) > 2 * level_nodes(BOARD_LEVELS[6])
         # Skill Level waits while UCI_LimitStrength is on, as in Fairy-Stockfish
-        nodes = _nodes(engine, {"Skill Level": 0, "UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[6]}, depth8)
+        nodes = _nodes(engine, {"Skill Level": 0, "UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[6]}, depth10)
         assert level_nodes(BOARD_LEVELS[0]) + 200 < nodes <= level_nodes(BOARD_LEVELS[6]) + 200, nodes
 
 

@@ -2,9 +2,9 @@
 
 A level below the top plays from a smaller search and, low down, does not always choose the best of it:
 - the search gets at most ``level_nodes(skill)`` nodes: ``line_nodes`` (32 at level 0, doubling every three
-  levels: 2,048 at 18) for each line it searches (within the move's time as well), so a level costs the same
-  on a loaded machine as on an idle one; a level that chooses among lines completes their depth 1 whatever
-  its budget;
+  levels up to 15's 1,024, then every level: 8,192 at 18) for each line it searches (within the move's time
+  as well), so a level costs the same on a loaded machine as on an idle one; a level that chooses among
+  lines completes their depth 1 whatever its budget;
 - below level 13 it looks at its best few lines (``level_lines``: 7 at level 0, 2 at 12; ``engine.multipv``)
   and plays the one whose score plus a random draw of 0..``level_noise(skill)`` centipawns is highest. The
   noise falls with the cube of the distance to ``CLEAN`` (15: 2,700 cp at level 0, about a random choice among
@@ -32,7 +32,7 @@ from .timecontrol import Limits
 
 SKILL_MAX = 20          # the whole engine
 # the web board's levels 1..8 (as lichess has 8), each a Skill Level; their Elo is measured in docs/engine.md
-BOARD_LEVELS = (0, 3, 6, 8, 13, 15, 18, SKILL_MAX)
+BOARD_LEVELS = (0, 3, 6, 8, 13, 15, 16, SKILL_MAX)
 BASE_NODES = 32         # level 0's node budget
 NODE_DOUBLING = 3       # levels per doubling of the budget
 CLEAN = 15              # the noise's zero (from 13 up a level is one line, and draws none)
@@ -42,8 +42,11 @@ LINES = 4               # lines at level 14 before the taper (level_lines), one 
 
 def line_nodes(skill: int) -> int:
     """The nodes ``skill`` spends on each line it searches: ``BASE_NODES`` doubling every ``NODE_DOUBLING``
-    levels (32 at level 0, 322 at 10, 2,048 at 18)."""
-    return int(BASE_NODES * 2 ** (max(0, min(skill, SKILL_MAX)) / NODE_DOUBLING))
+    levels up to ``CLEAN`` (32 at level 0, 322 at 10, 1,024 at 15), then every level (2,048 at 16, 8,192 at
+    18, 16,384 at 19): at a third of a doubling a level, 2,048 nodes at 18 lay about 760 Elo below the whole
+    engine (docs/engine.md, "Levels")."""
+    skill = max(0, min(skill, SKILL_MAX))
+    return int(BASE_NODES * 2 ** (min(skill, CLEAN) / NODE_DOUBLING + max(0, skill - CLEAN)))
 
 
 def level_nodes(skill: int) -> int | None:
