@@ -88,8 +88,8 @@ def set_partner(thinker: "Thinker", text: str, game) -> None:
         thinker.partner_text = ""
         return
     if game is None or not plays_two_boards(game):
-        name = "no game" if game is None else game.name
-        raise OptionError(f"PartnerPosition: {name} is not played on two boards")
+        what = "no game is chosen" if game is None else f"{game.name} is not played on two boards"
+        raise OptionError(f"PartnerPosition: {what}")
     try:
         load_position(game, text)
     except (FenError, MoveError) as exc:
