@@ -11,7 +11,7 @@ import chess.engine
 import pytest
 
 from protocol_support import UCI_CMD, EngineProcess
-from hyperchess.engine.levels import (BOARD_LEVELS, CLEAN, ELO_MAX, ELO_MIN, LEVEL_ELO, SKILL_MAX, choose,
+from hyperchess.engine.levels import (BOARD_LEVELS, CLEAN, ELO_MAX, ELO_MIN, LEVEL_ELO, SKILL_ELO, SKILL_MAX, choose,
                                       level_lines, level_nodes, level_noise, line_nodes, search_at_level,
                                       skill_for_elo)
 from hyperchess.engine.multipv import Line
@@ -27,9 +27,9 @@ def test_the_budget_grows_and_the_noise_falls_with_the_level():
     assert level_nodes(SKILL_MAX) is None and level_noise(SKILL_MAX) == 0
     per_line = [line_nodes(s) for s in range(SKILL_MAX)]
     assert per_line[0] == 32 and per_line == sorted(per_line)
-    # a third of a doubling a level up to CLEAN, then a doubling a level (2,048 at 18 lay ~760 Elo below 20)
-    assert [per_line[s] for s in (3, 6, CLEAN, 16, 18, 19)] == [64, 128, 1024, 2048, 8192, 16384]
-    assert [level_nodes(s) for s in (0, 10, 12, 13, 18)] == [32 * 7, 322 * 4, 512 * 2, 645, 8192]
+    # a third of a doubling a level up to CLEAN, then one and a half doublings a level (docs/engine.md, "Levels")
+    assert [per_line[s] for s in (3, 6, CLEAN, 16, 17, 18, 19)] == [64, 128, 1024, 2896, 8192, 23170, 65536]
+    assert [level_nodes(s) for s in (0, 10, 12, 13, 18)] == [32 * 7, 322 * 4, 512 * 2, 645, 23170]
     assert [level_noise(s) for s in (0, 6, 10, 12, CLEAN, 19)] == [2700, 583, 100, 21, 0, 0]
     lines = [level_lines(s) for s in range(SKILL_MAX)]
     assert lines[0] == 7 and lines[9] == 5 and lines[12] == 2 and lines[13:] == [1] * 7 and lines == sorted(lines)[::-1]
@@ -72,7 +72,7 @@ def test_the_bottom_levels_choose_among_whole_lines_of_depth_one():
     moves looked at: one move, always the same)."""
     game = get_game("normal")
     pos = game.position(OPEN)
-    for skill in BOARD_LEVELS[:3]:
+    for skill in (0, 3, 6):
         moves = Counter(search_at_level(Searcher(hash_mb=4), pos, Limits(movetime=30.0), skill,
                                         rng=random.Random(seed)).best for seed in range(24))
         assert len(moves) >= 3 and max(moves.values()) < 20, (skill, moves)
@@ -91,14 +91,14 @@ def test_level_zero_varies_its_move_and_level_twenty_does_not():
             # budget (64) ends its search long before
             seen[skill] = Counter(engine.play(board, chess.engine.Limit(depth=4)).move.uci() for _ in range(12))
         assert len(seen[0]) >= 2 and len(seen[SKILL_MAX]) == 1, seen
-        engine.configure({"Skill Level": BOARD_LEVELS[2]})
+        engine.configure({"Skill Level": BOARD_LEVELS[1]})
         assert all(engine.play(chess.Board(HANGING), chess.engine.Limit(time=0.2)).move.uci() == "d2d5"
-                   for _ in range(4)), "a queen for nothing is taken from web level 3 up"
+                   for _ in range(4)), "a queen for nothing is taken from web level 2 up"
 
 
 def test_the_beginner_usually_takes_a_free_queen_but_not_always():
     """Level 0 chooses almost at random among its 7 best moves of depth 1 (2,700 cp of noise): a free queen,
-    900 cp above the rest, is taken in most games, not all; level 3 (web level 2) misses it rarely."""
+    900 cp above the rest, is taken in most games, not all; level 3 misses it rarely."""
     pos = get_game("normal").position(HANGING)
     taken = {skill: sum(pos.san(search_at_level(Searcher(hash_mb=4), pos, Limits(movetime=30.0), skill,
                                                 rng=random.Random(seed)).best) == "Rxd5" for seed in range(60))
@@ -126,15 +126,15 @@ def test_cecp_offers_the_level_and_takes_it():
         assert chess.Move.from_uci(move.split()[1]) in chess.Board().legal_moves
 
 
-def test_each_board_level_is_the_skill_of_its_measured_elo():
+def test_each_measured_skill_is_the_skill_of_its_measured_elo():
     assert list(LEVEL_ELO) == sorted(set(LEVEL_ELO)) and (ELO_MIN, ELO_MAX) == (LEVEL_ELO[0], LEVEL_ELO[-1])
     assert [skill_for_elo(e) for e in LEVEL_ELO] == list(BOARD_LEVELS)
+    assert all(skill_for_elo(e) == s for s, e in SKILL_ELO.items()), "a measured skill's Elo plays that skill"
     assert skill_for_elo(ELO_MIN - 500) == BOARD_LEVELS[0] and skill_for_elo(ELO_MAX + 1) == SKILL_MAX
     between = [skill_for_elo(e) for e in range(ELO_MIN, ELO_MAX + 1, 7)]
     assert between == sorted(between) and set(between) == set(range(SKILL_MAX + 1)), "every skill, in order"
-    # halfway between two levels' Elo: the skill halfway between theirs
-    assert skill_for_elo((LEVEL_ELO[1] + LEVEL_ELO[2]) // 2) in ((BOARD_LEVELS[1] + BOARD_LEVELS[2]) // 2,
-                                                               (BOARD_LEVELS[1] + BOARD_LEVELS[2] + 1) // 2)
+    # halfway between two measured skills' Elo (8 and 10): the skill halfway between theirs
+    assert skill_for_elo((SKILL_ELO[8] + SKILL_ELO[10]) // 2) == 9
 
 
 def _nodes(engine, options: dict, limit) -> int:
@@ -149,14 +149,14 @@ def test_uci_elo_plays_the_level_measured_at_that_elo():
     with chess.engine.SimpleEngine.popen_uci(UCI_CMD) as engine:
         assert engine.options["UCI_LimitStrength"].default is False
         assert (engine.options["UCI_Elo"].min, engine.options["UCI_Elo"].max) == (ELO_MIN, ELO_MAX)
-        depth10 = chess.engine.Limit(depth=10)       # about 68,000 nodes: past every level's budget
-        for k in (5, 6):            # board levels 6 and 7: one clean search each, stopped by its budget
+        depth10 = chess.engine.Limit(depth=10)       # about 68,000 nodes: past the budgets of levels 4 and 5
+        for k in (3, 4):            # board levels 4 and 5: one clean search each, stopped by its budget
             nodes = _nodes(engine, {"UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[k]}, depth10)
             assert nodes <= level_nodes(BOARD_LEVELS[k]) + 200, (k, nodes)
-        assert _nodes(engine, {"UCI_LimitStrength": False}, depth10) > 2 * level_nodes(BOARD_LEVELS[6])
+        assert _nodes(engine, {"UCI_LimitStrength": False}, depth10) > 2 * level_nodes(BOARD_LEVELS[4])
         # Skill Level waits while UCI_LimitStrength is on, as in Fairy-Stockfish
-        nodes = _nodes(engine, {"Skill Level": 0, "UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[6]}, depth10)
-        assert level_nodes(BOARD_LEVELS[0]) + 200 < nodes <= level_nodes(BOARD_LEVELS[6]) + 200, nodes
+        nodes = _nodes(engine, {"Skill Level": 0, "UCI_LimitStrength": True, "UCI_Elo": LEVEL_ELO[4]}, depth10)
+        assert level_nodes(BOARD_LEVELS[0]) + 200 < nodes <= level_nodes(BOARD_LEVELS[4]) + 200, nodes
 
 
 def test_bad_strength_options_get_one_line():

@@ -230,3 +230,25 @@ def test_helpers_play_a_game_from_a_users_variants_file():
         assert searcher.helper_nodes() > 0
     finally:
         searcher.close()
+
+
+def test_a_helper_counts_the_main_searchs_team_term_and_keeps_the_shared_table():
+    """Bughouse with Threads 2: the helper is sent the main search's team term (the other board's stake in our
+    captures) and the seat it scores for, and uses them as they are: it does not work them out again (it has no
+    other board) and so does not clear the shared table the main search is filling. Before, a helper searched
+    the board alone and, the first time the main search had a team term, cleared the table under it."""
+    from hyperchess.engine.threads import HelperSearcher
+    game = get_game("bughouse")
+    pos = game.position("6k1/5rpp/8/4N3/8/7P/5PP1/6K1[] w - - 0 20")
+    main = Searcher(hash_mb=1)
+    main.partner = game.position("6rk/6pp/8/8/8/7P/5PP1/6K1[] w - - 0 20")  # N@f7 mates there
+    main.begin(pos, Limits(depth=3), None, time.perf_counter())
+    assert main.team is not None and main.team_key is not None
+    helper = HelperSearcher(hash_mb=1)
+    helper.tt = shared_table()
+    helper.tt.store(12345, 3, EXACT, 77, None)
+    helper.chosen = (main.team, main.team_key, main.gd_seat)
+    helper.begin(pos, Limits(infinite=True), None, time.perf_counter())
+    assert helper.team is main.team and helper.team_key == main.team_key
+    assert helper.tt.find(12345) >= 0, "the shared table was cleared"
+    assert helper.search(pos, Limits(depth=3)).best == main.search(pos, Limits(depth=3)).best

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hyperchess.variants import get_game
-from hyperchess.variants.core.san import write_moves
+from hyperchess.variants.core.san import write, write_moves
 from hyperchess.web.testing import BoardPage, save_screenshot
 
 from browser_support import BROWSER_MARKS, board, chromium  # noqa: F401 (fixtures)
@@ -124,5 +124,20 @@ def test_the_board_edges_and_the_move_box_speak_the_notation(board, variant, vie
         view.page.click("#notation")
         assert (edge_labels_shown(view, "file"), edge_labels_shown(view, "rank")) == notation
         assert not view.errors, view.errors
+    finally:
+        view.page.close()
+    view = BoardPage(b, url, variant, ["human", "human"], viewport=viewport)
+    try:                # the move box's example: a legal move written as the list writes it, and it plays
+        example = view.page.get_attribute("#typed", "placeholder").rsplit(" ", 1)[-1]
+        pos = get_game(variant).position()
+        assert example in [write(pos, m) for m in pos.legal_moves()], example
+        view.page.click("#notation")                  # with the switch, the example is in coordinates
+        assert view.page.get_attribute("#typed", "placeholder").rsplit(" ", 1)[-1] in [
+            pos.move_name(m) for m in pos.legal_moves()]
+        view.page.click("#notation")
+        view.page.fill("#typed", example)
+        view.page.click("#play")
+        view.page.wait_for_function("state.moves.length === 1")
+        assert listed(view) == [example] and not view.errors, view.errors
     finally:
         view.page.close()

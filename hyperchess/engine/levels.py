@@ -2,7 +2,7 @@
 
 A level below the top plays from a smaller search and, low down, does not always choose the best of it:
 - the search gets at most ``level_nodes(skill)`` nodes: ``line_nodes`` (32 at level 0, doubling every three
-  levels up to 15's 1,024, then every level: 8,192 at 18) for each line it searches (within the move's time
+  levels up to 15's 1,024, then one and a half times a level: 65,536 at 19) for each line it searches (within the move's time
   as well), so a level costs the same on a loaded machine as on an idle one; a level that chooses among
   lines completes their depth 1 whatever its budget;
 - below level 13 it looks at its best few lines (``level_lines``: 7 at level 0, 2 at 12; ``engine.multipv``)
@@ -32,9 +32,10 @@ from .timecontrol import Limits
 
 SKILL_MAX = 20          # the whole engine
 # the web board's levels 1..8 (as lichess has 8), each a Skill Level; their Elo is measured in docs/engine.md
-BOARD_LEVELS = (0, 3, 6, 8, 13, 15, 16, SKILL_MAX)
+BOARD_LEVELS = (0, 6, 13, 16, 17, 18, 19, SKILL_MAX)
 BASE_NODES = 32         # level 0's node budget
-NODE_DOUBLING = 3       # levels per doubling of the budget
+NODE_DOUBLING = 3       # levels per doubling of the budget up to CLEAN
+TOP_DOUBLINGS = 1.5     # doublings of the budget per level above CLEAN
 CLEAN = 15              # the noise's zero (from 13 up a level is one line, and draws none)
 NOISE_SCALE = 0.8       # centipawns of noise times the cube of the levels below CLEAN
 LINES = 4               # lines at level 14 before the taper (level_lines), one more every 4 below
@@ -42,11 +43,11 @@ LINES = 4               # lines at level 14 before the taper (level_lines), one 
 
 def line_nodes(skill: int) -> int:
     """The nodes ``skill`` spends on each line it searches: ``BASE_NODES`` doubling every ``NODE_DOUBLING``
-    levels up to ``CLEAN`` (32 at level 0, 322 at 10, 1,024 at 15), then every level (2,048 at 16, 8,192 at
-    18, 16,384 at 19): at a third of a doubling a level, 2,048 nodes at 18 lay about 760 Elo below the whole
-    engine (docs/engine.md, "Levels")."""
+    levels up to ``CLEAN`` (32 at level 0, 322 at 10, 1,024 at 15), then ``TOP_DOUBLINGS`` times a level
+    (2,896 at 16, 8,192 at 17, 23,170 at 18, 65,536 at 19): a doubling is worth about 250 Elo there, and 1,024
+    nodes lay more than 1,500 Elo below the whole engine (docs/engine.md, "Levels")."""
     skill = max(0, min(skill, SKILL_MAX))
-    return int(BASE_NODES * 2 ** (min(skill, CLEAN) / NODE_DOUBLING + max(0, skill - CLEAN)))
+    return int(BASE_NODES * 2 ** (min(skill, CLEAN) / NODE_DOUBLING + TOP_DOUBLINGS * max(0, skill - CLEAN)))
 
 
 def level_nodes(skill: int) -> int | None:
@@ -116,19 +117,22 @@ def search_at_level(searcher: Searcher, pos: Position, limits: Limits, skill: in
                         result.nodes, list(line.pv))
 
 
-# The board levels' Elo, measured (docs/engine.md, "Levels": the scale puts Fairy-Max 5.0b at a fixed depth at
-# a nominal rating); UCI_Elo is read against it.
-LEVEL_ELO = (460, 620, 870, 1040, 1360, 1530, 1730, 2530)
+# The Elo of every Skill Level that was measured (docs/engine.md, "Levels": Bradley-Terry over the level matches,
+# on a scale that puts Fairy-Max 5.0b at depth 3 at a nominal 1600; 20 is the whole engine at 0.5 s a move).
+SKILL_ELO = {0: 440, 3: 600, 6: 860, 8: 1040, 10: 1300, 13: 1360, 15: 1530, 16: 1740, 17: 2060, 18: 2380,
+             19: 2700, SKILL_MAX: 3080}
+LEVEL_ELO = tuple(SKILL_ELO[s] for s in BOARD_LEVELS)     # the board levels' Elo
 ELO_MIN, ELO_MAX = LEVEL_ELO[0], LEVEL_ELO[-1]
 
 
 def skill_for_elo(elo: int) -> int:
-    """The Skill Level that plays at ``elo``: between two board levels the skill in proportion to where the Elo
-    lies between their measured Elo (rounded to the nearest level), so a board level's own Elo gives its own
-    skill; below the table the lowest level, above it the whole engine."""
-    if elo <= LEVEL_ELO[0]:
-        return BOARD_LEVELS[0]
-    for (e0, s0), (e1, s1) in zip(zip(LEVEL_ELO, BOARD_LEVELS), zip(LEVEL_ELO[1:], BOARD_LEVELS[1:])):
+    """The Skill Level that plays at ``elo``: between two measured skills the skill in proportion to where the
+    Elo lies between their Elo (rounded to the nearest level), so a measured skill's own Elo gives that skill;
+    below the table the lowest level, above it the whole engine."""
+    points = sorted(SKILL_ELO.items())
+    if elo <= points[0][1]:
+        return points[0][0]
+    for (s0, e0), (s1, e1) in zip(points, points[1:]):
         if elo <= e1:
             return round(s0 + (s1 - s0) * (elo - e0) / (e1 - e0))
     return SKILL_MAX

@@ -30,7 +30,7 @@ from hyperchess.variants.core.position import Position
 
 from .hashtables import TransTable, table_slots
 from .search import Searcher
-from .timecontrol import Limits
+from .timecontrol import Budget, Limits
 
 MAX_THREADS = 256                   # UCI's Threads / CECP's cores: the processes a search may use
 HEADER = 1 + MAX_THREADS            # words before the table's slots: word 0 is the running job's number, word
@@ -116,12 +116,19 @@ class ThreadedSearcher(Searcher):
 
     def search(self, pos: Position, limits: Limits, stop: Any = None, on_info: Any = None,
                exclude: Collection = ()) -> Any:
-        """``Searcher.search``, with the helpers searching ``pos`` until it returns."""
-        self._start_helpers(pos)
+        """``Searcher.search``, with the helpers searching ``pos`` (started by ``begin``) until it returns."""
         try:
             return super().search(pos, limits, stop, on_info, exclude)
         finally:
             self.memory.header[0] = 0
+
+    def begin(self, pos: Position, limits: Limits, stop: Any, start: float) -> Budget:
+        """``Searcher.begin``, then the helpers started on ``pos`` with what it chose: the team term (a
+        two-board game's other board) and the seat a game for points is scored for, so that the helpers store
+        the scores the main search reads, and only the main search clears the shared table."""
+        plan = super().begin(pos, limits, stop, start)
+        self._start_helpers(pos)
+        return plan
 
     def _start_helpers(self, pos: Position) -> None:
         from hyperchess.variants import variant_source
@@ -132,7 +139,8 @@ class ThreadedSearcher(Searcher):
         self.sent_sources.update(sources)
         self.job += 1
         self.memory.header[0] = self.job
-        job = pickle.dumps((self.job, (self.tt.gen + 1) % 256, sources, game.name, root.fen(), pos.move_stack))
+        job = pickle.dumps((self.job, self.tt.gen, sources, game.name, root.fen(), pos.move_stack,
+                            (self.team, self.team_key, self.gd_seat)))
         for helper in self.helpers:
             try:
                 helper.stdin.write(job)         # type: ignore[union-attr]
@@ -175,6 +183,20 @@ class JobFlag:
         return self.header[0] != self.job
 
 
+class HelperSearcher(Searcher):
+    """A helper's searcher: the team term and the scored seat are the main search's (``chosen``, sent with the
+    job), never worked out again, so ``begin`` never clears the shared table (the main search did)."""
+
+    chosen: tuple = (None, None, -1)
+
+    def begin(self, pos: Position, limits: Limits, stop: Any, start: float) -> Budget:
+        team, team_key, seat = self.chosen
+        self.partner, self.team_key, self.gd_seat = None, None, seat
+        plan = super().begin(pos, limits, stop, start)
+        self.team, self.team_key = team, team_key
+        return plan
+
+
 def serve(fd: int, size: int, index: int, parent: int) -> None:
     """A helper's life: read jobs from stdin, search each until told to stop, until stdin ends."""
     from hyperchess.variants import add_variants, get_game
@@ -182,13 +204,13 @@ def serve(fd: int, size: int, index: int, parent: int) -> None:
     memory = mmap.mmap(fd, size)
     words = memoryview(memory).cast("q")
     header = words[:HEADER]
-    searcher = Searcher(hash_mb=1)
+    searcher = HelperSearcher(hash_mb=1)
     searcher.tt = TransTable.over(words[HEADER:])
     skip = skipped(index)
     stdin = sys.stdin.buffer
     while True:
         try:
-            number, gen, sources, name, fen, moves = pickle.load(stdin)
+            number, gen, sources, name, fen, moves, searcher.chosen = pickle.load(stdin)
         except (EOFError, OSError, pickle.UnpicklingError):
             return
         try:

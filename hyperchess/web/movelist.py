@@ -4,7 +4,7 @@ their native names (games with levels: the page shows the names it already has).
 switch shows the native names instead."""
 from __future__ import annotations
 
-from hyperchess.variants.core.san import COORDINATES, notation_of, write_moves
+from hyperchess.variants.core.san import COORDINATES, notation_of, write, write_moves
 
 
 def notation_name(game) -> str | None:
@@ -18,3 +18,15 @@ def notated_list(pos, names: list[str]) -> list[str] | None:
     the game keeps its native names."""
     notation = notation_name(pos.game)
     return None if notation is None else write_moves(pos, names, notation)
+
+
+def move_hint(pos) -> dict | None:
+    """One legal move of ``pos`` for the move box's example (not a pass, when there is another): its native
+    name and, in a game with a notation, the same move as the move list writes it."""
+    moves = pos.legal_moves()
+    plays = [m for m in moves if not pos.game.is_pass(m)] or moves
+    if not plays:
+        return None
+    move = plays[len(plays) // 2]
+    notation = notation_name(pos.game)
+    return {"move": pos.move_name(move), "notated": None if notation is None else write(pos, move, notation)}

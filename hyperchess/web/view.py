@@ -9,7 +9,7 @@ from hyperchess.tournament.pgn import NORMAL_TERMINATION, clk, movetext, seat_ta
 from hyperchess.variants.board.codes import HOLE, code_of
 
 from .fog import fog_fen, lost_pieces, masked, move_seen
-from .movelist import notated_list, notation_name
+from .movelist import move_hint, notated_list, notation_name
 from .errors import BadInput, NotAllowed
 from .targets import legal_targets
 from .view3d import cells_3d
@@ -228,6 +228,7 @@ class GameView:
                 "engine_to_move": self.seats[pos.turn] != "human" and outcome is None,
                 "svg": svg,
                 "legal": legal_targets(pos) if to_move else [],
+                "hint": move_hint(pos) if to_move else None,     # the move box's example
                 "message": self.message,
                 "review_ply": None if view is pos else ply,
                 "review_fen": view.fen(),

@@ -231,10 +231,7 @@ function show() {
   $("pgn").href = `/api/pgn?key=${encodeURIComponent(KEY)}` + (TOKEN ? `&token=${encodeURIComponent(TOKEN)}` : "");
   $("captured").textContent = Object.entries(state.captured).filter(([, l]) => l.length)
     .map(([c, l]) => `${Sides.name(state, c)} lost: ${l.join(" ")}`).join("; ");
-  if (state.legal && state.legal.length) {          // the move box's hint: one of the moves the person may play now
-    const hint = state.legal[Math.floor(state.legal.length / 2)];
-    $("typed").placeholder = `type a move, e.g. ${hint.move}`;
-  }
+  if (state.hint) $("typed").placeholder = `type a move, e.g. ${Notation.one(state.hint)}`;  // one the person may play now
   if (state.message) say(state.message, true);
   clockBase = performance.now();
   showClocks();

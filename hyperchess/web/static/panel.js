@@ -28,6 +28,9 @@ const Notation = (() => {
   // an analysis line as the list would show it
   function line(a) { return (!coordinates && a.line_notated) || a.line; }
 
+  // one move ({move, notated}) as the list would write it
+  function one(m) { return (!coordinates && m.notated) || m.move; }
+
   function show(state, button) {
     button.hidden = !(state && state.notated);
     // the board's edge labels follow the list: the notation's (shogi's 9..1, a..i) or the coordinates'
@@ -44,7 +47,7 @@ const Notation = (() => {
 
   const NAMES = { "san": "SAN", "hodges": "Western shogi notation", "wxf": "WXF notation",
                   "janggi-numeric": "janggi's numbers" };
-  return { moves, line, show, toggle };
+  return { moves, line, one, show, toggle };
 })();
 
 function showMoves() {
