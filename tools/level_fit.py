@@ -1,13 +1,13 @@
 """The Elo of the engine's levels from their matches (docs/engine.md, "Levels"): a Bradley-Terry fit by maximum
 likelihood, draws counted as half points, on a scale that puts Fairy-Max 5.0b at depth 3 at a nominal 1600.
 
-    python tools/level_fit.py MATCH.out ...
+    python tools/level_fit.py [MATCH.out ...]
 
-Each file is the report of a `hyperchess match` ("Results of A vs B ...", "Wins: W, Draws: D, Losses: L"),
-its players named by what they are: `s<skill>` for a Skill Level, `n<nodes>` for a bare node budget,
-`fm<depth>` for Fairy-Max at that depth, `top` for the whole engine. The matches of earlier sessions whose
-reports are not kept are below (`EARLIER`). Prints each player's Elo with a rough 95% interval (from the
-fit's curvature at that player alone) and each match's own Elo.
+The matches measured so far are below (``EARLIER``, ``MEASURED``); each file given adds the report of a
+`hyperchess match` ("Results of A vs B ...", "Wins: W, Draws: D, Losses: L"). Players are named by what they
+are: `s<skill>` for a Skill Level, `n<nodes>` for a bare node budget, `fm<depth>` for Fairy-Max at that
+depth, `top` for the whole engine. Prints each player's Elo with a rough 95% interval (from the fit's
+curvature at that player alone) and each match's own Elo.
 """
 from __future__ import annotations
 
@@ -22,6 +22,15 @@ EARLIER = [
     ("s13", "s15", 17, 16, 67), ("s15", "n2048", 19, 7, 74), ("s6", "fm1", 7, 2, 21), ("s8", "fm2", 6, 0, 24),
     ("s13", "fm3", 7, 3, 20), ("s15", "fm3", 15, 8, 27), ("n2048", "fm3", 18, 2, 10),
     ("s15", "n4096", 2, 1, 37), ("n4096", "n16384", 1, 1, 38), ("s15", "n16384", 0, 0, 20),
+]
+# session 42 (docs/engine.md, "Levels": the table; elo<N> is UCI_Elo=N with UCI_LimitStrength)
+MEASURED = [
+    ("s0", "s6", 8, 0, 92), ("s6", "s13", 3, 2, 95), ("s13", "s16", 8, 4, 88), ("s16", "s17", 7, 13, 80),
+    ("s17", "s18", 8, 11, 81), ("s18", "s19", 5, 19, 76), ("s19", "top", 4, 16, 80),
+    ("s0", "fm1", 3, 0, 37), ("s16", "fm4", 14, 4, 22), ("s17", "fm5", 20, 4, 16), ("s18", "fm6", 16, 4, 20),
+    ("s19", "fm7", 32, 2, 6),
+    ("s6", "s8", 19, 0, 81), ("s8", "s10", 22, 5, 73), ("s10", "s13", 37, 8, 55), ("s13", "s15", 24, 14, 62),
+    ("s15", "s16", 14, 14, 72), ("elo1185", "s13", 19, 5, 76), ("elo1450", "s13", 62, 7, 31),
 ]
 Match = tuple[str, str, int, int, int]
 
@@ -72,12 +81,12 @@ def interval(matches: list[Match], elo: dict[str, float], p: str) -> float:
 
 def main(paths: list[str]) -> None:
     new = [m for m in (read_report(open(path, encoding="utf-8").read()) for path in paths) if m]
-    matches = EARLIER + new
+    matches = EARLIER + MEASURED + new
     elo = fit(matches)
     for p, e in sorted(elo.items(), key=lambda item: item[1]):
         print(f"{p:10s} {e:6.0f} ± {interval(matches, elo, p):4.0f}")
     print(f"\n{len(matches)} matches")
-    for a, b, w, d, l in new:
+    for a, b, w, d, l in MEASURED + new:
         n, s = w + d + l, (w + d / 2) / (w + d + l)
         own = f"{-400 * math.log10(1 / s - 1):+.0f}" if 0 < s < 1 else "no bound"
         print(f"{a} vs {b}: +{w} ={d} -{l} ({n} games) {own}")
