@@ -119,7 +119,7 @@ def search_at_level(searcher: Searcher, pos: Position, limits: Limits, skill: in
 
 # The Elo of every Skill Level that was measured (docs/engine.md, "Levels": Bradley-Terry over the level matches,
 # on a scale that puts Fairy-Max 5.0b at depth 3 at a nominal 1600; 20 is the whole engine at 0.5 s a move).
-SKILL_ELO = {0: 450, 3: 610, 6: 870, 8: 1080, 10: 1290, 13: 1370, 15: 1530, 16: 1760, 17: 2080, 18: 2400,
+SKILL_ELO = {0: 460, 3: 620, 6: 870, 8: 1080, 10: 1290, 13: 1370, 15: 1530, 16: 1760, 17: 2080, 18: 2400,
              19: 2710, SKILL_MAX: 3060}
 LEVEL_ELO = tuple(SKILL_ELO[s] for s in BOARD_LEVELS)     # the board levels' Elo
 ELO_MIN, ELO_MAX = LEVEL_ELO[0], LEVEL_ELO[-1]
