@@ -56,8 +56,9 @@ def test_three_clicked_moves_and_engine_replies(board, name):
                 # the engine's line is not shown to the person who plays it, in play (docs/web.md)
                 assert "depth" not in st["thinking"], st["thinking"]
             played = len(st["moves"])
-            text = view.page.inner_text("#moves")
-            assert all(m in text for m in st["moves"])
+            # the list is drawn once the page has the state as its view shows it (a 3D view fetches it again)
+            view.page.wait_for_function("moves => moves.every(m => document.getElementById('moves').innerText"
+                                        ".includes(m))", arg=st["moves"])
             if st["result"] is not None:
                 break
         assert played >= 3
