@@ -178,23 +178,37 @@ class BoardPage:
         """Play one of ``state.legal`` by clicking: its source (unless it is made on its own square), then its
         destination, then its third cell (a wall's) or its label in the choice box when several moves share the
         two clicks."""
-        if move["from"] != move["to"]:
-            for _ in range(3):      # a redraw landing with the click (a live update) can clear it: click again
-                self.click_target(move["from"])
-                marked = self.destinations()
-                if move["to"] in marked:
-                    break
-                self.page.wait_for_timeout(300)
-            assert move["to"] in marked, f"{move['to']} not marked after clicking {move['from']}: {sorted(marked)}"
-        self.click_target(move["to"])
-        if "then" in move:      # a third click: the wall's cell, marked once the destination is clicked
-            self.page.wait_for_function(f"[...document.querySelectorAll('#board svg .dest')]"
-                                        f".some(c => c.dataset.dest === {move['then']!r})")
-            self.click_target(move["then"])
-            return
-        choice = self.page.locator("#choice")
-        if choice.is_visible():
-            self.page.locator(f'#choice-buttons button[data-move="{move["move"]}"]').click()
+        before = self.page.evaluate("state.moves.length")
+        for _ in range(3):
+            if move["from"] != move["to"]:
+                for _ in range(3):      # a redraw landing with the click (a live update) can clear it: click again
+                    self.click_target(move["from"])
+                    marked = self.destinations()
+                    if move["to"] in marked:
+                        break
+                    self.page.wait_for_timeout(300)
+                assert move["to"] in marked, f"{move['to']} not marked after clicking {move['from']}: {sorted(marked)}"
+            self.click_target(move["to"])
+            if "then" in move:      # a third click: the wall's cell, marked once the destination is clicked
+                self.page.wait_for_function(f"[...document.querySelectorAll('#board svg .dest')]"
+                                            f".some(c => c.dataset.dest === {move['then']!r})")
+                self.click_target(move["then"])
+                return
+            choice = self.page.locator("#choice")
+            if choice.is_visible():
+                self.page.locator(f'#choice-buttons button[data-move="{move["move"]}"]').click()
+            if not self._lost(move, before):
+                return
+
+    def _lost(self, move: dict, before: int) -> bool:
+        """Was the move's last click cleared by a redraw between the two clicks: after 3 s the move list is as
+        long as ``before`` and the move is still among the legal ones (a premove or a refused move is not)."""
+        try:
+            self.page.wait_for_function(f"state.moves.length > {before}", timeout=3000)
+            return False
+        except Exception:       # playwright's TimeoutError: the move did not arrive
+            return bool(self.page.evaluate("name => state.moves.length === %d && state.legal.some(m => m.move === name)"
+                                           % before, move["move"]))
 
     def wait_for_turn(self, played: int, timeout: float = 30.0) -> dict:
         """Wait until more than ``played`` moves stand in the list and a person is to move (or the game ended)."""
