@@ -2,9 +2,9 @@
 
 A level below the top plays from a smaller search and, low down, does not always choose the best of it:
 - the search gets at most ``level_nodes(skill)`` nodes: ``line_nodes`` (32 at level 0, doubling every three
-  levels up to 15's 1,024, then one and a half times a level: 65,536 at 19) for each line it searches (within the move's time
-  as well), so a level costs the same on a loaded machine as on an idle one; a level that chooses among
-  lines completes their depth 1 whatever its budget;
+  levels up to 15's 1,024, then 2^1.5 times as many a level: 65,536 at 19) for each line it searches
+  (within the move's time as well), so a level costs the same on a loaded machine as on an idle one; a level
+  that chooses among lines completes their depth 1 whatever its budget;
 - below level 13 it looks at its best few lines (``level_lines``: 7 at level 0, 2 at 12; ``engine.multipv``)
   and plays the one whose score plus a random draw of 0..``level_noise(skill)`` centipawns is highest. The
   noise falls with the cube of the distance to ``CLEAN`` (15: 2,700 cp at level 0, about a random choice among
@@ -44,8 +44,8 @@ LINES = 4               # lines at level 14 before the taper (level_lines), one 
 def line_nodes(skill: int) -> int:
     """The nodes ``skill`` spends on each line it searches: ``BASE_NODES`` doubling every ``NODE_DOUBLING``
     levels up to ``CLEAN`` (32 at level 0, 322 at 10, 1,024 at 15), then ``TOP_DOUBLINGS`` times a level
-    (2,896 at 16, 8,192 at 17, 23,170 at 18, 65,536 at 19): a doubling is worth about 250 Elo there, and 1,024
-    nodes lay more than 1,500 Elo below the whole engine (docs/engine.md, "Levels")."""
+    (2,896 at 16, 8,192 at 17, 23,170 at 18, 65,536 at 19): a doubling is worth about 215 Elo there, and 1,024
+    nodes lie about 1,500 Elo below the whole engine (docs/engine.md, "Levels")."""
     skill = max(0, min(skill, SKILL_MAX))
     return int(BASE_NODES * 2 ** (min(skill, CLEAN) / NODE_DOUBLING + TOP_DOUBLINGS * max(0, skill - CLEAN)))
 

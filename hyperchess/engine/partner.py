@@ -32,6 +32,7 @@ from hyperchess.variants.core.movegen import pseudo_legal_moves
 from hyperchess.variants.core.position import Position
 from hyperchess.variants.rules.hands import DROP
 from hyperchess.variants.rules.partner_boards import with_hand
+from hyperchess.variants.rules.piece_rules import can_move
 
 MATE_GAIN = 2000        # centipawns: a piece that mates (or frees a sitting side) on the other board
 PASSED_VALUE = 0        # percent of a piece's value counted for its receiver besides (measured: docs/rules/bughouse.md)
@@ -60,15 +61,7 @@ def _steps_out(pos: Position, checker: int) -> bool:
     k = pos.king()
     if k is None or pos.game.royal_rule != "single":
         return False
-    us = pos.turn
-    for m in pseudo_legal_moves(pos):
-        if m[3] != DROP and (m[0] == k or m[1] == checker):
-            pos.push(m)
-            exposed = pos.king_exposed(m, us, k)
-            pos.pop()
-            if not exposed:
-                return True
-    return False
+    return can_move(pos, k, [m for m in pseudo_legal_moves(pos) if m[3] != DROP and (m[0] == k or m[1] == checker)])
 
 
 def _winning(pos: Position, m: Move) -> bool:

@@ -20,10 +20,9 @@ def notated_list(pos, names: list[str]) -> list[str] | None:
     return None if notation is None else write_moves(pos, names, notation)
 
 
-def move_hint(pos) -> dict | None:
-    """One legal move of ``pos`` for the move box's example (not a pass, when there is another): its native
-    name and, in a game with a notation, the same move as the move list writes it."""
-    moves = pos.legal_moves()
+def move_hint(pos, moves: list) -> dict | None:
+    """One of ``moves`` (the legal moves of ``pos``) for the move box's example (not a pass, when there is
+    another): its native name and, in a game with a notation, the same move as the move list writes it."""
     plays = [m for m in moves if not pos.game.is_pass(m)] or moves
     if not plays:
         return None

@@ -23,11 +23,12 @@ def piece_picture(game, code: int) -> str:
             f'{piece_svg(game, code, fill, outline)}</svg>')
 
 
-def legal_targets(pos) -> list[dict]:
-    """The legal moves of the side to move as click targets, for the page."""
+def legal_targets(pos, moves: list | None = None) -> list[dict]:
+    """The legal moves of the side to move (``moves``, when the caller has them already) as click targets, for
+    the page."""
     out = []
     pictures: dict[int, str] = {}
-    for move in pos.legal_moves():
+    for move in pos.legal_moves() if moves is None else moves:
         src, dst, label, *then = pos.game.click_target(pos, move)
         target = {"from": src, "to": dst, "label": label, "move": pos.move_name(move)}
         if then:                # a further click (a wall's cell) tells apart the moves sharing the two

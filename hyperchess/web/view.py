@@ -193,6 +193,7 @@ class GameView:
             svg = render_svg(view, lastmove=view.last_move, flipped=flipped, layout=None, arrows=arrows,
                              check=k if k is not None and view.in_check() else None, quarter=turns % 2 and turns)
             to_move = pos.turn in own and outcome is None and view is pos and self.editing is None
+            moves = pos.legal_moves() if to_move else []
             return {
                 "id": self.id,
                 "version": self.version,
@@ -227,8 +228,8 @@ class GameView:
                 "thinking": self.thinking_for(mine),
                 "engine_to_move": self.seats[pos.turn] != "human" and outcome is None,
                 "svg": svg,
-                "legal": legal_targets(pos) if to_move else [],
-                "hint": move_hint(pos) if to_move else None,     # the move box's example
+                "legal": legal_targets(pos, moves),
+                "hint": move_hint(pos, moves),                     # the move box's example
                 "message": self.message,
                 "review_ply": None if view is pos else ply,
                 "review_fen": view.fen(),

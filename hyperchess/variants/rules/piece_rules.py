@@ -313,11 +313,11 @@ def read_rules(t: dict, where: str) -> PromotionRules:
     return PromotionRules(drop_mate_illegal=letters.upper(), **values)
 
 
-def can_move(pos: "Position", king: int | None) -> bool:
-    """Has the side to move a move that leaves its ``king`` safe? Asked without ``legal_moves`` (which asks the
-    game's endings, the caller's own hook)."""
+def can_move(pos: "Position", king: int | None, moves=None) -> bool:
+    """Has the side to move a move (of ``moves``, default all its pseudo-legal ones) that leaves its ``king``
+    safe? Asked without ``legal_moves`` (which asks the game's endings, the caller's own hook)."""
     us = pos.turn
-    for m in pos.pseudo_legal_moves():
+    for m in pos.pseudo_legal_moves() if moves is None else moves:
         pos.push(m)
         exposed = pos.king_exposed(m, us, king)
         pos.pop()
