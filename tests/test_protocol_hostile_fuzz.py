@@ -131,13 +131,26 @@ class Fuzz:
             return flat_move_name(self.pos, move, fl)
         return self.pos.move_name(move)
 
-    def accepts(self, text: str) -> bool:
-        """Would the engine take ``text`` as a move now (in either notation)?"""
+    def accepts(self, text: str, pos=None) -> bool:
+        """Would the engine take ``text`` as a move now, or in ``pos`` (in either notation)?"""
         try:
-            parse_wire_move(self.game, self.notation, self.pos, text)
+            parse_wire_move(self.game, self.notation, self.pos if pos is None else pos, text)
             return True
         except MoveError:
             return False
+
+    def never_accepts(self, text: str) -> bool:
+        """Is ``text`` refused now and after every reply the engine may play? (An engine with a huge limit may
+        still move at once, a mate or its deepest depth found: a move refused before is then the opponent's.)"""
+        if self.accepts(text):
+            return False
+        for reply in self.pos.legal_moves():
+            self.pos.push(reply)
+            taken = self.accepts(text)
+            self.pos.pop()
+            if taken:
+                return False
+        return True
 
     def line(self, data: bytes | str) -> None:
         data = data if isinstance(data, bytes) else data.encode()
@@ -249,10 +262,11 @@ class Fuzz:
         self.line("go")
         refused = ["usermove zz", "usermove", "usermove a1a1", "variant nosuchgame", "exit",
                    "usermove " + "x" * 100_000]
-        # with a huge limit the engine is still thinking, so these meet the position checked here; not where it
-        # has one legal move (it answers at once, and a usermove after that is the opponent's, owed a reply)
-        if huge and len(self.pos.legal_moves()) > 1:
-            refused += [f"usermove {m}" for m in ("e7e5", "e2e4", "a7a5", "b8c6") if not self.accepts(m)]
+        # with a huge limit the engine is mostly still thinking, so these meet the position checked here; only
+        # moves it would refuse after any reply as well (it may answer at once: one legal move, a mate found, its
+        # deepest depth reached, and a usermove after that is the opponent's, owed a reply)
+        if huge:
+            refused += [f"usermove {m}" for m in ("e7e5", "e2e4", "a7a5", "b8c6") if self.never_accepts(m)]
             refused += ["undo", "remove"] if not self.pos.moves_made else []
         for _ in range(self.rng.randint(0, 3)):            # refused while it thinks: the search goes on
             self.line(self.rng.choice(refused))
