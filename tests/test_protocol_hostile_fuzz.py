@@ -131,13 +131,16 @@ class Fuzz:
             return flat_move_name(self.pos, move, fl)
         return self.pos.move_name(move)
 
+    def move_of(self, text: str, pos=None):
+        """The move the engine would take ``text`` for now, or in ``pos`` (in either notation), else None."""
+        try:
+            return parse_wire_move(self.game, self.notation, self.pos if pos is None else pos, text)
+        except MoveError:
+            return None
+
     def accepts(self, text: str, pos=None) -> bool:
         """Would the engine take ``text`` as a move now, or in ``pos`` (in either notation)?"""
-        try:
-            parse_wire_move(self.game, self.notation, self.pos if pos is None else pos, text)
-            return True
-        except MoveError:
-            return False
+        return self.move_of(text, pos) is not None
 
     def never_accepts(self, text: str) -> bool:
         """Is ``text`` refused now and after every reply the engine may play? (An engine with a huge limit may
@@ -174,8 +177,13 @@ class Fuzz:
             assert self.eng.sync() == [], f"legal move {text} refused in {self.pos.fen()} after {list(self.recent)}"
 
     def junk_move(self) -> None:
+        """A move text that is mostly no move; where it is a legal one (``e2e5`` of a rook, ``e2-e9`` on 14
+        ranks) the engine makes it, and so does the mirror."""
         text = self.rng.choice(["zz9", "a1a1", "e2e5", "@@@@", "e7e8k", "Aa1Bb2", "e2-e9", "x" * 5000])
+        move = None if self.bad else self.move_of(text)
         self.line(self.rng.choice(["usermove ", ""]) + text)
+        if move is not None:
+            self.pos.push(move)
 
     def number(self) -> None:
         value = self.rng.choice(HUGE + NEGATIVE + NONFINITE + JUNK + ["0", "1", "0.5", "300", "40"])
@@ -264,10 +272,11 @@ class Fuzz:
                    "usermove " + "x" * 100_000]
         # with a huge limit the engine is mostly still thinking, so these meet the position checked here; only
         # moves it would refuse after any reply as well (it may answer at once: one legal move, a mate found, its
-        # deepest depth reached, and a usermove after that is the opponent's, owed a reply)
+        # deepest depth reached, and a usermove after that is the opponent's, owed a reply). Not ``undo``: after
+        # such a reply it takes the reply back
         if huge:
             refused += [f"usermove {m}" for m in ("e7e5", "e2e4", "a7a5", "b8c6") if self.never_accepts(m)]
-            refused += ["undo", "remove"] if not self.pos.moves_made else []
+            refused += ["remove"] if not self.pos.moves_made else []
         for _ in range(self.rng.randint(0, 3)):            # refused while it thinks: the search goes on
             self.line(self.rng.choice(refused))
         if self.rng.random() < 0.3:
@@ -309,6 +318,38 @@ class Fuzz:
                 check_quiet([line for line in self.eng.drain() if not RESULT.fullmatch(line)])
         check_quiet(self.eng.sync())
         assert self.eng.close() == 0
+
+
+class Picks(random.Random):
+    """A generator whose ``choice`` takes one of ``wanted`` wherever it is offered."""
+
+    def __init__(self, *wanted: str) -> None:
+        super().__init__(0)
+        self.wanted = wanted
+
+    def choice(self, seq):
+        return next((x for x in seq if x in self.wanted), None) or super().choice(seq)
+
+
+def test_junk_move_that_is_legal_moves_the_mirror_too():
+    """``e2e5`` is a rook's move here: the engine makes it, so the mirror must (CI at 45b0c01: the bare junk
+    ``e2e5`` was a queen's capture in third-millennium, and the mirror's next checked move, one ply behind the
+    engine's position, was refused: ``Error (unknown command): h5f4u``)."""
+    fuzz = Fuzz(seed=0)
+    try:
+        for line in ("xboard", "protover 2", "new", "force"):
+            fuzz.line(line)
+        fuzz.eng.sync()
+        fuzz.pos = fuzz.game.position("k7/8/8/8/8/8/4R3/4K3 w - - 0 1")
+        fuzz.setboard()
+        fuzz.rng = Picks("e2e5", "")                       # the bare junk text e2e5
+        fuzz.junk_move()
+        assert fuzz.eng.sync() == []
+        assert fuzz.pos.fen() == "k7/8/8/4R3/8/8/8/4K3 b - - 1 1"
+        fuzz.line("a8b8")                                   # Black's move, in the engine and in the mirror
+        assert fuzz.eng.sync() == []
+    finally:
+        assert fuzz.eng.close() == 0
 
 
 def test_hostile_protocol_fuzz_ci():
