@@ -239,7 +239,10 @@ def test_sprt_decides_on_made_up_results(tuned_wins, verdict):
 def random_games(variant: str, n: int, seed: int) -> list[dict]:
     """Self-play records of random moves, each won by the side with more material at its end (a stand-in
     for engine games: the fit has decisive results to read)."""
-    game = get_game(variant)
+    return random_games_of(get_game(variant), n, seed)
+
+
+def random_games_of(game, n: int, seed: int) -> list[dict]:
     rng = random.Random(seed)
     out = []
     for i in range(n):
@@ -263,7 +266,8 @@ def test_accepted_values_are_written_and_rejected_ones_are_not(tmp_path, monkeyp
     real_run_match = tune_module.run_match
 
     def run_match(match, executor=None, progress=None):
-        if match.sprt is None:                     # self-play: random games
+        if match.sprt is None:                     # self-play: random games, never adjudicated by score
+            assert match.resign is None
             return type("R", (), {"records": random_games(match.variant, 40, 3)})()
         return real_run_match(match, FakeExecutor(tuned_wins), None)
 
@@ -282,6 +286,48 @@ def test_accepted_values_are_written_and_rejected_ones_are_not(tmp_path, monkeyp
     else:
         assert "rejected (H0 accepted); nothing written" in result.output
         assert path.read_text() == TINY and not (tmp_path / "tiny.toml.bak").exists()
+
+
+def test_values_only_fit_leaves_the_weights():
+    """``--fit values`` (the default) moves the piece values alone; ``all`` may move the weights as well."""
+    from hyperchess.engine.texel import texel_fit
+    game = FileGame(next(s for s in check_variants(TINY, "tiny.toml") if s.name == "tinychess"))
+    records = random_games_of(game, 60, 5)
+    data = samples(game, [(r["fen"], r["moves"], r["result"]) for r in records])
+    values = texel_fit(game, data, values_only=True)
+    assert values.after.terms() == values.before.terms()
+    assert values.after.piece_values() != values.before.piece_values()
+    both = texel_fit(game, data)
+    assert both.after.terms() != both.before.terms()
+
+
+def test_games_from_a_pgn_file_are_fitted_without_self_play(tmp_path, monkeypatch):
+    """--games-from: the games of the variant in a PGN file are fitted (a game of another variant in the
+    file is left out) and no self-play game is played; the SPRT follows."""
+    path = tmp_path / "tiny.toml"
+    path.write_text(TINY)
+    game = FileGame(next(s for s in check_variants(TINY, str(path)) if s.name == "tinychess"))
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text("".join(f'[Variant "tinychess"]\n[Result "{r["result"]}"]\n\n{" ".join(r["moves"])} {r["result"]}\n\n'
+                           for r in random_games_of(game, 40, 3))
+                   + '[Variant "normal"]\n[Result "1-0"]\n\ne4 e5 1-0\n\n')
+    real_run_match = tune_module.run_match
+    played = []
+
+    def run_match(match, executor=None, progress=None):
+        assert match.sprt is not None, "self-play was played"
+        played.append(match)
+        return real_run_match(match, FakeExecutor(False), None)
+
+    monkeypatch.setattr(tune_module, "run_match", run_match)
+    result = CliRunner().invoke(main, ["tune", "tinychess", "--variants", str(path), "--games-from", str(pgn),
+                                       "--sprt", "elo0=0", "elo1=10"])
+    assert f"games: 40 of tinychess in {pgn}" in result.output, result.output
+    assert "Fit: " in result.output and " of 40 games" in result.output and len(played) == 1
+    assert "rejected (H0 accepted); nothing written" in result.output and path.read_text() == TINY
+    missing = CliRunner().invoke(main, ["tune", "tinychess", "--variants", str(path), "--games-from",
+                                        str(tmp_path / "none.pgn")])
+    assert missing.exit_code == 2 and "does not exist" in missing.output
 
 
 def test_bad_input_is_one_line(tmp_path):

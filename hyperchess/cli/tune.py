@@ -75,6 +75,11 @@ def new_text(variant: str, target: str, kind: str, values: dict[str, int], weigh
                                        "tuned values are written into it (a backup is kept) unless --out is given.")
 @click.option("--games", type=click.IntRange(2), default=200, show_default=True,
               help="Self-play games for the fit.")
+@click.option("--games-from", "games_from", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="Fit the games of VARIANT in this PGN file (of `hyperchess match`, or an earlier --pgnout) instead "
+                   "of playing --games new ones; repeatable.")
+@click.option("--fit", "fit_what", type=click.Choice(["values", "all"]), default="values", show_default=True,
+              help="What the fit changes: the piece values, or all (the `eval` weights too).")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Games at once [default: 1; with --dask-scheduler: the cluster's worker threads].")
 @click.option("--each", "each", metavar="KEY=VALUE...", default="depth=3", show_default=True,
@@ -94,14 +99,16 @@ def new_text(variant: str, target: str, kind: str, values: dict[str, int], weigh
 @click.option("--dask-scheduler", "dask_scheduler", metavar="ADDRESS",
               help="Play the games on a Dask cluster (pip install 'hyperchess[distributed]').")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines on stderr.")
-def tune(variant, variants_files, games, workers, each, sprt, sprt_games, maxmoves, out, pgnout, srand,
+def tune(variant, variants_files, games, games_from, fit_what, workers, each, sprt, sprt_games, maxmoves, out, pgnout, srand,
          dask_scheduler, quiet) -> None:
     """Tune VARIANT's piece values and evaluation weights by its own self-play.
 
     \b
-    1. self-play: --games games of our engine against itself (progress on stderr);
-    2. a Texel fit: the values of the pieces that are neither pawns nor royal, and the evaluation's
-       weights (the `eval` keys), fitted to the games' quiet positions labelled by their results;
+    1. self-play: --games games of our engine against itself (progress on stderr), or the games
+       of --games-from;
+    2. a Texel fit: the values of the pieces that are neither pawns nor royal (and with --fit all the
+       evaluation's weights, the `eval` keys), fitted to the games' quiet positions labelled by their
+       results;
     3. an SPRT of the tuned values against the old ones (--sprt, at most --sprt-games games).
 
     On acceptance (H1) the values are written where the game is defined: into the --variants file (the
@@ -159,7 +166,8 @@ def tune(variant, variants_files, games, workers, each, sprt, sprt_games, maxmov
         workers = workers or max(1, sum(client.nthreads().values()))
         share = lambda path, text: client.run(install_candidate, path, text)
     cfg = TuneConfig(variant, games=games, workers=workers or 1, tc=tc, sprt=test, sprt_games=sprt_games,
-                     maxmoves=maxmoves, srand=srand, pgnout=pgnout, variants_text=variant_source(variant))
+                     maxmoves=maxmoves, srand=srand, pgnout=pgnout, variants_text=variant_source(variant),
+                     fit=fit_what, games_from=tuple(games_from))
     say = lambda line: click.echo(line, err=True) if not quiet else None
     try:
         outcome = _interruptible(lambda: run_tune(cfg, executor, quiet=quiet, share=share, say=say, on_fit=_show_fit))

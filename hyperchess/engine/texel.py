@@ -237,13 +237,15 @@ class FitReport:
     check_error: tuple[float, float]
 
 
-def texel_fit(game, data: Sequence[Sample], ridge: float = 0.0) -> FitReport:
-    """Fit the game's piece values and weights to ``data`` (``samples``): K and the weights on the odd games,
-    the error of both halves reported. A weight whose feature is 0 in every position stays as it is."""
+def texel_fit(game, data: Sequence[Sample], ridge: float = 0.0, values_only: bool = False) -> FitReport:
+    """Fit the game's piece values (and, unless ``values_only``, its weights) to ``data`` (``samples``): K and
+    the weights on the odd games, the error of both halves reported. A weight whose feature is 0 in every
+    position stays as it is."""
     start = game_weights(game)
     fit_half = [s for s in data if s.game % 2]
     check_half = [s for s in data if not s.game % 2]
-    free = [j for j in range(len(start.values)) if any(s.features[j] for s in fit_half)]
+    fitted = start.pieces if values_only else len(start.values)
+    free = [j for j in range(fitted) if any(s.features[j] for s in fit_half)]
     most = [MOST_VALUE] * start.pieces + [MOST_WEIGHT] * (len(start.values) - start.pieces)
     k = fit_k(fit_half, start.values)
     theta = [float(round(v)) for v in fit(fit_half, start.values, k, free, most, ridge)]

@@ -28,7 +28,10 @@ from .spec import EngineSpec, TimeControl
 from .stats import Sprt
 
 RIDGE = 1e-7          # the fit's pull back to the old values: 100 cp of change cost as much as 0.001 of error
-RESIGN = ResignRule(movecount=4, score=1000)     # a game both searches call lost for 4 moves is adjudicated
+# The SPRT's games end when both searches call one lost for 4 moves. Self-play's never end so: its results
+# label the fit, and a label the evaluation being fitted decided is no label (an army valued 1,000 cp too low
+# would lose every game by adjudication at move 4: FSF's orda, session 43).
+RESIGN = ResignRule(movecount=4, score=1000)
 
 
 @dataclass
@@ -46,6 +49,8 @@ class TuneConfig:
     pgnout: str | None = None
     variants_text: tuple[tuple[str, str], ...] = ()     # the user's variants file of the game, for the workers
     stall: float = 60.0
+    fit: str = "values"                                 # what is fitted: "values" (the pieces) or "all" (and the weights)
+    games_from: tuple[str, ...] = ()                    # PGN files of games already played: no self-play
 
 
 @dataclass
@@ -91,7 +96,7 @@ def self_play(cfg: TuneConfig, executor: Executor | None = None, stream: TextIO 
     """Step 1: ``cfg.games`` games of the engine against itself (colours swapped each pair), progress on
     ``stream``. Returns the runner's records."""
     match = MatchConfig(engines=[engine("old-a", cfg.tc), engine("old-b", cfg.tc)], variant=cfg.variant,
-                        games=cfg.games, rounds=1, srand=cfg.srand, maxmoves=cfg.maxmoves, resign=RESIGN,
+                        games=cfg.games, rounds=1, srand=cfg.srand, maxmoves=cfg.maxmoves, resign=None,
                         stall=cfg.stall, concurrency=cfg.workers, pgnout=cfg.pgnout,
                         event="hyperchess tune: self-play", variants_text=cfg.variants_text)
     return run_match(match, executor, Progress(match, stream, enabled=not quiet)).records
@@ -106,7 +111,23 @@ def fit_records(cfg: TuneConfig, records: list[dict]) -> FitReport:
     if not data or not any(s.game % 2 for s in data):
         raise ValueError(f"no quiet positions to fit in {len(games)} finished games of {cfg.variant} "
                          f"(play more games: --games)")
-    return texel_fit(game, data, cfg.ridge)
+    return texel_fit(game, data, cfg.ridge, values_only=cfg.fit == "values")
+
+
+def pgn_records(variant: str, paths: tuple[str, ...]) -> list[dict]:
+    """The games of ``variant`` in the PGN files ``paths`` as self-play records (start, moves, result); the
+    games of other variants are left out. Raises ValueError (one line) for a file that cannot be read."""
+    from .pgn import read_pgn
+    out = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise ValueError(f"{path}: {exc.strerror or exc}") from None
+        out += [{"fen": g.tags.get("FEN"), "moves": g.moves, "result": g.result} for g in read_pgn(text)
+                if g.tags.get("Variant", "normal") == variant]
+    return out
 
 
 def all_weights(variant: str, report: FitReport) -> dict[str, int]:
@@ -139,8 +160,12 @@ def run_tune(cfg: TuneConfig, executor: Executor | None = None, stream: TextIO |
     """The three steps. ``share(path, text)`` puts the candidate file where the games run (default: here);
     ``say`` gets a line at the self-play's end, ``on_fit`` the outcome once the fit is done (before the SPRT).
     Raises ValueError (one line) when the games give nothing to fit."""
-    records = self_play(cfg, executor, stream, quiet)
-    say(f"self-play: {len(records)} games, {sum(1 for r in records if r.get('errors'))} with runner errors")
+    if cfg.games_from:
+        records = pgn_records(cfg.variant, cfg.games_from)
+        say(f"games: {len(records)} of {cfg.variant} in {', '.join(cfg.games_from)}")
+    else:
+        records = self_play(cfg, executor, stream, quiet)
+        say(f"self-play: {len(records)} games, {sum(1 for r in records if r.get('errors'))} with runner errors")
     report = fit_records(cfg, records)
     outcome = TuneOutcome(report, self_play=records)
     on_fit(outcome)
