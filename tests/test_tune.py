@@ -123,6 +123,24 @@ def test_features_add_up_to_the_search_evaluation(monkeypatch):
             assert abs(model - s._eval(pos) * played.team_sign[pos.turn]) <= 8, (name, fen, played is game)
 
 
+def test_kinds_that_share_a_letter_share_one_value(monkeypatch):
+    """third-millennium has a kind for each double knight (D, and N for its halves): the fit has one value a
+    letter, as a ``values`` table writes it, and the model still adds up to the search's evaluation."""
+    monkeypatch.setenv("HYPERCHESS_CACHE", "off")
+    game = get_game("third-millennium")
+    start = game_weights(game)
+    letters = start.names[:start.pieces]
+    assert sorted(letters) == ["B", "D", "N", "Q", "R"]
+    assert sum(1 for p in game.pieces if p is not None and p.letter == "N") > 1
+    pos = game.position()
+    pos.push(pos.parse_move("b1c3n"))              # a knight split: two single halves on the board
+    fixed, f = Features(game)(pos)
+    s = Searcher()
+    s.begin(pos, Limits(depth=1), None, time.perf_counter())
+    model = fixed + sum(t * x for t, x in zip(start.values, f))
+    assert abs(model - s._eval(pos) * game.team_sign[pos.turn]) <= 8
+
+
 def test_samples_are_quiet_positions_labelled_by_result():
     """Positions after the opening plies, not in check, no capture into or out of them; the label is
     the result for the first player."""

@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, os.environ.get("HYPERCHESS_TREE") or str(Path(__file__).resolve().parent.parent))
 
 from hyperchess.engine import texel  # noqa: E402
-from hyperchess.engine.texel import RESULT, TERMS, Sample, fit_k, loss, tuned_kinds  # noqa: E402
+from hyperchess.engine.texel import RESULT, TERMS, Sample, fit_k, game_weights, loss  # noqa: E402
 from hyperchess.tournament.pgn import read_pgn  # noqa: E402
 from hyperchess.variants import UnknownVariant, get_game  # noqa: E402
 
@@ -41,7 +41,7 @@ OPENING_PLIES = texel.OPENING_PLIES
 
 
 def samples(game, paths: list[str]) -> tuple[list[int], list[Sample]]:
-    """The kinds whose values are fitted, and a ``Sample`` (``engine/texel.py``) for each quiet position of
+    """The letters whose values are fitted, and a ``Sample`` (``engine/texel.py``) for each quiet position of
     the games of ``game`` in the PGN files (``Sample.game``: the game's number in the files, from 1)."""
     features = texel.Features(game)
     out = []
@@ -59,7 +59,7 @@ def samples(game, paths: list[str]) -> tuple[list[int], list[Sample]]:
             for pos in positions:
                 fixed, f = features(pos)
                 out.append(Sample(number, RESULT[pg.result], fixed, f))
-    return tuned_kinds(game), out
+    return game_weights(game).names[:len(texel.tuned_letters(game))], out
 
 
 def descend(data, theta: list[float], free: list[int], k: float, max_step: int = 32,
@@ -112,7 +112,7 @@ def main() -> None:
     args = ap.parse_args()
     try:
         game = get_game(args.variant)
-        kinds, rows = samples(game, args.pgn)
+        letters, rows = samples(game, args.pgn)
     except (UnknownVariant, OSError) as e:
         sys.exit(f"texel: {e}")
     if not rows:
@@ -120,8 +120,8 @@ def main() -> None:
     fit = [r for r in rows if r.game % 2]
     check = [r for r in rows if not r.game % 2]
     print(f"{len(rows)} quiet positions ({len(fit)} to fit, {len(check)} to check)", file=sys.stderr)
-    names = [game.pieces[k].name for k in kinds] + TERMS
-    shipped = [float(game.pieces[k].value) for k in kinds] + [float(getattr(game.eval_weights, t)) for t in TERMS]
+    names = game_weights(game).names
+    shipped = game_weights(game).values
     if args.scan:
         k = fit_k(rows, shipped)
         print(f"K = {k:.3f}; MSE fit {loss(fit, shipped, k):.5f}, check {loss(check, shipped, k):.5f}; "
@@ -131,7 +131,7 @@ def main() -> None:
     k = fit_k(fit, shipped)
     start = (loss(fit, shipped, k), loss(check, shipped, k))
     free = [i for i in range(len(shipped)) if args.only is None
-            or (args.only == "values") == (i < len(kinds))]
+            or (args.only == "values") == (i < len(letters))]
     theta = descend(fit, shipped, free, k, args.max_step, args.rounds)
     end = (loss(fit, theta, k), loss(check, theta, k))
     start_k = fit_k(check, theta)

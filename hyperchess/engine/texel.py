@@ -4,8 +4,9 @@ Every position of a game (after ``OPENING_PLIES``, the side to move not in check
 nor the move out of it a capture: quiet positions) is labelled with the game's result for the first team
 (1, 1/2, 0). The static evaluation from that team's view is linear in what is fitted:
 
-- the value of each kind that is neither a pawn nor royal (the pawn is the unit): its feature is the
-  difference of the two sides' counts, on the board and in hand;
+- the value of each letter whose kinds are neither pawns nor royal (the pawn is the unit): its feature is
+  the difference of the two sides' counts of those kinds, on the board and in hand. Kinds that share a letter
+  (third-millennium's double knights, one kind a pair) share one value, as a ``values`` table gives it;
 - the ``EvalWeights`` terms but ``extra_move`` (a constant of the game): each term's feature is the
   evaluator's value with that weight alone at 10, divided by 10 (the terms round to whole centipawns).
 
@@ -68,18 +69,22 @@ class Weights:
         return {n: round(v) for n, v in zip(self.names[self.pieces:], self.values[self.pieces:])}
 
 
-def tuned_kinds(game) -> list[int]:
-    """The kinds whose values are fitted: neither pawns nor royal."""
-    return [k for k in range(1, len(game.pieces)) if game.pieces[k] is not None
-            and not game.pieces[k].pawn and not game.pieces[k].royal]
+def tuned_letters(game) -> list[tuple[str, list[int]]]:
+    """The letters whose values are fitted, each with its kinds: the letters of no pawn and no royal kind."""
+    kinds: dict[str, list[int]] = {}
+    for k in range(1, len(game.pieces)):
+        if game.pieces[k] is not None:
+            kinds.setdefault(game.pieces[k].letter, []).append(k)
+    return [(letter, ks) for letter, ks in kinds.items()
+            if not any(game.pieces[k].pawn or game.pieces[k].royal for k in ks)]
 
 
 def game_weights(game) -> Weights:
-    """The game's own values and weights, as ``fit`` starts from them."""
-    kinds = tuned_kinds(game)
-    return Weights([game.pieces[k].letter for k in kinds] + TERMS,
-                   [float(game.pieces[k].value) for k in kinds]
-                   + [float(getattr(game.eval_weights, t)) for t in TERMS], len(kinds))
+    """The game's own values and weights, as ``fit`` starts from them (a letter: its first kind's value)."""
+    letters = tuned_letters(game)
+    return Weights([letter for letter, _ in letters] + TERMS,
+                   [float(game.pieces[ks[0]].value) for _, ks in letters]
+                   + [float(getattr(game.eval_weights, t)) for t in TERMS], len(letters))
 
 
 class Features:
@@ -88,7 +93,7 @@ class Features:
     def __init__(self, game) -> None:
         self.game = game
         self.gd = GameData(game)
-        self.kinds = tuned_kinds(game)
+        self.letters = tuned_letters(game)
         saved = game.eval_weights
         self.unit = {}
         try:
@@ -118,9 +123,9 @@ class Features:
                     if kind < len(counts):
                         counts[kind] += sign[color] * n
         out = []
-        for k in self.kinds:
-            fixed -= game.pieces[k].value * counts[k]
-            out.append(float(counts[k]))
+        for _, kinds in self.letters:
+            fixed -= sum(game.pieces[k].value * counts[k] for k in kinds)
+            out.append(float(sum(counts[k] for k in kinds)))
         for term in TERMS:
             out.append(self.unit[term].positional(pos, mop is None) / UNIT)
         return fixed, out
