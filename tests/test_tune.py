@@ -260,7 +260,11 @@ def random_games(variant: str, n: int, seed: int) -> list[dict]:
     return random_games_of(get_game(variant), n, seed)
 
 
+WORTH = {"P": 1, "N": 3, "B": 3, "R": 8}     # what decides a made-up game: a rook is worth far more than 300
+
+
 def random_games_of(game, n: int, seed: int) -> list[dict]:
+    """Random moves; the side ahead in ``WORTH`` at the end wins (so a fit of the values generalises)."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
@@ -270,7 +274,9 @@ def random_games_of(game, n: int, seed: int) -> list[dict]:
             move = rng.choice(pos.legal_moves())
             moves.append(pos.move_name(move))
             pos.push(move)
-        result = "1-0" if pos.score > 0 else "0-1" if pos.score < 0 else "1/2-1/2"
+        ahead = sum(WORTH.get(game.pieces[game.kind_of[pos.board[cell]]].letter, 0) * game.team_sign[color]
+                    for color in range(game.players) for cell in pos.occupied[color])
+        result = "1-0" if ahead > 0 else "0-1" if ahead < 0 else "1/2-1/2"
         out.append({"index": i, "fen": None, "moves": moves, "result": result, "errors": []})
     return out
 
@@ -346,6 +352,28 @@ def test_games_from_a_pgn_file_are_fitted_without_self_play(tmp_path, monkeypatc
     missing = CliRunner().invoke(main, ["tune", "tinychess", "--variants", str(path), "--games-from",
                                         str(tmp_path / "none.pgn")])
     assert missing.exit_code == 2 and "does not exist" in missing.output
+
+
+def test_no_sprt_when_the_fit_does_not_predict_the_held_out_games(tmp_path, monkeypatch):
+    """A fit that moved the values but predicts the held-out half no better (its error 0.20 -> 0.21): no SPRT
+    game is played and nothing is written."""
+    from hyperchess.engine.texel import FitReport, Weights
+    path = tmp_path / "tiny.toml"
+    path.write_text(TINY)
+    played = []
+
+    def run_match(match, executor=None, progress=None):
+        played.append(match.sprt)
+        return type("R", (), {"records": random_games(match.variant, 4, 4)})()
+
+    before = Weights(["N", "B", "R"], [300.0, 300.0, 300.0], 3)
+    report = FitReport(before, Weights(["N", "B", "R"], [280.0, 300.0, 420.0], 3), 0.5, 100, (0.25, 0.24),
+                       (0.20, 0.21))
+    monkeypatch.setattr(tune_module, "run_match", run_match)
+    monkeypatch.setattr(tune_module, "fit_records", lambda cfg, records: report)
+    result = CliRunner().invoke(main, ["tune", "tinychess", "--variants", str(path), "--games", "4", "-q"])
+    assert "predict the held-out games no better" in result.output and result.exit_code == 0, result.output
+    assert played == [None] and path.read_text() == TINY
 
 
 def test_bad_input_is_one_line(tmp_path):

@@ -123,7 +123,7 @@ def tune(variant, variants_files, games, games_from, fit_what, workers, each, sp
     """
     from hyperchess.tournament.spec import SpecError, apply_engine_pairs, build_engine, parse_pairs, split_tokens
     from hyperchess.tournament.stats import Sprt
-    from hyperchess.tournament.tune import TuneConfig, all_weights, install_candidate, run_tune
+    from hyperchess.tournament.tune import TuneConfig, all_weights, changed, install_candidate, run_tune
     from hyperchess.tournament.runner import MatchConfig, MatchError, report
     from hyperchess.variants import UnknownVariant, get_game, variant_source
     from hyperchess.variants.formats.textfile import FileError
@@ -180,7 +180,9 @@ def tune(variant, variants_files, games, games_from, fit_what, workers, each, sp
             client.close()
     fit = outcome.fit
     if outcome.sprt is None:
-        click.echo("The fit changed nothing; nothing to test, nothing written.")
+        click.echo("The fit changed nothing; nothing to test, nothing written." if not changed(fit) else
+                   "The fitted values predict the held-out games no better than the old ones; nothing to test, "
+                   "nothing written (play more games, or deeper ones: --each depth=N).")
         return
     shown = MatchConfig(engines=_engines(cfg, outcome.candidate), variant=variant, sprt=test, games=2,
                         rounds=max(1, (sprt_games + 1) // 2))

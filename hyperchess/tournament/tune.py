@@ -153,6 +153,17 @@ def decide(sprt: Sprt, records: list[dict]) -> tuple[str | None, float]:
     return sprt.decision(llr), llr
 
 
+def changed(report: FitReport) -> bool:
+    """Did the fit move any value or weight?"""
+    return report.after.values != [float(round(v)) for v in report.before.values]
+
+
+def fits_better(report: FitReport) -> bool:
+    """Do the fitted values predict the held-out games better than the old ones? (If not, the fit found
+    nothing the games support, and an SPRT would spend its games on noise: first-contact, session 43.)"""
+    return report.check_error[1] < report.check_error[0]
+
+
 def run_tune(cfg: TuneConfig, executor: Executor | None = None, stream: TextIO | None = None,
              quiet: bool = False, share: Callable[[str, str], None] | None = None,
              say: Callable[[str], None] = lambda line: None,
@@ -169,7 +180,7 @@ def run_tune(cfg: TuneConfig, executor: Executor | None = None, stream: TextIO |
     report = fit_records(cfg, records)
     outcome = TuneOutcome(report, self_play=records)
     on_fit(outcome)
-    if report.after.values == [float(round(v)) for v in report.before.values]:
+    if not changed(report) or not fits_better(report):
         return outcome
     text = candidate_text(cfg.variant, report.after.piece_values(), all_weights(cfg.variant, report))
     outcome.candidate = candidate_path(text)
