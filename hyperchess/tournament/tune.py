@@ -22,16 +22,11 @@ from hyperchess.engine.texel import FitReport, samples, texel_fit
 from hyperchess.variants import get_game
 from hyperchess.variants.formats.tuned import write_toml
 
-from .referee import ResignRule
 from .runner import MatchConfig, MatchResult, Progress, run_match, tally
 from .spec import EngineSpec, TimeControl
 from .stats import Sprt
 
 RIDGE = 1e-7          # the fit's pull back to the old values: 100 cp of change cost as much as 0.001 of error
-# The SPRT's games end when both searches call one lost for 4 moves. Self-play's never end so: its results
-# label the fit, and a label the evaluation being fitted decided is no label (an army valued 1,000 cp too low
-# would lose every game by adjudication at move 4: FSF's orda, session 43).
-RESIGN = ResignRule(movecount=4, score=1000)
 
 
 @dataclass
@@ -94,7 +89,10 @@ def install_candidate(path: str, text: str) -> None:
 def self_play(cfg: TuneConfig, executor: Executor | None = None, stream: TextIO | None = None,
               quiet: bool = False) -> list[dict]:
     """Step 1: ``cfg.games`` games of the engine against itself (colours swapped each pair), progress on
-    ``stream``. Returns the runner's records."""
+    ``stream``. Returns the runner's records. No game of tune's is adjudicated by score: its results label
+    the fit, and a result the evaluation being fitted decided would only repeat it (an army valued 1,000 cp
+    too low would lose every game at move 4: FSF's orda); nor in the SPRT, where both engines agreeing on
+    such a verdict would turn every pair into one win each."""
     match = MatchConfig(engines=[engine("old-a", cfg.tc), engine("old-b", cfg.tc)], variant=cfg.variant,
                         games=cfg.games, rounds=1, srand=cfg.srand, maxmoves=cfg.maxmoves, resign=None,
                         stall=cfg.stall, concurrency=cfg.workers, pgnout=cfg.pgnout,
@@ -142,7 +140,7 @@ def sprt_match(cfg: TuneConfig, candidate: str, executor: Executor | None = None
     """Step 3: the tuned engine against the old one until the SPRT decides or ``cfg.sprt_games`` are played."""
     match = MatchConfig(engines=[engine("tuned", cfg.tc, candidate), engine("old", cfg.tc)], variant=cfg.variant,
                         games=2, rounds=max(1, math.ceil(cfg.sprt_games / 2)), srand=cfg.srand + 1,
-                        maxmoves=cfg.maxmoves, resign=RESIGN, stall=cfg.stall, concurrency=cfg.workers,
+                        maxmoves=cfg.maxmoves, resign=None, stall=cfg.stall, concurrency=cfg.workers,
                         sprt=cfg.sprt, event="hyperchess tune: SPRT", variants_text=cfg.variants_text)
     return run_match(match, executor, Progress(match, stream, enabled=not quiet))
 
