@@ -382,7 +382,7 @@ def test_bad_input_is_one_line(tmp_path):
     out = tmp_path / "taken.toml"
     out.write_text("")
     for args, reason in ((["nosuchgame"], "unknown variant"),
-                         (["future-generation"], "two-player games only"),
+                         (["fourplayer-ffa"], "games of two sides only"),
                          (["tinychess", "--variants", str(path), "--out", str(out)], "never writes over"),
                          (["tinychess", "--variants", str(path), "--each", "cmd=x"], "tune's own"),
                          (["tinychess", "--variants", str(path), "--sprt", "elo0=5"], "elo0= and elo1="),

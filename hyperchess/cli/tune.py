@@ -134,8 +134,9 @@ def tune(variant, variants_files, games, games_from, fit_what, workers, each, sp
     except (UnknownVariant, VariantsFileError) as exc:
         fail(str(exc))
     variant = game.name
-    if game.players != 2:
-        fail(f"{variant} has {game.players} players; tune plays two-player games only")
+    if len(set(game.teams)) != 2:
+        fail(f"{variant} has {len(set(game.teams))} sides; tune plays games of two sides only (two players, or "
+             f"two teams: each engine then takes both seats of its team)")
     target, kind = _target(variant)
     dest = out or target
     if out is not None and os.path.exists(out):
