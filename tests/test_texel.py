@@ -54,7 +54,7 @@ def test_samples_are_the_quiet_positions_python_chess_finds(tmp_path):
     pgn = tmp_path / "games.pgn"
     pgn.write_text(text)
     kinds, rows = texel.samples(get_game("normal"), [str(pgn)])
-    assert [get_game("normal").pieces[k].name for k in kinds] == ["knight", "bishop", "rook", "queen"]
+    assert kinds == ["N", "B", "R", "Q"]
     per_game = [sum(1 for r in rows if r.game == g + 1) for g in range(6)]
     assert per_game == quiet
     assert {r.label for r in rows if r.game == 1} <= {1.0} and {r.label for r in rows if r.game == 2} <= {0.0}

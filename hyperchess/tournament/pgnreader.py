@@ -192,7 +192,7 @@ class CheckReport:
     error: str | None = None     # the first problem, one line
 
 
-def _game_of(tags: dict[str, str]):
+def game_of(tags: dict[str, str]):
     """The game a PGN plays (its Variant tag; orthodox chess without one). Raises UnknownVariant."""
     variant = tags.get("Variant", DEFAULT_GAME).lower()
     return get_game(DEFAULT_GAME if variant in ORTHODOX_NAMES else variant)
@@ -250,7 +250,7 @@ def check_pgn(text: str) -> CheckReport:
         if g.problem:
             return CheckReport(games, plies, f"{where}: {g.problem}")
         try:
-            game = _game_of(g.tags)
+            game = game_of(g.tags)
         except UnknownVariant as exc:
             return CheckReport(games, plies, f"{where}: {exc}")
         try:

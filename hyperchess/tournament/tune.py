@@ -115,7 +115,15 @@ def fit_records(cfg: TuneConfig, records: list[dict]) -> FitReport:
 def pgn_records(variant: str, paths: tuple[str, ...]) -> list[dict]:
     """The games of ``variant`` in the PGN files ``paths`` as self-play records (start, moves, result); the
     games of other variants are left out. Raises ValueError (one line) for a file that cannot be read."""
-    from .pgn import read_pgn
+    from hyperchess.variants import UnknownVariant
+    from .pgnreader import game_of, read_pgn
+
+    def plays(tags: dict[str, str]) -> bool:
+        try:
+            return game_of(tags).name == variant
+        except UnknownVariant:
+            return False
+
     out = []
     for path in paths:
         try:
@@ -124,7 +132,7 @@ def pgn_records(variant: str, paths: tuple[str, ...]) -> list[dict]:
         except OSError as exc:
             raise ValueError(f"{path}: {exc.strerror or exc}") from None
         out += [{"fen": g.tags.get("FEN"), "moves": g.moves, "result": g.result} for g in read_pgn(text)
-                if g.tags.get("Variant", "normal") == variant]
+                if plays(g.tags)]
     return out
 
 
