@@ -146,8 +146,8 @@ def test_samples_are_quiet_positions_labelled_by_result():
     the result for the first player."""
     game = get_game("normal")
     moves = "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 d2d3 f8c5 c2c3 d7d6 e1g1 e8g8 f3g5 h7h6 g5f7 f8f7 c4f7 g8f7".split()
-    data = samples(game, [(None, moves, "0-1"), (None, moves, "*")])
-    assert [s.label for s in data] == [0.0] * len(data)
+    data = samples(game, [(None, moves, "0-1"), (None, moves, "*"), (None, moves[:9] + ["zz9"], "1-0")])
+    assert [s.label for s in data] == [0.0] * len(data)       # the unfinished game and the bad one left out
     # plies 8-11 are quiet; 12 (Ng5 is quiet but h6 follows), 14 and 16 capture
     assert len(data) == 6 and {s.game for s in data} == {0}
 

@@ -148,13 +148,18 @@ def quiet_positions(game, fen: str | None, moves: Sequence[str]) -> Iterable[Pos
 
 def samples(game, games: Iterable[tuple[str | None, Sequence[str], str]]) -> list[Sample]:
     """The labelled quiet positions of ``games``: (start position or None, moves in native notation,
-    result); games without a result are left out."""
+    result); games without a result, and games that do not replay (a bad start or move: a user's PGN), are
+    left out."""
     features = Features(game)
     out = []
     for number, (fen, moves, result) in enumerate(games):
         if result not in RESULT:
             continue
-        for pos in quiet_positions(game, fen, moves):
+        try:
+            positions = list(quiet_positions(game, fen, moves))
+        except ValueError:
+            continue
+        for pos in positions:
             fixed, f = features(pos)
             out.append(Sample(number, RESULT[result], fixed, f))
     return out
