@@ -332,8 +332,8 @@ def test_games_from_a_pgn_file_are_fitted_without_self_play(tmp_path, monkeypatc
     path.write_text(TINY)
     game = FileGame(next(s for s in check_variants(TINY, str(path)) if s.name == "tinychess"))
     pgn = tmp_path / "games.pgn"
-    pgn.write_text("".join(f'[Variant "tinychess"]\n[Result "{r["result"]}"]\n\n{" ".join(r["moves"])} {r["result"]}\n\n'
-                           for r in random_games_of(game, 40, 3))
+    pgn.write_text("".join(f'[Variant "tinychess"]\n[Result "{r["result"]}"]\n\n'
+                           f'{" ".join(r["moves"])} {r["result"]}\n\n' for r in random_games_of(game, 40, 3))
                    + '[Variant "normal"]\n[Result "1-0"]\n\ne4 e5 1-0\n\n')
     real_run_match = tune_module.run_match
     played = []

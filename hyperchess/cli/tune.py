@@ -99,8 +99,8 @@ def new_text(variant: str, target: str, kind: str, values: dict[str, int], weigh
 @click.option("--dask-scheduler", "dask_scheduler", metavar="ADDRESS",
               help="Play the games on a Dask cluster (pip install 'hyperchess[distributed]').")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines on stderr.")
-def tune(variant, variants_files, games, games_from, fit_what, workers, each, sprt, sprt_games, maxmoves, out, pgnout, srand,
-         dask_scheduler, quiet) -> None:
+def tune(variant, variants_files, games, games_from, fit_what, workers, each, sprt, sprt_games, maxmoves, out,
+         pgnout, srand, dask_scheduler, quiet) -> None:
     """Tune VARIANT's piece values and evaluation weights by its own self-play.
 
     \b

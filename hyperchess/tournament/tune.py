@@ -44,7 +44,7 @@ class TuneConfig:
     pgnout: str | None = None
     variants_text: tuple[tuple[str, str], ...] = ()     # the user's variants file of the game, for the workers
     stall: float = 60.0
-    fit: str = "values"                                 # what is fitted: "values" (the pieces) or "all" (and the weights)
+    fit: str = "values"                                 # "values" (the pieces) or "all" (the weights too)
     games_from: tuple[str, ...] = ()                    # PGN files of games already played: no self-play
 
 
